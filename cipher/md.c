@@ -1,0 +1,33 @@
+/* md.c - the public hash dispatcher: algorithm switch and length checks */
+#include "kcrypt-int.h"
+#include "sha256.h"
+#include "sha512.h"
+
+unsigned int
+kc_md_get_algo_dlen (int algo)
+{
+  switch (algo)
+    {
+    case KC_MD_SHA256: return KC_SHA256_DIGEST_LEN;
+    case KC_MD_SHA512: return KC_SHA512_DIGEST_LEN;
+    default: return 0;
+    }
+}
+
+gpg_error_t
+kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
+                   const void *buffer, size_t length)
+{
+  unsigned int dlen = kc_md_get_algo_dlen (algo);
+
+  if (!dlen)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!digest || digest_len != dlen || (!buffer && length))
+    return KC_ERR (GPG_ERR_INV_ARG);
+
+  if (algo == KC_MD_SHA256)
+    _kc_sha256 (digest, buffer, length);
+  else
+    _kc_sha512 (digest, buffer, length);
+  return 0;
+}

@@ -1,0 +1,34 @@
+/* sha512.h - SHA-512 (FIPS 180-4).  Internal interface.
+ *
+ * Any input length, in any number of update calls.  Not constant time in
+ * the length (lengths are public); constant time in the data.
+ */
+#ifndef KC_SHA512_H
+#define KC_SHA512_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KC_SHA512_DIGEST_LEN 64
+#define KC_SHA512_BLOCK_LEN 128
+
+typedef struct
+{
+  uint64_t h[8];
+  uint64_t nbytes;              /* total bytes hashed (mod 2^64) */
+  size_t buflen;                /* bytes waiting in buf, < 128 */
+  unsigned char buf[KC_SHA512_BLOCK_LEN];
+} kc_sha512_ctx;
+
+void _kc_sha512_init (kc_sha512_ctx *ctx);
+void _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len);
+/* Write the digest and wipe CTX. */
+void _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64]);
+/* One call: OUT = SHA-512 (DATA). */
+void _kc_sha512 (unsigned char out[64], const void *data, size_t len);
+
+/* The compression function over NBLOCKS consecutive 128-byte blocks
+ * (exposed for tests and benchmarks). */
+void _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks);
+
+#endif

@@ -1,0 +1,205 @@
+/* ct.h - the constant-time toolbox of libkcrypt.
+ *
+ * Every secret-dependent selection in the library goes through these
+ * helpers; never improvise a mask inline.  Values pass through a value
+ * barrier (an empty asm the optimiser cannot see through), so the compiler
+ * cannot prove a mask is 0 or all ones and turn the selection back into a
+ * branch.
+ *
+ * Conventions: a "mask" is 0 or all ones; a "flag" is 0 or 1.  All
+ * functions here run in time independent of their arguments' values
+ * (lengths are public).
+ *
+ * ct_declassify / ct_classify tell valgrind memcheck that memory holds
+ * public (defined) or secret (undefined) data.  The constant-time test
+ * (tests/t-ctime) marks secrets undefined; memcheck then reports any branch
+ * or memory index that depends on them.  The library declassifies only
+ * values it is allowed to reveal (for example an ECDSA r, or whether an
+ * sntrup761 g was invertible).  Without valgrind headers at build time
+ * these compile to nothing; outside valgrind they cost a few instructions.
+ */
+#ifndef KC_CT_H
+#define KC_CT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef KC_VALGRIND
+# include <valgrind/memcheck.h>
+# define ct_declassify(p, n) VALGRIND_MAKE_MEM_DEFINED ((p), (n))
+# define ct_classify(p, n)   VALGRIND_MAKE_MEM_UNDEFINED ((p), (n))
+#else
+# define ct_declassify(p, n) ((void) (p), (void) (n))
+# define ct_classify(p, n)   ((void) (p), (void) (n))
+#endif
+
+/* Value barriers. */
+static inline uint64_t
+ct_barrier_u64 (uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__ ("" : "+r" (x));
+  return x;
+#else
+  volatile uint64_t v = x;
+  return v;
+#endif
+}
+
+static inline uint32_t
+ct_barrier_u32 (uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__ ("" : "+r" (x));
+  return x;
+#else
+  volatile uint32_t v = x;
+  return v;
+#endif
+}
+
+/* Flag (0/1) to mask (0/all ones). */
+static inline uint64_t
+ct_mask_from_flag_u64 (uint64_t flag)
+{
+  return -ct_barrier_u64 (flag);
+}
+
+static inline uint32_t
+ct_mask_from_flag_u32 (uint32_t flag)
+{
+  return -ct_barrier_u32 (flag);
+}
+
+/* 1 if X != 0 else 0. */
+static inline uint64_t
+ct_is_nonzero_u64 (uint64_t x)
+{
+  x = ct_barrier_u64 (x);
+  return (x | -x) >> 63;
+}
+
+static inline uint32_t
+ct_is_nonzero_u32 (uint32_t x)
+{
+  x = ct_barrier_u32 (x);
+  return (x | -x) >> 31;
+}
+
+/* 1 if X == Y else 0. */
+static inline uint64_t
+ct_eq_u64 (uint64_t x, uint64_t y)
+{
+  return 1 ^ ct_is_nonzero_u64 (x ^ y);
+}
+
+static inline uint32_t
+ct_eq_u32 (uint32_t x, uint32_t y)
+{
+  return 1 ^ ct_is_nonzero_u32 (x ^ y);
+}
+
+/* 1 if X < Y (unsigned) else 0. */
+static inline uint64_t
+ct_lt_u64 (uint64_t x, uint64_t y)
+{
+  x = ct_barrier_u64 (x);
+  /* Borrow of x - y, computed without a compare instruction the compiler
+   * could lower to a branch. */
+  return ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 63);
+}
+
+static inline uint32_t
+ct_lt_u32 (uint32_t x, uint32_t y)
+{
+  x = ct_barrier_u32 (x);
+  return ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 31);
+}
+
+/* Mask versions: all ones if the condition holds. */
+static inline uint64_t ct_mask_nonzero_u64 (uint64_t x) { return -ct_is_nonzero_u64 (x); }
+static inline uint64_t ct_mask_eq_u64 (uint64_t x, uint64_t y) { return -ct_eq_u64 (x, y); }
+static inline uint64_t ct_mask_lt_u64 (uint64_t x, uint64_t y) { return -ct_lt_u64 (x, y); }
+static inline uint32_t ct_mask_nonzero_u32 (uint32_t x) { return -ct_is_nonzero_u32 (x); }
+static inline uint32_t ct_mask_eq_u32 (uint32_t x, uint32_t y) { return -ct_eq_u32 (x, y); }
+static inline uint32_t ct_mask_lt_u32 (uint32_t x, uint32_t y) { return -ct_lt_u32 (x, y); }
+
+/* MASK ? A : B. */
+static inline uint64_t
+ct_select_u64 (uint64_t mask, uint64_t a, uint64_t b)
+{
+  mask = ct_barrier_u64 (mask);
+  return b ^ (mask & (a ^ b));
+}
+
+static inline uint32_t
+ct_select_u32 (uint32_t mask, uint32_t a, uint32_t b)
+{
+  mask = ct_barrier_u32 (mask);
+  return b ^ (mask & (a ^ b));
+}
+
+/* If FLAG (0/1): copy N limbs from SRC to DST.  Both always read. */
+static inline void
+ct_cmov_u64 (uint64_t *dst, const uint64_t *src, size_t n, uint64_t flag)
+{
+  uint64_t mask = ct_mask_from_flag_u64 (flag);
+  size_t i;
+  for (i = 0; i < n; i++)
+    dst[i] ^= mask & (dst[i] ^ src[i]);
+}
+
+/* If FLAG (0/1): swap N limbs of A and B. */
+static inline void
+ct_cswap_u64 (uint64_t *a, uint64_t *b, size_t n, uint64_t flag)
+{
+  uint64_t mask = ct_mask_from_flag_u64 (flag);
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      uint64_t t = mask & (a[i] ^ b[i]);
+      a[i] ^= t;
+      b[i] ^= t;
+    }
+}
+
+/* If FLAG (0/1): copy N bytes from SRC to DST. */
+static inline void
+ct_memmov_cond (void *dst, const void *src, size_t n, uint32_t flag)
+{
+  unsigned char mask = (unsigned char) ct_mask_from_flag_u32 (flag);
+  unsigned char *d = dst;
+  const unsigned char *s = src;
+  size_t i;
+  for (i = 0; i < n; i++)
+    d[i] ^= mask & (d[i] ^ s[i]);
+}
+
+/* 1 if the N bytes at A and B are equal, else 0; time depends on N only. */
+static inline uint32_t
+ct_memequal (const void *a, const void *b, size_t n)
+{
+  const unsigned char *x = a, *y = b;
+  uint32_t diff = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    diff |= x[i] ^ y[i];
+  return 1 ^ ct_is_nonzero_u32 (diff);
+}
+
+/* Compare two little-endian N-limb numbers: -1, 0 or 1. */
+static inline int
+ct_cmp_limbs (const uint64_t *a, const uint64_t *b, size_t n)
+{
+  uint64_t gt = 0, lt = 0;
+  size_t i = n;
+  while (i--)
+    {
+      uint64_t undecided = ~(gt | lt);
+      gt |= undecided & ct_mask_lt_u64 (b[i], a[i]);
+      lt |= undecided & ct_mask_lt_u64 (a[i], b[i]);
+    }
+  return (int) (gt & 1) - (int) (lt & 1);
+}
+
+#endif /* KC_CT_H */

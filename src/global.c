@@ -1,0 +1,80 @@
+/* global.c - version check and library-wide helpers */
+#include "kcrypt-int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Parse "MAJOR.MINOR.MICRO" (missing parts count as 0) into one number.
+ * Returns -1 on a malformed string. */
+static long
+parse_version (const char *s)
+{
+  long part[3] = { 0, 0, 0 };
+  int i;
+
+  for (i = 0; i < 3; i++)
+    {
+      if (*s < '0' || *s > '9')
+        return -1;
+      while (*s >= '0' && *s <= '9')
+        {
+          part[i] = part[i] * 10 + (*s - '0');
+          if (part[i] > 255)
+            return -1;
+          s++;
+        }
+      if (!*s)
+        break;
+      if (*s != '.')
+        return -1;
+      s++;
+    }
+  if (*s)
+    return -1;
+  return (part[0] << 16) | (part[1] << 8) | part[2];
+}
+
+const char *
+kc_check_version (const char *req_version)
+{
+  long want;
+
+  if (!req_version)
+    return KCRYPT_VERSION;
+  want = parse_version (req_version);
+  if (want < 0 || want > parse_version (KCRYPT_VERSION))
+    return NULL;
+  return KCRYPT_VERSION;
+}
+
+/* The pointer is volatile, so the compiler must perform the stores. */
+static void *(*const volatile kc_memset_fn) (void *, int, size_t) = memset;
+
+void
+_kc_wipememory (void *p, size_t n)
+{
+  if (n)
+    kc_memset_fn (p, 0, n);
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__ __volatile__ ("" : : "r" (p) : "memory");
+#endif
+}
+
+void
+_kc_fatal (const char *msg)
+{
+  fprintf (stderr, "libkcrypt: fatal: %s\n", msg);
+  fflush (stderr);
+  abort ();
+}
+
+#ifdef KC_VERIFY
+void
+_kc_verify_failed (const char *file, int line, const char *cond)
+{
+  fprintf (stderr, "libkcrypt: invariant broken at %s:%d: %s\n",
+           file, line, cond);
+  fflush (stderr);
+  abort ();
+}
+#endif

@@ -1,0 +1,80 @@
+/* kcrypt-int.h - what every internal file of libkcrypt may use.
+ *
+ * Error helpers, wipememory, the constant-time toolbox (ct.h), the RNG
+ * function type and the verify-build invariant checks.  Nothing in mpi/ or
+ * cipher/ includes more of src/ than this header.
+ */
+#ifndef KCRYPT_INT_H
+#define KCRYPT_INT_H
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <gpg-error.h>
+
+/* The public declarations get default visibility; everything else in the
+ * library is compiled with -fvisibility=hidden.  The version script
+ * (libkcrypt.vers, "kc_*") is the second guard. */
+#if defined(__GNUC__) && __GNUC__ >= 4
+# pragma GCC visibility push(default)
+#endif
+#include "kcrypt.h"
+#if defined(__GNUC__) && __GNUC__ >= 4
+# pragma GCC visibility pop
+#endif
+
+#include "ct.h"
+
+#define KC_ERR(code) gpg_error (code)
+
+#define KC_DIM(a) (sizeof (a) / sizeof ((a)[0]))
+
+/* Clear N bytes at P in a way the compiler may not remove as a dead store.
+ * Use it for every stack buffer that held a secret, before return. */
+void _kc_wipememory (void *p, size_t n);
+#define wipememory(p, n) _kc_wipememory ((p), (n))
+
+/* The RNG function type: algorithm code never calls the system RNG itself;
+ * it is handed FN and CTX and calls FN (CTX, BUF, N) to fill N bytes.  The
+ * function must not fail: a source that cannot deliver aborts. */
+typedef void (*kc_rng_fn) (void *ctx, void *buf, size_t n);
+
+/* The system RNG (getrandom).  CTX is unused.  Retries on EINTR and short
+ * reads; aborts the process with a message if the kernel cannot deliver,
+ * rather than return weak bytes. */
+void _kc_random_system (void *ctx, void *buf, size_t n);
+
+/* Fatal internal error: print MSG and abort.  Used for broken invariants
+ * that mean the library computes garbage (a self-check failed). */
+void _kc_fatal (const char *msg) __attribute__ ((noreturn));
+
+/* CPU features for run-time dispatch (0 on other architectures or with
+ * --disable-asm).  Computed once; thread safe (the computation is
+ * idempotent).  KCRYPT_HWF_MASK in the environment masks bits off. */
+#define KC_HWF_SSSE3  (1u << 0)
+#define KC_HWF_SSE41  (1u << 1)
+#define KC_HWF_AVX2   (1u << 2)
+#define KC_HWF_BMI2   (1u << 3)
+#define KC_HWF_ADX    (1u << 4)
+#define KC_HWF_SHANI  (1u << 5)
+#define KC_HWF_AVX512 (1u << 6)
+unsigned int _kc_hwf (void);
+
+/* --enable-verify: KC_VERIFY_CHECK (cond) aborts with file:line when an
+ * internal invariant (magnitude, accumulator bound, range) is broken.
+ * In normal builds it compiles to nothing (COND is not evaluated). */
+#ifdef KC_VERIFY
+void _kc_verify_failed (const char *file, int line, const char *cond)
+  __attribute__ ((noreturn));
+# define KC_VERIFY_CHECK(cond) \
+   do { if (!(cond)) _kc_verify_failed (__FILE__, __LINE__, #cond); } while (0)
+# define KC_VERIFY_ONLY(x) x
+#else
+# define KC_VERIFY_CHECK(cond) do { } while (0)
+# define KC_VERIFY_ONLY(x)
+#endif
+
+#endif /* KCRYPT_INT_H */

@@ -1,0 +1,183 @@
+/* t-common.h - small helpers shared by the test programs.
+ *
+ * Each test program exits 0 on success, 1 on failure, 77 when it must be
+ * skipped (automake's convention), and prints every failed check with its
+ * location.  Test data live in KC_TESTDATA (set by tests/Makefile.am). */
+#ifndef KC_T_COMMON_H
+#define KC_T_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+
+static int t_errors;
+static int t_checks;
+static int t_verbose;
+
+#define T_SKIP 77
+
+static void
+t_fail_at (const char *file, int line, const char *fmt, ...)
+{
+  va_list ap;
+  fprintf (stderr, "%s:%d: FAIL: ", file, line);
+  va_start (ap, fmt);
+  vfprintf (stderr, fmt, ap);
+  va_end (ap);
+  fputc ('\n', stderr);
+  if (++t_errors > 50)
+    {
+      fprintf (stderr, "too many failures, giving up\n");
+      exit (1);
+    }
+}
+
+#define fail(...) t_fail_at (__FILE__, __LINE__, __VA_ARGS__)
+
+/* CHECK (cond, fmt, ...): count a check; report it when COND is false. */
+#define CHECK(cond, ...) \
+  do { t_checks++; if (!(cond)) t_fail_at (__FILE__, __LINE__, __VA_ARGS__); } while (0)
+
+/* CHECK_ERR (expr, code): the call returns the given gpg_err_code. */
+#define CHECK_ERR(expr, code) \
+  do { gpg_error_t t_e_ = (expr); t_checks++; \
+       if (gpg_err_code (t_e_) != (code)) \
+         t_fail_at (__FILE__, __LINE__, "%s: got %s (%d), want %s", #expr, \
+                    gpg_strerror (t_e_), gpg_err_code (t_e_), \
+                    gpg_strerror (gpg_error (code))); } while (0)
+
+static int
+t_done (const char *name)
+{
+  if (t_errors)
+    {
+      fprintf (stderr, "%s: %d of %d checks failed\n", name, t_errors, t_checks);
+      return 1;
+    }
+  printf ("%s: all %d checks passed\n", name, t_checks);
+  return 0;
+}
+
+static void
+t_init (int argc, char **argv)
+{
+  int i;
+  for (i = 1; i < argc; i++)
+    if (!strcmp (argv[i], "--verbose") || !strcmp (argv[i], "-v"))
+      t_verbose = 1;
+}
+
+/* Deterministic PRNG for tests (xoshiro256**), seeded explicitly so that a
+ * failure can be reproduced; KC_TEST_SEED in the environment overrides. */
+static uint64_t t_rng_s[4];
+
+static uint64_t
+t_rotl (uint64_t x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t
+t_rand64 (void)
+{
+  uint64_t *s = t_rng_s;
+  uint64_t r = t_rotl (s[1] * 5, 7) * 9, t = s[1] << 17;
+  s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3];
+  s[2] ^= t; s[3] = t_rotl (s[3], 45);
+  return r;
+}
+
+static void
+t_seed (uint64_t seed)
+{
+  const char *e = getenv ("KC_TEST_SEED");
+  int i;
+  if (e && *e)
+    seed = strtoull (e, NULL, 0);
+  for (i = 0; i < 4; i++)
+    {
+      uint64_t z = (seed += 0x9e3779b97f4a7c15ULL);
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      t_rng_s[i] = z ^ (z >> 31);
+    }
+}
+
+static void
+t_randbytes (void *buf, size_t n)
+{
+  unsigned char *p = buf;
+  while (n)
+    {
+      uint64_t r = t_rand64 ();
+      size_t k = n < 8 ? n : 8;
+      memcpy (p, &r, k);
+      p += k;
+      n -= k;
+    }
+}
+
+/* An RNG callback (kc_rng_fn shape) drawing from the test PRNG. */
+static void
+t_rng_cb (void *ctx, void *buf, size_t n)
+{
+  (void) ctx;
+  t_randbytes (buf, n);
+}
+
+static int
+t_hexval (int c)
+{
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Decode the hex string S into BUF (room MAX); returns the byte count or
+ * -1 on malformed input. */
+static long
+t_unhex (unsigned char *buf, size_t max, const char *s)
+{
+  size_t n = 0;
+  while (s[0] && s[0] != '\n' && s[0] != '\r' && s[0] != '"')
+    {
+      int hi = t_hexval (s[0]), lo = s[1] ? t_hexval (s[1]) : -1;
+      if (hi < 0 || lo < 0 || n >= max)
+        return -1;
+      buf[n++] = (unsigned char) (hi << 4 | lo);
+      s += 2;
+    }
+  return (long) n;
+}
+
+static void
+t_hexdump (FILE *f, const char *label, const void *p, size_t n)
+{
+  const unsigned char *b = p;
+  size_t i;
+  fprintf (f, "%s", label);
+  for (i = 0; i < n; i++)
+    fprintf (f, "%02x", b[i]);
+  fputc ('\n', f);
+}
+
+/* Path of a file in the test data directory. */
+static const char *
+t_datafile (const char *name)
+{
+  static char path[4096];
+  const char *dir = getenv ("KC_TESTDATA");
+#ifdef KC_TESTDATA
+  if (!dir)
+    dir = KC_TESTDATA;
+#endif
+  if (!dir)
+    dir = "data";
+  snprintf (path, sizeof path, "%s/%s", dir, name);
+  return path;
+}
+
+#endif
