@@ -18,7 +18,7 @@ static int t_verbose;
 
 #define T_SKIP 77
 
-static void
+static inline void
 t_fail_at (const char *file, int line, const char *fmt, ...)
 {
   va_list ap;
@@ -48,7 +48,7 @@ t_fail_at (const char *file, int line, const char *fmt, ...)
                     gpg_strerror (t_e_), gpg_err_code (t_e_), \
                     gpg_strerror (gpg_error (code))); } while (0)
 
-static int
+static inline int
 t_done (const char *name)
 {
   if (t_errors)
@@ -60,7 +60,7 @@ t_done (const char *name)
   return 0;
 }
 
-static void
+static inline void
 t_init (int argc, char **argv)
 {
   int i;
@@ -73,13 +73,13 @@ t_init (int argc, char **argv)
  * failure can be reproduced; KC_TEST_SEED in the environment overrides. */
 static uint64_t t_rng_s[4];
 
-static uint64_t
+static inline uint64_t
 t_rotl (uint64_t x, int k)
 {
   return (x << k) | (x >> (64 - k));
 }
 
-static uint64_t
+static inline uint64_t
 t_rand64 (void)
 {
   uint64_t *s = t_rng_s;
@@ -89,7 +89,7 @@ t_rand64 (void)
   return r;
 }
 
-static void
+static inline void
 t_seed (uint64_t seed)
 {
   const char *e = getenv ("KC_TEST_SEED");
@@ -105,7 +105,7 @@ t_seed (uint64_t seed)
     }
 }
 
-static void
+static inline void
 t_randbytes (void *buf, size_t n)
 {
   unsigned char *p = buf;
@@ -120,14 +120,14 @@ t_randbytes (void *buf, size_t n)
 }
 
 /* An RNG callback (kc_rng_fn shape) drawing from the test PRNG. */
-static void
+static inline void
 t_rng_cb (void *ctx, void *buf, size_t n)
 {
   (void) ctx;
   t_randbytes (buf, n);
 }
 
-static int
+static inline int
 t_hexval (int c)
 {
   if (c >= '0' && c <= '9') return c - '0';
@@ -138,7 +138,7 @@ t_hexval (int c)
 
 /* Decode the hex string S into BUF (room MAX); returns the byte count or
  * -1 on malformed input. */
-static long
+static inline long
 t_unhex (unsigned char *buf, size_t max, const char *s)
 {
   size_t n = 0;
@@ -153,7 +153,7 @@ t_unhex (unsigned char *buf, size_t max, const char *s)
   return (long) n;
 }
 
-static void
+static inline void
 t_hexdump (FILE *f, const char *label, const void *p, size_t n)
 {
   const unsigned char *b = p;
@@ -165,7 +165,7 @@ t_hexdump (FILE *f, const char *label, const void *p, size_t n)
 }
 
 /* Path of a file in the test data directory. */
-static const char *
+static inline const char *
 t_datafile (const char *name)
 {
   static char path[4096];
