@@ -1,0 +1,24 @@
+#!/bin/sh
+# Run t-ctime under valgrind memcheck: zero errors is the pass condition.
+# SKIP (77) where valgrind is missing, the library was built without
+# valgrind/memcheck.h (no client requests), or the binary is built with a
+# sanitizer (valgrind cannot run those).
+prog=./t-ctime
+if ! command -v valgrind >/dev/null 2>&1; then
+  echo "SKIP: valgrind not installed"; exit 77
+fi
+if [ "$($prog --sanitized)" = yes ]; then
+  echo "SKIP: sanitizer build"; exit 77
+fi
+if [ "$($prog --valgrind-requests)" != yes ]; then
+  echo "SKIP: built without valgrind/memcheck.h"; exit 77
+fi
+# First prove the harness can fail: with KC_CTIME_SELFTEST set, t-ctime
+# branches on a secret on purpose, and memcheck must report it.
+KC_CTIME_SELFTEST=1 valgrind -q --error-exitcode=42 "$prog" >/dev/null 2>&1
+rc=$?
+if [ $rc != 42 ]; then
+  echo "FAIL: memcheck did not flag a deliberate secret-dependent branch (exit $rc)"
+  exit 1
+fi
+exec valgrind -q --error-exitcode=42 --track-origins=yes "$prog" "$@"
