@@ -194,7 +194,15 @@ mul_mag (kc_limb_t *r, const kc_limb_t *a, size_t an,
       a = b; an = bn;
       b = t; bn = tn;
     }
-  if (bn < _kc_mpih_karatsuba_threshold)
+  if (a == b && an == bn)
+    {
+      if (an < _kc_mpih_karatsuba_sqr_threshold)
+        {
+          _kc_mpih_sqr_basecase (r, a, an);
+          return;
+        }
+    }
+  else if (bn < _kc_mpih_karatsuba_threshold)
     {
       _kc_mpih_mul_basecase (r, a, an, b, bn);
       return;
@@ -440,10 +448,7 @@ powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
 static void
 powm_sqr (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a)
 {
-  if (c->n < _kc_mpih_karatsuba_threshold)
-    _kc_mpih_sqr_basecase (c->prod, a, c->n);
-  else
-    _kc_mpih_sqr (c->prod, a, c->n, c->tmp);
+  _kc_mpih_sqr (c->prod, a, c->n, c->tmp);
   powm_reduce (c, r);
 }
 

@@ -4,15 +4,16 @@
  * (HAVE_UNSIGNED___INT128 from configure) and a portable 32-bit-halves
  * fallback otherwise.
  *
- * Karatsuba threshold: measured with a scratch program (outside the repo)
- * timing _kc_mpih_mul on n x n limbs against the schoolbook method for
- * n = 8..96 on the x86-64 build machine (gcc -O2): see
- * KC_MPIH_KARATSUBA_THRESHOLD in mpih.h and the commit message.
+ * Karatsuba thresholds: measured with a scratch program (outside the
+ * repo) timing one Karatsuba level (schoolbook halves) against the
+ * schoolbook method for n x n limbs, n = 12..96, on the x86-64 build
+ * machine (gcc -O2): see mpih.h and the commit message.
  */
 #include "kcrypt-int.h"
 #include "mpih.h"
 
 size_t _kc_mpih_karatsuba_threshold = KC_MPIH_KARATSUBA_THRESHOLD;
+size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
 
 /* ------------------------------------------------------------ limb ops */
 
@@ -377,7 +378,8 @@ mul_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n,
   int neg;
   kc_limb_t *t = tmp, *mid, c;
 
-  if (n < _kc_mpih_karatsuba_threshold)
+  if (n < (sqr ? _kc_mpih_karatsuba_sqr_threshold
+             : _kc_mpih_karatsuba_threshold))
     {
       if (sqr)
         _kc_mpih_sqr_basecase (r, a, n);

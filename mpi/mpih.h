@@ -69,13 +69,18 @@ int _kc_mpih_cmp_var (const kc_limb_t *a, const kc_limb_t *b, size_t n);
  * time. */
 size_t _kc_mpih_normalize_var (const kc_limb_t *a, size_t n);
 
-/* Karatsuba threshold in limbs: products of two operands of at least this
- * many limbs use Karatsuba, below it the schoolbook method.  The default
- * (KC_MPIH_KARATSUBA_THRESHOLD) was measured on x86-64 (see mpih.c).  Tests
- * lower it to exercise the Karatsuba code at small sizes; the value must
- * be >= 2.  Not thread safe to change while other threads multiply. */
-#define KC_MPIH_KARATSUBA_THRESHOLD 40
+/* Karatsuba thresholds in limbs: products (squares) of operands of at
+ * least this many limbs use Karatsuba, below it the schoolbook method.
+ * The defaults were measured on x86-64 (AMD EPYC, gcc -O2): one Karatsuba
+ * level over schoolbook halves beats schoolbook from about 22 limbs for
+ * products; the schoolbook square (n^2/2 products) holds out until about
+ * 72 limbs.  Tests lower them to exercise the Karatsuba code at small
+ * sizes; values must be >= 2.  Not thread safe to change while other
+ * threads multiply. */
+#define KC_MPIH_KARATSUBA_THRESHOLD 22
+#define KC_MPIH_KARATSUBA_SQR_THRESHOLD 72
 extern size_t _kc_mpih_karatsuba_threshold;
+extern size_t _kc_mpih_karatsuba_sqr_threshold;
 
 /* Scratch limbs _kc_mpih_mul / _kc_mpih_sqr need for operands of at most
  * N limbs. */

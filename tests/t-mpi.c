@@ -157,15 +157,18 @@ static void
 test_mpih_mul (void)
 {
   static const size_t thresholds[] = { 2, 3, 4, 5, 7, 8, 13,
-                                       KC_MPIH_KARATSUBA_THRESHOLD };
+                                       KC_MPIH_KARATSUBA_THRESHOLD,
+                                       KC_MPIH_KARATSUBA_SQR_THRESHOLD };
   kc_limb_t a[MAXL], b[MAXL], r1[2 * MAXL], r2[2 * MAXL];
   kc_limb_t tmp[_kc_mpih_mul_itch (MAXL) + 8];
   size_t saved = _kc_mpih_karatsuba_threshold, ti;
+  size_t saved_sqr = _kc_mpih_karatsuba_sqr_threshold;
   int iter;
 
   for (ti = 0; ti < KC_DIM (thresholds); ti++)
     {
       _kc_mpih_karatsuba_threshold = thresholds[ti];
+      _kc_mpih_karatsuba_sqr_threshold = thresholds[KC_DIM (thresholds) - 1 - ti];
       for (iter = 0; iter < 600; iter++)
         {
           size_t an = rand_size (1, MAXL), bn = rand_size (1, an);
@@ -184,13 +187,15 @@ test_mpih_mul (void)
           _kc_mpih_sqr_basecase (r1, a, an);
           _kc_mpih_sqr (r2, a, an, tmp);
           CHECK (!memcmp (r1, r2, 2 * an * sizeof *r1),
-                 "mpih_sqr %zu threshold %zu", an, thresholds[ti]);
+                 "mpih_sqr %zu threshold %zu", an,
+                 _kc_mpih_karatsuba_sqr_threshold);
           _kc_mpih_mul_basecase (r2, a, an, a, an);
           CHECK (!memcmp (r1, r2, 2 * an * sizeof *r1),
                  "sqr_basecase vs mul_basecase %zu", an);
         }
     }
   _kc_mpih_karatsuba_threshold = saved;
+  _kc_mpih_karatsuba_sqr_threshold = saved_sqr;
 }
 
 /* redc against GMP: R = T / 2^(64n) mod M. */
