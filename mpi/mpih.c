@@ -12,6 +12,13 @@
 #include "kcrypt-int.h"
 #include "mpih.h"
 
+/* KC_MPIH_PORTABLE (e.g. CPPFLAGS=-DKC_MPIH_PORTABLE) forces the portable
+ * limb arithmetic so that it can be tested on compilers that have
+ * unsigned __int128. */
+#if defined(HAVE_UNSIGNED___INT128) && !defined(KC_MPIH_PORTABLE)
+# define USE_INT128 1
+#endif
+
 size_t _kc_mpih_karatsuba_threshold = KC_MPIH_KARATSUBA_THRESHOLD;
 size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
 
@@ -21,7 +28,7 @@ size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
 static inline kc_limb_t
 umul_ppmm (kc_limb_t *hi, kc_limb_t a, kc_limb_t b)
 {
-#ifdef HAVE_UNSIGNED___INT128
+#ifdef USE_INT128
   unsigned __int128 p = (unsigned __int128) a * b;
   *hi = (kc_limb_t) (p >> 64);
   return (kc_limb_t) p;
@@ -55,7 +62,7 @@ _kc_mpih_clz (kc_limb_t x)
 static inline kc_limb_t
 udiv_qrnnd (kc_limb_t *r, kc_limb_t n1, kc_limb_t n0, kc_limb_t d)
 {
-#ifdef HAVE_UNSIGNED___INT128
+#ifdef USE_INT128
   unsigned __int128 n = ((unsigned __int128) n1 << 64) | n0;
   kc_limb_t q = (kc_limb_t) (n / d);
   *r = n0 - q * d;
@@ -174,7 +181,7 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   size_t i;
   for (i = 0; i < n; i++)
     {
-#ifdef HAVE_UNSIGNED___INT128
+#ifdef USE_INT128
       /* a*b + c <= (2^64-1)^2 + 2^64-1 < 2^128 */
       unsigned __int128 p = (unsigned __int128) a[i] * b + c;
       r[i] = (kc_limb_t) p;
@@ -197,7 +204,7 @@ _kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   size_t i;
   for (i = 0; i < n; i++)
     {
-#ifdef HAVE_UNSIGNED___INT128
+#ifdef USE_INT128
       /* a*b + r + c <= (2^64-1)^2 + 2 (2^64-1) = 2^128 - 1 */
       unsigned __int128 p = (unsigned __int128) a[i] * b + r[i] + c;
       r[i] = (kc_limb_t) p;
