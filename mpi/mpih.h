@@ -71,14 +71,15 @@ size_t _kc_mpih_normalize_var (const kc_limb_t *a, size_t n);
 
 /* Karatsuba thresholds in limbs: products (squares) of operands of at
  * least this many limbs use Karatsuba, below it the schoolbook method.
- * The defaults were measured on x86-64 (AMD EPYC, gcc -O2): one Karatsuba
- * level over schoolbook halves beats schoolbook from about 22 limbs for
- * products; the schoolbook square (n^2/2 products) holds out until about
- * 72 limbs.  Tests lower them to exercise the Karatsuba code at small
+ * The defaults were measured on x86-64 (AMD EPYC, gcc -O2, thread CPU
+ * time): one Karatsuba level over schoolbook halves beats the schoolbook
+ * product from about 26 limbs (0.96 at 26, 0.94 at 32, 0.88 at 48); the
+ * schoolbook square (n^2/2 products) holds out until about 44 limbs
+ * (0.99 at 44, 0.92 at 56).  Tests lower them to exercise the Karatsuba code at small
  * sizes; values must be >= 2.  Not thread safe to change while other
  * threads multiply. */
-#define KC_MPIH_KARATSUBA_THRESHOLD 22
-#define KC_MPIH_KARATSUBA_SQR_THRESHOLD 72
+#define KC_MPIH_KARATSUBA_THRESHOLD 26
+#define KC_MPIH_KARATSUBA_SQR_THRESHOLD 44
 extern size_t _kc_mpih_karatsuba_threshold;
 extern size_t _kc_mpih_karatsuba_sqr_threshold;
 
