@@ -1,0 +1,96 @@
+/* mpi.h - signed big integers of any size: the public kc_mpi_* API.
+ *
+ * The functions are declared in kcrypt.h (src/kcrypt.h.in); this header
+ * defines the object and states the rules the declarations there cannot.
+ * Semantics follow libgcrypt's gcry_mpi_*, with the differences listed
+ * under "Edge cases" below.
+ *
+ * Representation: struct kc_mpi holds SIGN (0 or 1), NLIMBS used limbs of
+ * ALLOC allocated ones at LIMBS, least significant first (uint64_t limbs,
+ * see mpih.h).  Invariant: LIMBS[NLIMBS-1] != 0, zero has NLIMBS = 0 and
+ * SIGN = 0.  Limb buffers are wiped before they are freed.
+ *
+ * NOT FOR SECRETS IN THE CONSTANT-TIME SENSE.  kc_mpi is variable size and
+ * variable time by nature: lengths are normalised (leading zero limbs
+ * stripped), division, comparison and the modular inverse branch on
+ * values, and kc_mpi_powm uses a sliding window whose schedule depends on
+ * the exponent bits (table reads are indexed by exponent bits too).  The
+ * constant-time arithmetic of the library lives in the fixed-size parts of
+ * mpi/ (Montgomery contexts, secp256k1 field and scalars).
+ *
+ * Aliasing: every output may be the same object as any input
+ * (kc_mpi_add (a, a, a) is fine).
+ *
+ * Memory: objects live on the heap; an allocation failure aborts the
+ * process with a message (as libgcrypt's xmalloc does), so the void
+ * functions never return half-done.  Numbers are limited to
+ * KC_MPI_MAX_LIMBS limbs (bit counts fit an unsigned int); a result that
+ * would be larger aborts too; kc_mpi_scan rejects such input with
+ * GPG_ERR_TOO_LARGE.
+ *
+ * ---- Errors and edge cases (this block is also meant for the README) ----
+ * kc_mpi_scan (ret, fmt, buffer, buflen, nscanned):
+ *   - unknown FMT, BUFFER NULL                        -> GPG_ERR_INV_ARG
+ *   - USG with BUFLEN 0 (no number at all)            -> GPG_ERR_INV_ARG
+ *   - HEX with BUFLEN != 0 (only C strings are read)  -> GPG_ERR_INV_ARG
+ *   - HEX malformed: anything but an optional '-', an optional "0x" or
+ *     "0X", then one or more hex digits (either case) -> GPG_ERR_INV_OBJ
+ *   - input of more than KC_MPI_MAX_LIMBS limbs       -> GPG_ERR_TOO_LARGE
+ *   On any error *RET and *NSCANNED are left untouched.  On success *RET
+ *   receives a NEW object (an object *RET pointed to before is not
+ *   released, as in libgcrypt); RET NULL means "check only".  *NSCANNED
+ *   is BUFLEN for USG and strlen (BUFFER) for HEX.  "-0" reads as 0.
+ * kc_mpi_print (fmt, buffer, buflen, nwritten, a):
+ *   - A NULL, unknown FMT, BUFFER and NWRITTEN both NULL -> GPG_ERR_INV_ARG
+ *   - BUFFER NULL: *NWRITTEN = the size needed, returns 0.
+ *   - BUFLEN smaller than needed                      -> GPG_ERR_TOO_SHORT
+ *     (nothing written).
+ *   USG writes |A| big-endian in the minimal number of bytes (0 bytes for
+ *   zero; the sign is ignored, as in libgcrypt).  HEX writes upper-case
+ *   digits, two per byte (0x8ab prints "08AB"), a '-' for negatives,
+ *   "00" in front when the top bit of the
+ *   first byte is set or the value is 0 (libgcrypt's rule), then the NUL;
+ *   *NWRITTEN counts the NUL.
+ * Division by zero (libgcrypt raises a fatal error; we must not crash):
+ *   kc_mpi_mod, kc_mpi_mulm and kc_mpi_powm with a zero divisor/modulus
+ *   set the result to 0; kc_mpi_invm returns 0 (no inverse) and leaves X
+ *   as it was.  Callers that must tell this apart from a genuine 0 test
+ *   the modulus first (kc_mpi_get_nbits (m) == 0).
+ * NULL objects where a number is required: the void functions
+ *   (add, sub, mul, mod, mulm, powm) do nothing; kc_mpi_invm returns 0;
+ *   kc_mpi_get_nbits returns 0; kc_mpi_cmp orders NULL before every
+ *   number (cmp (NULL, NULL) = 0); kc_mpi_release (NULL) does nothing;
+ *   kc_mpi_set_ui (NULL, u) returns a new object.
+ * Signs:
+ *   kc_mpi_mod: floor division remainder, the sign of the divisor (a
+ *     non-negative remainder in [0, d) for d > 0), as gcry_mpi_mod.
+ *   kc_mpi_mulm: (u v) mod m TRUNCATED as gcry_mpi_mulm (libgcrypt 1.10
+ *     computes u v, then a truncating remainder): the result has the sign
+ *     of u v and |result| < |m|; e.g. mulm (-7, 3, 5) = -1, not 4.  With
+ *     u, v >= 0 and m > 0 this is the usual [0, m).
+ *   kc_mpi_powm: result in [0, |m|) (the sign of M is ignored, as GMP's
+ *     mpz_powm).  b^0 = 1 mod |m| (so 0 when |m| = 1).  A negative
+ *     exponent uses the inverse of B; without one the result is 0.
+ *   kc_mpi_invm: returns 1 and X in [0, |m|) with A X = 1 mod m when
+ *     gcd (A, M) = 1 and |M| >= 2; otherwise returns 0, X untouched.
+ * ----------------------------------------------------------------------
+ */
+#ifndef KC_MPI_H
+#define KC_MPI_H
+
+#include <limits.h>
+#include "mpih.h"
+
+struct kc_mpi
+{
+  int sign;             /* 1: negative (never set for zero) */
+  unsigned int nlimbs;  /* used limbs, no high zero limb */
+  unsigned int alloc;   /* allocated limbs (>= 1) */
+  kc_limb_t *limbs;     /* least significant first */
+};
+
+/* The largest number of limbs of a kc_mpi: its bit count fits an
+ * unsigned int. */
+#define KC_MPI_MAX_LIMBS ((unsigned int) (UINT_MAX / KC_LIMB_BITS))
+
+#endif /* KC_MPI_H */

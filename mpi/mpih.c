@@ -1,0 +1,639 @@
+/* mpih.c - limb-vector primitives (see mpih.h for the contracts).
+ *
+ * Limb products use unsigned __int128 where the compiler has it
+ * (HAVE_UNSIGNED___INT128 from configure) and a portable 32-bit-halves
+ * fallback otherwise.
+ *
+ * Karatsuba thresholds: measured with a scratch program (outside the
+ * repo) timing one Karatsuba level (schoolbook halves) against the
+ * schoolbook method for n x n limbs, n = 12..96, on the x86-64 build
+ * machine (gcc -O2): see mpih.h and the commit message.
+ */
+#include "kcrypt-int.h"
+#include "mpih.h"
+
+/* KC_MPIH_PORTABLE (e.g. CPPFLAGS=-DKC_MPIH_PORTABLE) forces the portable
+ * limb arithmetic so that it can be tested on compilers that have
+ * unsigned __int128. */
+#if defined(HAVE_UNSIGNED___INT128) && !defined(KC_MPIH_PORTABLE)
+# define USE_INT128 1
+#endif
+
+size_t _kc_mpih_karatsuba_threshold = KC_MPIH_KARATSUBA_THRESHOLD;
+size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
+
+/* ------------------------------------------------------------ limb ops */
+
+/* (*HI:return) = a * b. */
+static inline kc_limb_t
+umul_ppmm (kc_limb_t *hi, kc_limb_t a, kc_limb_t b)
+{
+#ifdef USE_INT128
+  unsigned __int128 p = (unsigned __int128) a * b;
+  *hi = (kc_limb_t) (p >> 64);
+  return (kc_limb_t) p;
+#else
+  uint64_t al = (uint32_t) a, ah = a >> 32, bl = (uint32_t) b, bh = b >> 32;
+  uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+  /* mid <= (2^32-1) + 2 (2^32-1) fits easily in 64 bits. */
+  uint64_t mid = (ll >> 32) + (uint32_t) lh + (uint32_t) hl;
+  *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+  return (mid << 32) | (uint32_t) ll;
+#endif
+}
+
+unsigned int
+_kc_mpih_clz (kc_limb_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return (unsigned int) __builtin_clzll (x);
+#else
+  unsigned int n = 0;
+  while (!(x & ((kc_limb_t) 1 << 63)))
+    {
+      x <<= 1;
+      n++;
+    }
+  return n;
+#endif
+}
+
+/* Divide (N1:N0) by D, N1 < D; returns the quotient, *R the remainder. */
+static inline kc_limb_t
+udiv_qrnnd (kc_limb_t *r, kc_limb_t n1, kc_limb_t n0, kc_limb_t d)
+{
+#ifdef USE_INT128
+  unsigned __int128 n = ((unsigned __int128) n1 << 64) | n0;
+  kc_limb_t q = (kc_limb_t) (n / d);
+  *r = n0 - q * d;
+  return q;
+#else
+  /* Knuth D with 32-bit digits on the normalised divisor. */
+  unsigned int s = _kc_mpih_clz (d);
+  uint64_t d1, d0, q1, q0, rhat, un1, un0, un32, un21, un10;
+  if (s)
+    {
+      d <<= s;
+      n1 = (n1 << s) | (n0 >> (64 - s));
+      n0 <<= s;
+    }
+  d1 = d >> 32;
+  d0 = (uint32_t) d;
+  un32 = n1;
+  un1 = n0 >> 32;
+  un0 = (uint32_t) n0;
+  q1 = un32 / d1;
+  rhat = un32 - q1 * d1;
+  while (q1 >> 32 || q1 * d0 > ((rhat << 32) | un1))
+    {
+      q1--;
+      rhat += d1;
+      if (rhat >> 32)
+        break;
+    }
+  un21 = (un32 << 32) + un1 - q1 * d;
+  q0 = un21 / d1;
+  rhat = un21 - q0 * d1;
+  while (q0 >> 32 || q0 * d0 > ((rhat << 32) | un0))
+    {
+      q0--;
+      rhat += d1;
+      if (rhat >> 32)
+        break;
+    }
+  un10 = (un21 << 32) + un0 - q0 * d;
+  *r = un10 >> s;
+  return (q1 << 32) | q0;
+#endif
+}
+
+/* ------------------------------------------------------- add, sub, mul_1 */
+
+kc_limb_t
+_kc_mpih_add_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b,
+                size_t n)
+{
+  kc_limb_t c = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      kc_limb_t x = a[i], s = x + b[i];
+      kc_limb_t c1 = s < x;
+      kc_limb_t t = s + c;
+      c = c1 | (t < s);
+      r[i] = t;
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_add (kc_limb_t *r, const kc_limb_t *a, size_t an,
+              const kc_limb_t *b, size_t bn)
+{
+  kc_limb_t c = _kc_mpih_add_n (r, a, b, bn);
+  size_t i;
+  for (i = bn; i < an; i++)
+    {
+      kc_limb_t t = a[i] + c;
+      c = t < c;
+      r[i] = t;
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_sub_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b,
+                size_t n)
+{
+  kc_limb_t c = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      kc_limb_t x = a[i], y = b[i];
+      kc_limb_t d = x - y;
+      kc_limb_t c1 = x < y;
+      kc_limb_t t = d - c;
+      c = c1 | (d < c);
+      r[i] = t;
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_sub (kc_limb_t *r, const kc_limb_t *a, size_t an,
+              const kc_limb_t *b, size_t bn)
+{
+  kc_limb_t c = _kc_mpih_sub_n (r, a, b, bn);
+  size_t i;
+  for (i = bn; i < an; i++)
+    {
+      kc_limb_t x = a[i];
+      r[i] = x - c;
+      c = x < c;
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+{
+  kc_limb_t c = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+#ifdef USE_INT128
+      /* a*b + c <= (2^64-1)^2 + 2^64-1 < 2^128 */
+      unsigned __int128 p = (unsigned __int128) a[i] * b + c;
+      r[i] = (kc_limb_t) p;
+      c = (kc_limb_t) (p >> 64);
+#else
+      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
+      lo += c;
+      hi += lo < c;
+      r[i] = lo;
+      c = hi;
+#endif
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+{
+  kc_limb_t c = 0;
+  size_t i;
+  /* Explicit carries (compare after add) compile to add/adc with gcc and
+   * clang; measured faster than one 128-bit sum a*b + r + c. */
+  for (i = 0; i < n; i++)
+    {
+      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
+      kc_limb_t x = r[i];
+      /* hi <= 2^64 - 2, and the true sum a b + r + c < 2^128: the two
+       * carries never overflow hi. */
+      lo += c;
+      hi += lo < c;
+      lo += x;
+      hi += lo < x;
+      r[i] = lo;
+      c = hi;
+    }
+  return c;
+}
+
+kc_limb_t
+_kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+{
+  kc_limb_t c = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
+      kc_limb_t x = r[i];
+      /* subtract lo + c: hi + carries <= 2^64 - 1 since hi <= 2^64 - 2 */
+      lo += c;
+      hi += lo < c;
+      r[i] = x - lo;
+      c = hi + (x < lo);
+    }
+  return c;
+}
+
+/* R[0..N) += A[0..N) * (b0 + b1 2^64), N >= 1: the low N limbs of the
+ * sum go to R, limb N to *HI0, limb N + 1 is returned.  R[N] is neither
+ * read nor written.  (The sum is < 2^(64(N+2)): R + A (b0 + b1 B) <=
+ * B^N - 1 + (B^N - 1)(B^2 - 1) < B^(N+2).) */
+static inline kc_limb_t
+addmul_2 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b0,
+          kc_limb_t b1, kc_limb_t *hi0)
+{
+  /* c0: pending limb of column i; c1: pending limb of column i + 1. */
+  kc_limb_t c0 = 0, c1 = 0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      /* each column sum a b + x + c <= (2^64-1)^2 + 2 (2^64-1) < 2^128,
+       * so the carries into h0, h1 never overflow */
+      kc_limb_t h0, l0 = umul_ppmm (&h0, a[i], b0);
+      kc_limb_t h1, l1 = umul_ppmm (&h1, a[i], b1);
+      kc_limb_t x = r[i];
+      l0 += c0;
+      h0 += l0 < c0;
+      l0 += x;
+      h0 += l0 < x;
+      r[i] = l0;
+      l1 += c1;
+      h1 += l1 < c1;
+      l1 += h0;
+      h1 += l1 < h0;
+      c0 = l1;
+      c1 = h1;
+    }
+  *hi0 = c0;
+  return c1;
+}
+
+kc_limb_t
+_kc_mpih_lshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+                 unsigned int cnt)
+{
+  kc_limb_t out;
+  size_t i;
+  if (!cnt)
+    {
+      if (r != a)
+        memmove (r, a, n * sizeof *r);
+      return 0;
+    }
+  out = a[n - 1] >> (64 - cnt);
+  for (i = n - 1; i > 0; i--)
+    r[i] = (a[i] << cnt) | (a[i - 1] >> (64 - cnt));
+  r[0] = a[0] << cnt;
+  return out;
+}
+
+kc_limb_t
+_kc_mpih_rshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+                 unsigned int cnt)
+{
+  kc_limb_t out;
+  size_t i;
+  if (!cnt)
+    {
+      if (r != a)
+        memmove (r, a, n * sizeof *r);
+      return 0;
+    }
+  out = a[0] << (64 - cnt);
+  for (i = 0; i + 1 < n; i++)
+    r[i] = (a[i] >> cnt) | (a[i + 1] << (64 - cnt));
+  r[n - 1] = a[n - 1] >> cnt;
+  return out;
+}
+
+int
+_kc_mpih_cmp_var (const kc_limb_t *a, const kc_limb_t *b, size_t n)
+{
+  while (n--)
+    if (a[n] != b[n])
+      return a[n] > b[n] ? 1 : -1;
+  return 0;
+}
+
+size_t
+_kc_mpih_normalize_var (const kc_limb_t *a, size_t n)
+{
+  while (n && !a[n - 1])
+    n--;
+  return n;
+}
+
+/* ------------------------------------------------------------ multiply */
+
+void
+_kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
+                       const kc_limb_t *b, size_t bn)
+{
+  size_t j;
+  /* After the rows below j, r[0..j+an) is valid; each addmul_2 writes
+   * the two limbs above it. */
+  r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
+  for (j = 1; j + 1 < bn; j += 2)
+    {
+      kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], &hi0);
+      r[an + j] = hi0;
+      r[an + j + 1] = hi1;
+    }
+  if (j < bn)
+    r[an + j] = _kc_mpih_addmul_1 (r + j, a, an, b[j]);
+}
+
+void
+_kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
+{
+  size_t i;
+  kc_limb_t c;
+  if (n == 1)
+    {
+      r[0] = umul_ppmm (&r[1], a[0], a[0]);
+      return;
+    }
+  /* Off-diagonal products sum_{i<j} a_i a_j B^(i+j) into r[1..2n-2]:
+   * row i adds a_i * a[i+1..n) at r[2i+1..i+n) and its carry lands in the
+   * not yet written r[i+n]. */
+  r[0] = 0;
+  r[n] = _kc_mpih_mul_1 (r + 1, a + 1, n - 1, a[0]);
+  for (i = 1; i + 1 < n; i++)
+    r[n + i] = _kc_mpih_addmul_1 (r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+  /* Double it (the off-diagonal sum is < B^(2n-1) / 2 ... times 2 fits
+   * in 2n limbs) and add the squares a_i^2 B^(2i). */
+  r[2 * n - 1] = _kc_mpih_lshift (r + 1, r + 1, 2 * n - 2, 1);
+  c = 0;
+  for (i = 0; i < n; i++)
+    {
+      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], a[i]);
+      kc_limb_t x0 = r[2 * i], x1 = r[2 * i + 1];
+      kc_limb_t s0 = x0 + lo, c0 = s0 < lo;
+      kc_limb_t t0 = s0 + c, c1 = t0 < c;
+      kc_limb_t s1 = x1 + hi, c2 = s1 < hi;
+      kc_limb_t t1 = s1 + c0 + c1, c3 = t1 < s1;
+      r[2 * i] = t0;
+      r[2 * i + 1] = t1;
+      c = c2 + c3;
+    }
+  KC_VERIFY_CHECK (c == 0);
+}
+
+/* |A - B| of N limbs into R; returns 1 if A < B. */
+static int
+abs_sub_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n)
+{
+  if (_kc_mpih_cmp_var (a, b, n) >= 0)
+    {
+      _kc_mpih_sub_n (r, a, b, n);
+      return 0;
+    }
+  _kc_mpih_sub_n (r, b, a, n);
+  return 1;
+}
+
+/* |A - B| where A has M limbs and B has H <= M limbs (zero extended). */
+static int
+abs_sub (kc_limb_t *r, const kc_limb_t *a, size_t m, const kc_limb_t *b,
+         size_t h)
+{
+  if (h < m && _kc_mpih_normalize_var (a + h, m - h))
+    {
+      _kc_mpih_sub (r, a, m, b, h);
+      return 0;
+    }
+  /* A's limbs above H are zero: compare the low H limbs. */
+  if (h < m)
+    memset (r + h, 0, (m - h) * sizeof *r);
+  return abs_sub_n (r, a, b, h);
+}
+
+/* Karatsuba on balanced operands of N limbs: R[0..2N) = A * B (SQR: B is
+ * A).  Split at M = ceil(N/2): A = A1 B^M + A0, A1 has H = N - M limbs.
+ *   A0 B1 + A1 B0 = A0 B0 + A1 B1 - (A0 - A1)(B0 - B1)
+ * Scratch: 2M for the middle product, then 2M + 1 for the middle sum; the
+ * recursion uses TMP + 2M.  s(N) <= 4N + 3 log2(N) + 8 limbs. */
+static void
+mul_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n,
+       kc_limb_t *tmp, int sqr)
+{
+  size_t m, h;
+  int neg;
+  kc_limb_t *t = tmp, *mid, c;
+
+  if (n < (sqr ? _kc_mpih_karatsuba_sqr_threshold
+             : _kc_mpih_karatsuba_threshold))
+    {
+      if (sqr)
+        _kc_mpih_sqr_basecase (r, a, n);
+      else
+        _kc_mpih_mul_basecase (r, a, n, b, n);
+      return;
+    }
+  h = n / 2;
+  m = n - h;
+  /* |A0 - A1| into r[0..m), |B0 - B1| into r[m..2m). */
+  neg = abs_sub (r, a, m, a + m, h);
+  if (!sqr)
+    neg ^= abs_sub (r + m, b, m, b + m, h);
+  else
+    neg = 0;
+  /* t = |A0 - A1| |B0 - B1|, 2m limbs. */
+  mul_n (t, r, sqr ? r : r + m, m, tmp + 2 * m, sqr);
+  /* r = A1 B1 B^(2m) + A0 B0 */
+  mul_n (r, a, b, m, tmp + 2 * m, sqr);
+  /* A1 B1 has 2h limbs: exactly r[2m..2n) (h = m or m - 1). */
+  mul_n (r + 2 * m, a + m, b + m, h, tmp + 2 * m, sqr);
+  /* mid = A0 B0 + A1 B1 -/+ t  (2m + 1 limbs, non-negative: it equals
+   * A0 B1 + A1 B0). */
+  mid = tmp + 2 * m;
+  mid[2 * m] = _kc_mpih_add (mid, r, 2 * m, r + 2 * m, 2 * h);
+  if (neg)
+    mid[2 * m] += _kc_mpih_add_n (mid, mid, t, 2 * m);
+  else
+    mid[2 * m] -= _kc_mpih_sub_n (mid, mid, t, 2 * m);
+  /* r += mid B^m; mid B^m + the rest < B^(2n), so the carry dies inside. */
+  c = _kc_mpih_add (r + m, r + m, 2 * n - m, mid, 2 * m + 1);
+  KC_VERIFY_CHECK (c == 0);
+  (void) c;
+}
+
+void
+_kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
+              const kc_limb_t *b, size_t bn, kc_limb_t *tmp)
+{
+  size_t done;
+  kc_limb_t *prod;
+
+  if (bn < _kc_mpih_karatsuba_threshold)
+    {
+      _kc_mpih_mul_basecase (r, a, an, b, bn);
+      return;
+    }
+  if (an == bn)
+    {
+      mul_n (r, a, b, bn, tmp, a == b);
+      return;
+    }
+  /* Unbalanced: chunks of BN limbs of A times B, accumulated into R.
+   * The first chunk goes straight to R; later ones through PROD
+   * (2 BN limbs at TMP; the recursion uses TMP + 2 BN). */
+  mul_n (r, a, b, bn, tmp, 0);
+  prod = tmp;
+  for (done = bn; done + bn <= an; done += bn)
+    {
+      kc_limb_t c;
+      mul_n (prod, a + done, b, bn, tmp + 2 * bn, 0);
+      /* r[done..done+bn) holds the previous chunk's high half. */
+      memcpy (r + done + bn, prod + bn, bn * sizeof *r);
+      c = _kc_mpih_add_n (r + done, r + done, prod, bn);
+      c = _kc_mpih_add (r + done + bn, r + done + bn, bn, &c, 1);
+      KC_VERIFY_CHECK (c == 0);
+    }
+  if (done < an)
+    {
+      size_t rest = an - done;
+      kc_limb_t c;
+      /* rest < bn: prod = B * A[done..an), bn + rest limbs. */
+      _kc_mpih_mul (prod, b, bn, a + done, rest, tmp + bn + rest);
+      c = _kc_mpih_add (prod, prod, bn + rest, r + done, bn);
+      KC_VERIFY_CHECK (c == 0);
+      (void) c;
+      memcpy (r + done, prod, (bn + rest) * sizeof *r);
+    }
+}
+
+void
+_kc_mpih_sqr (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t *tmp)
+{
+  mul_n (r, a, a, n, tmp, 1);
+}
+
+/* ------------------------------------------------------------ division */
+
+kc_limb_t
+_kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
+                       kc_limb_t d)
+{
+  kc_limb_t r = 0;
+  size_t i = n;
+  while (i--)
+    {
+      kc_limb_t qi = udiv_qrnnd (&r, r, a[i], d);
+      if (q)
+        q[i] = qi;
+    }
+  return r;
+}
+
+void
+_kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
+                     const kc_limb_t *d, size_t dn)
+{
+  kc_limb_t d1 = d[dn - 1], d0 = d[dn - 2];
+  size_t j = nn - dn + 1;
+
+  KC_VERIFY_CHECK (dn >= 2 && nn >= dn && (d1 >> 63) && np[nn] < d1);
+  while (j--)
+    {
+      /* Invariant: np[j+dn..] < D, hence n2 <= d1. */
+      kc_limb_t n2 = np[j + dn], n1 = np[j + dn - 1], n0 = np[j + dn - 2];
+      kc_limb_t qhat, rhat, borrow;
+      int ovf = 0;
+
+      if (n2 == d1)
+        {
+          qhat = ~(kc_limb_t) 0;
+          rhat = n1 + d1;
+          ovf = rhat < n1;
+        }
+      else
+        qhat = udiv_qrnnd (&rhat, n2, n1, d1);
+      /* Knuth's test: qhat is at most 2 too big; two corrections at most
+       * (each while rhat has not overflowed one limb). */
+      while (!ovf)
+        {
+          kc_limb_t hi, lo = umul_ppmm (&hi, qhat, d0);
+          if (hi < rhat || (hi == rhat && lo <= n0))
+            break;
+          qhat--;
+          rhat += d1;
+          ovf = rhat < d1;
+        }
+      borrow = _kc_mpih_submul_1 (np + j, d, dn, qhat);
+      if (n2 < borrow)
+        {
+          /* qhat was one too big (rare): add D back. */
+          kc_limb_t c = _kc_mpih_add_n (np + j, np + j, d, dn);
+          qhat--;
+          np[j + dn] = n2 - borrow + c;
+          KC_VERIFY_CHECK (np[j + dn] == 0);
+        }
+      else
+        np[j + dn] = n2 - borrow;
+      KC_VERIFY_CHECK (np[j + dn] == 0);
+      if (q)
+        q[j] = qhat;
+    }
+}
+
+/* ---------------------------------------------------------- Montgomery */
+
+kc_limb_t
+_kc_mpih_mont_minv (kc_limb_t m0)
+{
+  /* Newton: x = m0 is correct to 3 bits for odd m0 (m0 * m0 = 1 mod 8);
+   * each step x = x (2 - m0 x) doubles the correct bits: 3, 6, 12, 24, 48,
+   * 96. */
+  kc_limb_t x = m0;
+  int i;
+  for (i = 0; i < 5; i++)
+    x *= 2 - m0 * x;
+  KC_VERIFY_CHECK (x * m0 == 1);
+  return -x;
+}
+
+void
+_kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
+               kc_limb_t minv)
+{
+  size_t i;
+  kc_limb_t cy;
+  /* Steps make t[i] (and t[i+1]) zero by adding q M B^i; the limbs of
+   * that row above t[i+n) belong at limbs i+n (and i+n+1) and are parked
+   * in the now-zero t[i] (and t[i+1]): later steps read t[k] for k > i
+   * (k > i+1) only below limb n, so the parking is invisible to them, and
+   * parked t[k] belongs at limb k+n.  Two limbs per step: q1 comes from
+   * limb i+1 of t + q0 M, which is t[i+1] + hi (q0 m0 + t[i])
+   * + lo (q0 m1) mod 2^64. */
+  i = 0;
+  if (n >= 2)
+    for (; i + 1 < n; i += 2)
+      {
+        kc_limb_t q0 = t[i] * minv, q1, h, l, y;
+        l = umul_ppmm (&h, q0, m[0]);
+        h += (l + t[i]) < l;            /* q0 m0 + t[i] = h B exactly */
+        y = t[i + 1] + h + q0 * m[1];
+        q1 = y * minv;
+        h = addmul_2 (t + i, m, n, q0, q1, &l);
+        t[i] = l;
+        t[i + 1] = h;
+      }
+  for (; i < n; i++)
+    {
+      kc_limb_t qi = t[i] * minv;
+      t[i] = _kc_mpih_addmul_1 (t + i, m, n, qi);
+    }
+  /* (T + Q M) / B^n = t[n..2n) + parked carries < 2M. */
+  cy = _kc_mpih_add_n (r, t + n, t, n);
+  if (cy || _kc_mpih_cmp_var (r, m, n) >= 0)
+    {
+      kc_limb_t b = _kc_mpih_sub_n (r, r, m, n);
+      KC_VERIFY_CHECK (b == cy);
+      (void) b;
+    }
+}
