@@ -650,6 +650,8 @@ test_kat (void)
              && !memcmp (want, ct, sizeof ct), "entry %d: ct differs", count);
       CHECK (field (want, sizeof want, entry - 1, "ss") == 32
              && !memcmp (want, ss, 32), "entry %d: ss differs", count);
+      if (t_errors && count < 2)
+        t_hexdump (stderr, "  our ss: ", ss, 32);
 
       p += sprintf (p, "count = %d\n", count);
       p = put_hex (p, "seed", seed, 48);
@@ -669,6 +671,26 @@ test_kat (void)
             (double) (clock () - t0) / CLOCKS_PER_SEC);
   free (gen);
   free (file);
+}
+
+/* Internal round trips with the test PRNG (deterministic seed). */
+static void
+test_roundtrip (void)
+{
+  unsigned char pk[KC_SNTRUP761_PK_BYTES], sk[KC_SNTRUP761_SK_BYTES];
+  unsigned char ct[KC_SNTRUP761_CT_BYTES], ss[32], ss2[32];
+  int k;
+
+  for (k = 0; k < 10; k++)
+    {
+      _kc_sntrup761_keypair (pk, sk, t_rng_cb, NULL);
+      _kc_sntrup761_enc (ct, ss, pk, t_rng_cb, NULL);
+      _kc_sntrup761_dec (ss2, ct, sk);
+      CHECK (!memcmp (ss, ss2, 32), "internal round trip %d", k);
+      ct[k * 97] ^= 0x10;
+      _kc_sntrup761_dec (ss2, ct, sk);
+      CHECK (memcmp (ss, ss2, 32), "corrupted ciphertext %d accepted", k);
+    }
 }
 
 /* --------------------------------------------- the keygen retry path */
@@ -756,6 +778,7 @@ main (int argc, char **argv)
   test_encode ();
   test_sort ();
   test_sampling ();
+  test_roundtrip ();
   test_keygen_retry ();
   test_kat ();
   return t_done ("t-sntrup761");
