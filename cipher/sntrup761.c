@@ -50,19 +50,6 @@ cswap_i16 (int16_t *a, int16_t *b, size_t n, uint32_t mask)
     }
 }
 
-static inline void
-cswap_i8 (int8_t *a, int8_t *b, size_t n, uint32_t mask)
-{
-  int8_t m = (int8_t) ct_barrier_u32 (mask);
-  size_t i;
-  for (i = 0; i < n; i++)
-    {
-      int8_t t = m & (a[i] ^ b[i]);
-      a[i] ^= t;
-      b[i] ^= t;
-    }
-}
-
 /* ------------------------------------------------- reduction of integers */
 
 /* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
@@ -258,11 +245,31 @@ _kc_sntrup761_r3_mult (int8_t h[P], const int8_t f[P], const int8_t g[P])
  * and negate delta; delta += 1; then eliminate g[0] using f[0] and divide
  * g by x.  All selections are masks; every step touches every element. */
 
+/* The reciprocal loops run over RPAD = 768 entries (a multiple of 16, so
+ * that compilers vectorise them without epilogues) of arrays of RLEN.
+ * Entries beyond index p start at 0 and stay 0: every update is
+ * coefficient-wise (plus the shift of g down and of v up by one, the
+ * latter over exactly p + 1 entries), and 0 maps to 0. */
+#define RPAD 768
+#define RLEN (RPAD + 16)
+
+/* One divstep's swap decision: all ones if delta > 0 and G0 != 0; then
+ * delta becomes -delta under the mask, and grows by one. */
+static inline uint32_t
+divstep_swap (int32_t *delta, int32_t g0)
+{
+  uint32_t swap = mask_positive_i32 (*delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
+  *delta = (int32_t) ct_select_u32 (swap, (uint32_t) -*delta, (uint32_t) *delta) + 1;
+  return swap;
+}
+
 int
 _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
 {
-  int8_t f[P + 1], g[P + 1], v[P + 1], r[P + 1];
-  int32_t delta = 1, sign;
+  /* int16 (values in {-1, 0, 1}) so that the update loops vectorise. */
+  int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
+  int32_t delta = 1;
+  int16_t sign;
   uint32_t swap;
   size_t i, loop;
 
@@ -273,28 +280,26 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
   f[0] = 1;
   f[P - 1] = -1;
   f[P] = -1;
+  memset (g, 0, sizeof g);
   for (i = 0; i < P; i++)
     g[P - 1 - i] = in[i];
-  g[P] = 0;
 
   for (loop = 0; loop < 2 * P - 1; loop++)
     {
-      memmove (v + 1, v, P);
+      memmove (v + 1, v, P * sizeof v[0]);
       v[0] = 0;
 
-      swap = mask_positive_i32 (delta) & ct_mask_nonzero_u32 ((uint32_t) g[0]);
-      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta);
-      delta += 1;
-      cswap_i8 (f, g, P + 1, swap);
-      cswap_i8 (v, r, P + 1, swap);
+      swap = divstep_swap (&delta, g[0]);
+      cswap_i16 (f, g, RPAD, swap);
+      cswap_i16 (v, r, RPAD, swap);
 
-      /* f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0. */
-      sign = -(int32_t) g[0] * f[0];
-      for (i = 0; i < P; i++)
-        g[i] = f3_freeze (g[i + 1] + sign * f[i + 1]);
-      g[P] = 0;
-      for (i = 0; i < P + 1; i++)
-        r[i] = f3_freeze (r[i] + sign * v[i]);
+      /* f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0.  Sums are
+       * in [-2, 2] before f3_reduce2. */
+      sign = (int16_t) (-g[0] * f[0]);
+      for (i = 0; i < RPAD; i++)
+        g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (g[i + 1] + sign * f[i + 1]));
+      for (i = 0; i < RPAD; i++)
+        r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (r[i] + sign * v[i]));
     }
 
   sign = f[0];
@@ -311,7 +316,7 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
 int
 _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
 {
-  int16_t f[P + 1], g[P + 1], v[P + 1], r[P + 1];
+  int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1, f0, g0;
   uint32_t swap;
   int16_t scale;
@@ -324,30 +329,27 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
   f[0] = 1;
   f[P - 1] = -1;
   f[P] = -1;
+  memset (g, 0, sizeof g);
   for (i = 0; i < P; i++)
     g[P - 1 - i] = in[i];
-  g[P] = 0;
 
   for (loop = 0; loop < 2 * P - 1; loop++)
     {
       memmove (v + 1, v, P * sizeof v[0]);
       v[0] = 0;
 
-      swap = mask_positive_i32 (delta) & ct_mask_nonzero_u32 ((uint32_t) g[0]);
-      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta);
-      delta += 1;
-      cswap_i16 (f, g, P + 1, swap);
-      cswap_i16 (v, r, P + 1, swap);
+      swap = divstep_swap (&delta, g[0]);
+      cswap_i16 (f, g, RPAD, swap);
+      cswap_i16 (v, r, RPAD, swap);
 
-      /* g = (f0 g - g0 f) / x, r = f0 r - g0 v; |f0 g - g0 f| <= 2 q12^2
-       * = 10534050 before the freeze. */
+      /* g = (f0 g - g0 f) / x, r = f0 r - g0 v: all inputs frozen, so
+       * |f0 g - g0 f| <= 2 q12^2 = 10534050 < 2^24 before the freeze. */
       f0 = f[0];
       g0 = g[0];
-      for (i = 0; i < P; i++)
-        g[i] = fq_freeze (f0 * g[i + 1] - g0 * f[i + 1]);
-      g[P] = 0;
-      for (i = 0; i < P + 1; i++)
-        r[i] = fq_freeze (f0 * r[i] - g0 * v[i]);
+      for (i = 0; i < RPAD; i++)
+        g[i] = (int16_t) _kc_sntrup761_fq_freeze24 (f0 * g[i + 1] - g0 * f[i + 1]);
+      for (i = 0; i < RPAD; i++)
+        r[i] = (int16_t) _kc_sntrup761_fq_freeze24 (f0 * r[i] - g0 * v[i]);
     }
 
   scale = fq_recip (f[0]);

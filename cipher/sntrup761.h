@@ -82,6 +82,30 @@ void _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
 int16_t _kc_sntrup761_fq_freeze (int32_t x);
 int8_t _kc_sntrup761_f3_freeze (int32_t x);
 
+/* Faster reductions for the reciprocal loops, in int32 / int16 only so
+ * that compilers vectorise them (they rely on >> of a negative int being
+ * arithmetic, as with GCC and clang).
+ * fq_freeze24: X with |X| <= 2^24 -> X mod q in [-q12, q12].  Two Barrett
+ *   steps: 114/2^19 is 1/q within 3.8e-7 relative, leaving |x1| < 8q;
+ *   then x1 * 29235 (< 2^30) rounded at 2^27 is the nearest multiple of q
+ *   (error < 1e-5 against a distance >= 1/(2q) from a tie).
+ * f3_reduce2: X in [-2, 2] -> X mod 3 in {-1, 0, 1}: round (X/3) is
+ *   ((11 X + 48) >> 5) - 1 on that range.
+ * Both are exhaustively tested over their whole domain. */
+static inline int32_t
+_kc_sntrup761_fq_freeze24 (int32_t x)
+{
+  x -= KC_SNTRUP761_Q * ((x * 114) >> 19);
+  x -= KC_SNTRUP761_Q * ((x * 29235 + (1 << 26)) >> 27);
+  return x;
+}
+
+static inline int16_t
+_kc_sntrup761_f3_reduce2 (int16_t x)
+{
+  return (int16_t) (x - 3 * (((x * 11 + 48) >> 5) - 1));
+}
+
 /* The two multiplications: portable reference kernels.  A vector path
  * must agree with these bit for bit.
  *
