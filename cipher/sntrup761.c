@@ -282,7 +282,10 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
   f[P] = -1;
   memset (g, 0, sizeof g);
   for (i = 0; i < P; i++)
-    g[P - 1 - i] = in[i];
+    {
+      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
+      g[P - 1 - i] = in[i];
+    }
 
   for (loop = 0; loop < 2 * P - 1; loop++)
     {
@@ -331,7 +334,10 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
   f[P] = -1;
   memset (g, 0, sizeof g);
   for (i = 0; i < P; i++)
-    g[P - 1 - i] = in[i];
+    {
+      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
+      g[P - 1 - i] = in[i];
+    }
 
   for (loop = 0; loop < 2 * P - 1; loop++)
     {

@@ -95,6 +95,7 @@ int8_t _kc_sntrup761_f3_freeze (int32_t x);
 static inline int32_t
 _kc_sntrup761_fq_freeze24 (int32_t x)
 {
+  KC_VERIFY_CHECK (x >= -(1 << 24) && x <= (1 << 24));
   x -= KC_SNTRUP761_Q * ((x * 114) >> 19);
   x -= KC_SNTRUP761_Q * ((x * 29235 + (1 << 26)) >> 27);
   return x;
@@ -103,6 +104,7 @@ _kc_sntrup761_fq_freeze24 (int32_t x)
 static inline int16_t
 _kc_sntrup761_f3_reduce2 (int16_t x)
 {
+  KC_VERIFY_CHECK (x >= -2 && x <= 2);
   return (int16_t) (x - 3 * (((x * 11 + 48) >> 5) - 1));
 }
 

@@ -122,6 +122,19 @@ test_freeze (void)
       CHECK (_kc_sntrup761_fq_freeze (y) == ref_modq (y), "fq_freeze(%d)", y);
     }
 
+  /* fq_freeze24: exhaustive over its whole contract |x| <= 2^24. */
+  bad = 0;
+  for (x = -(1 << 24); x <= (1 << 24); x++)
+    if (_kc_sntrup761_fq_freeze24 ((int32_t) x) != ref_modq (x) && bad++ < 5)
+      fail ("fq_freeze24(%lld) = %d", (long long) x,
+            _kc_sntrup761_fq_freeze24 ((int32_t) x));
+  CHECK (!bad, "fq_freeze24: %d mismatches", bad);
+
+  /* f3_reduce2: its whole domain [-2, 2]. */
+  for (x = -2; x <= 2; x++)
+    CHECK (_kc_sntrup761_f3_reduce2 ((int16_t) x) == ref_mod3 (x),
+           "f3_reduce2(%d) = %d", (int) x, _kc_sntrup761_f3_reduce2 ((int16_t) x));
+
   /* f3_freeze: exhaustive over its whole contract |x| < 2^15. */
   bad = 0;
   for (x = -32767; x <= 32767; x++)
