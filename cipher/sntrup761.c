@@ -68,7 +68,7 @@ _kc_sntrup761_fq_freeze (int32_t x)
   uint64_t t = (u * FQ_BARRETT) >> 40;
   uint32_t r = (uint32_t) (u - t * Q);                  /* [0, 2q) */
   r -= Q & ~ct_mask_lt_u32 (r, Q);                      /* [0, q) */
-  r -= Q & ct_mask_lt_u32 (Q12, r);                     /* (-q12.., q12] */
+  r -= Q & ct_mask_lt_u32 (Q12, r);                     /* [-q12, q12] */
   return (int16_t) (int32_t) r;
 }
 
@@ -316,13 +316,35 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
   return -(int) ct_is_nonzero_u32 ((uint32_t) delta);
 }
 
+/* Montgomery product in int16: A*B/2^16 mod q, in (-q, q), for |A*B| <
+ * q 2^15 = 150437888.  With t = A*B and m = low16 (t) / q mod 2^16
+ * (QINV = 1/q mod 2^16 = 15631), t - m q is a multiple of 2^16, and as
+ * the low halves of t and m q agree it equals (hi16 (t) - hi16 (m q))
+ * 2^16: two high-half products the compiler maps to vector instructions.
+ * |t - m q| < q 2^15 + 2^15 q, so the result is in (-q, q). */
+#define QINV 15631u
+
+static inline int16_t
+mont_mul (int16_t a, int16_t b)
+{
+  int32_t t = (int32_t) a * b;
+  int16_t m = (int16_t) (uint16_t) ((uint32_t) (uint16_t) t * QINV);
+  return (int16_t) ((t >> 16) - (((int32_t) m * Q) >> 16));
+}
+
+/* In Rq the divsteps work on Montgomery products: each update
+ * multiplies g and r by the same 2^-16, which keeps the relation
+ * g = 3 IN r (both sides scale alike), so the final 1/f[0] scaling is
+ * unchanged.  Entries live in (-2q, 2q): a difference of two Montgomery
+ * products; the products then have |A*B| < 4 q^2 = 84309124 < q 2^15.
+ * Only g[0] is frozen, for the nonzero test of the swap decision. */
 int
 _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
 {
   int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
-  int32_t delta = 1, f0, g0;
+  int32_t delta = 1;
+  int16_t f0, g0, scale;
   uint32_t swap;
-  int16_t scale;
   size_t i, loop;
 
   memset (v, 0, sizeof v);
@@ -344,21 +366,26 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
       memmove (v + 1, v, P * sizeof v[0]);
       v[0] = 0;
 
-      swap = divstep_swap (&delta, g[0]);
+      swap = divstep_swap (&delta, fq_freeze (g[0]));
       cswap_i16 (f, g, RPAD, swap);
       cswap_i16 (v, r, RPAD, swap);
 
-      /* g = (f0 g - g0 f) / x, r = f0 r - g0 v: all inputs frozen, so
-       * |f0 g - g0 f| <= 2 q12^2 = 10534050 < 2^24 before the freeze. */
+      /* g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16.  The new
+       * g[0] is exactly 0 (the same two products), and is shifted out. */
       f0 = f[0];
       g0 = g[0];
       for (i = 0; i < RPAD; i++)
-        g[i] = (int16_t) _kc_sntrup761_fq_freeze24 (f0 * g[i + 1] - g0 * f[i + 1]);
+        g[i] = (int16_t) (mont_mul (f0, g[i + 1]) - mont_mul (g0, f[i + 1]));
       for (i = 0; i < RPAD; i++)
-        r[i] = (int16_t) _kc_sntrup761_fq_freeze24 (f0 * r[i] - g0 * v[i]);
+        r[i] = (int16_t) (mont_mul (f0, r[i]) - mont_mul (g0, v[i]));
+#ifdef KC_VERIFY
+      for (i = 0; i < RPAD; i++)   /* the (-2q, 2q) invariant */
+        KC_VERIFY_CHECK (g[i] > -2 * Q && g[i] < 2 * Q
+                         && r[i] > -2 * Q && r[i] < 2 * Q);
+#endif
     }
 
-  scale = fq_recip (f[0]);
+  scale = fq_recip (fq_freeze (f[0]));
   for (i = 0; i < P; i++)
     out[i] = fq_freeze ((int32_t) scale * v[P - 1 - i]);
 
