@@ -1,0 +1,902 @@
+/* sntrup761.c - Streamlined NTRU Prime sntrup761 (round 3).
+ *
+ * Written from the NTRU Prime round-3 specification; see sntrup761.h for
+ * the representations, byte formats and contracts.  Everything that
+ * touches f, g, 1/g, r, e, rho or the decapsulation comparison is constant
+ * time: loops and memory indices depend only on the public parameters.
+ */
+#include "kcrypt-int.h"
+#include "sntrup761.h"
+#include "sha512.h"
+#include "bufhelp.h"
+
+#define P    KC_SNTRUP761_P
+#define Q    KC_SNTRUP761_Q
+#define W    KC_SNTRUP761_W
+#define Q12  KC_SNTRUP761_Q12
+
+#define SMALL_BYTES    KC_SNTRUP761_SMALL_BYTES
+#define RQ_BYTES       KC_SNTRUP761_RQ_BYTES
+#define ROUNDED_BYTES  KC_SNTRUP761_ROUNDED_BYTES
+#define HASH_BYTES     KC_SNTRUP761_HASH_BYTES
+#define PK_BYTES       KC_SNTRUP761_PK_BYTES
+#define CT_BYTES       KC_SNTRUP761_CT_BYTES
+#define RANDOM_BYTES   KC_SNTRUP761_RANDOM_BYTES
+
+/* Rounded coefficients are multiples of 3: (q + 2) / 3 values. */
+#define ROUNDED_M  ((Q + 2) / 3)
+
+/* ------------------------------------------------ small ct helpers */
+
+/* All ones if X > 0 (signed), else 0.  Biasing by 2^31 turns the signed
+ * comparison 0 < X into an unsigned one for the toolbox. */
+static inline uint32_t
+mask_positive_i32 (int32_t x)
+{
+  return ct_mask_lt_u32 (0x80000000u, (uint32_t) x + 0x80000000u);
+}
+
+/* If MASK (0 or all ones): swap the N int16 of A and B. */
+static inline void
+cswap_i16 (int16_t *a, int16_t *b, size_t n, uint32_t mask)
+{
+  int16_t m = (int16_t) ct_barrier_u32 (mask);
+  size_t i;
+  for (i = 0; i < n; i++)
+    {
+      int16_t t = m & (a[i] ^ b[i]);
+      a[i] ^= t;
+      b[i] ^= t;
+    }
+}
+
+/* ------------------------------------------------- reduction of integers */
+
+/* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
+ * without changing its class mod q. */
+#define FQ_OFFSET  ((int64_t) Q * 467776)
+/* floor (2^40 / q) */
+#define FQ_BARRETT 239492839u
+
+int16_t
+_kc_sntrup761_fq_freeze (int32_t x)
+{
+  /* u in [75968, 2^33), u = x (mod q). */
+  uint64_t u = (uint64_t) ((int64_t) x + FQ_OFFSET);
+  /* M = floor (2^40/q) > 2^40/q - 1, so u*M/2^40 > u/q - u/2^40 > u/q - 2^-7:
+   * t is floor (u/q) or one less.  u*M < 2^33 * 2^28 = 2^61. */
+  uint64_t t = (u * FQ_BARRETT) >> 40;
+  uint32_t r = (uint32_t) (u - t * Q);                  /* [0, 2q) */
+  r -= Q & ~ct_mask_lt_u32 (r, Q);                      /* [0, q) */
+  r -= Q & ct_mask_lt_u32 (Q12, r);                     /* [-q12, q12] */
+  return (int16_t) (int32_t) r;
+}
+
+int8_t
+_kc_sntrup761_f3_freeze (int32_t x)
+{
+  uint32_t u, t;
+
+  KC_VERIFY_CHECK (x > -32768 && x < 32768);
+  /* u = x + 1 + 3 * 2^14 in [16385, 81921), u = x + 1 (mod 3). */
+  u = (uint32_t) (x + 1 + 49152);
+  /* 43691 / 2^17 = 1/3 + 1/393216: for u < 2^17 the excess is below 1/3,
+   * so t = floor (u/3) exactly; u * 43691 < 2^32. */
+  t = (u * 43691u) >> 17;
+  return (int8_t) ((int32_t) (u - 3 * t) - 1);
+}
+
+#define fq_freeze _kc_sntrup761_fq_freeze
+#define f3_freeze _kc_sntrup761_f3_freeze
+
+/* 1/A in Z/q (0 for A = 0): A^(q-2), fixed public exponent. */
+static int16_t
+fq_recip (int16_t a)
+{
+  int32_t result = 1, base = a;
+  unsigned int e = Q - 2;
+
+  while (e)
+    {
+      if (e & 1)   /* public exponent bits */
+        result = fq_freeze (result * base);
+      base = fq_freeze (base * base);
+      e >>= 1;
+    }
+  return (int16_t) result;
+}
+
+/* ---------------------------------------------------- multiplication */
+
+/* Both products are computed as dot products, one per output coefficient:
+ *
+ *   out[k] = sum_{j<p} F[j] * E[j + p - 1 - k]        (1 <= k < p)
+ *
+ * where E (built from G alone) holds, at index t, the G coefficients that
+ * meet F[j] in out[k] for t = j + p - 1 - k.  With grev[t] = G[p-1-t],
+ * the cyclic part (x^p -> 1) gives grev[t mod p]; the folded part
+ * (x^p -> x) gives grev[t + 1 - p] for t >= p - 1:
+ *
+ *   E[t] = grev[t]                  t <  p - 1
+ *        = grev[p-1] + grev[0]      t =  p - 1
+ *        = grev[t-p] + grev[t+1-p]  p <= t <= 2p - 2
+ *        = 0                        beyond (padding)
+ *
+ * For k = 0 only the cyclic part applies: out[0] = F[0]G[0] +
+ * sum_{j>=1} F[j]G[p-j].  F is padded with zeros to PPAD, a multiple of
+ * 16, so that every dot product has the same fixed length (compilers
+ * vectorise it; the loop bounds are public constants).
+ *
+ * Accumulator bound: an output coefficient is the sum of the products
+ * F[i]G[j] over the pairs (i, j) that reach it: k+1 pairs with i+j = k,
+ * p-1-k with i+j = k+p (folded to k) and p-k with i+j = k+p-1 (folded to
+ * k), at most 2p - 1 = 1521 pairs.  Every partial sum is a sum of a subset
+ * of them, so |acc| <= 1521 * max |F[i]G[j]|: 1521 * q12 = 3490695 in Rq,
+ * 1521 in R3, far below 2^31. */
+#define PPAD 768
+#define EPAD (PPAD + P - 1)
+
+#define RQ_ACC_BOUND ((int32_t) (2 * P - 1) * Q12)
+#define R3_ACC_BOUND ((int32_t) (2 * P - 1))
+
+static void
+mult_prepare (int16_t e[EPAD], const int8_t g[P])
+{
+  size_t t;
+
+  for (t = 0; t < P - 1; t++)
+    e[t] = g[P - 1 - t];
+  e[P - 1] = (int16_t) (g[0] + g[P - 1]);
+  for (t = P; t <= 2 * P - 2; t++)
+    e[t] = (int16_t) (g[2 * P - 1 - t] + g[2 * P - 2 - t]);
+  for (; t < EPAD; t++)
+    e[t] = 0;
+}
+
+static inline int32_t
+dot_pad (const int16_t *a, const int16_t *b)
+{
+  int32_t s = 0;
+  size_t j;
+
+  for (j = 0; j < PPAD; j++)
+    s += (int32_t) a[j] * b[j];
+  return s;
+}
+
+/* ACC[k] = out[k] before reduction, for F (padded to PPAD) and G. */
+static void
+mult_accumulate (int32_t acc[P], const int16_t fpad[PPAD], const int8_t g[P])
+{
+  int16_t e[EPAD];
+  int32_t s;
+  size_t j, k;
+
+  mult_prepare (e, g);
+  s = (int32_t) fpad[0] * g[0];
+  for (j = 1; j < P; j++)
+    s += (int32_t) fpad[j] * g[P - j];
+  acc[0] = s;
+  for (k = 1; k < P; k++)
+    acc[k] = dot_pad (fpad, e + (P - 1 - k));
+  wipememory (e, sizeof e);
+}
+
+void
+_kc_sntrup761_rq_mult_small (int16_t h[P], const int16_t f[P],
+                             const int8_t g[P])
+{
+  int16_t fpad[PPAD];
+  int32_t acc[P];
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (f[i] >= -Q12 && f[i] <= Q12);
+      KC_VERIFY_CHECK (g[i] >= -1 && g[i] <= 1);
+      fpad[i] = f[i];
+    }
+  for (; i < PPAD; i++)
+    fpad[i] = 0;
+  mult_accumulate (acc, fpad, g);
+  for (i = 0; i < P; i++)
+    {
+      /* |acc| <= (2p - 1) q12, see above. */
+      KC_VERIFY_CHECK (acc[i] >= -RQ_ACC_BOUND && acc[i] <= RQ_ACC_BOUND);
+      h[i] = fq_freeze (acc[i]);
+    }
+  wipememory (fpad, sizeof fpad);
+  wipememory (acc, sizeof acc);
+}
+
+void
+_kc_sntrup761_r3_mult (int8_t h[P], const int8_t f[P], const int8_t g[P])
+{
+  int16_t fpad[PPAD];
+  int32_t acc[P];
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (f[i] >= -1 && f[i] <= 1);
+      KC_VERIFY_CHECK (g[i] >= -1 && g[i] <= 1);
+      fpad[i] = f[i];
+    }
+  for (; i < PPAD; i++)
+    fpad[i] = 0;
+  mult_accumulate (acc, fpad, g);
+  for (i = 0; i < P; i++)
+    {
+      /* |acc| <= 2p - 1, see above. */
+      KC_VERIFY_CHECK (acc[i] >= -R3_ACC_BOUND && acc[i] <= R3_ACC_BOUND);
+      h[i] = f3_freeze (acc[i]);
+    }
+  wipememory (fpad, sizeof fpad);
+  wipememory (acc, sizeof acc);
+}
+
+/* ------------------------------------------------------- reciprocals */
+
+/* Both reciprocals run 2p - 1 divsteps on (f, g) = (x^p - x - 1, IN),
+ * stored reversed (index 0 = leading coefficient), with (v, r) tracking
+ * the Bezout coefficient of IN.  After 2p - 1 steps delta = 0 exactly
+ * when IN is invertible, and v (reversed) is a multiple of its inverse.
+ * Each step: v *= x; if delta > 0 and g[0] != 0, swap (f, v) with (g, r)
+ * and negate delta; delta += 1; then eliminate g[0] using f[0] and divide
+ * g by x.  All selections are masks; every step touches every element. */
+
+/* The reciprocal loops run over RPAD = 768 entries (a multiple of 16, so
+ * that compilers vectorise them without epilogues) of arrays of RLEN.
+ * Entries beyond index p start at 0 and stay 0: every update is
+ * coefficient-wise (plus the shift of g down and of v up by one, the
+ * latter over exactly p + 1 entries), and 0 maps to 0. */
+#define RPAD 768
+#define RLEN (RPAD + 16)
+
+/* One divstep's swap decision: all ones if delta > 0 and G0 != 0; then
+ * delta becomes -delta under the mask, and grows by one. */
+static inline uint32_t
+divstep_swap (int32_t *delta, int32_t g0)
+{
+  uint32_t swap = mask_positive_i32 (*delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
+  *delta = (int32_t) ct_select_u32 (swap, (uint32_t) -*delta, (uint32_t) *delta) + 1;
+  return swap;
+}
+
+int
+_kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
+{
+  /* int16 (values in {-1, 0, 1}) so that the update loops vectorise. */
+  int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
+  int32_t delta = 1;
+  int16_t sign;
+  uint32_t swap;
+  size_t i, loop;
+
+  memset (v, 0, sizeof v);
+  memset (r, 0, sizeof r);
+  r[0] = 1;
+  memset (f, 0, sizeof f);
+  f[0] = 1;
+  f[P - 1] = -1;
+  f[P] = -1;
+  memset (g, 0, sizeof g);
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
+      g[P - 1 - i] = in[i];
+    }
+
+  for (loop = 0; loop < 2 * P - 1; loop++)
+    {
+      memmove (v + 1, v, P * sizeof v[0]);
+      v[0] = 0;
+
+      swap = divstep_swap (&delta, g[0]);
+      cswap_i16 (f, g, RPAD, swap);
+      cswap_i16 (v, r, RPAD, swap);
+
+      /* f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0.  Sums are
+       * in [-2, 2] before f3_reduce2. */
+      sign = (int16_t) (-g[0] * f[0]);
+      for (i = 0; i < RPAD; i++)
+        g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (g[i + 1] + sign * f[i + 1]));
+      for (i = 0; i < RPAD; i++)
+        r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (r[i] + sign * v[i]));
+    }
+
+  sign = f[0];
+  for (i = 0; i < P; i++)
+    out[i] = (int8_t) (sign * v[P - 1 - i]);
+
+  wipememory (f, sizeof f);
+  wipememory (g, sizeof g);
+  wipememory (v, sizeof v);
+  wipememory (r, sizeof r);
+  return -(int) ct_is_nonzero_u32 ((uint32_t) delta);
+}
+
+/* Montgomery product in int16: A*B/2^16 mod q, in (-q, q), for |A*B| <
+ * q 2^15 = 150437888.  With t = A*B and m = low16 (t) / q mod 2^16
+ * (QINV = 1/q mod 2^16 = 15631), t - m q is a multiple of 2^16, and as
+ * the low halves of t and m q agree it equals (hi16 (t) - hi16 (m q))
+ * 2^16: two high-half products the compiler maps to vector instructions.
+ * |t - m q| < q 2^15 + 2^15 q, so the result is in (-q, q). */
+#define QINV 15631u
+
+static inline int16_t
+mont_mul (int16_t a, int16_t b)
+{
+  int32_t t = (int32_t) a * b;
+  int16_t m = (int16_t) (uint16_t) ((uint32_t) (uint16_t) t * QINV);
+  return (int16_t) ((t >> 16) - (((int32_t) m * Q) >> 16));
+}
+
+/* In Rq the divsteps work on Montgomery products: each update
+ * multiplies g and r by the same 2^-16, which keeps the relation
+ * g = 3 IN r (both sides scale alike), so the final 1/f[0] scaling is
+ * unchanged.  Entries live in (-2q, 2q): a difference of two Montgomery
+ * products; the products then have |A*B| < 4 q^2 = 84309124 < q 2^15.
+ * Only g[0] is frozen, for the nonzero test of the swap decision. */
+int
+_kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
+{
+  int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
+  int32_t delta = 1;
+  int16_t f0, g0, scale;
+  uint32_t swap;
+  size_t i, loop;
+
+  memset (v, 0, sizeof v);
+  memset (r, 0, sizeof r);
+  r[0] = fq_recip (3);
+  memset (f, 0, sizeof f);
+  f[0] = 1;
+  f[P - 1] = -1;
+  f[P] = -1;
+  memset (g, 0, sizeof g);
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
+      g[P - 1 - i] = in[i];
+    }
+
+  for (loop = 0; loop < 2 * P - 1; loop++)
+    {
+      memmove (v + 1, v, P * sizeof v[0]);
+      v[0] = 0;
+
+      swap = divstep_swap (&delta, fq_freeze (g[0]));
+      cswap_i16 (f, g, RPAD, swap);
+      cswap_i16 (v, r, RPAD, swap);
+
+      /* g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16.  The new
+       * g[0] is exactly 0 (the same two products), and is shifted out. */
+      f0 = f[0];
+      g0 = g[0];
+      for (i = 0; i < RPAD; i++)
+        g[i] = (int16_t) (mont_mul (f0, g[i + 1]) - mont_mul (g0, f[i + 1]));
+      for (i = 0; i < RPAD; i++)
+        r[i] = (int16_t) (mont_mul (f0, r[i]) - mont_mul (g0, v[i]));
+#ifdef KC_VERIFY
+      for (i = 0; i < RPAD; i++)   /* the (-2q, 2q) invariant */
+        KC_VERIFY_CHECK (g[i] > -2 * Q && g[i] < 2 * Q
+                         && r[i] > -2 * Q && r[i] < 2 * Q);
+#endif
+    }
+
+  scale = fq_recip (fq_freeze (f[0]));
+  for (i = 0; i < P; i++)
+    out[i] = fq_freeze ((int32_t) scale * v[P - 1 - i]);
+
+  wipememory (f, sizeof f);
+  wipememory (g, sizeof g);
+  wipememory (v, sizeof v);
+  wipememory (r, sizeof r);
+  return -(int) ct_is_nonzero_u32 ((uint32_t) delta);
+}
+
+/* ------------------------------------------------ random polynomials */
+
+/* Compare-exchange: X[A] = min, X[B] = max, without a branch. */
+static inline void
+minmax_u32 (uint32_t *a, uint32_t *b)
+{
+  uint32_t x = *a, y = *b;
+  uint32_t swap = ct_mask_lt_u32 (y, x);
+  *a = ct_select_u32 (swap, y, x);
+  *b = ct_select_u32 (swap, x, y);
+}
+
+/* Knuth, TAOCP 5.2.2 Algorithm M (Batcher's merge exchange): a sorting
+ * network for any N; which pairs are compared depends on N only. */
+void
+_kc_sntrup761_sort_u32 (uint32_t *x, size_t n)
+{
+  size_t t, p, q, r, d, i;
+
+  if (n < 2)
+    return;
+  for (t = 1; ((size_t) 1 << t) < n; t++)
+    ;
+  for (p = (size_t) 1 << (t - 1); p > 0; p >>= 1)
+    {
+      q = (size_t) 1 << (t - 1);
+      r = 0;
+      d = p;
+      for (;;)
+        {
+          for (i = 0; i + d < n; i++)
+            if ((i & p) == r)
+              minmax_u32 (&x[i], &x[i + d]);
+          if (q == p)
+            break;
+          d = q - p;
+          q >>= 1;
+          r = p;
+        }
+    }
+}
+
+void
+_kc_sntrup761_small_from_bytes (int8_t out[P], const unsigned char *buf)
+{
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      uint32_t l = buf_get_le32 (buf + 4 * i);
+      /* (l mod 2^30) * 3 / 2^30 in {0, 1, 2} */
+      out[i] = (int8_t) ((int32_t) (((l & 0x3fffffff) * 3u) >> 30) - 1);
+    }
+}
+
+void
+_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
+{
+  uint32_t l[P];
+  size_t i;
+
+  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
+   * (coefficient 0) for the others; sorting the words moves those tags to
+   * uniformly random positions. */
+  for (i = 0; i < W; i++)
+    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
+  for (; i < P; i++)
+    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
+  _kc_sntrup761_sort_u32 (l, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
+  wipememory (l, sizeof l);
+}
+
+/* ---------------------------------------------------------- encodings */
+
+void
+_kc_sntrup761_small_encode (unsigned char out[SMALL_BYTES], const int8_t in[P])
+{
+  size_t i;
+
+  for (i = 0; i < P / 4; i++)
+    {
+      const int8_t *c = in + 4 * i;
+      out[i] = (unsigned char) ((c[0] + 1) | (c[1] + 1) << 2
+                                | (c[2] + 1) << 4 | (c[3] + 1) << 6);
+    }
+  out[i] = (unsigned char) (in[4 * i] + 1);
+}
+
+void
+_kc_sntrup761_small_decode (int8_t out[P], const unsigned char in[SMALL_BYTES])
+{
+  size_t i;
+  int k;
+
+  /* A field value 3 reads as 2 = -1 (mod 3). */
+  for (i = 0; i < P / 4; i++)
+    for (k = 0; k < 4; k++)
+      out[4 * i + k] = f3_freeze ((int32_t) ((in[i] >> (2 * k)) & 3) - 1);
+  out[4 * i] = f3_freeze ((int32_t) (in[i] & 3) - 1);
+}
+
+/* Q1 = floor (X / M), R1 = X mod M, for public M in [1, 2^16), constant
+ * time in X.  V = floor (2^32 / M) <= 2^32 and X < 2^32, so X*V < 2^64;
+ * X*V/2^32 > X/M - X/2^32 > X/M - 1, hence Q1 is off by at most one. */
+static inline void
+divmod_u32 (uint32_t *q1, uint32_t *r1, uint32_t x, uint32_t m)
+{
+  uint64_t v = ((uint64_t) 1 << 32) / m;
+  uint32_t qt = (uint32_t) (((uint64_t) x * v) >> 32);
+  uint32_t r = x - qt * m;                      /* [0, 2m) */
+  uint32_t ge = ~ct_mask_lt_u32 (r, m);
+  r -= ge & m;
+  qt -= ge;                                     /* + 1 where ge */
+  *q1 = qt;
+  *r1 = r;
+}
+
+static inline uint32_t
+mod_u32 (uint32_t x, uint32_t m)
+{
+  uint32_t q1, r1;
+  divmod_u32 (&q1, &r1, x, m);
+  return r1;
+}
+
+/* The round-3 radix encoding of R[i] in [0, M[i]) (all M[i] equal to M0
+ * here).  Pairs are merged level by level; whenever a merged modulus
+ * reaches 2^14 its low bytes are emitted.  Structure depends on M0 and
+ * LEN only; R is overwritten. */
+static void
+encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
+{
+  uint16_t m[P];
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    m[i] = m0;
+  while (len > 1)
+    {
+      for (i = 0; i + 1 < len; i += 2)
+        {
+          uint32_t mm = (uint32_t) m[i] * m[i + 1];
+          uint32_t rr = r[i] + (uint32_t) r[i + 1] * m[i];   /* < mm < 2^28 */
+          while (mm >= 16384)
+            {
+              *out++ = (unsigned char) rr;
+              rr >>= 8;
+              mm = (mm + 255) >> 8;
+            }
+          r[i / 2] = (uint16_t) rr;                       /* rr < mm */
+          m[i / 2] = (uint16_t) mm;
+        }
+      if (i < len)
+        {
+          r[i / 2] = r[i];
+          m[i / 2] = m[i];
+        }
+      len = (len + 1) / 2;
+    }
+  {
+    uint32_t rr = r[0], mm = m[0];
+    while (mm > 1)
+      {
+        *out++ = (unsigned char) rr;
+        rr >>= 8;
+        mm = (mm + 255) >> 8;
+      }
+  }
+}
+
+#define DEC_LEVELS 12   /* 761 381 191 96 48 24 12 6 3 2 1 */
+
+/* Inverse of encode_generic for arbitrary bytes: OUT[i] in [0, M0). */
+static void
+decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
+{
+  uint16_t mstore[2 * P + DEC_LEVELS];
+  uint16_t ra[P], rb[P];
+  size_t lens[DEC_LEVELS], moff[DEC_LEVELS], soff[DEC_LEVELS];
+  uint16_t *cur, *nxt, *tmp;
+  size_t l, levels, i;
+
+  /* Walk down: the moduli of every level (public) and where each level's
+   * bytes start. */
+  lens[0] = len0;
+  moff[0] = 0;
+  soff[0] = 0;
+  for (i = 0; i < len0; i++)
+    mstore[i] = m0;
+  for (l = 0; lens[l] > 1; l++)
+    {
+      const uint16_t *m = mstore + moff[l];
+      uint16_t *m2 = mstore + moff[l] + lens[l];
+      size_t nbytes = 0;
+      for (i = 0; i + 1 < lens[l]; i += 2)
+        {
+          uint32_t mm = (uint32_t) m[i] * m[i + 1];
+          if (mm > 256 * 16383)
+            {
+              nbytes += 2;
+              mm = (((mm + 255) >> 8) + 255) >> 8;
+            }
+          else if (mm >= 16384)
+            {
+              nbytes += 1;
+              mm = (mm + 255) >> 8;
+            }
+          m2[i / 2] = (uint16_t) mm;
+        }
+      if (i < lens[l])
+        m2[i / 2] = m[i];
+      lens[l + 1] = (lens[l] + 1) / 2;
+      moff[l + 1] = moff[l] + lens[l];
+      soff[l + 1] = soff[l] + nbytes;
+    }
+  levels = l;
+
+  /* Top: a single value below M. */
+  cur = ra;
+  nxt = rb;
+  {
+    uint32_t m = mstore[moff[levels]];
+    const unsigned char *t = s + soff[levels];
+    if (m == 1)
+      cur[0] = 0;
+    else if (m <= 256)
+      cur[0] = (uint16_t) mod_u32 (t[0], m);
+    else
+      cur[0] = (uint16_t) mod_u32 (t[0] + ((uint32_t) t[1] << 8), m);
+  }
+
+  /* Walk up: split every value into a pair, using the level's bytes as
+   * its low digits. */
+  while (levels-- > 0)
+    {
+      const uint16_t *m = mstore + moff[levels];
+      const unsigned char *t = s + soff[levels];
+      size_t len = lens[levels];
+      for (i = 0; i + 1 < len; i += 2)
+        {
+          uint32_t mm = (uint32_t) m[i] * m[i + 1];
+          uint32_t rr, q1, r0;
+          if (mm > 256 * 16383)
+            {
+              rr = t[0] + ((uint32_t) t[1] << 8) + ((uint32_t) cur[i / 2] << 16);
+              t += 2;
+            }
+          else if (mm >= 16384)
+            {
+              rr = t[0] + ((uint32_t) cur[i / 2] << 8);
+              t += 1;
+            }
+          else
+            rr = cur[i / 2];
+          divmod_u32 (&q1, &r0, rr, m[i]);
+          nxt[i] = (uint16_t) r0;
+          /* q1 < m[i+1] for bytes from the encoder; reduce for others. */
+          nxt[i + 1] = (uint16_t) mod_u32 (q1, m[i + 1]);
+        }
+      if (i < len)
+        nxt[i] = cur[i / 2];
+      tmp = cur;
+      cur = nxt;
+      nxt = tmp;
+    }
+  memcpy (out, cur, len0 * sizeof out[0]);
+  wipememory (ra, sizeof ra);
+  wipememory (rb, sizeof rb);
+}
+
+void
+_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
+{
+  uint16_t r[P];
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12);
+      r[i] = (uint16_t) (in[i] + Q12);
+    }
+  encode_generic (out, r, Q, P);
+}
+
+void
+_kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
+{
+  uint16_t r[P];
+  size_t i;
+
+  decode_generic (r, in, Q, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] - Q12);
+}
+
+void
+_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
+                              const int16_t in[P])
+{
+  uint16_t r[P];
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12 && (in[i] + Q12) % 3 == 0);
+      /* (x + q12) / 3 exactly: 10923 / 2^15 = 1/3 + 1/98304, and
+       * x + q12 < 4591 is a multiple of 3. */
+      r[i] = (uint16_t) (((uint32_t) (in[i] + Q12) * 10923) >> 15);
+    }
+  encode_generic (out, r, ROUNDED_M, P);
+  wipememory (r, sizeof r);
+}
+
+void
+_kc_sntrup761_rounded_decode (int16_t out[P],
+                              const unsigned char in[ROUNDED_BYTES])
+{
+  uint16_t r[P];
+  size_t i;
+
+  decode_generic (r, in, ROUNDED_M, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] * 3 - Q12);
+  wipememory (r, sizeof r);
+}
+
+/* ------------------------------------------------------------ hashing */
+
+/* OUT = first 32 bytes of SHA-512 (B || IN). */
+static void
+hash_prefix (unsigned char out[HASH_BYTES], int b,
+             const unsigned char *in, size_t inlen)
+{
+  kc_sha512_ctx ctx;
+  unsigned char prefix = (unsigned char) b;
+  unsigned char h[64];
+
+  _kc_sha512_init (&ctx);
+  _kc_sha512_update (&ctx, &prefix, 1);
+  _kc_sha512_update (&ctx, in, inlen);
+  _kc_sha512_final (&ctx, h);
+  memcpy (out, h, HASH_BYTES);
+  wipememory (h, sizeof h);
+}
+
+/* H = Hash_2 (Hash_3 (R_ENC) || CACHE). */
+static void
+hash_confirm (unsigned char h[HASH_BYTES],
+              const unsigned char r_enc[SMALL_BYTES],
+              const unsigned char cache[HASH_BYTES])
+{
+  unsigned char x[2 * HASH_BYTES];
+
+  hash_prefix (x, 3, r_enc, SMALL_BYTES);
+  memcpy (x + HASH_BYTES, cache, HASH_BYTES);
+  hash_prefix (h, 2, x, sizeof x);
+  wipememory (x, sizeof x);
+}
+
+/* K = Hash_B (Hash_3 (Y) || Z), B = 1 (accept) or 0 (reject). */
+static void
+hash_session (unsigned char k[HASH_BYTES], int b,
+              const unsigned char y[SMALL_BYTES],
+              const unsigned char z[CT_BYTES])
+{
+  unsigned char x[HASH_BYTES + CT_BYTES];
+
+  hash_prefix (x, 3, y, SMALL_BYTES);
+  memcpy (x + HASH_BYTES, z, CT_BYTES);
+  hash_prefix (k, b, x, sizeof x);
+  wipememory (x, sizeof x);
+}
+
+/* ---------------------------------------------------------------- KEM */
+
+void
+_kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
+                       kc_rng_fn rng, void *rngctx)
+{
+  unsigned char buf[RANDOM_BYTES];
+  int8_t g[P], v[P], f[P];
+  int16_t finv[P], h[P];
+  int ok;
+
+  for (;;)
+    {
+      rng (rngctx, buf, sizeof buf);
+      _kc_sntrup761_small_from_bytes (g, buf);
+      ok = _kc_sntrup761_r3_recip (v, g);
+      /* Whether this g was invertible may be revealed (it is discarded). */
+      ct_declassify (&ok, sizeof ok);
+      if (ok == 0)
+        break;
+    }
+  rng (rngctx, buf, sizeof buf);
+  _kc_sntrup761_short_from_bytes (f, buf);
+  _kc_sntrup761_rq_recip3 (finv, f);    /* f of weight w is invertible */
+  _kc_sntrup761_rq_mult_small (h, finv, g);
+  _kc_sntrup761_rq_encode (pk, h);
+
+  _kc_sntrup761_small_encode (sk, f);
+  _kc_sntrup761_small_encode (sk + SMALL_BYTES, v);
+  memcpy (sk + 2 * SMALL_BYTES, pk, PK_BYTES);
+  rng (rngctx, sk + 2 * SMALL_BYTES + PK_BYTES, SMALL_BYTES);    /* rho */
+  hash_prefix (sk + 3 * SMALL_BYTES + PK_BYTES, 4, pk, PK_BYTES);
+
+  wipememory (buf, sizeof buf);
+  wipememory (g, sizeof g);
+  wipememory (v, sizeof v);
+  wipememory (f, sizeof f);
+  wipememory (finv, sizeof finv);
+  wipememory (h, sizeof h);
+}
+
+/* CT = Rounded_encode (Round (h * r)) || HashConfirm (R_ENC, CACHE), with
+ * R_ENC = Small_encode (r), H the decoded public key. */
+static void
+hide (unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
+      const int8_t r[P], const int16_t h[P],
+      const unsigned char cache[HASH_BYTES])
+{
+  int16_t c[P];
+  size_t i;
+
+  _kc_sntrup761_small_encode (r_enc, r);
+  _kc_sntrup761_rq_mult_small (c, h, r);
+  for (i = 0; i < P; i++)
+    c[i] = (int16_t) (c[i] - f3_freeze (c[i]));     /* Round */
+  _kc_sntrup761_rounded_encode (ct, c);
+  hash_confirm (ct + ROUNDED_BYTES, r_enc, cache);
+  wipememory (c, sizeof c);
+}
+
+void
+_kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
+                   const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+{
+  unsigned char buf[RANDOM_BYTES];
+  unsigned char cache[HASH_BYTES], r_enc[SMALL_BYTES];
+  int8_t r[P];
+  int16_t h[P];
+
+  hash_prefix (cache, 4, pk, PK_BYTES);
+  rng (rngctx, buf, sizeof buf);
+  _kc_sntrup761_short_from_bytes (r, buf);
+  _kc_sntrup761_rq_decode (h, pk);
+  hide (ct, r_enc, r, h, cache);
+  hash_session (ss, 1, r_enc, ct);
+
+  wipememory (buf, sizeof buf);
+  wipememory (r_enc, sizeof r_enc);
+  wipememory (r, sizeof r);
+}
+
+void
+_kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
+                   const unsigned char *sk)
+{
+  const unsigned char *pk = sk + 2 * SMALL_BYTES;
+  const unsigned char *rho = pk + PK_BYTES;
+  const unsigned char *cache = rho + SMALL_BYTES;
+  int8_t f[P], v[P], e[P], ev[P], r[P];
+  int16_t c[P], cf[P], h[P];
+  unsigned char cnew[CT_BYTES], r_enc[SMALL_BYTES];
+  uint32_t weight, bad, ok;
+  size_t i;
+
+  /* ZDecrypt: e = 3 f c in R3, ev = e / g. */
+  _kc_sntrup761_small_decode (f, sk);
+  _kc_sntrup761_small_decode (v, sk + SMALL_BYTES);
+  _kc_sntrup761_rounded_decode (c, ct);
+  _kc_sntrup761_rq_mult_small (cf, c, f);
+  for (i = 0; i < P; i++)
+    e[i] = f3_freeze (fq_freeze (3 * (int32_t) cf[i]));
+  _kc_sntrup761_r3_mult (ev, e, v);
+
+  /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
+  weight = 0;
+  for (i = 0; i < P; i++)
+    weight += (uint32_t) (ev[i] & 1);
+  bad = ct_mask_nonzero_u32 (weight - W);
+  for (i = 0; i < P; i++)
+    r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
+
+  /* Re-encrypt and compare all CT_BYTES bytes. */
+  _kc_sntrup761_rq_decode (h, pk);
+  hide (cnew, r_enc, r, h, cache);
+  ok = ct_memequal (ct, cnew, CT_BYTES);
+  /* On mismatch hash rho instead of r, with prefix 0 instead of 1. */
+  ct_memmov_cond (r_enc, rho, SMALL_BYTES, 1 ^ ok);
+  hash_session (ss, (int) ok, r_enc, ct);
+
+  wipememory (f, sizeof f);
+  wipememory (v, sizeof v);
+  wipememory (e, sizeof e);
+  wipememory (ev, sizeof ev);
+  wipememory (r, sizeof r);
+  wipememory (c, sizeof c);
+  wipememory (cf, sizeof cf);
+  wipememory (cnew, sizeof cnew);
+  wipememory (r_enc, sizeof r_enc);
+}
