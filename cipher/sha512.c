@@ -153,6 +153,18 @@ store_wk (uint64_t wka[80], uint64_t wkb[80], __m256i w, int i)
   _mm_storeu_si128 ((__m128i *) &wkb[2 * i], _mm256_extracti128_si256 (v, 1));
 }
 
+/* Words 2K, 2K+1 of the blocks at PA (low half) and PB (high half),
+ * big-endian loads. */
+KC_AVX2 static inline __m256i
+load_pair (const unsigned char *pa, const unsigned char *pb, int k,
+           __m256i bswap)
+{
+  __m128i lo = _mm_loadu_si128 ((const __m128i *) (pa + 16 * k));
+  __m128i hi = _mm_loadu_si128 ((const __m128i *) (pb + 16 * k));
+  return _mm256_shuffle_epi8
+    (_mm256_inserti128_si256 (_mm256_castsi128_si256 (lo), hi, 1), bswap);
+}
+
 /* One schedule step: *W16 holds words t-16, t-15 and becomes t, t+1:
  * W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16].  W14, W8, W6, W2
  * hold the pairs starting at t-14, t-8, t-6, t-2. */
@@ -181,10 +193,7 @@ sha512_schedule2_avx2 (uint64_t wka[80], uint64_t wkb[80],
 
   for (i = 0; i < 8; i++)
     {
-      __m128i lo = _mm_loadu_si128 ((const __m128i *) (pa + 16 * i));
-      __m128i hi = _mm_loadu_si128 ((const __m128i *) (pb + 16 * i));
-      w[i] = _mm256_shuffle_epi8
-        (_mm256_inserti128_si256 (_mm256_castsi128_si256 (lo), hi, 1), bswap);
+      w[i] = load_pair (pa, pb, i, bswap);
       store_wk (wka, wkb, w[i], i);
     }
   w0 = w[0]; w1 = w[1]; w2 = w[2]; w3 = w[3];
@@ -234,24 +243,117 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
   h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
+/* The rounds of one block (from WK) with the schedule of the next one or
+ * two blocks (PA, PB, into NA, NB) woven in: one schedule step (vector
+ * units) after every two rounds (integer units), so that both run at
+ * once.  Same results as sha512_rounds_bmi2 followed by
+ * sha512_schedule2_avx2 (NA, NB, PA, PB). */
+KC_AVX2 static void
+sha512_rounds_sched (uint64_t h[8], const uint64_t wk[80],
+                     uint64_t na[80], uint64_t nb[80],
+                     const unsigned char *pa, const unsigned char *pb)
+{
+  const __m256i bswap = _mm256_set_epi64x (0x08090a0b0c0d0e0fULL,
+                                           0x0001020304050607ULL,
+                                           0x08090a0b0c0d0e0fULL,
+                                           0x0001020304050607ULL);
+  uint64_t a = h[0], b = h[1], c = h[2], d = h[3];
+  uint64_t e = h[4], f = h[5], g = h[6], hh = h[7];
+  __m256i w0, w1, w2, w3, w4, w5, w6, w7;
+  int i, j;
+
+  w0 = load_pair (pa, pb, 0, bswap); w1 = load_pair (pa, pb, 1, bswap);
+  w2 = load_pair (pa, pb, 2, bswap); w3 = load_pair (pa, pb, 3, bswap);
+  w4 = load_pair (pa, pb, 4, bswap); w5 = load_pair (pa, pb, 5, bswap);
+  w6 = load_pair (pa, pb, 6, bswap); w7 = load_pair (pa, pb, 7, bswap);
+  store_wk (na, nb, w0, 0); store_wk (na, nb, w1, 1);
+  store_wk (na, nb, w2, 2); store_wk (na, nb, w3, 3);
+  store_wk (na, nb, w4, 4); store_wk (na, nb, w5, 5);
+  store_wk (na, nb, w6, 6); store_wk (na, nb, w7, 7);
+
+  for (i = 0, j = 8; i < 64; i += 16, j += 8)
+    {
+      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 0]);
+      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 1]);
+      sched_step (&w0, w1, w4, w5, w7); store_wk (na, nb, w0, j + 0);
+      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 2]);
+      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 3]);
+      sched_step (&w1, w2, w5, w6, w0); store_wk (na, nb, w1, j + 1);
+      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 4]);
+      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 5]);
+      sched_step (&w2, w3, w6, w7, w1); store_wk (na, nb, w2, j + 2);
+      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 6]);
+      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 7]);
+      sched_step (&w3, w4, w7, w0, w2); store_wk (na, nb, w3, j + 3);
+      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 8]);
+      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 9]);
+      sched_step (&w4, w5, w0, w1, w3); store_wk (na, nb, w4, j + 4);
+      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 10]);
+      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 11]);
+      sched_step (&w5, w6, w1, w2, w4); store_wk (na, nb, w5, j + 5);
+      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 12]);
+      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 13]);
+      sched_step (&w6, w7, w2, w3, w5); store_wk (na, nb, w6, j + 6);
+      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 14]);
+      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 15]);
+      sched_step (&w7, w0, w3, w4, w6); store_wk (na, nb, w7, j + 7);
+    }
+  for (; i < 80; i += 16)
+    {
+      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 0]);
+      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 1]);
+      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 2]);
+      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 3]);
+      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 4]);
+      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 5]);
+      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 6]);
+      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 7]);
+      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 8]);
+      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 9]);
+      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 10]);
+      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 11]);
+      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 12]);
+      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 13]);
+      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 14]);
+      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 15]);
+    }
+  h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+  h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+/* Blocks go in groups of two (one group of one at an odd end).  The
+ * schedule of group n+1 is computed during the rounds of the first block
+ * of group n; WK[buf][block] double-buffers the W + K arrays. */
 KC_AVX2 static void
 sha512_blocks_avx2 (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
-  uint64_t wk[2][80];
+  uint64_t wk[2][2][80];
+  size_t ncur = nblocks >= 2 ? 2 : 1;
+  int cur = 0;
 
-  while (nblocks >= 2)
+  if (!nblocks)
+    return;
+  sha512_schedule2_avx2 (wk[0][0], wk[0][1], p,
+                         p + (ncur - 1) * KC_SHA512_BLOCK_LEN);
+  p += ncur * KC_SHA512_BLOCK_LEN;
+  nblocks -= ncur;
+  for (;;)
     {
-      sha512_schedule2_avx2 (wk[0], wk[1], p, p + KC_SHA512_BLOCK_LEN);
-      sha512_rounds_bmi2 (h, wk[0]);
-      sha512_rounds_bmi2 (h, wk[1]);
-      p += 2 * KC_SHA512_BLOCK_LEN;
-      nblocks -= 2;
-    }
-  if (nblocks)
-    {
-      /* A last single block: its schedule goes through both halves. */
-      sha512_schedule2_avx2 (wk[0], wk[1], p, p);
-      sha512_rounds_bmi2 (h, wk[0]);
+      size_t nnext = nblocks >= 2 ? 2 : nblocks;
+
+      if (nnext)
+        sha512_rounds_sched (h, wk[cur][0], wk[cur ^ 1][0], wk[cur ^ 1][1],
+                             p, p + (nnext - 1) * KC_SHA512_BLOCK_LEN);
+      else
+        sha512_rounds_bmi2 (h, wk[cur][0]);
+      if (ncur == 2)
+        sha512_rounds_bmi2 (h, wk[cur][1]);
+      if (!nnext)
+        break;
+      p += nnext * KC_SHA512_BLOCK_LEN;
+      nblocks -= nnext;
+      ncur = nnext;
+      cur ^= 1;
     }
   wipememory (wk, sizeof wk);
 }
