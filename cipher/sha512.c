@@ -112,12 +112,13 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
 /* AVX2 + BMI2.  The message schedule of two blocks is computed at once in
  * ymm registers, lanes [A_t, A_t+1 | B_t, B_t+1] (block A in the low
  * 128 bits, block B in the high), so that _mm256_alignr_epi8, which works
- * per 128-bit half, lines up W[t-15] and W[t-7] for both blocks.  Two
- * words per step suffice because W[t] and W[t+1] depend only on words up
- * to W[t-1] ... W[t-2] of earlier steps.  W + K is stored to the stack and
- * the rounds run in scalar code compiled with BMI2 (rorx: rotations that
- * do not overwrite their input).  The data only feed additions, shifts and
- * xors: constant time as the portable code. */
+ * per 128-bit half, lines up W[t-15] and W[t-7] for both blocks.  A step
+ * makes two words, W[t] and W[t+1], which need nothing newer than W[t-1]
+ * (the s1 input is W[t-2], W[t-1]).  W + K goes to the stack; the rounds
+ * run in scalar code compiled with BMI2 (rorx: rotations that keep their
+ * input), and the schedule steps are woven between the rounds of block A
+ * so that vector and integer units work at once.  The data only feed
+ * additions, shifts and xors: constant time, as the portable code. */
 
 #define KC_AVX2 __attribute__ ((target ("avx2,bmi2")))
 
@@ -177,41 +178,6 @@ sched_step (__m256i *w16, __m256i w14, __m256i w8, __m256i w6, __m256i w2)
                            _mm256_add_epi64 (t7, s1v (w2)));
 }
 
-/* WKA[t] = W_t + K_t of the block at PA, WKB[t] of the block at PB.  The
- * sixteen newest words of each block stay in registers w0..w7 (wj holds
- * words 2j, 2j+1 modulo 16). */
-KC_AVX2 static void
-sha512_schedule2_avx2 (uint64_t wka[80], uint64_t wkb[80],
-                       const unsigned char *pa, const unsigned char *pb)
-{
-  const __m256i bswap = _mm256_set_epi64x (0x08090a0b0c0d0e0fULL,
-                                           0x0001020304050607ULL,
-                                           0x08090a0b0c0d0e0fULL,
-                                           0x0001020304050607ULL);
-  __m256i w[8], w0, w1, w2, w3, w4, w5, w6, w7;
-  int i;
-
-  for (i = 0; i < 8; i++)
-    {
-      w[i] = load_pair (pa, pb, i, bswap);
-      store_wk (wka, wkb, w[i], i);
-    }
-  w0 = w[0]; w1 = w[1]; w2 = w[2]; w3 = w[3];
-  w4 = w[4]; w5 = w[5]; w6 = w[6]; w7 = w[7];
-  for (i = 8; i < 40; i += 8)
-    {
-      sched_step (&w0, w1, w4, w5, w7); store_wk (wka, wkb, w0, i + 0);
-      sched_step (&w1, w2, w5, w6, w0); store_wk (wka, wkb, w1, i + 1);
-      sched_step (&w2, w3, w6, w7, w1); store_wk (wka, wkb, w2, i + 2);
-      sched_step (&w3, w4, w7, w0, w2); store_wk (wka, wkb, w3, i + 3);
-      sched_step (&w4, w5, w0, w1, w3); store_wk (wka, wkb, w4, i + 4);
-      sched_step (&w5, w6, w1, w2, w4); store_wk (wka, wkb, w5, i + 5);
-      sched_step (&w6, w7, w2, w3, w5); store_wk (wka, wkb, w6, i + 6);
-      sched_step (&w7, w0, w3, w4, w6); store_wk (wka, wkb, w7, i + 7);
-    }
-  wipememory (w, sizeof w);
-}
-
 /* The 80 rounds of one block from its precomputed W + K. */
 KC_AVX2 static void
 sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
@@ -243,14 +209,14 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
   h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
-/* The rounds of one block (from WK) with the schedule of the next one or
- * two blocks (PA, PB, into NA, NB) woven in: one schedule step (vector
- * units) after every two rounds (integer units), so that both run at
- * once.  Same results as sha512_rounds_bmi2 followed by
- * sha512_schedule2_avx2 (NA, NB, PA, PB). */
+/* The rounds of the block at PA, with the message schedule of both PA and
+ * PB computed in the vector units as the rounds go: W + K of PA into WKA,
+ * of PB into WKB (for a later sha512_rounds_bmi2).  One schedule step (two
+ * words of each block) follows every two rounds, so the schedule runs
+ * 16 words ahead of the rounds that read WKA and the integer and vector
+ * units work at once. */
 KC_AVX2 static void
-sha512_rounds_sched (uint64_t h[8], const uint64_t wk[80],
-                     uint64_t na[80], uint64_t nb[80],
+sha512_rounds_sched (uint64_t h[8], uint64_t wka[80], uint64_t wkb[80],
                      const unsigned char *pa, const unsigned char *pb)
 {
   const __m256i bswap = _mm256_set_epi64x (0x08090a0b0c0d0e0fULL,
@@ -266,94 +232,79 @@ sha512_rounds_sched (uint64_t h[8], const uint64_t wk[80],
   w2 = load_pair (pa, pb, 2, bswap); w3 = load_pair (pa, pb, 3, bswap);
   w4 = load_pair (pa, pb, 4, bswap); w5 = load_pair (pa, pb, 5, bswap);
   w6 = load_pair (pa, pb, 6, bswap); w7 = load_pair (pa, pb, 7, bswap);
-  store_wk (na, nb, w0, 0); store_wk (na, nb, w1, 1);
-  store_wk (na, nb, w2, 2); store_wk (na, nb, w3, 3);
-  store_wk (na, nb, w4, 4); store_wk (na, nb, w5, 5);
-  store_wk (na, nb, w6, 6); store_wk (na, nb, w7, 7);
+  store_wk (wka, wkb, w0, 0); store_wk (wka, wkb, w1, 1);
+  store_wk (wka, wkb, w2, 2); store_wk (wka, wkb, w3, 3);
+  store_wk (wka, wkb, w4, 4); store_wk (wka, wkb, w5, 5);
+  store_wk (wka, wkb, w6, 6); store_wk (wka, wkb, w7, 7);
 
   for (i = 0, j = 8; i < 64; i += 16, j += 8)
     {
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 0]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 1]);
-      sched_step (&w0, w1, w4, w5, w7); store_wk (na, nb, w0, j + 0);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 2]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 3]);
-      sched_step (&w1, w2, w5, w6, w0); store_wk (na, nb, w1, j + 1);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 4]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 5]);
-      sched_step (&w2, w3, w6, w7, w1); store_wk (na, nb, w2, j + 2);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 6]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 7]);
-      sched_step (&w3, w4, w7, w0, w2); store_wk (na, nb, w3, j + 3);
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 8]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 9]);
-      sched_step (&w4, w5, w0, w1, w3); store_wk (na, nb, w4, j + 4);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 10]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 11]);
-      sched_step (&w5, w6, w1, w2, w4); store_wk (na, nb, w5, j + 5);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 12]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 13]);
-      sched_step (&w6, w7, w2, w3, w5); store_wk (na, nb, w6, j + 6);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 14]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 15]);
-      sched_step (&w7, w0, w3, w4, w6); store_wk (na, nb, w7, j + 7);
+      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 0]);
+      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 1]);
+      sched_step (&w0, w1, w4, w5, w7); store_wk (wka, wkb, w0, j + 0);
+      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 2]);
+      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 3]);
+      sched_step (&w1, w2, w5, w6, w0); store_wk (wka, wkb, w1, j + 1);
+      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 4]);
+      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 5]);
+      sched_step (&w2, w3, w6, w7, w1); store_wk (wka, wkb, w2, j + 2);
+      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 6]);
+      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 7]);
+      sched_step (&w3, w4, w7, w0, w2); store_wk (wka, wkb, w3, j + 3);
+      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 8]);
+      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 9]);
+      sched_step (&w4, w5, w0, w1, w3); store_wk (wka, wkb, w4, j + 4);
+      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 10]);
+      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 11]);
+      sched_step (&w5, w6, w1, w2, w4); store_wk (wka, wkb, w5, j + 5);
+      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 12]);
+      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 13]);
+      sched_step (&w6, w7, w2, w3, w5); store_wk (wka, wkb, w6, j + 6);
+      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 14]);
+      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 15]);
+      sched_step (&w7, w0, w3, w4, w6); store_wk (wka, wkb, w7, j + 7);
     }
   for (; i < 80; i += 16)
     {
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 0]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 1]);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 2]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 3]);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 4]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 5]);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 6]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 7]);
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 8]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 9]);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 10]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 11]);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 12]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 13]);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 14]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 15]);
+      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 0]);
+      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 1]);
+      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 2]);
+      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 3]);
+      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 4]);
+      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 5]);
+      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 6]);
+      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 7]);
+      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 8]);
+      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 9]);
+      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 10]);
+      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 11]);
+      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 12]);
+      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 13]);
+      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 14]);
+      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 15]);
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;
   h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
 }
 
-/* Blocks go in groups of two (one group of one at an odd end).  The
- * schedule of group n+1 is computed during the rounds of the first block
- * of group n; WK[buf][block] double-buffers the W + K arrays. */
+/* Blocks go in pairs (A, B), a last single block alone: the rounds of A
+ * carry the schedule of A and B, then B's rounds read its W + K. */
 KC_AVX2 static void
 sha512_blocks_avx2 (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
-  uint64_t wk[2][2][80];
-  size_t ncur = nblocks >= 2 ? 2 : 1;
-  int cur = 0;
+  uint64_t wk[2][80];
 
-  if (!nblocks)
-    return;
-  sha512_schedule2_avx2 (wk[0][0], wk[0][1], p,
-                         p + (ncur - 1) * KC_SHA512_BLOCK_LEN);
-  p += ncur * KC_SHA512_BLOCK_LEN;
-  nblocks -= ncur;
-  for (;;)
+  while (nblocks)
     {
-      size_t nnext = nblocks >= 2 ? 2 : nblocks;
-
-      if (nnext)
-        sha512_rounds_sched (h, wk[cur][0], wk[cur ^ 1][0], wk[cur ^ 1][1],
-                             p, p + (nnext - 1) * KC_SHA512_BLOCK_LEN);
-      else
-        sha512_rounds_bmi2 (h, wk[cur][0]);
-      if (ncur == 2)
-        sha512_rounds_bmi2 (h, wk[cur][1]);
-      if (!nnext)
-        break;
-      p += nnext * KC_SHA512_BLOCK_LEN;
-      nblocks -= nnext;
-      ncur = nnext;
-      cur ^= 1;
+      size_t n = nblocks >= 2 ? 2 : 1;
+      /* A single block schedules itself in both halves; wk[1] is then
+       * scratch. */
+      sha512_rounds_sched (h, wk[0], wk[1], p,
+                           p + (n - 1) * KC_SHA512_BLOCK_LEN);
+      if (n == 2)
+        sha512_rounds_bmi2 (h, wk[1]);
+      p += n * KC_SHA512_BLOCK_LEN;
+      nblocks -= n;
     }
   wipememory (wk, sizeof wk);
 }

@@ -421,9 +421,9 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
       else
         strcpy (cycbuf, "-");
       row_path (path, sizeof path, g, name, op);
-      printf ("  %-*s %12.3f %-6s %12s %s\n", PATH_WIDTH, path, shown, label,
+      printf ("  %-*s %12.3f %-6s %12s%s\n", PATH_WIDTH, path, shown, label,
               cycbuf, bench_cfg.cpu_mhz <= 0 ? ""
-              : unit == BENCH_NS_PER_BYTE ? "c/B" : "c/op");
+              : unit == BENCH_NS_PER_BYTE ? " c/B" : " c/op");
     }
   fflush (stdout);
 }
