@@ -11,7 +11,8 @@
  * peer computes the same result as ours on the benchmark input.
  *
  * Output: one line per (row, peer): ours, theirs, and the ratio
- * ours/theirs (below 1: we are faster).  CSV columns:
+ * ours/theirs (below 1: we are faster); with --cpu-mhz, cycles of both
+ * (with auto, the clock is timed interleaved with the row).  CSV columns:
  *   row,peer,unit,ours_ns,theirs_ns,ratio
  * (unit "byte" or "op"; times in ns per unit).
  *
@@ -69,7 +70,7 @@ compare (const char *path, enum bench_unit unit, double units,
          const struct side *sides, size_t n)
 {
   struct bench_case cases[MAX_SIDES];
-  double ns[MAX_SIDES];
+  double ns[MAX_SIDES], mhz;
   size_t i;
 
   if (n < 2)
@@ -79,7 +80,7 @@ compare (const char *path, enum bench_unit unit, double units,
       cases[i].body = sides[i].body;
       cases[i].ctx = sides[i].ctx;
     }
-  bench_measure (cases, n, ns);
+  mhz = bench_measure_clocked (cases, n, ns);
   for (i = 0; i < n; i++)
     ns[i] /= units;
 
@@ -97,9 +98,8 @@ compare (const char *path, enum bench_unit unit, double units,
           double scale = unit == BENCH_US_PER_OP ? 1e-3 : 1;
           printf ("  %-20s %-10s %10.3f %10.3f %-5s %8.2f", path,
                   sides[i].who, ns[0] * scale, ns[i] * scale, label, ratio);
-          if (bench_cfg.cpu_mhz > 0)
-            printf ("  %8.2f %8.2f", ns[0] * bench_cfg.cpu_mhz / 1e3,
-                    ns[i] * bench_cfg.cpu_mhz / 1e3);
+          if (mhz > 0)
+            printf ("  %8.2f %8.2f", ns[0] * mhz / 1e3, ns[i] * mhz / 1e3);
           putchar ('\n');
         }
     }

@@ -23,9 +23,12 @@
  * Options:
  *   --repetitions N   timings per batch size; the median is kept
  *   --quick           fewer, shorter batches: all groups in under 20 s
- *   --cpu-mhz auto    estimate the clock (dependent-addition chain) and
- *                     print cycles; --cpu-mhz N: the clock is N MHz.
- *                     Without it the cycles column shows "-".
+ *   --cpu-mhz auto    print cycles; the clock is estimated by timing a
+ *                     chain of dependent additions (one cycle each) as one
+ *                     more case interleaved with every row, so it sees the
+ *                     same frequency and machine load as the row.
+ *   --cpu-mhz N       print cycles for a clock of N MHz.
+ *                     Without --cpu-mhz the cycles column shows "-".
  *   --csv             CSV instead of the table
  *
  * Every figure is a slope (see tests/bench.h): batches of n0, 2*n0, ...,

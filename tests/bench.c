@@ -13,6 +13,7 @@
 
 #define KC_BENCH_MAX_STEPS 64
 #define KC_BENCH_MAX_CASES 8
+#define MHZ_CHAIN 256           /* dependent additions per clock-chain iteration */
 
 struct bench_cfg bench_cfg = {
   15,                           /* repetitions */
@@ -29,13 +30,15 @@ const char bench_options_help[] =
   "  --repetitions N  timings per batch size, the median is kept (default 15,\n"
   "                   --quick 7)\n"
   "  --quick          fewer and shorter batches (all groups in well under 20 s)\n"
-  "  --cpu-mhz auto   estimate the clock by timing dependent additions, and\n"
-  "                   show cycles per op\n"
+  "  --cpu-mhz auto   show cycles per op; the clock is estimated by timing a\n"
+  "                   chain of dependent additions interleaved with each row\n"
   "  --cpu-mhz N      the clock is N MHz\n"
   "  --csv            comma-separated output with a header line:\n"
   "                   group,name,op,unit,ns_per_op,cycles_per_op\n";
 
 static unsigned int repetitions_set;
+static double median (double *v, unsigned int n);
+static double lsq_slope (const double *x, const double *y, unsigned int n);
 
 int
 bench_parse_option (int argc, char **argv, int *i)
@@ -88,9 +91,39 @@ bench_parse_option (int argc, char **argv, int *i)
   return 1;
 }
 
+/* The framework checks itself too: the fit and the median on known data,
+ * and a clock that moves forward. */
+static void
+framework_self_check (void)
+{
+  double x[5] = { 1, 2, 3, 4, 5 }, y[5];
+  double odd[5] = { 5, 1, 4, 2, 3 }, even[4] = { 4, 1, 3, 2 };
+  uint64_t t0, t1;
+  double d;
+  int i;
+
+  for (i = 0; i < 5; i++)
+    y[i] = 7 + 3 * x[i];
+  y[2] += 0.5;                  /* a symmetric bump does not tilt the line */
+  y[1] -= 0.25;
+  y[3] -= 0.25;
+  d = lsq_slope (x, y, 5) - 3;
+  if (d > 1e-9 || d < -1e-9)
+    bench_fail ("framework", "least-squares slope");
+  if (median (odd, 5) != 3 || median (even, 4) != 2.5)
+    bench_fail ("framework", "median");
+  t0 = bench_now_ns ();
+  do
+    t1 = bench_now_ns ();
+  while (t1 == t0);
+  if (t1 < t0)
+    bench_fail ("framework", "clock went backwards");
+}
+
 void
 bench_setup (void)
 {
+  framework_self_check ();
   if (bench_cfg.quick)
     {
       bench_cfg.repetitions = 7;
@@ -194,37 +227,29 @@ bench_measure (const struct bench_case *cases, size_t ncases,
                double *ns_per_iter)
 {
   unsigned int reps = bench_cfg.repetitions, steps = bench_cfg.steps;
-  uint64_t n0 = 1;
+  uint64_t n0[KC_BENCH_MAX_CASES];
   double t_n0 = 0, *times, x[KC_BENCH_MAX_STEPS], y[KC_BENCH_MAX_STEPS];
   size_t c;
   unsigned int r, k;
 
+  if (ncases > KC_BENCH_MAX_CASES)
+    bench_fail (NULL, "bench_measure: too many cases");
   if (steps < 3)
     steps = 3;
   if (steps > KC_BENCH_MAX_STEPS)
     steps = KC_BENCH_MAX_STEPS;
 
-  /* One base batch for all cases: the largest n0 any of them needs, so
-   * that every case runs the same iteration counts.  T_N0 estimates the
-   * time of one base batch of all cases together. */
-  {
-    uint64_t n[KC_BENCH_MAX_CASES];
-    double t[KC_BENCH_MAX_CASES];
-
-    if (ncases > KC_BENCH_MAX_CASES)
-      bench_fail (NULL, "bench_measure: too many cases");
-    for (c = 0; c < ncases; c++)
-      {
-        n[c] = calibrate (&cases[c], &t[c]);
-        if (n[c] > n0)
-          n0 = n[c];
-      }
-    for (c = 0; c < ncases; c++)
-      t_n0 += t[c] / (double) n[c] * (double) n0;
-  }
+  /* Each case gets its own base batch n0 (so each batch is long enough
+   * for the clock); T_N0 is the time of one base batch of every case. */
+  for (c = 0; c < ncases; c++)
+    {
+      double t;
+      n0[c] = calibrate (&cases[c], &t);
+      t_n0 += t;
+    }
 
   /* Keep the row within its budget: the whole row runs
-   * reps * steps*(steps+1)/2 base batches per case. */
+   * reps * steps*(steps+1)/2 base batches of every case. */
   for (;;)
     {
       double total = (double) reps * steps * (steps + 1) / 2 * t_n0;
@@ -250,21 +275,54 @@ bench_measure (const struct bench_case *cases, size_t ncases,
         {
           size_t cc = (r & 1) ? ncases - 1 - c : c;
           times[(cc * steps + k) * reps + r]
-            = time_batch (&cases[cc], n0 * (k + 1));
+            = time_batch (&cases[cc], n0[cc] * (k + 1));
         }
 
   for (c = 0; c < ncases; c++)
     {
-      double s;
+      double sl;
       for (k = 0; k < steps; k++)
         {
-          x[k] = (double) n0 * (k + 1);
+          x[k] = (double) n0[c] * (k + 1);
           y[k] = median (times + (c * steps + k) * reps, reps);
         }
-      s = lsq_slope (x, y, steps);
-      ns_per_iter[c] = s > 0 ? s : 0;
+      sl = lsq_slope (x, y, steps);
+      ns_per_iter[c] = sl > 0 ? sl : 0;
     }
   free (times);
+}
+
+#if defined(__x86_64__) || defined(__aarch64__)
+static void mhz_body (void *ctx, uint64_t iters);
+#endif
+
+double
+bench_measure_clocked (const struct bench_case *cases, size_t ncases,
+                       double *ns_per_iter)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+  struct bench_case all[KC_BENCH_MAX_CASES];
+  double ns[KC_BENCH_MAX_CASES];
+  size_t c;
+
+  if (!bench_cfg.cpu_mhz_auto || bench_cfg.cpu_mhz <= 0
+      || ncases + 1 > KC_BENCH_MAX_CASES)
+    {
+      bench_measure (cases, ncases, ns_per_iter);
+      return bench_cfg.cpu_mhz;
+    }
+  for (c = 0; c < ncases; c++)
+    all[c] = cases[c];
+  all[ncases].body = mhz_body;
+  all[ncases].ctx = NULL;
+  bench_measure (all, ncases + 1, ns);
+  for (c = 0; c < ncases; c++)
+    ns_per_iter[c] = ns[c];
+  return ns[ncases] > 0 ? MHZ_CHAIN * 1e3 / ns[ncases] : bench_cfg.cpu_mhz;
+#else
+  bench_measure (cases, ncases, ns_per_iter);
+  return bench_cfg.cpu_mhz;
+#endif
 }
 
 double
@@ -284,7 +342,6 @@ bench_slope (bench_body body, void *ctx)
 #define ADD_X4(insn) insn insn insn insn
 #define ADD_X16(insn) ADD_X4 (ADD_X4 (insn))
 #define ADD_X256(insn) ADD_X16 (ADD_X16 (insn))
-#define MHZ_CHAIN 256           /* dependent additions per iteration */
 
 #if defined(__x86_64__) || defined(__aarch64__)
 static void
@@ -433,9 +490,17 @@ bench_row (const struct bench_group *g, const char *name, const char *op,
            enum bench_unit unit, double units_per_iter,
            bench_body body, void *ctx)
 {
+  struct bench_case c;
+  double ns, mhz, saved = bench_cfg.cpu_mhz;
+
   if (!bench_row_wanted (g, name, op))
     return;
-  bench_report (g, name, op, unit, bench_slope (body, ctx), units_per_iter);
+  c.body = body;
+  c.ctx = ctx;
+  mhz = bench_measure_clocked (&c, 1, &ns);
+  bench_cfg.cpu_mhz = mhz;
+  bench_report (g, name, op, unit, ns, units_per_iter);
+  bench_cfg.cpu_mhz = saved;
 }
 
 /* -------------------------------------------------------- self-checks */

@@ -13,7 +13,7 @@
  * Several bodies can be measured together (bench_measure with NCASES > 1):
  * they are then interleaved at every step (repetition r, batch k: case 0,
  * case 1, ...), which is what bench-peers uses to put our code and a peer's
- * under the same conditions.
+ * under the same conditions.  Each case has its own n0.
  *
  * Per-row time is bounded: if one iteration is slow (a KEM key generation),
  * the framework lowers S and R so that a row stays within its budget
@@ -46,7 +46,7 @@ struct bench_cfg
   double batch_ns;              /* target time of the base batch n0      */
   double row_budget_ns;         /* soft bound on one row's total time    */
   double cpu_mhz;               /* 0: unknown (cycles column shows "-")  */
-  int cpu_mhz_auto;             /* --cpu-mhz auto was given              */
+  int cpu_mhz_auto;             /* --cpu-mhz auto: re-estimated per row  */
   int quick;                    /* --quick                               */
   int csv;                      /* --csv                                 */
   const char *progname;
@@ -83,6 +83,14 @@ void bench_measure (const struct bench_case *cases, size_t ncases,
                     double *ns_per_iter);
 /* One body. */
 double bench_slope (bench_body body, void *ctx);
+
+/* As bench_measure, and return the clock in MHz for these figures: with
+ * --cpu-mhz auto, a chain of dependent additions (bench_estimate_mhz) is
+ * timed as one more case, interleaved with the others, so that the cycle
+ * counts see the same clock and the same machine load as the row; with
+ * --cpu-mhz N, N; else 0. */
+double bench_measure_clocked (const struct bench_case *cases, size_t ncases,
+                              double *ns_per_iter);
 
 /* Estimate the CPU clock in MHz by timing a chain of dependent additions
  * (one cycle each on current x86-64 and AArch64 cores).  0 if not
@@ -152,7 +160,8 @@ void bench_report (const struct bench_group *g, const char *name,
                    const char *op, enum bench_unit unit,
                    double ns_per_iter, double units_per_iter);
 
-/* Measure BODY and report it, if the row is wanted. */
+/* Measure BODY (bench_measure_clocked) and report it, if the row is
+ * wanted. */
 void bench_row (const struct bench_group *g, const char *name, const char *op,
                 enum bench_unit unit, double units_per_iter,
                 bench_body body, void *ctx);
