@@ -123,10 +123,11 @@ usage (FILE *f)
   fprintf (f, "\noptions:\n%s  --help           this text\n"
            "\ncolumns: row path, time per op (ns/op, us/op for KEM and ECC,\n"
            "ns/B for per-byte rows), cycles per op (\"-\" without --cpu-mhz).\n"
-           "CSV: group = first part of the path; name = subject (algorithm,\n"
-           "field, chained tag, input distribution); op = operation or size;\n"
-           "unit = op|byte; ns_per_op always in ns, per unit;\n"
-           "cycles_per_op or \"-\".\n",
+           "CSV columns: group,name,op,unit,ns_per_op,cycles_per_op\n"
+           "  group = first part of the path; name = subject (algorithm,\n"
+           "  field, chained tag, input distribution); op = operation or size;\n"
+           "  unit = op|byte; ns_per_op always in ns, per unit;\n"
+           "  cycles_per_op, or \"-\" without --cpu-mhz.\n",
            bench_options_help);
 }
 

@@ -34,8 +34,8 @@ const char bench_options_help[] =
   "  --cpu-mhz auto   show cycles per op; the clock is estimated by timing a\n"
   "                   chain of dependent additions interleaved with each row\n"
   "  --cpu-mhz N      the clock is N MHz\n"
-  "  --csv            comma-separated output with a header line:\n"
-  "                   group,name,op,unit,ns_per_op,cycles_per_op\n";
+  "  --csv            comma-separated output with a header line (columns\n"
+  "                   below)\n";
 
 static unsigned int repetitions_set;
 static double median (double *v, unsigned int n);
