@@ -50,8 +50,9 @@
  *
  * Adding a group: write tests/bench-<group>.c defining
  * "const struct bench_group bench_group_<group>" (see bench.h and
- * bench-md.c), list it in tests/Makefile.am, and point its entry in
- * groups[] below at it instead of the placeholder.
+ * bench-md.c), list it in bench_slope_SOURCES (tests/Makefile.am), declare
+ * it in bench.h (the groups of the specification are declared there
+ * already) and replace its placeholder in groups[] by &bench_group_<group>.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -62,45 +63,28 @@
 
 #include "bench.h"
 
-/* The groups built in this version (one file each). */
-extern const struct bench_group bench_group_md;
-extern const struct bench_group bench_group_dist;
-
-/* Placeholders for the groups of later versions: same names and row
- * patterns, no run function. */
-static const struct bench_group group_kem = {
-  "kem", "sntrup761 keypair, encap, decap", "kem/sntrup761/{keypair,encap,decap}",
-  0, NULL
-};
-static const struct bench_group group_ecc = {
-  "ecc", "secp256k1 keypair, ECDSA sign and verify",
-  "ecc/secp256k1/{keypair,sign,verify}", 0, NULL
-};
-static const struct bench_group group_mpi = {
-  "mpi", "kc_mpi_* arithmetic", "mpi/<size>/<op>", 0, NULL
-};
-static const struct bench_group group_fields = {
-  "fields", "Montgomery arithmetic per named modulus", "fields/<field>/<op>",
-  0, NULL
-};
-static const struct bench_group group_chained = {
-  "chained", "dependent chains of field operations", "chained/<op>/<tag>",
-  1, NULL
-};
-static const struct bench_group group_curves = {
-  "curves", "secp256k1 field and group kernels", "curves/secp256k1/<kernel>",
-  0, NULL
-};
-
-/* The table of groups, in run order. */
+/* The table of groups, in run order.  A group not built in this version
+ * is a placeholder: same name and row pattern, no run function.  To add
+ * a group, replace its placeholder by a pointer to the group's struct. */
 static const struct bench_group *const groups[] = {
-  &group_kem,
-  &group_ecc,
+  &(const struct bench_group) {
+    "kem", "sntrup761 keypair, encap, decap",
+    "kem/sntrup761/{keypair,encap,decap,decap_forged}", 0, NULL },
+  &(const struct bench_group) {
+    "ecc", "secp256k1 keypair, ECDSA sign and verify",
+    "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
   &bench_group_md,
-  &group_mpi,
-  &group_fields,
-  &group_chained,
-  &group_curves,
+  &(const struct bench_group) {
+    "mpi", "kc_mpi_* arithmetic", "mpi/<size>/<op>", 0, NULL },
+  &(const struct bench_group) {
+    "fields", "Montgomery arithmetic per named modulus",
+    "fields/<field>/<op>", 0, NULL },
+  &(const struct bench_group) {
+    "chained", "dependent chains of field operations",
+    "chained/<op>/<tag>", 1, NULL },
+  &(const struct bench_group) {
+    "curves", "secp256k1 field and group kernels",
+    "curves/secp256k1/<kernel>", 0, NULL },
   &bench_group_dist,
 };
 

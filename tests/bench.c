@@ -487,21 +487,50 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
 }
 
 void
+bench_rows (const struct bench_group *g, const struct bench_row_def *rows,
+            size_t nrows)
+{
+  struct bench_case cases[KC_BENCH_MAX_CASES];
+  const struct bench_row_def *wanted[KC_BENCH_MAX_CASES];
+  double ns[KC_BENCH_MAX_CASES], mhz, saved = bench_cfg.cpu_mhz;
+  size_t i, n = 0;
+
+  /* One case is kept for the clock chain of bench_measure_clocked. */
+  if (nrows > KC_BENCH_MAX_CASES - 1)
+    bench_fail (g->name, "bench_rows: more than %d rows in one set",
+                KC_BENCH_MAX_CASES - 1);
+  for (i = 0; i < nrows; i++)
+    if (bench_row_wanted (g, rows[i].name, rows[i].op))
+      {
+        wanted[n] = &rows[i];
+        cases[n].body = rows[i].body;
+        cases[n].ctx = rows[i].ctx;
+        n++;
+      }
+  if (!n)
+    return;
+  mhz = bench_measure_clocked (cases, n, ns);
+  bench_cfg.cpu_mhz = mhz;
+  for (i = 0; i < n; i++)
+    bench_report (g, wanted[i]->name, wanted[i]->op, wanted[i]->unit, ns[i],
+                  wanted[i]->units_per_iter);
+  bench_cfg.cpu_mhz = saved;
+}
+
+void
 bench_row (const struct bench_group *g, const char *name, const char *op,
            enum bench_unit unit, double units_per_iter,
            bench_body body, void *ctx)
 {
-  struct bench_case c;
-  double ns, mhz, saved = bench_cfg.cpu_mhz;
+  struct bench_row_def r;
 
-  if (!bench_row_wanted (g, name, op))
-    return;
-  c.body = body;
-  c.ctx = ctx;
-  mhz = bench_measure_clocked (&c, 1, &ns);
-  bench_cfg.cpu_mhz = mhz;
-  bench_report (g, name, op, unit, ns, units_per_iter);
-  bench_cfg.cpu_mhz = saved;
+  r.name = name;
+  r.op = op;
+  r.unit = unit;
+  r.units_per_iter = units_per_iter;
+  r.body = body;
+  r.ctx = ctx;
+  bench_rows (g, &r, 1);
 }
 
 /* -------------------------------------------------------- self-checks */

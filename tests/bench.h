@@ -144,6 +144,17 @@ struct bench_group
   void (*run) (const struct bench_group *g);
 };
 
+/* The groups, one file each (tests/bench-<group>.c); bench-slope's table
+ * lists those built in this version. */
+extern const struct bench_group bench_group_kem;      /* bench-kem.c     */
+extern const struct bench_group bench_group_ecc;
+extern const struct bench_group bench_group_md;       /* bench-md.c      */
+extern const struct bench_group bench_group_mpi;
+extern const struct bench_group bench_group_fields;
+extern const struct bench_group bench_group_chained;
+extern const struct bench_group bench_group_curves;
+extern const struct bench_group bench_group_dist;     /* bench-dist.c    */
+
 /* Selection of rows: bench-slope sets it from its arguments.  A row is
  * wanted when its path starts with one of the selectors (a selector
  * "md" takes the whole group, "md/sha512" one algorithm). */
@@ -165,6 +176,21 @@ void bench_report (const struct bench_group *g, const char *name,
 void bench_row (const struct bench_group *g, const char *name, const char *op,
                 enum bench_unit unit, double units_per_iter,
                 bench_body body, void *ctx);
+
+/* A set of rows measured together, interleaved (bench_measure), so that
+ * rows meant to be compared with each other (one operation on several
+ * input distributions; decapsulation of a valid and of a forged
+ * ciphertext) see the same machine conditions.  At most 7 rows. */
+struct bench_row_def
+{
+  const char *name, *op;
+  enum bench_unit unit;
+  double units_per_iter;
+  bench_body body;
+  void *ctx;
+};
+void bench_rows (const struct bench_group *g, const struct bench_row_def *rows,
+                 size_t nrows);
 
 /* A self-check failed: print "<prog>: <group>: self-check failed: MSG"
  * and exit 1.  GROUP may be NULL. */
