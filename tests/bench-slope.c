@@ -14,6 +14,7 @@
  *                                        kc_md_hash_buffer call
  *   mpi      mpi/<size>/<op>             the kc_mpi_* layer
  *   fields   fields/<field>/<op>         Montgomery arithmetic per modulus
+ *                                        (dependent chains: latency)
  *   chained  chained/<op>/<tag>          dependent chains of field ops
  *   curves   curves/secp256k1/<kernel>   secp256k1 field/group kernels
  *   dist     dist/<op>/<distribution>    constant-time vs early-exit
@@ -77,8 +78,8 @@ static const struct bench_group *const groups[] = {
   &(const struct bench_group) {
     "mpi", "kc_mpi_* arithmetic", "mpi/<size>/<op>", 0, NULL },
   &(const struct bench_group) {
-    "fields", "Montgomery arithmetic per named modulus",
-    "fields/<field>/<op>", 0, NULL },
+    "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
+    "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
   &(const struct bench_group) {
     "chained", "dependent chains of field operations",
     "chained/<op>/<tag>", 1, NULL },
