@@ -84,7 +84,7 @@ static const struct bench_group *const groups[] = {
     "chained", "dependent chains of field operations",
     "chained/<op>/<tag>", 1, NULL },
   &(const struct bench_group) {
-    "curves", "secp256k1 field and group kernels",
+    "curves", "secp256k1 field, scalar (and group) kernels",
     "curves/secp256k1/<kernel>", 0, NULL },
   &bench_group_dist,
 };

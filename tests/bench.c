@@ -437,7 +437,7 @@ bench_row_wanted (const struct bench_group *g, const char *name,
   return 0;
 }
 
-#define PATH_WIDTH 34
+#define PATH_WIDTH 40
 
 void
 bench_group_begin (const struct bench_group *g)
