@@ -12,7 +12,7 @@
  *   ecc      ecc/secp256k1/<op>          ECC operations, microseconds
  *   md       md/<algo>/<size>            SHA-256, SHA-512 per byte of one
  *                                        kc_md_hash_buffer call
- *   mpi      mpi/<size>/<op>             the kc_mpi_* layer
+ *   mpi      mpi/<bits>/<op>             the kc_mpi_* layer
  *   fields   fields/<field>/<op>         Montgomery arithmetic per modulus
  *                                        (dependent chains: latency)
  *   chained  chained/<op>/<tag>          dependent chains of field ops
@@ -76,7 +76,8 @@ static const struct bench_group *const groups[] = {
     "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
   &bench_group_md,
   &(const struct bench_group) {
-    "mpi", "kc_mpi_* arithmetic", "mpi/<size>/<op>", 0, NULL },
+    "mpi", "kc_mpi_* (variable time, public data)",
+    "mpi/{256,1024,2048,4096}/{add,mul,mod,mulm,powm,invm}", 0, NULL },
   &(const struct bench_group) {
     "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
     "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
