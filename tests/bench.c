@@ -439,6 +439,14 @@ bench_row_wanted (const struct bench_group *g, const char *name,
 
 #define PATH_WIDTH 40
 
+const char *
+bench_fmt (char *buf, size_t len, double v)
+{
+  int dec = v < 10 ? 3 : v < 100 ? 2 : v < 1000 ? 1 : 0;
+  snprintf (buf, len, "%.*f", dec, v);
+  return buf;
+}
+
 void
 bench_group_begin (const struct bench_group *g)
 {
@@ -474,12 +482,15 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
         : unit == BENCH_US_PER_OP ? "us/op" : "ns/op";
       double shown = unit == BENCH_US_PER_OP ? ns / 1e3 : ns;
 
+      char timebuf[32];
+
       if (bench_cfg.cpu_mhz > 0)
-        snprintf (cycbuf, sizeof cycbuf, "%.2f", cyc);
+        bench_fmt (cycbuf, sizeof cycbuf, cyc);
       else
         strcpy (cycbuf, "-");
       row_path (path, sizeof path, g, name, op);
-      printf ("  %-*s %12.3f %-6s %12s%s\n", PATH_WIDTH, path, shown, label,
+      bench_fmt (timebuf, sizeof timebuf, shown);
+      printf ("  %-*s %12s %-6s %12s%s\n", PATH_WIDTH, path, timebuf, label,
               cycbuf, bench_cfg.cpu_mhz <= 0 ? ""
               : unit == BENCH_NS_PER_BYTE ? " c/B" : " c/op");
     }

@@ -162,6 +162,10 @@ void bench_select_add (const char *prefix);
 int bench_row_wanted (const struct bench_group *g, const char *name,
                       const char *op);
 
+/* V with about four significant digits (at least 3 decimals below 10,
+ * none from 1000 up) into BUF. */
+const char *bench_fmt (char *buf, size_t len, double v);
+
 /* Print the group header (text mode; nothing in CSV mode). */
 void bench_group_begin (const struct bench_group *g);
 
