@@ -16,7 +16,7 @@
  *   fields   fields/<field>/<op>         Montgomery arithmetic per modulus
  *                                        (dependent chains: latency)
  *   chained  chained/<op>/<tag>          dependent chains of field ops
- *   curves   curves/secp256k1/<kernel>   secp256k1 field/group kernels
+ *   curves   curves/secp256k1/<kernel>   secp256k1 field/scalar kernels
  *   dist     dist/<op>/<distribution>    constant-time vs early-exit
  *                                        256-bit compares, per input kind
  *   A group not built in this version prints one line saying so.
@@ -41,8 +41,9 @@
  *
  * CSV columns (a header line comes first):
  *   group          first part of the row path (md, dist, fields, ...)
- *   name           the row's subject: algorithm (md/kem/ecc), field
- *                  (fields), tag (chained), input distribution (dist), ...
+ *   name           the row's subject: algorithm or curve (md, kem, ecc,
+ *                  curves), operand bits (mpi), field (fields), tag
+ *                  (chained), input distribution (dist)
  *   op             the operation or size (md: bytes per call)
  *   unit           what one "op" is: "op", or "byte" for per-byte rows
  *   ns_per_op      nanoseconds per unit (always ns, also for KEM/ECC rows
@@ -54,6 +55,9 @@
  * bench-md.c), list it in bench_slope_SOURCES (tests/Makefile.am), declare
  * it in bench.h (the groups of the specification are declared there
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
+ * Written and run on scratch merges with the branches that provide their
+ * functions, waiting to be plugged in that way: bench-kem.c (kem),
+ * bench-mpi.c (mpi), bench-fields.c (fields), bench-curves.c (curves).
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
