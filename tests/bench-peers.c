@@ -66,6 +66,7 @@ peers_compare (const char *path, enum bench_unit unit, double units,
                const struct peer_side *sides, size_t n)
 {
   struct bench_case cases[PEERS_MAX_SIDES];
+  struct bench_result res[PEERS_MAX_SIDES];
   double ns[PEERS_MAX_SIDES], mhz;
   size_t i;
 
@@ -78,9 +79,9 @@ peers_compare (const char *path, enum bench_unit unit, double units,
       cases[i].body = sides[i].body;
       cases[i].ctx = sides[i].ctx;
     }
-  mhz = bench_measure_clocked (cases, n, ns);
+  mhz = bench_measure_clocked (cases, n, res);
   for (i = 0; i < n; i++)
-    ns[i] /= units;
+    ns[i] = res[i].ns_per_iter / units;
 
   for (i = 1; i < n; i++)
     {
@@ -101,6 +102,8 @@ peers_compare (const char *path, enum bench_unit unit, double units,
           if (mhz > 0)
             printf ("  %8s %8s", bench_fmt (b3, sizeof b3, ns[0] * mhz / 1e3),
                     bench_fmt (b4, sizeof b4, ns[i] * mhz / 1e3));
+          if (res[0].r2 < BENCH_R2_NOISY || res[i].r2 < BENCH_R2_NOISY)
+            printf ("  noisy, r2=%.3f/%.3f", res[0].r2, res[i].r2);
           putchar ('\n');
         }
     }

@@ -206,6 +206,31 @@ lsq_slope (const double *x, const double *y, unsigned int n)
   return sxx > 0 ? sxy / sxx : 0;
 }
 
+/* Coefficient of determination of the least-squares line through the N
+ * points: 1 - residual / total sum of squares (1 when Y is constant). */
+static double
+lsq_r2 (const double *x, const double *y, unsigned int n)
+{
+  double mx = 0, my = 0, b = lsq_slope (x, y, n), a, ssr = 0, sst = 0;
+  unsigned int i;
+
+  for (i = 0; i < n; i++)
+    {
+      mx += x[i];
+      my += y[i];
+    }
+  mx /= n;
+  my /= n;
+  a = my - b * mx;
+  for (i = 0; i < n; i++)
+    {
+      double e = y[i] - (a + b * x[i]);
+      ssr += e * e;
+      sst += (y[i] - my) * (y[i] - my);
+    }
+  return sst > 0 ? 1 - ssr / sst : 1;
+}
+
 /* Smallest power of two n0 such that a batch of n0 iterations of case C
  * takes at least bench_cfg.batch_ns; *T receives the time of that batch. */
 static uint64_t
@@ -225,7 +250,7 @@ calibrate (const struct bench_case *c, double *t)
 
 void
 bench_measure (const struct bench_case *cases, size_t ncases,
-               double *ns_per_iter)
+               struct bench_result *res)
 {
   unsigned int reps = bench_cfg.repetitions, steps = bench_cfg.steps;
   uint64_t n0[KC_BENCH_MAX_CASES];
@@ -288,7 +313,8 @@ bench_measure (const struct bench_case *cases, size_t ncases,
           y[k] = median (times + (c * steps + k) * reps, reps);
         }
       sl = lsq_slope (x, y, steps);
-      ns_per_iter[c] = sl > 0 ? sl : 0;
+      res[c].ns_per_iter = sl > 0 ? sl : 0;
+      res[c].r2 = lsq_r2 (x, y, steps);
     }
   free (times);
 }
@@ -299,29 +325,30 @@ static void mhz_body (void *ctx, uint64_t iters);
 
 double
 bench_measure_clocked (const struct bench_case *cases, size_t ncases,
-                       double *ns_per_iter)
+                       struct bench_result *res)
 {
 #if defined(__x86_64__) || defined(__aarch64__)
   struct bench_case all[KC_BENCH_MAX_CASES];
-  double ns[KC_BENCH_MAX_CASES];
+  struct bench_result r[KC_BENCH_MAX_CASES];
   size_t c;
 
   if (!bench_cfg.cpu_mhz_auto || bench_cfg.cpu_mhz <= 0
       || ncases + 1 > KC_BENCH_MAX_CASES)
     {
-      bench_measure (cases, ncases, ns_per_iter);
+      bench_measure (cases, ncases, res);
       return bench_cfg.cpu_mhz;
     }
   for (c = 0; c < ncases; c++)
     all[c] = cases[c];
   all[ncases].body = mhz_body;
   all[ncases].ctx = NULL;
-  bench_measure (all, ncases + 1, ns);
+  bench_measure (all, ncases + 1, r);
   for (c = 0; c < ncases; c++)
-    ns_per_iter[c] = ns[c];
-  return ns[ncases] > 0 ? MHZ_CHAIN * 1e3 / ns[ncases] : bench_cfg.cpu_mhz;
+    res[c] = r[c];
+  return r[ncases].ns_per_iter > 0 ? MHZ_CHAIN * 1e3 / r[ncases].ns_per_iter
+    : bench_cfg.cpu_mhz;
 #else
-  bench_measure (cases, ncases, ns_per_iter);
+  bench_measure (cases, ncases, res);
   return bench_cfg.cpu_mhz;
 #endif
 }
@@ -330,12 +357,12 @@ double
 bench_slope (bench_body body, void *ctx)
 {
   struct bench_case c;
-  double ns;
+  struct bench_result r;
 
   c.body = body;
   c.ctx = ctx;
-  bench_measure (&c, 1, &ns);
-  return ns;
+  bench_measure (&c, 1, &r);
+  return r.ns_per_iter;
 }
 
 /* ---------------------------------------------------------- clock speed */
@@ -460,9 +487,10 @@ bench_group_begin (const struct bench_group *g)
 
 void
 bench_report (const struct bench_group *g, const char *name, const char *op,
-              enum bench_unit unit, double ns_per_iter, double units_per_iter)
+              enum bench_unit unit, const struct bench_result *res,
+              double units_per_iter)
 {
-  double ns = ns_per_iter / units_per_iter;
+  double ns = res->ns_per_iter / units_per_iter;
   double cyc = ns * bench_cfg.cpu_mhz / 1e3;
   char cycbuf[32];
 
@@ -490,9 +518,12 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
         strcpy (cycbuf, "-");
       row_path (path, sizeof path, g, name, op);
       bench_fmt (timebuf, sizeof timebuf, shown);
-      printf ("  %-*s %12s %-6s %12s%s\n", PATH_WIDTH, path, timebuf, label,
+      printf ("  %-*s %12s %-6s %12s%s", PATH_WIDTH, path, timebuf, label,
               cycbuf, bench_cfg.cpu_mhz <= 0 ? ""
               : unit == BENCH_NS_PER_BYTE ? " c/B" : " c/op");
+      if (res->r2 < BENCH_R2_NOISY)
+        printf ("  noisy, r2=%.3f", res->r2);
+      putchar ('\n');
     }
   fflush (stdout);
 }
@@ -503,7 +534,8 @@ bench_rows (const struct bench_group *g, const struct bench_row_def *rows,
 {
   struct bench_case cases[KC_BENCH_MAX_CASES];
   const struct bench_row_def *wanted[KC_BENCH_MAX_CASES];
-  double ns[KC_BENCH_MAX_CASES], mhz, saved = bench_cfg.cpu_mhz;
+  struct bench_result res[KC_BENCH_MAX_CASES];
+  double mhz, saved = bench_cfg.cpu_mhz;
   size_t i, n = 0;
 
   /* One case is kept for the clock chain of bench_measure_clocked. */
@@ -520,10 +552,10 @@ bench_rows (const struct bench_group *g, const struct bench_row_def *rows,
       }
   if (!n)
     return;
-  mhz = bench_measure_clocked (cases, n, ns);
+  mhz = bench_measure_clocked (cases, n, res);
   bench_cfg.cpu_mhz = mhz;
   for (i = 0; i < n; i++)
-    bench_report (g, wanted[i]->name, wanted[i]->op, wanted[i]->unit, ns[i],
+    bench_report (g, wanted[i]->name, wanted[i]->op, wanted[i]->unit, &res[i],
                   wanted[i]->units_per_iter);
   bench_cfg.cpu_mhz = saved;
 }

@@ -77,10 +77,19 @@ struct bench_case
   void *ctx;
 };
 
-/* Measure NCASES bodies interleaved; NS_PER_ITER[i] receives the slope of
- * case i in nanoseconds per iteration (never negative). */
+/* What bench_measure finds for one case. */
+struct bench_result
+{
+  double ns_per_iter;           /* the slope: ns per iteration, >= 0     */
+  double r2;                    /* how well the line fits the medians:
+                                   1 = perfectly; a figure below
+                                   BENCH_R2_NOISY is flagged as noisy    */
+};
+#define BENCH_R2_NOISY 0.98
+
+/* Measure NCASES bodies interleaved; RES[i] receives case i's result. */
 void bench_measure (const struct bench_case *cases, size_t ncases,
-                    double *ns_per_iter);
+                    struct bench_result *res);
 /* One body. */
 double bench_slope (bench_body body, void *ctx);
 
@@ -90,7 +99,7 @@ double bench_slope (bench_body body, void *ctx);
  * counts see the same clock and the same machine load as the row; with
  * --cpu-mhz N, N; else 0. */
 double bench_measure_clocked (const struct bench_case *cases, size_t ncases,
-                              double *ns_per_iter);
+                              struct bench_result *res);
 
 /* Estimate the CPU clock in MHz by timing a chain of dependent additions
  * (one cycle each on current x86-64 and AArch64 cores).  0 if not
@@ -169,11 +178,13 @@ const char *bench_fmt (char *buf, size_t len, double v);
 /* Print the group header (text mode; nothing in CSV mode). */
 void bench_group_begin (const struct bench_group *g);
 
-/* Report one row: NS_PER_ITER is the measured slope; UNITS_PER_ITER the
- * number of units one iteration does (bytes hashed, or 1). */
+/* Report one row: RES is what bench_measure found; UNITS_PER_ITER the
+ * number of units one iteration does (bytes hashed, or 1).  The table
+ * marks a noisy fit (r2 below BENCH_R2_NOISY) with "noisy, r2=..."; the
+ * CSV columns are fixed and carry no such mark. */
 void bench_report (const struct bench_group *g, const char *name,
                    const char *op, enum bench_unit unit,
-                   double ns_per_iter, double units_per_iter);
+                   const struct bench_result *res, double units_per_iter);
 
 /* Measure BODY (bench_measure_clocked) and report it, if the row is
  * wanted. */
