@@ -275,13 +275,14 @@ bench_measure (const struct bench_case *cases, size_t ncases,
     }
 
   /* Keep the row within its budget: the whole row runs
-   * reps * steps*(steps+1)/2 base batches of every case. */
+   * reps * steps*(steps+1)/2 base batches of every case.  An explicit
+   * --repetitions is kept; then only the batch sizes are cut. */
   for (;;)
     {
       double total = (double) reps * steps * (steps + 1) / 2 * t_n0;
       if (total <= bench_cfg.row_budget_ns)
         break;
-      if (reps > 3)
+      if (reps > 3 && !repetitions_set)
         reps = reps * 2 / 3 > 3 ? reps * 2 / 3 : 3;
       else if (steps > 3)
         steps--;

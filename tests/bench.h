@@ -16,9 +16,9 @@
  * under the same conditions.  Each case has its own n0.
  *
  * Per-row time is bounded: if one iteration is slow (a KEM key generation),
- * the framework lowers S and R so that a row stays within its budget
- * (bench_cfg.row_budget_ns), but keeps at least 3 batch sizes and 3
- * repetitions.
+ * the framework lowers R (unless --repetitions was given) and S so that a
+ * row stays within its budget (bench_cfg.row_budget_ns), but keeps at
+ * least 3 batch sizes and 3 repetitions.
  *
  * Bodies must keep the compiler from deleting their work: fold every result
  * into bench_sink (bench_consume, bench_consume_u64) and pass inputs that
