@@ -120,23 +120,23 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
  * so that vector and integer units work at once.  The data only feed
  * additions, shifts and xors: constant time, as the portable code. */
 
-#define KC_AVX2 __attribute__ ((target ("avx2,bmi2")))
+#define SHA512_AVX2_FN __attribute__ ((target ("avx2,bmi2")))
 
-KC_AVX2 static inline __m256i
+SHA512_AVX2_FN static inline __m256i
 ror64v (__m256i x, int n)
 {
   return _mm256_or_si256 (_mm256_srli_epi64 (x, n), _mm256_slli_epi64 (x, 64 - n));
 }
 
 /* s0 and s1 on four words. */
-KC_AVX2 static inline __m256i
+SHA512_AVX2_FN static inline __m256i
 s0v (__m256i x)
 {
   return _mm256_xor_si256 (_mm256_xor_si256 (ror64v (x, 1), ror64v (x, 8)),
                            _mm256_srli_epi64 (x, 7));
 }
 
-KC_AVX2 static inline __m256i
+SHA512_AVX2_FN static inline __m256i
 s1v (__m256i x)
 {
   return _mm256_xor_si256 (_mm256_xor_si256 (ror64v (x, 19), ror64v (x, 61)),
@@ -144,7 +144,7 @@ s1v (__m256i x)
 }
 
 /* Store W + K for words 2I, 2I+1 of both blocks. */
-KC_AVX2 static inline void
+SHA512_AVX2_FN static inline void
 store_wk (uint64_t wka[80], uint64_t wkb[80], __m256i w, int i)
 {
   __m256i k = _mm256_broadcastsi128_si256
@@ -156,7 +156,7 @@ store_wk (uint64_t wka[80], uint64_t wkb[80], __m256i w, int i)
 
 /* Words 2K, 2K+1 of the blocks at PA (low half) and PB (high half),
  * big-endian loads. */
-KC_AVX2 static inline __m256i
+SHA512_AVX2_FN static inline __m256i
 load_pair (const unsigned char *pa, const unsigned char *pb, int k,
            __m256i bswap)
 {
@@ -169,7 +169,7 @@ load_pair (const unsigned char *pa, const unsigned char *pb, int k,
 /* One schedule step: *W16 holds words t-16, t-15 and becomes t, t+1:
  * W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16].  W14, W8, W6, W2
  * hold the pairs starting at t-14, t-8, t-6, t-2. */
-KC_AVX2 static inline void
+SHA512_AVX2_FN static inline void
 sched_step (__m256i *w16, __m256i w14, __m256i w8, __m256i w6, __m256i w2)
 {
   __m256i t15 = _mm256_alignr_epi8 (w14, *w16, 8);
@@ -179,7 +179,7 @@ sched_step (__m256i *w16, __m256i w14, __m256i w8, __m256i w6, __m256i w2)
 }
 
 /* The 80 rounds of one block from its precomputed W + K. */
-KC_AVX2 static void
+SHA512_AVX2_FN static void
 sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
 {
   uint64_t a = h[0], b = h[1], c = h[2], d = h[3];
@@ -215,7 +215,7 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
  * words of each block) follows every two rounds, so the schedule runs
  * 16 words ahead of the rounds that read WKA and the integer and vector
  * units work at once. */
-KC_AVX2 static void
+SHA512_AVX2_FN static void
 sha512_rounds_sched (uint64_t h[8], uint64_t wka[80], uint64_t wkb[80],
                      const unsigned char *pa, const unsigned char *pb)
 {
@@ -289,7 +289,7 @@ sha512_rounds_sched (uint64_t h[8], uint64_t wka[80], uint64_t wkb[80],
 
 /* Blocks go in pairs (A, B), a last single block alone: the rounds of A
  * carry the schedule of A and B, then B's rounds read its W + K. */
-KC_AVX2 static void
+SHA512_AVX2_FN static void
 sha512_blocks_avx2 (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
   uint64_t wk[2][80];
