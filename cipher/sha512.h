@@ -1,7 +1,9 @@
 /* sha512.h - SHA-512 (FIPS 180-4).  Internal interface.
  *
  * Any input length, in any number of update calls.  Not constant time in
- * the length (lengths are public); constant time in the data.
+ * the length (lengths are public); constant time in the data.  Uses an
+ * AVX2+BMI2 path when the CPU has it (chosen at run time), the portable C
+ * code otherwise.
  */
 #ifndef KC_SHA512_H
 #define KC_SHA512_H
@@ -28,7 +30,13 @@ void _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64]);
 void _kc_sha512 (unsigned char out[64], const void *data, size_t len);
 
 /* The compression function over NBLOCKS consecutive 128-byte blocks
- * (exposed for tests and benchmarks). */
+ * (exposed for tests and benchmarks): the dispatching one (AVX2+BMI2 when
+ * the CPU has both, see _kc_sha512_have_avx2) and the portable one.  Both
+ * give the same results (tests/t-md compares them). */
 void _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks);
+void _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
+                                size_t nblocks);
+/* 1 if _kc_sha512_blocks uses the AVX2+BMI2 path. */
+int _kc_sha512_have_avx2 (void);
 
 #endif

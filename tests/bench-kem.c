@@ -1,0 +1,126 @@
+/* bench-kem.c - bench-slope group "kem": sntrup761 through the public API.
+ *
+ * Rows kem/sntrup761/<op>, microseconds per operation:
+ *   keypair       kc_kem_keypair (system RNG included, as users pay it)
+ *   encap         kc_kem_encap on a fixed public key
+ *   decap         kc_kem_decap of a valid ciphertext
+ *   decap_forged  kc_kem_decap of a corrupted ciphertext (implicit
+ *                 rejection: in constant time it costs what decap costs;
+ *                 the two are timed interleaved)
+ * Self-check: a key pair, an encapsulation and its decapsulation agree on
+ * the shared secret; the forged ciphertext yields a different one.
+ *
+ * Needs kc_kem_* in the library (the sntrup761 branch).  To build it: add
+ * bench-kem.c to bench_slope_SOURCES in tests/Makefile.am and replace the
+ * "kem" placeholder in bench-slope.c's groups[] by &bench_group_kem. */
+#include "kcrypt-int.h"
+#include "bench.h"
+
+struct kem_ctx
+{
+  unsigned char pk[KC_KEM_SNTRUP761_PUBKEY_LEN];
+  unsigned char sk[KC_KEM_SNTRUP761_SECKEY_LEN];
+  unsigned char ct[KC_KEM_SNTRUP761_ENCAPS_LEN];
+  unsigned char forged[KC_KEM_SNTRUP761_ENCAPS_LEN];
+};
+
+static void
+body_keypair (void *vctx, uint64_t iters)
+{
+  unsigned char pk[KC_KEM_SNTRUP761_PUBKEY_LEN];
+  unsigned char sk[KC_KEM_SNTRUP761_SECKEY_LEN];
+  (void) vctx;
+  while (iters--)
+    {
+      kc_kem_keypair (KC_KEM_SNTRUP761, pk, sizeof pk, sk, sizeof sk);
+      bench_consume (pk, sizeof pk);
+    }
+  wipememory (sk, sizeof sk);
+}
+
+static void
+body_encap (void *vctx, uint64_t iters)
+{
+  const struct kem_ctx *c = vctx;
+  unsigned char ct[KC_KEM_SNTRUP761_ENCAPS_LEN], ss[32];
+  while (iters--)
+    {
+      kc_kem_encap (KC_KEM_SNTRUP761, bench_hide_ptr (c->pk), sizeof c->pk,
+                    ct, sizeof ct, ss, sizeof ss, NULL, 0);
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+decap_loop (const unsigned char *sk, const unsigned char *ct, uint64_t iters)
+{
+  unsigned char ss[32];
+  while (iters--)
+    {
+      kc_kem_decap (KC_KEM_SNTRUP761, bench_hide_ptr (sk),
+                    KC_KEM_SNTRUP761_SECKEY_LEN, bench_hide_ptr (ct),
+                    KC_KEM_SNTRUP761_ENCAPS_LEN, ss, sizeof ss, NULL, 0);
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+body_decap (void *vctx, uint64_t iters)
+{
+  const struct kem_ctx *c = vctx;
+  decap_loop (c->sk, c->ct, iters);
+}
+
+static void
+body_decap_forged (void *vctx, uint64_t iters)
+{
+  const struct kem_ctx *c = vctx;
+  decap_loop (c->sk, c->forged, iters);
+}
+
+static void
+kem_run (const struct bench_group *g)
+{
+  static struct kem_ctx c;
+  unsigned char ss1[32], ss2[32], ss3[32];
+  gpg_error_t err;
+
+  err = kc_kem_keypair (KC_KEM_SNTRUP761, c.pk, sizeof c.pk, c.sk, sizeof c.sk);
+  bench_check (g->name, !err, "kc_kem_keypair: %s", gpg_strerror (err));
+  err = kc_kem_encap (KC_KEM_SNTRUP761, c.pk, sizeof c.pk, c.ct, sizeof c.ct,
+                      ss1, sizeof ss1, NULL, 0);
+  bench_check (g->name, !err, "kc_kem_encap: %s", gpg_strerror (err));
+  err = kc_kem_decap (KC_KEM_SNTRUP761, c.sk, sizeof c.sk, c.ct, sizeof c.ct,
+                      ss2, sizeof ss2, NULL, 0);
+  bench_check (g->name, !err, "kc_kem_decap: %s", gpg_strerror (err));
+  bench_check (g->name, !memcmp (ss1, ss2, sizeof ss1),
+               "decap does not give the encapsulated secret");
+  memcpy (c.forged, c.ct, sizeof c.ct);
+  c.forged[sizeof c.forged / 2] ^= 0x01;
+  err = kc_kem_decap (KC_KEM_SNTRUP761, c.sk, sizeof c.sk, c.forged,
+                      sizeof c.forged, ss3, sizeof ss3, NULL, 0);
+  bench_check (g->name, !err, "kc_kem_decap (forged): %s", gpg_strerror (err));
+  bench_check (g->name, memcmp (ss1, ss3, sizeof ss1),
+               "a forged ciphertext gives the real secret");
+
+  bench_group_begin (g);
+  bench_row (g, "sntrup761", "keypair", BENCH_US_PER_OP, 1, body_keypair, &c);
+  bench_row (g, "sntrup761", "encap", BENCH_US_PER_OP, 1, body_encap, &c);
+  {
+    /* Valid and forged decapsulation interleaved, to compare them. */
+    const struct bench_row_def decaps[2] = {
+      { "sntrup761", "decap", BENCH_US_PER_OP, 1, body_decap, &c },
+      { "sntrup761", "decap_forged", BENCH_US_PER_OP, 1, body_decap_forged, &c }
+    };
+    bench_rows (g, decaps, 2);
+  }
+  wipememory (&c, sizeof c);
+  wipememory (ss1, sizeof ss1);
+  wipememory (ss2, sizeof ss2);
+  wipememory (ss3, sizeof ss3);
+}
+
+const struct bench_group bench_group_kem = {
+  "kem", "sntrup761 through the public KEM API, microseconds",
+  "kem/sntrup761/{keypair,encap,decap,decap_forged}", 0, kem_run
+};

@@ -1,0 +1,199 @@
+/* bench-peers.c - libkcrypt beside other libraries, in one process.
+ *
+ * Usage:  tests/bench-peers [--repetitions N] [--quick] [--cpu-mhz auto|N]
+ *                           [--csv] [row-prefix ...]
+ *
+ * For each row, our implementation and every peer built in (OpenSSL,
+ * libgcrypt) are measured together by bench_measure: the same batch sizes,
+ * the cases alternating within every repetition, so that frequency drift
+ * and the load of a shared machine hit all of them equally.  Each figure
+ * is the slope described in bench.h.  Before timing, a row checks that every
+ * peer computes the same result as ours on the benchmark input.
+ *
+ * Output: one line per (row, peer): ours, theirs, and the ratio
+ * ours/theirs (below 1: we are faster); with --cpu-mhz, cycles of both
+ * (with auto, the clock is timed interleaved with the row).  CSV columns:
+ *   row,peer,unit,ours_ns,theirs_ns,ratio
+ * (unit "byte" or "op"; times in ns per unit).
+ *
+ * Rows now: md/{sha256,sha512}/{64,1024,8192} per byte (bench-peers-md.c).
+ * A new row pair (ECC, mpi) is one function like row_md there: set up the
+ * inputs, fill a struct peer_side for ours and for each peer that has the
+ * operation, check they agree, call peers_compare (); a new topic is one
+ * file (bench-peers-<topic>.c, see bench-peers.h) and one entry in
+ * row_files[] below.  bench-peers-mpi.c (ours vs GMP and libgcrypt) is
+ * written for the merge with the mpi branch.
+ */
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kcrypt-int.h"
+#include "bench-peers.h"
+
+#ifdef HAVE_OPENSSL
+# include <openssl/crypto.h>
+#endif
+#ifdef HAVE_LIBGCRYPT
+# include <gcrypt.h>
+#endif
+
+/* The row files, in run order. */
+static void (*const row_files[]) (void) = {
+  bench_peers_md,
+};
+
+static const char *const *selectors;
+static int nselectors;
+
+int
+peers_row_wanted (const char *path)
+{
+  int i;
+  if (!nselectors)
+    return 1;
+  for (i = 0; i < nselectors; i++)
+    if (!strncmp (path, selectors[i], strlen (selectors[i])))
+      return 1;
+  return 0;
+}
+
+void
+peers_compare (const char *path, enum bench_unit unit, double units,
+               const struct peer_side *sides, size_t n)
+{
+  struct bench_case cases[PEERS_MAX_SIDES];
+  struct bench_result res[PEERS_MAX_SIDES];
+  double ns[PEERS_MAX_SIDES], mhz;
+  size_t i;
+
+  if (n < 2)
+    return;                     /* no peer has this operation */
+  if (n > PEERS_MAX_SIDES)
+    bench_fail (path, "peers_compare: too many sides");
+  for (i = 0; i < n; i++)
+    {
+      cases[i].body = sides[i].body;
+      cases[i].ctx = sides[i].ctx;
+    }
+  mhz = bench_measure_clocked (cases, n, res);
+  for (i = 0; i < n; i++)
+    ns[i] = res[i].ns_per_iter / units;
+
+  for (i = 1; i < n; i++)
+    {
+      double ratio = ns[i] > 0 ? ns[0] / ns[i] : 0;
+      if (bench_cfg.csv)
+        printf ("%s,%s,%s,%.3f,%.3f,%.3f\n", path, sides[i].who,
+                unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns[0], ns[i],
+                ratio);
+      else
+        {
+          const char *label = unit == BENCH_NS_PER_BYTE ? "ns/B"
+            : unit == BENCH_US_PER_OP ? "us/op" : "ns/op";
+          double scale = unit == BENCH_US_PER_OP ? 1e-3 : 1;
+          char b1[32], b2[32], b3[32], b4[32];
+          printf ("  %-20s %-10s %10s %10s %-5s %8.2f", path, sides[i].who,
+                  bench_fmt (b1, sizeof b1, ns[0] * scale),
+                  bench_fmt (b2, sizeof b2, ns[i] * scale), label, ratio);
+          if (mhz > 0)
+            printf ("  %8s %8s", bench_fmt (b3, sizeof b3, ns[0] * mhz / 1e3),
+                    bench_fmt (b4, sizeof b4, ns[i] * mhz / 1e3));
+          if (res[0].r2 < BENCH_R2_NOISY || res[i].r2 < BENCH_R2_NOISY)
+            printf ("  noisy, r2=%.3f/%.3f", res[0].r2, res[i].r2);
+          putchar ('\n');
+        }
+    }
+  fflush (stdout);
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void
+usage (FILE *f)
+{
+  fprintf (f,
+           "usage: %s [options] [row-prefix ...]\n"
+           "Time libkcrypt beside its peers (built in:%s%s), interleaved in\n"
+           "one process; prints ours, theirs and ours/theirs per row.\n"
+           "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
+           "\noptions:\n%s  --help           this text\n"
+           "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
+           bench_cfg.progname,
+#ifdef HAVE_OPENSSL
+           " openssl",
+#else
+           "",
+#endif
+#ifdef HAVE_LIBGCRYPT
+           " libgcrypt",
+#else
+           "",
+#endif
+           bench_options_help);
+}
+
+int
+main (int argc, char **argv)
+{
+  size_t f;
+  int i;
+
+  bench_cfg.progname = "bench-peers";
+  selectors = (const char *const *) argv + 1;
+  for (i = 1; i < argc; i++)
+    {
+      if (!strcmp (argv[i], "--help") || !strcmp (argv[i], "-h"))
+        {
+          usage (stdout);
+          return 0;
+        }
+      if (bench_parse_option (argc, argv, &i))
+        continue;
+      if (argv[i][0] == '-')
+        {
+          fprintf (stderr, "%s: unknown option '%s'\n", bench_cfg.progname,
+                   argv[i]);
+          usage (stderr);
+          return 2;
+        }
+      /* Collect the row prefixes at the front of argv. */
+      argv[1 + nselectors++] = argv[i];
+    }
+
+#ifdef HAVE_LIBGCRYPT
+  if (!gcry_check_version (NULL))
+    bench_fail (NULL, "gcry_check_version failed");
+  gcry_control (GCRYCTL_DISABLE_SECMEM, 0);
+  gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+#endif
+
+  bench_setup ();
+  if (bench_cfg.csv)
+    printf ("row,peer,unit,ours_ns,theirs_ns,ratio\n");
+  else
+    {
+      printf ("# bench-peers: %u repetitions, %u batch sizes%s; "
+              "ratio = ours/theirs (< 1: ours faster)\n",
+              bench_cfg.repetitions, bench_cfg.steps,
+              bench_cfg.quick ? ", quick" : "");
+#ifdef HAVE_OPENSSL
+      printf ("# peer openssl: %s\n",
+              OpenSSL_version (OPENSSL_VERSION));
+#endif
+#ifdef HAVE_LIBGCRYPT
+      printf ("# peer libgcrypt: %s\n",
+              gcry_check_version (NULL));
+#endif
+      printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
+              "theirs", "", "ratio",
+              bench_cfg.cpu_mhz > 0 ? "  cyc-ours cyc-them" : "");
+    }
+
+  for (f = 0; f < KC_DIM (row_files); f++)
+    row_files[f] ();
+  return 0;
+}

@@ -1,0 +1,38 @@
+/* bench-peers.h - the row-pair interface of bench-peers.
+ *
+ * A row pair measures our implementation of one operation and every
+ * peer's that is built in, interleaved in one bench_measure (bench.h), and
+ * prints ours, theirs and ours/theirs.  Rows are grouped in files by
+ * topic (bench-peers-md.c, ...); each file exports one function that runs
+ * its rows, listed in the table of bench-peers.c.
+ */
+#ifndef KC_BENCH_PEERS_H
+#define KC_BENCH_PEERS_H
+
+#include <stddef.h>
+#include "bench.h"
+
+#define PEERS_MAX_SIDES 4
+
+/* One implementation of a row's operation. */
+struct peer_side
+{
+  const char *who;              /* "ours", "openssl", "libgcrypt", "gmp" */
+  bench_body body;
+  void *ctx;
+};
+
+/* 1 if the row PATH is selected on the command line (prefix match). */
+int peers_row_wanted (const char *path);
+
+/* Measure SIDES[0] (ours) and the peers SIDES[1..N-1] interleaved and
+ * print one line per peer.  UNITS: units (bytes or 1) per iteration.
+ * Nothing is printed if N < 2 (no peer has the operation). */
+void peers_compare (const char *path, enum bench_unit unit, double units,
+                    const struct peer_side *sides, size_t n);
+
+/* The row files. */
+void bench_peers_md (void);           /* bench-peers-md.c  */
+void bench_peers_mpi (void);          /* bench-peers-mpi.c */
+
+#endif /* KC_BENCH_PEERS_H */

@@ -1,0 +1,204 @@
+/* bench-slope.c - what libkcrypt's operations cost.
+ *
+ * Usage:  tests/bench-slope [options] [group|row-prefix ...]
+ *
+ *   Without arguments every group runs.  An argument names a group ("md")
+ *   or a prefix of row paths ("md/sha512", "dist/memcmp"); only the rows
+ *   whose path starts with one of the arguments are measured.
+ *
+ * Groups and rows (a row path is group/name/op, or group/op/name where the
+ * group says so; see --help for the full list):
+ *   kem      kem/sntrup761/<op>          KEM operations, microseconds
+ *   ecc      ecc/secp256k1/<op>          ECC operations, microseconds
+ *   md       md/<algo>/<size>            SHA-256, SHA-512 per byte of one
+ *                                        kc_md_hash_buffer call
+ *   mpi      mpi/<bits>/<op>             the kc_mpi_* layer
+ *   fields   fields/<field>/<op>         Montgomery arithmetic per modulus
+ *                                        (dependent chains: latency)
+ *   chained  chained/<op>/<tag>          dependent chains of field ops
+ *   curves   curves/secp256k1/<kernel>   secp256k1 field/scalar kernels
+ *   dist     dist/<op>/<distribution>    constant-time vs early-exit
+ *                                        256-bit compares, per input kind
+ *   A group not built in this version prints one line saying so.
+ *
+ * Options:
+ *   --repetitions N   timings per batch size; the median is kept
+ *   --quick           fewer, shorter batches: all groups in under 20 s
+ *   --cpu-mhz auto    print cycles; the clock is estimated by timing a
+ *                     chain of dependent additions (one cycle each) as one
+ *                     more case interleaved with every row, so it sees the
+ *                     same frequency and machine load as the row.
+ *   --cpu-mhz N       print cycles for a clock of N MHz.
+ *                     Without --cpu-mhz the cycles column shows "-".
+ *   --csv             CSV instead of the table
+ *
+ * Every figure is a slope (see tests/bench.h): batches of n0, 2*n0, ...,
+ * S*n0 iterations are timed R times each, interleaved; the median at each
+ * size goes into a least-squares line of time against iterations, whose
+ * slope is the reported cost, free of fixed overhead.  Each group checks
+ * its own results before it times anything and stops the run with
+ * "self-check failed" if one is wrong.
+ *
+ * CSV columns (a header line comes first):
+ *   group          first part of the row path (md, dist, fields, ...)
+ *   name           the row's subject: algorithm or curve (md, kem, ecc,
+ *                  curves), operand bits (mpi), field (fields), tag
+ *                  (chained), input distribution (dist)
+ *   op             the operation or size (md: bytes per call)
+ *   unit           what one "op" is: "op", or "byte" for per-byte rows
+ *   ns_per_op      nanoseconds per unit (always ns, also for KEM/ECC rows
+ *                  that the table shows in microseconds)
+ *   cycles_per_op  cycles per unit, or "-" when the clock is unknown
+ *
+ * Adding a group: write tests/bench-<group>.c defining
+ * "const struct bench_group bench_group_<group>" (see bench.h and
+ * bench-md.c), list it in bench_slope_SOURCES (tests/Makefile.am), declare
+ * it in bench.h (the groups of the specification are declared there
+ * already) and replace its placeholder in groups[] by &bench_group_<group>.
+ * Written and run on scratch merges with the branches that provide their
+ * functions, waiting to be plugged in that way: bench-kem.c (kem),
+ * bench-mpi.c (mpi), bench-fields.c (fields), bench-curves.c (curves).
+ */
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+/* The table of groups, in run order.  A group not built in this version
+ * is a placeholder: same name and row pattern, no run function.  To add
+ * a group, replace its placeholder by a pointer to the group's struct. */
+static const struct bench_group *const groups[] = {
+  &(const struct bench_group) {
+    "kem", "sntrup761 keypair, encap, decap",
+    "kem/sntrup761/{keypair,encap,decap,decap_forged}", 0, NULL },
+  &(const struct bench_group) {
+    "ecc", "secp256k1 keypair, ECDSA sign and verify",
+    "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
+  &bench_group_md,
+  &(const struct bench_group) {
+    "mpi", "kc_mpi_* (variable time, public data)",
+    "mpi/{256,1024,2048,4096}/{add,mul,mod,mulm,powm,invm}", 0, NULL },
+  &(const struct bench_group) {
+    "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
+    "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
+  &(const struct bench_group) {
+    "chained", "dependent chains of field operations",
+    "chained/<op>/<tag>", 1, NULL },
+  &(const struct bench_group) {
+    "curves", "secp256k1 field, scalar (and group) kernels",
+    "curves/secp256k1/<kernel>", 0, NULL },
+  &bench_group_dist,
+};
+
+static void
+usage (FILE *f)
+{
+  size_t i;
+
+  fprintf (f,
+           "usage: %s [options] [group|row-prefix ...]\n"
+           "Time libkcrypt's operations: each figure is the slope of a\n"
+           "least-squares line through timed batches of several sizes.\n"
+           "No argument: all groups; \"md/sha512\" selects rows by path prefix.\n"
+           "\ngroups and rows:\n", bench_cfg.progname);
+  for (i = 0; i < sizeof groups / sizeof groups[0]; i++)
+    fprintf (f, "  %-8s %s%s\n           %s\n", groups[i]->name,
+             groups[i]->summary,
+             groups[i]->run ? "" : " (not built in this version)",
+             groups[i]->rows_help);
+  fprintf (f, "\noptions:\n%s  --help           this text\n"
+           "\ncolumns: row path, time per op (ns/op, us/op for KEM and ECC,\n"
+           "ns/B for per-byte rows), cycles per op (\"-\" without --cpu-mhz).\n"
+           "CSV columns: group,name,op,unit,ns_per_op,cycles_per_op\n"
+           "  group = first part of the path; name = subject (algorithm,\n"
+           "  field, chained tag, input distribution); op = operation or size;\n"
+           "  unit = op|byte; ns_per_op always in ns, per unit;\n"
+           "  cycles_per_op, or \"-\" without --cpu-mhz.\n",
+           bench_options_help);
+}
+
+static const struct bench_group *
+find_group (const char *arg)
+{
+  size_t i, n = strcspn (arg, "/");
+
+  for (i = 0; i < sizeof groups / sizeof groups[0]; i++)
+    if (strlen (groups[i]->name) == n && !strncmp (groups[i]->name, arg, n))
+      return groups[i];
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  unsigned char selected[sizeof groups / sizeof groups[0]] = { 0 };
+  int i, any = 0;
+  size_t g;
+  uint64_t t0;
+
+  bench_cfg.progname = "bench-slope";
+  for (i = 1; i < argc; i++)
+    {
+      const struct bench_group *grp;
+
+      if (!strcmp (argv[i], "--help") || !strcmp (argv[i], "-h"))
+        {
+          usage (stdout);
+          return 0;
+        }
+      if (bench_parse_option (argc, argv, &i))
+        continue;
+      if (argv[i][0] == '-')
+        {
+          fprintf (stderr, "%s: unknown option '%s'\n", bench_cfg.progname,
+                   argv[i]);
+          usage (stderr);
+          return 2;
+        }
+      grp = find_group (argv[i]);
+      if (!grp)
+        {
+          fprintf (stderr, "%s: unknown group '%s' (see --help)\n",
+                   bench_cfg.progname, argv[i]);
+          return 2;
+        }
+      for (g = 0; g < sizeof groups / sizeof groups[0]; g++)
+        if (groups[g] == grp)
+          selected[g] = 1;
+      bench_select_add (argv[i]);
+      any = 1;
+    }
+
+  t0 = bench_now_ns ();
+  bench_setup ();
+  if (bench_cfg.csv)
+    printf ("group,name,op,unit,ns_per_op,cycles_per_op\n");
+  else
+    printf ("# bench-slope: %u repetitions, %u batch sizes%s%s\n",
+            bench_cfg.repetitions, bench_cfg.steps,
+            bench_cfg.quick ? ", quick" : "",
+            bench_cfg.cpu_mhz > 0 ? "" : "; cycles need --cpu-mhz");
+
+  for (g = 0; g < sizeof groups / sizeof groups[0]; g++)
+    {
+      if (any && !selected[g])
+        continue;
+      if (!groups[g]->run)
+        {
+          /* Keep the CSV clean: the note goes to stderr there. */
+          fprintf (bench_cfg.csv ? stderr : stdout,
+                   "%s%s: not built in this version\n",
+                   bench_cfg.csv ? "" : "\n", groups[g]->name);
+          continue;
+        }
+      groups[g]->run (groups[g]);
+    }
+
+  if (!bench_cfg.csv)
+    printf ("\n# total %.1f s\n", (double) (bench_now_ns () - t0) / 1e9);
+  return 0;
+}
