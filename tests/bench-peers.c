@@ -44,6 +44,7 @@
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
   bench_peers_md,
+  bench_peers_mpi,
 };
 
 static const char *const *selectors;

@@ -72,16 +72,12 @@
  * is a placeholder: same name and row pattern, no run function.  To add
  * a group, replace its placeholder by a pointer to the group's struct. */
 static const struct bench_group *const groups[] = {
-  &(const struct bench_group) {
-    "kem", "sntrup761 keypair, encap, decap",
-    "kem/sntrup761/{keypair,encap,decap,decap_forged}", 0, NULL },
+  &bench_group_kem,
   &(const struct bench_group) {
     "ecc", "secp256k1 keypair, ECDSA sign and verify",
     "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
   &bench_group_md,
-  &(const struct bench_group) {
-    "mpi", "kc_mpi_* (variable time, public data)",
-    "mpi/{256,1024,2048,4096}/{add,mul,mod,mulm,powm,invm}", 0, NULL },
+  &bench_group_mpi,
   &(const struct bench_group) {
     "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
     "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
