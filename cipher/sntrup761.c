@@ -36,20 +36,6 @@ mask_positive_i32 (int32_t x)
   return ct_mask_lt_u32 (0x80000000u, (uint32_t) x + 0x80000000u);
 }
 
-/* If MASK (0 or all ones): swap the N int16 of A and B. */
-static inline void
-cswap_i16 (int16_t *a, int16_t *b, size_t n, uint32_t mask)
-{
-  int16_t m = (int16_t) ct_barrier_u32 (mask);
-  size_t i;
-  for (i = 0; i < n; i++)
-    {
-      int16_t t = m & (a[i] ^ b[i]);
-      a[i] ^= t;
-      b[i] ^= t;
-    }
-}
-
 /* ------------------------------------------------- reduction of integers */
 
 /* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
@@ -281,7 +267,7 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
   /* int16 (values in {-1, 0, 1}) so that the update loops vectorise. */
   int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1;
-  int16_t sign;
+  int16_t sign, m, t;
   uint32_t swap;
   size_t i, loop;
 
@@ -305,16 +291,33 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
       v[0] = 0;
 
       swap = divstep_swap (&delta, g[0]);
-      cswap_i16 (f, g, RPAD, swap);
-      cswap_i16 (v, r, RPAD, swap);
+      m = (int16_t) ct_barrier_u32 (swap);
 
-      /* f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0.  Sums are
-       * in [-2, 2] before f3_reduce2. */
+      /* The swap is applied inside the update loops (one pass each).
+       * f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0; the sign is
+       * symmetric in f[0] and g[0], so the swap does not change it.  Sums
+       * are in [-2, 2] before f3_reduce2. */
       sign = (int16_t) (-g[0] * f[0]);
+      t = m & (f[0] ^ g[0]);
+      f[0] ^= t;
       for (i = 0; i < RPAD; i++)
-        g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (g[i + 1] + sign * f[i + 1]));
+        {
+          int16_t fi = f[i + 1], gi = g[i + 1];
+          t = m & (fi ^ gi);
+          fi ^= t;
+          gi ^= t;
+          f[i + 1] = fi;
+          g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (gi + sign * fi));
+        }
       for (i = 0; i < RPAD; i++)
-        r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (r[i] + sign * v[i]));
+        {
+          int16_t vi = v[i], ri = r[i];
+          t = m & (vi ^ ri);
+          vi ^= t;
+          ri ^= t;
+          v[i] = vi;
+          r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (ri + sign * vi));
+        }
     }
 
   sign = f[0];
@@ -355,7 +358,7 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
 {
   int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1;
-  int16_t f0, g0, scale;
+  int16_t f0, g0, scale, m, t;
   uint32_t swap;
   size_t i, loop;
 
@@ -379,17 +382,34 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
       v[0] = 0;
 
       swap = divstep_swap (&delta, fq_freeze (g[0]));
-      cswap_i16 (f, g, RPAD, swap);
-      cswap_i16 (v, r, RPAD, swap);
+      m = (int16_t) ct_barrier_u32 (swap);
 
-      /* g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16.  The new
-       * g[0] is exactly 0 (the same two products), and is shifted out. */
-      f0 = f[0];
-      g0 = g[0];
+      /* The swap is applied inside the update loops (one pass each).
+       * g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16, with f0
+       * and g0 after the swap.  The new g[0] is exactly 0 (the same two
+       * products), and is shifted out. */
+      t = m & (f[0] ^ g[0]);
+      f0 = f[0] ^ t;
+      g0 = g[0] ^ t;
+      f[0] = f0;
       for (i = 0; i < RPAD; i++)
-        g[i] = (int16_t) (mont_mul (f0, g[i + 1]) - mont_mul (g0, f[i + 1]));
+        {
+          int16_t fi = f[i + 1], gi = g[i + 1];
+          t = m & (fi ^ gi);
+          fi ^= t;
+          gi ^= t;
+          f[i + 1] = fi;
+          g[i] = (int16_t) (mont_mul (f0, gi) - mont_mul (g0, fi));
+        }
       for (i = 0; i < RPAD; i++)
-        r[i] = (int16_t) (mont_mul (f0, r[i]) - mont_mul (g0, v[i]));
+        {
+          int16_t vi = v[i], ri = r[i];
+          t = m & (vi ^ ri);
+          vi ^= t;
+          ri ^= t;
+          v[i] = vi;
+          r[i] = (int16_t) (mont_mul (f0, ri) - mont_mul (g0, vi));
+        }
 #ifdef KC_VERIFY
       for (i = 0; i < RPAD; i++)   /* the (-2q, 2q) invariant */
         KC_VERIFY_CHECK (g[i] > -2 * Q && g[i] < 2 * Q
