@@ -36,20 +36,6 @@ mask_positive_i32 (int32_t x)
   return ct_mask_lt_u32 (0x80000000u, (uint32_t) x + 0x80000000u);
 }
 
-/* If MASK (0 or all ones): swap the N int16 of A and B. */
-static inline void
-cswap_i16 (int16_t *a, int16_t *b, size_t n, uint32_t mask)
-{
-  int16_t m = (int16_t) ct_barrier_u32 (mask);
-  size_t i;
-  for (i = 0; i < n; i++)
-    {
-      int16_t t = m & (a[i] ^ b[i]);
-      a[i] ^= t;
-      b[i] ^= t;
-    }
-}
-
 /* ------------------------------------------------- reduction of integers */
 
 /* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
@@ -153,15 +139,26 @@ mult_prepare (int16_t e[EPAD], const int8_t g[P])
     e[t] = 0;
 }
 
-static inline int32_t
-dot_pad (const int16_t *a, const int16_t *b)
+/* Four neighbouring outputs at once (one pass over A): OUT[i] =
+ * sum_j A[j] B[j + 3 - i], i = 0..3. */
+static inline void
+dot4_pad (int32_t out[4], const int16_t *a, const int16_t *b)
 {
-  int32_t s = 0;
+  int32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   size_t j;
 
   for (j = 0; j < PPAD; j++)
-    s += (int32_t) a[j] * b[j];
-  return s;
+    {
+      int32_t x = a[j];
+      s0 += x * b[j + 3];
+      s1 += x * b[j + 2];
+      s2 += x * b[j + 1];
+      s3 += x * b[j];
+    }
+  out[0] = s0;
+  out[1] = s1;
+  out[2] = s2;
+  out[3] = s3;
 }
 
 /* ACC[k] = out[k] before reduction, for F (padded to PPAD) and G. */
@@ -177,8 +174,9 @@ mult_accumulate (int32_t acc[P], const int16_t fpad[PPAD], const int8_t g[P])
   for (j = 1; j < P; j++)
     s += (int32_t) fpad[j] * g[P - j];
   acc[0] = s;
-  for (k = 1; k < P; k++)
-    acc[k] = dot_pad (fpad, e + (P - 1 - k));
+  /* k = 1 .. p - 1 in groups of four (p - 1 = 760 = 4 * 190). */
+  for (k = 1; k < P; k += 4)
+    dot4_pad (acc + k, fpad, e + (P - 4 - k));
   wipememory (e, sizeof e);
 }
 
@@ -269,7 +267,7 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
   /* int16 (values in {-1, 0, 1}) so that the update loops vectorise. */
   int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1;
-  int16_t sign;
+  int16_t sign, m, t;
   uint32_t swap;
   size_t i, loop;
 
@@ -293,16 +291,33 @@ _kc_sntrup761_r3_recip (int8_t out[P], const int8_t in[P])
       v[0] = 0;
 
       swap = divstep_swap (&delta, g[0]);
-      cswap_i16 (f, g, RPAD, swap);
-      cswap_i16 (v, r, RPAD, swap);
+      m = (int16_t) ct_barrier_u32 (swap);
 
-      /* f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0.  Sums are
-       * in [-2, 2] before f3_reduce2. */
+      /* The swap is applied inside the update loops (one pass each).
+       * f[0] = +-1 (mod 3), so g - g[0] f[0] f has g[0] = 0; the sign is
+       * symmetric in f[0] and g[0], so the swap does not change it.  Sums
+       * are in [-2, 2] before f3_reduce2. */
       sign = (int16_t) (-g[0] * f[0]);
+      t = m & (f[0] ^ g[0]);
+      f[0] ^= t;
       for (i = 0; i < RPAD; i++)
-        g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (g[i + 1] + sign * f[i + 1]));
+        {
+          int16_t fi = f[i + 1], gi = g[i + 1];
+          t = m & (fi ^ gi);
+          fi ^= t;
+          gi ^= t;
+          f[i + 1] = fi;
+          g[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (gi + sign * fi));
+        }
       for (i = 0; i < RPAD; i++)
-        r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (r[i] + sign * v[i]));
+        {
+          int16_t vi = v[i], ri = r[i];
+          t = m & (vi ^ ri);
+          vi ^= t;
+          ri ^= t;
+          v[i] = vi;
+          r[i] = _kc_sntrup761_f3_reduce2 ((int16_t) (ri + sign * vi));
+        }
     }
 
   sign = f[0];
@@ -343,7 +358,7 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
 {
   int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1;
-  int16_t f0, g0, scale;
+  int16_t f0, g0, scale, m, t;
   uint32_t swap;
   size_t i, loop;
 
@@ -367,17 +382,34 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
       v[0] = 0;
 
       swap = divstep_swap (&delta, fq_freeze (g[0]));
-      cswap_i16 (f, g, RPAD, swap);
-      cswap_i16 (v, r, RPAD, swap);
+      m = (int16_t) ct_barrier_u32 (swap);
 
-      /* g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16.  The new
-       * g[0] is exactly 0 (the same two products), and is shifted out. */
-      f0 = f[0];
-      g0 = g[0];
+      /* The swap is applied inside the update loops (one pass each).
+       * g = (f0 g - g0 f) / (x 2^16), r = (f0 r - g0 v) / 2^16, with f0
+       * and g0 after the swap.  The new g[0] is exactly 0 (the same two
+       * products), and is shifted out. */
+      t = m & (f[0] ^ g[0]);
+      f0 = f[0] ^ t;
+      g0 = g[0] ^ t;
+      f[0] = f0;
       for (i = 0; i < RPAD; i++)
-        g[i] = (int16_t) (mont_mul (f0, g[i + 1]) - mont_mul (g0, f[i + 1]));
+        {
+          int16_t fi = f[i + 1], gi = g[i + 1];
+          t = m & (fi ^ gi);
+          fi ^= t;
+          gi ^= t;
+          f[i + 1] = fi;
+          g[i] = (int16_t) (mont_mul (f0, gi) - mont_mul (g0, fi));
+        }
       for (i = 0; i < RPAD; i++)
-        r[i] = (int16_t) (mont_mul (f0, r[i]) - mont_mul (g0, v[i]));
+        {
+          int16_t vi = v[i], ri = r[i];
+          t = m & (vi ^ ri);
+          vi ^= t;
+          ri ^= t;
+          v[i] = vi;
+          r[i] = (int16_t) (mont_mul (f0, ri) - mont_mul (g0, vi));
+        }
 #ifdef KC_VERIFY
       for (i = 0; i < RPAD; i++)   /* the (-2q, 2q) invariant */
         KC_VERIFY_CHECK (g[i] > -2 * Q && g[i] < 2 * Q

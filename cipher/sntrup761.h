@@ -86,9 +86,10 @@ int8_t _kc_sntrup761_f3_freeze (int32_t x);
  * that compilers vectorise them (they rely on >> of a negative int being
  * arithmetic, as with GCC and clang).
  * fq_freeze24: X with |X| <= 2^24 -> X mod q in [-q12, q12].  Two Barrett
- *   steps: 114/2^19 is 1/q within 3.8e-7 relative, leaving |x1| < 8q;
- *   then x1 * 29235 (< 2^30) rounded at 2^27 is the nearest multiple of q
- *   (error < 1e-5 against a distance >= 1/(2q) from a tie).
+ *   steps: 114/2^19 is below 1/q by 3.8e-7, so the first quotient is off
+ *   by at most 7 and |x1| < 8q; then x1 * 29235 (< 2^31) rounded at 2^27
+ *   is x1/q rounded to nearest (error < 1e-5 against a distance >= 1/(2q)
+ *   of x1/q from a tie).  Products stay below 2^31: 2^24 * 114 < 2^31.
  * f3_reduce2: X in [-2, 2] -> X mod 3 in {-1, 0, 1}: round (X/3) is
  *   ((11 X + 48) >> 5) - 1 on that range.
  * Both are exhaustively tested over their whole domain. */
@@ -133,8 +134,8 @@ void _kc_sntrup761_r3_mult (int8_t h[KC_SNTRUP761_P],
  * r3_recip: OUT = 1/IN in R3 and returns 0 if IN (small) is invertible;
  *   else returns -1 (OUT is then garbage, but in range).
  * rq_recip3: OUT = 1/(3*IN) in Rq for IN small; returns 0 if invertible
- *   (always, for IN != 0 of weight <= p: x^p - x - 1 is irreducible
- *   mod q), else -1. */
+ *   (every nonzero IN is: x^p - x - 1 is irreducible mod q, so Rq is a
+ *   field), else -1 (IN = 0). */
 int _kc_sntrup761_r3_recip (int8_t out[KC_SNTRUP761_P],
                             const int8_t in[KC_SNTRUP761_P]);
 int _kc_sntrup761_rq_recip3 (int16_t out[KC_SNTRUP761_P],

@@ -291,6 +291,90 @@ test_mult (void)
 
 /* -------------------------------------------------------- reciprocals */
 
+/* Two irreducible factors of x^761 - x - 1 over F3 (its factorisation has
+ * degrees 19, 60 and 682), low degree first.  Found with a computer
+ * algebra system; test_factors checks that they divide the modulus, so
+ * these constants are inputs, not trusted results. */
+static const int8_t factor19[20] = {
+  -1, -1, 0, -1, -1, -1, 1, -1, 1, -1, 0, -1, 1, 1, 1, 1, -1, 0, 1, 1
+};
+static const int8_t factor60[61] = {
+  1, -1, 1, 1, 0, 0, 1, -1, 0, -1, 0, -1, 0, 1, 1, 1, 1, 1, 0, 0, -1, 0,
+  1, 1, 0, 0, 1, 0, 1, 0, 0, -1, -1, 1, 1, -1, 0, 1, 1, 0, 0, 1, 1, -1, 0,
+  0, 1, 1, 1, 1, -1, 0, 0, 1, -1, 0, -1, -1, 1, 0, 1
+};
+
+/* 1 if the monic C (degree DEG) divides x^p - x - 1 over F3: schoolbook
+ * long division. */
+static int
+ref_divides_modulus_f3 (const int8_t *c, int deg)
+{
+  int a[P + 1], i, j;
+
+  memset (a, 0, sizeof a);
+  a[P] = 1;
+  a[1] = -1;
+  a[0] = -1;
+  for (i = P; i >= deg; i--)
+    {
+      int t = ref_mod3 (a[i]);
+      for (j = 0; j <= deg; j++)
+        a[i - deg + j] = ref_mod3 (a[i - deg + j] - t * c[j]);
+    }
+  for (i = 0; i < deg; i++)
+    if (a[i])
+      return 0;
+  return 1;
+}
+
+/* G = a multiple of factor C of the modulus: C * x^SHIFT, or, with
+ * MULTIPLY, C times a random small polynomial (mod x^p - x - 1, still a
+ * multiple of C since C divides the modulus). */
+static void
+make_factor_multiple (int8_t *g, const int8_t *c, int deg, int shift,
+                      int multiply)
+{
+  int8_t m[P], c_shifted[P];
+  int i;
+
+  memset (c_shifted, 0, P);
+  for (i = 0; i <= deg; i++)
+    c_shifted[i + shift] = c[i];
+  if (multiply)
+    {
+      fill_small (m, FILL_RANDOM);
+      _kc_sntrup761_r3_mult (g, c_shifted, m);
+    }
+  else
+    memcpy (g, c_shifted, P);
+}
+
+static void
+test_factors (void)
+{
+  int8_t g[P], inv[P];
+  int k;
+
+  CHECK (ref_divides_modulus_f3 (factor19, 19), "factor19 does not divide");
+  CHECK (ref_divides_modulus_f3 (factor60, 60), "factor60 does not divide");
+  {
+    /* The reference division does reject a near miss. */
+    int8_t near[20];
+    memcpy (near, factor19, sizeof near);
+    near[3] = 1;
+    CHECK (!ref_divides_modulus_f3 (near, 19), "divisibility check vacuous");
+  }
+  /* Nonzero, not invertible in R3: the factors, shifted, and multiples. */
+  for (k = 0; k < 8; k++)
+    {
+      int use19 = k % 2 == 0;
+      make_factor_multiple (g, use19 ? factor19 : factor60, use19 ? 19 : 60,
+                            (k / 2) * 100, k >= 4);
+      CHECK (_kc_sntrup761_r3_recip (inv, g) == -1,
+             "r3_recip accepted a multiple of a factor (case %d)", k);
+    }
+}
+
 static int
 is_one_r3 (const int8_t *h)
 {
@@ -708,29 +792,50 @@ test_roundtrip (void)
 
 /* --------------------------------------------- the keygen retry path */
 
-/* An RNG whose first draw (a g candidate) makes g = 0, which is not
- * invertible in R3; every later draw comes from the DRBG. */
+/* An RNG whose first draws are given g candidates (Small_random bytes
+ * chosen to decode to them); every later draw comes from the DRBG. */
 struct retry_rng
 {
   t_drbg_ctx drbg;
   int calls;
-  int zero_draws;       /* how many leading draws give g = 0 */
+  int nbad;                /* how many leading draws give BAD[i] */
+  const int8_t *bad[2];
 };
+
+/* Small_random bytes for coefficient C: L mod 2^30 = 0 gives -1,
+ * 2^29 gives 0, 2^30 - 1 gives 1; the top two bits are ignored (vary
+ * them). */
+static void
+bytes_for_small (unsigned char *buf, const int8_t *g)
+{
+  int i;
+  for (i = 0; i < P; i++)
+    {
+      uint32_t l = g[i] < 0 ? 0 : g[i] == 0 ? 0x20000000u : 0x3fffffffu;
+      l |= (uint32_t) (i % 4) << 30;
+      buf[4 * i] = (unsigned char) l;
+      buf[4 * i + 1] = (unsigned char) (l >> 8);
+      buf[4 * i + 2] = (unsigned char) (l >> 16);
+      buf[4 * i + 3] = (unsigned char) (l >> 24);
+    }
+}
 
 static void
 retry_rng_cb (void *ctx, void *buf, size_t n)
 {
   struct retry_rng *r = ctx;
-  size_t i;
 
-  if (r->calls++ < r->zero_draws)
+  if (r->calls < r->nbad)
     {
-      /* L = 0x20000000: (L mod 2^30) * 3 >> 30 = 1, coefficient 0. */
-      unsigned char *b = buf;
-      for (i = 0; i < n; i++)
-        b[i] = (i % 4 == 3) ? 0x20 : 0;
+      if (n != KC_SNTRUP761_RANDOM_BYTES)
+        fail ("retry rng: draw %d of %zu bytes is not a g candidate",
+              r->calls, n);
+      else
+        bytes_for_small (buf, r->bad[r->calls]);
+      r->calls++;
       return;
     }
+  r->calls++;
   t_drbg_randombytes (&r->drbg, buf, n);
 }
 
@@ -742,31 +847,37 @@ test_keygen_retry (void)
   unsigned char pk2[KC_SNTRUP761_PK_BYTES], sk2[KC_SNTRUP761_SK_BYTES];
   unsigned char ct[KC_SNTRUP761_CT_BYTES], ss[32], ss2[32];
   unsigned char buf[KC_SNTRUP761_RANDOM_BYTES];
+  int8_t zero[P], mult[P], g[P], inv[P];
   struct retry_rng r;
-  int8_t g[P], inv[P];
   int i;
 
-  /* The all-0x20000000 draw does give g = 0, which is not invertible. */
-  r.calls = 0;
-  r.zero_draws = 1;
-  retry_rng_cb (&r, buf, sizeof buf);
+  /* The candidates: g = 0 and a random multiple of the degree-19 factor.
+   * Their bytes decode back to them, and neither is invertible. */
+  memset (zero, 0, sizeof zero);
+  make_factor_multiple (mult, factor19, 19, 7, 1);
+  bytes_for_small (buf, zero);
   _kc_sntrup761_small_from_bytes (g, buf);
-  for (i = 0; i < P; i++)
-    CHECK (g[i] == 0, "retry draw: g[%d] = %d", i, g[i]);
+  CHECK (!memcmp (g, zero, P), "retry bytes do not give g = 0");
   CHECK (_kc_sntrup761_r3_recip (inv, g) == -1, "g = 0 invertible?");
+  bytes_for_small (buf, mult);
+  _kc_sntrup761_small_from_bytes (g, buf);
+  CHECK (!memcmp (g, mult, P), "retry bytes do not give the factor multiple");
+  CHECK (_kc_sntrup761_r3_recip (inv, g) == -1, "factor multiple invertible?");
 
   for (i = 0; i < 48; i++)
     seed[i] = (unsigned char) (0xc0 + i);
 
   /* Reference: the same DRBG without the bad draws. */
   r.calls = 0;
-  r.zero_draws = 0;
+  r.nbad = 0;
   t_drbg_init (&r.drbg, seed);
   _kc_sntrup761_keypair (pk2, sk2, retry_rng_cb, &r);
   CHECK (r.calls == 3, "keypair without retry: %d draws", r.calls);
 
   r.calls = 0;
-  r.zero_draws = 2;
+  r.nbad = 2;
+  r.bad[0] = zero;
+  r.bad[1] = mult;
   t_drbg_init (&r.drbg, seed);
   _kc_sntrup761_keypair (pk, sk, retry_rng_cb, &r);
   CHECK (r.calls == 5, "keypair with two rejected g: %d draws, want 5",
@@ -788,6 +899,7 @@ main (int argc, char **argv)
   test_freeze ();
   test_mult ();
   test_recip ();
+  test_factors ();
   test_encode ();
   test_sort ();
   test_sampling ();
