@@ -69,7 +69,9 @@
  *     of u v and |result| < |m|; e.g. mulm (-7, 3, 5) = -1, not 4.  With
  *     u, v >= 0 and m > 0 this is the usual [0, m).
  *   kc_mpi_powm: result in [0, |m|) (the sign of M is ignored, as GMP's
- *     mpz_powm).  b^0 = 1 mod |m| (so 0 when |m| = 1).  A negative
+ *     mpz_powm).  Odd |m|: Montgomery (variable-length REDC); even
+ *     |m| = mo 2^k: Montgomery mod mo, truncated products mod 2^k, and
+ *     the Chinese remainder theorem.  b^0 = 1 mod |m| (so 0 when |m| = 1).  A negative
  *     exponent uses the inverse of B; without one the result is 0.
  *   kc_mpi_invm: returns 1 and X in [0, |m|) with A X = 1 mod m when
  *     gcd (A, M) = 1 and |M| >= 2; otherwise returns 0, X untouched.
