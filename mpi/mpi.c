@@ -402,39 +402,35 @@ kc_mpi_invm (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 
 /* ------------------------------------------------------------ powm */
 
-/* The arithmetic of one powm: mod M of N limbs, either Montgomery (M
- * odd: residues are kept as x R mod M, R = 2^(64N)) or plain
- * multiply-and-divide (M even).  All residues are N limbs, < M. */
+/* The arithmetic of one powm on residues of N limbs, in one of two
+ * modes:
+ * - Montgomery (M odd): residues are kept as x R mod M, R = 2^(64N),
+ *   each product is followed by REDC;
+ * - mod 2^K (M = NULL): N = ceil(K/64) limbs, each product is truncated
+ *   to its low K bits.
+ * An even modulus is split into both (see powm_even). */
 struct powm_ctx
 {
-  const kc_limb_t *m;
+  const kc_limb_t *m;   /* Montgomery modulus, or NULL for mod 2^K */
   size_t n;
-  int mont;
   kc_limb_t minv;       /* Montgomery: -M^-1 mod 2^64 */
-  kc_limb_t *mnorm;     /* plain: M << shift */
-  unsigned int shift;
+  kc_limb_t topmask;    /* mod 2^K: mask of the valid bits of limb N-1 */
   kc_limb_t *prod;      /* 2N + 1 limbs */
   kc_limb_t *tmp;       /* _kc_mpih_mul_itch (N) limbs */
 };
 
-/* R = PROD[0..2N) mod M (Montgomery: times R^-1). */
+/* R = PROD[0..2N) reduced (Montgomery: times R^-1 mod M). */
 static void
 powm_reduce (struct powm_ctx *c, kc_limb_t *r)
 {
   size_t n = c->n;
-  if (c->mont)
+  if (c->m)
     {
       _kc_mpih_redc (r, c->prod, c->m, n, c->minv);
       return;
     }
-  if (n == 1)
-    {
-      r[0] = _kc_mpih_divrem_1_var (NULL, c->prod, 2, c->m[0]);
-      return;
-    }
-  c->prod[2 * n] = _kc_mpih_lshift (c->prod, c->prod, 2 * n, c->shift);
-  _kc_mpih_divrem_var (NULL, c->prod, 2 * n, c->mnorm, n);
-  _kc_mpih_rshift (r, c->prod, n, c->shift);
+  memcpy (r, c->prod, n * sizeof *r);
+  r[n - 1] &= c->topmask;
 }
 
 static void
@@ -478,12 +474,13 @@ ebit (const kc_limb_t *e, size_t i)
 }
 
 /* R[0..N) = B^E mod M with B[0..N) < M, E of EN >= 1 limbs (E != 0),
- * M[N-1] != 0.  Sliding window over the exponent bits from the top:
- * a run of up to K bits starting and ending with a 1 selects one of the
- * 2^(K-1) odd powers.  Variable time (see mpi.h). */
+ * M odd, M[N-1] != 0; or, with M NULL, R = B^E mod 2^K2 where N =
+ * ceil (K2 / 64) and B < 2^K2.  Sliding window over the exponent bits
+ * from the top: a run of up to K bits starting and ending with a 1
+ * selects one of the 2^(K-1) odd powers.  Variable time (see mpi.h). */
 static void
 powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
-          const kc_limb_t *m, size_t n)
+          const kc_limb_t *m, size_t n, size_t k2)
 {
   struct powm_ctx c;
   size_t ebits, i, tsize;
@@ -494,7 +491,6 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   memset (&c, 0, sizeof c);
   c.m = m;
   c.n = n;
-  c.mont = (int) (m[0] & 1);
   c.prod = limbs_alloc (prodn);
   c.tmp = limbs_alloc (tmpn);
   ebits = en * KC_LIMB_BITS - _kc_mpih_clz (e[en - 1]);
@@ -505,9 +501,10 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   sq = x + n;
 
   /* table[0] = B in the working representation. */
-  if (c.mont)
+  if (m)
     {
       kc_limb_t *np = limbs_alloc (2 * n + 1);
+      KC_VERIFY_CHECK (m[0] & 1);
       c.minv = _kc_mpih_mont_minv (m[0]);
       /* B R mod M by division of B * 2^(64N). */
       memcpy (np + n, b, n * sizeof *np);
@@ -516,9 +513,10 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
     }
   else
     {
-      c.shift = _kc_mpih_clz (m[n - 1]);
-      c.mnorm = limbs_alloc (n);
-      _kc_mpih_lshift (c.mnorm, m, n, c.shift);
+      KC_VERIFY_CHECK (n == (k2 + KC_LIMB_BITS - 1) / KC_LIMB_BITS);
+      c.topmask = k2 % KC_LIMB_BITS
+                  ? ((kc_limb_t) 1 << (k2 % KC_LIMB_BITS)) - 1
+                  : ~(kc_limb_t) 0;
       memcpy (table, b, n * sizeof *table);
     }
   /* table[j] = B^(2j+1) */
@@ -567,7 +565,7 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   }
 
   /* Out of the Montgomery representation: x R^-1 = REDC (x). */
-  if (c.mont)
+  if (m)
     {
       memcpy (c.prod, x, n * sizeof *x);
       memset (c.prod + n, 0, (n + 1) * sizeof *x);
@@ -579,7 +577,98 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   limbs_free (table, (tsize + 2) * n);
   limbs_free (c.prod, prodn);
   limbs_free (c.tmp, tmpn);
-  limbs_free (c.mnorm, n);
+}
+
+/* W = B^E mod the non-negative N-limb magnitude M (0 < B < M, E > 0) by
+ * powm_mag; W may be B. */
+static void
+powm_obj (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, const kc_limb_t *m, size_t n,
+          size_t k2)
+{
+  kc_limb_t *bp = limbs_alloc (n), *r = limbs_alloc (n);
+  memcpy (bp, b->limbs, b->nlimbs * sizeof *bp);
+  powm_mag (r, bp, e->limbs, e->nlimbs, m, n, k2);
+  limbs_free (bp, n);
+  mpi_take (w, r, n, n, 0);
+}
+
+/* W = |U| mod 2^K (W may be U). */
+static void
+mpi_trunc (kc_mpi_t w, kc_mpi_t u, size_t k)
+{
+  size_t full = (k + KC_LIMB_BITS - 1) / KC_LIMB_BITS, n = full;
+  kc_limb_t *buf = limbs_alloc (full);
+  if (n > u->nlimbs)
+    n = u->nlimbs;
+  memcpy (buf, u->limbs, n * sizeof *buf);
+  if (n == full && n && k % KC_LIMB_BITS)
+    buf[n - 1] &= ((kc_limb_t) 1 << (k % KC_LIMB_BITS)) - 1;
+  mpi_take (w, buf, full, n, 0);
+}
+
+/* W = B^E mod M for an even M = MO 2^K (MO odd), 0 < B < M, E > 0, by
+ * the Chinese remainder theorem:
+ *   X1 = B^E mod MO (Montgomery), X2 = B^E mod 2^K (truncated products),
+ *   W = X1 + MO ((X2 - X1) MO^-1 mod 2^K),
+ * which is < MO + MO (2^K - 1) = M.  MO^-1 mod 2^K by Newton's iteration
+ * Y <- Y (2 - MO Y), which doubles the number of correct low bits. */
+static void
+powm_even (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
+{
+  size_t k = 0, i, bits;
+  kc_mpi_t mo = kc_mpi_new (0), two_k = kc_mpi_new (0), x1 = kc_mpi_new (0);
+  kc_mpi_t x2 = kc_mpi_new (0), y = kc_mpi_set_ui (NULL, 1);
+  kc_mpi_t t = kc_mpi_new (0), two = kc_mpi_set_ui (NULL, 2);
+  kc_limb_t *buf;
+
+  while (!m->limbs[k / KC_LIMB_BITS])
+    k += KC_LIMB_BITS;
+  {
+    kc_limb_t low = m->limbs[k / KC_LIMB_BITS];
+    k += KC_LIMB_BITS - 1 - _kc_mpih_clz (low & -low);  /* trailing zeros */
+  }
+  /* MO = M >> K */
+  i = k / KC_LIMB_BITS;
+  buf = limbs_alloc (m->nlimbs - i);
+  _kc_mpih_rshift (buf, m->limbs + i, m->nlimbs - i,
+                   (unsigned int) (k % KC_LIMB_BITS));
+  mpi_take (mo, buf, m->nlimbs - i, m->nlimbs - i, 0);
+  /* 2^K */
+  i = k / KC_LIMB_BITS + 1;
+  buf = limbs_alloc (i);
+  buf[i - 1] = (kc_limb_t) 1 << (k % KC_LIMB_BITS);
+  mpi_take (two_k, buf, i, i, 0);
+
+  /* X1 = B^E mod MO (0 when MO = 1) */
+  fdiv_r (x1, b, mo);
+  if (x1->nlimbs)
+    powm_obj (x1, x1, e, mo->limbs, mo->nlimbs, 0);
+  /* X2 = B^E mod 2^K */
+  mpi_trunc (x2, b, k);
+  if (x2->nlimbs)
+    powm_obj (x2, x2, e, NULL, (k + KC_LIMB_BITS - 1) / KC_LIMB_BITS, k);
+  /* Y = MO^-1 mod 2^K (Y = 1 is right mod 2) */
+  for (bits = 1; bits < k; bits *= 2)
+    {
+      kc_mpi_mul (t, mo, y);
+      add_signed (t, two, t, 1);                  /* 2 - MO Y */
+      kc_mpi_mul (y, y, t);
+      fdiv_r (y, y, two_k);
+    }
+  /* W = X1 + MO ((X2 - X1) Y mod 2^K) */
+  add_signed (t, x2, x1, 1);
+  kc_mpi_mul (t, t, y);
+  fdiv_r (t, t, two_k);
+  kc_mpi_mul (t, t, mo);
+  add_signed (w, x1, t, 0);
+
+  kc_mpi_release (mo);
+  kc_mpi_release (two_k);
+  kc_mpi_release (x1);
+  kc_mpi_release (x2);
+  kc_mpi_release (y);
+  kc_mpi_release (t);
+  kc_mpi_release (two);
 }
 
 void
@@ -587,7 +676,6 @@ kc_mpi_powm (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
 {
   size_t n;
   kc_mpi_t am, base;
-  kc_limb_t *r;
 
   if (!w || !b || !e || !m)
     return;
@@ -621,15 +709,10 @@ kc_mpi_powm (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
       kc_mpi_set_ui (w, 0);
       goto leave;
     }
-  {
-    /* base padded to n limbs */
-    kc_limb_t *bp = limbs_alloc (n);
-    memcpy (bp, base->limbs, base->nlimbs * sizeof *bp);
-    r = limbs_alloc (n);
-    powm_mag (r, bp, e->limbs, e->nlimbs, am->limbs, n);
-    limbs_free (bp, n);
-    mpi_take (w, r, n, n, 0);
-  }
+  if (am->limbs[0] & 1)
+    powm_obj (w, base, e, am->limbs, n, 0);
+  else
+    powm_even (w, base, e, am);
  leave:
   kc_mpi_release (base);
   kc_mpi_release (am);

@@ -238,16 +238,16 @@ _kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   return c;
 }
 
-/* R[0..N) += A[0..N) * (b0 + b1 2^64), N >= 1: the low N limbs of the
- * sum go to R, limb N to *HI0, limb N + 1 is returned.  R[N] is neither
- * read nor written.  (The sum is < 2^(64(N+2)): R + A (b0 + b1 B) <=
- * B^N - 1 + (B^N - 1)(B^2 - 1) < B^(N+2).) */
+/* R[0..N) += A[0..N) * (b0 + b1 2^64) + CIN, N >= 0: the low N limbs of
+ * the sum go to R, limb N to *HI0, limb N + 1 is returned.  R[N] is
+ * neither read nor written.  (The sum is < 2^(64(N+2)): R + CIN
+ * + A (b0 + b1 B) <= 2 (B^N - 1) + (B^N - 1)(B^2 - 1) < B^(N+2).) */
 static inline kc_limb_t
 addmul_2 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b0,
-          kc_limb_t b1, kc_limb_t *hi0)
+          kc_limb_t b1, kc_limb_t cin, kc_limb_t *hi0)
 {
   /* c0: pending limb of column i; c1: pending limb of column i + 1. */
-  kc_limb_t c0 = 0, c1 = 0;
+  kc_limb_t c0 = cin, c1 = 0;
   size_t i;
   for (i = 0; i < n; i++)
     {
@@ -339,7 +339,8 @@ _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
   r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
   for (j = 1; j + 1 < bn; j += 2)
     {
-      kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], &hi0);
+      kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
+                                      &hi0);
       r[an + j] = hi0;
       r[an + j + 1] = hi1;
     }
@@ -357,15 +358,30 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
       r[0] = umul_ppmm (&r[1], a[0], a[0]);
       return;
     }
-  /* Off-diagonal products sum_{i<j} a_i a_j B^(i+j) into r[1..2n-2]:
-   * row i adds a_i * a[i+1..n) at r[2i+1..i+n) and its carry lands in the
-   * not yet written r[i+n]. */
+  /* Off-diagonal products sum_{i<j} a_i a_j B^(i+j) into r[1..2n-2].
+   * Row i is a_i * a[i+1..n) at r[2i+1..); after rows < i, r[1..i+n)
+   * is valid.  Rows i, i+1 go in one addmul_2 pass over a[i+2..n) at
+   * r[2i+2..i+n), after the lone product a_i a_{i+1} at r[2i+1] whose
+   * high limb enters that pass as its carry-in; the pass writes r[i+n]
+   * and r[i+n+1]. */
   r[0] = 0;
   r[n] = _kc_mpih_mul_1 (r + 1, a + 1, n - 1, a[0]);
-  for (i = 1; i + 1 < n; i++)
+  for (i = 1; i + 2 < n; i += 2)
+    {
+      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], a[i + 1]), hi0;
+      kc_limb_t x = r[2 * i + 1];
+      lo += x;
+      hi += lo < x;                 /* a b + x < 2^128 */
+      r[2 * i + 1] = lo;
+      r[i + n + 1] = addmul_2 (r + 2 * i + 2, a + i + 2, n - i - 2, a[i],
+                               a[i + 1], hi, &hi0);
+      r[i + n] = hi0;
+    }
+  for (; i + 1 < n; i++)
     r[n + i] = _kc_mpih_addmul_1 (r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
-  /* Double it (the off-diagonal sum is < B^(2n-1) / 2 ... times 2 fits
-   * in 2n limbs) and add the squares a_i^2 B^(2i). */
+  /* Double it (2 S <= A^2 < B^(2n): the bit shifted out of r[2n-2] is
+   * limb 2n-1) and add the squares a_i^2 B^(2i); the total is A^2 <
+   * B^(2n), so the final carry is 0. */
   r[2 * n - 1] = _kc_mpih_lshift (r + 1, r + 1, 2 * n - 2, 1);
   c = 0;
   for (i = 0; i < n; i++)
@@ -619,7 +635,7 @@ _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
         h += (l + t[i]) < l;            /* q0 m0 + t[i] = h B exactly */
         y = t[i + 1] + h + q0 * m[1];
         q1 = y * minv;
-        h = addmul_2 (t + i, m, n, q0, q1, &l);
+        h = addmul_2 (t + i, m, n, q0, q1, 0, &l);
         t[i] = l;
         t[i + 1] = h;
       }

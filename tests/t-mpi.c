@@ -112,6 +112,22 @@ rand_pair (kc_mpi_t a, mpz_t z, size_t n, int is_signed)
     mpz_neg (z, z);
 }
 
+/* Set A to the value of Z (through the internal representation). */
+static void
+set_from_mpz (kc_mpi_t a, const mpz_t z)
+{
+  size_t n = (mpz_sizeinbase (z, 2) + 63) / 64, cnt = 0;
+  if (a->alloc < n)
+    {
+      free (a->limbs);
+      a->limbs = calloc (n, sizeof *a->limbs);
+      a->alloc = (unsigned int) n;
+    }
+  mpz_export (a->limbs, &cnt, -1, sizeof (kc_limb_t), 0, 0, z);
+  a->nlimbs = (unsigned int) cnt;
+  a->sign = mpz_sgn (z) < 0;
+}
+
 /* Make the nonzero M (and its twin ZM) odd. */
 static void
 force_odd (kc_mpi_t m, mpz_t zm)
@@ -400,6 +416,47 @@ test_powm (int nsmall, int nmid, int nbig)
         t_checks++;
     }
   mpz_clears (zb, ze, zm, zw, zi, NULL);
+  kc_mpi_release (b);
+  kc_mpi_release (e);
+  kc_mpi_release (m);
+  kc_mpi_release (w);
+}
+
+/* Even moduli M = MO 2^K with K from 1 to 300 (the CRT path of powm),
+ * including MO = 1. */
+static void
+test_powm_even (int iterations)
+{
+  kc_mpi_t b = kc_mpi_new (0), e = kc_mpi_new (0), m = kc_mpi_new (0);
+  kc_mpi_t w = kc_mpi_new (0);
+  mpz_t zb, ze, zm, zw;
+  int iter;
+  mpz_inits (zb, ze, zm, zw, NULL);
+  for (iter = 0; iter < iterations; iter++)
+    {
+      unsigned int k = 1 + (unsigned int) (t_rand64 () % 300);
+      rand_pair (m, zm, rand_size (1, 8), 0);
+      if (iter % 10 == 0)
+        mpz_set_ui (zm, 1);
+      mpz_setbit (zm, 0);
+      mpz_mul_2exp (zm, zm, k);
+      set_from_mpz (m, zm);
+      rand_pair (b, zb, rand_size (1, 14), 1);
+      rand_pair (e, ze, rand_size (1, 3), 0);
+      mpz_powm (zw, zb, ze, zm);
+      kc_mpi_powm (w, b, e, m);
+      if (!eq (w, zw))
+        {
+          fail ("powm, modulus odd * 2^%u, differs from GMP", k);
+          show ("b", zb);
+          show ("e", ze);
+          show ("m", zm);
+          show ("want", zw);
+        }
+      else
+        t_checks++;
+    }
+  mpz_clears (zb, ze, zm, zw, NULL);
   kc_mpi_release (b);
   kc_mpi_release (e);
   kc_mpi_release (m);
@@ -752,6 +809,7 @@ main (int argc, char **argv)
   test_binary (OP_MULM, 10000);
   test_binary (OP_CMP, 10000);
   test_powm (10000, 300, 6);
+  test_powm_even (2000);
   test_invm (10000);
   test_scan_print (10000);
   test_known ();
