@@ -14,9 +14,16 @@ harnesses=("$@")
 bld=${KC_FUZZ_BUILD:-$top/build-fuzz}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 
+# The build uses a private copy of the sources (configured in place), so it
+# works whether or not the source tree itself is configured.
 if [ ! -f "$bld/src/.libs/libkcrypt-int.a" ] || [ -n "${KC_FUZZ_REBUILD:-}" ]; then
   rm -rf "$bld" && mkdir -p "$bld"
-  ( cd "$bld" && "$top/configure" -q CC=clang --disable-shared \
+  ( cd "$top" && tar cf - --exclude=.git --exclude=./build-fuzz --exclude=./build-asan --exclude=./build-clang --exclude=./build-dist --exclude='*.o' \
+      --exclude='*.lo' --exclude='*.la' --exclude=.libs --exclude=.deps . ) \
+    | ( cd "$bld" && tar xf - )
+  ( cd "$bld" && { [ ! -f Makefile ] || make distclean >/dev/null 2>&1 || true; } &&
+    { [ -x configure ] || ./autogen.sh >/dev/null 2>&1; } &&
+    ./configure -q CC=clang --disable-shared \
       CFLAGS="-O1 -g -fsanitize=fuzzer-no-link $san" && make -j2 >/dev/null )
 fi
 gpg_libs=$(pkg-config --libs gpg-error 2>/dev/null || echo -lgpg-error)
