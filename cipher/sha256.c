@@ -112,6 +112,12 @@ sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
       __m128i w[4], m;
       int i;
 
+      /* Fully unrolled (constant indices keep w[] in registers). */
+#if defined(__clang__)
+# pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+# pragma GCC unroll 16
+#endif
       for (i = 0; i < 16; i++)
         {
           __m128i *cur = &w[i & 3];
