@@ -1,0 +1,917 @@
+/* sntrup761-avx2.c - AVX2 kernels for sntrup761 (contracts in the header)
+ *
+ * Rq multiplication: the operands are zero-padded to 768 coefficients and
+ * multiplied EXACTLY over the integers (int32 results) by three levels of
+ * Karatsuba down to 96 x 96 schoolbook blocks; the schoolbook block uses
+ * vpmaddwd, which multiplies 16 pairs of int16 and adds neighbouring
+ * products into 8 int32 lanes.  Only the final 761 coefficients (after
+ * folding x^761 = x + 1) are reduced mod q.  Exact integers make the bound
+ * analysis simple (see kara_mul).
+ *
+ * R3 multiplication: Karatsuba mod 3 on int8 lanes (every intermediate
+ * frozen to {-1, 0, 1} by a vpshufb table), 96 x 96 blocks by vpsignb.
+ *
+ * Reciprocals: the fixed-schedule divsteps of the NTRU Prime reference
+ * (2p - 1 = 1521 iterations), every iteration one pass over f, g, v, r:
+ * in Rq 16 int16 lanes at a time, lazily reduced with a Shoup/Barrett
+ * linear combination; in R3 bitsliced, two 768-bit planes per polynomial.
+ * Both skip the lanes that provably cannot matter any more (public bounds
+ * depending on the iteration count only).  The per-iteration scalars
+ * (delta, f[0], g[0]) go through the constant-time toolbox; the lane
+ * operations are branch-free (blend, sign, multiply, table shuffle).
+ */
+#include "kcrypt-int.h"
+#include "ct.h"
+#include "sntrup761-avx2.h"
+
+#ifdef KC_USE_X86_64
+
+#include <immintrin.h>
+
+#define P 761
+#define Q 4591
+#define Q_HALF 2295             /* (q - 1) / 2 */
+#define N 768                   /* P padded to a multiple of 32 lanes */
+#define NB 96                   /* Karatsuba base block */
+
+#define KC_AVX2 __attribute__ ((target ("avx2")))
+
+/* Constants for q = 4591 (checked by the test through the results):
+ *   1/3    = -1530 mod q           (3 * -1530 = -4590 = 1 mod q)
+ *   V32    = round(2^32 / q)       = 935519 (scalar Barrett)
+ *   V40    = round(2^40 / q)       = 239492840 */
+#define RECIP3 (-1530)
+#define V32 935519
+#define V40 239492840
+
+typedef int16_t poly16[N] __attribute__ ((aligned (32)));
+typedef int8_t poly8[N] __attribute__ ((aligned (32)));
+
+
+/* ---- scalar helpers (constant time) ---- */
+
+/* All ones if X < 0, else 0. */
+static inline uint32_t
+mask_negative (int32_t x)
+{
+  return ct_mask_from_flag_u32 ((uint32_t) x >> 31);
+}
+
+/* Centered residue of X mod q, in [-2295, 2295].
+ * Precondition: |x| < 2^25.  t approximates x/q within 1/2 + 2^25*0.47/2^32
+ * < 0.51, so r = x - t*q is within one correction of the centered range. */
+static inline int32_t
+fq_freeze32 (int32_t x)
+{
+  int32_t t, r;
+  KC_VERIFY_CHECK (x < (1 << 25) && x > -(1 << 25));
+  t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
+  r = x - t * Q;
+  r -= (int32_t) (Q & mask_negative (Q_HALF - r));   /* r > 2295 */
+  r += (int32_t) (Q & mask_negative (r + Q_HALF));   /* r < -2295 */
+  return r;
+}
+
+/* a * b mod q, frozen; a, b frozen. */
+static inline int32_t
+fq_mul (int32_t a, int32_t b)
+{
+  return fq_freeze32 (a * b);
+}
+
+/* 1/a mod q as a^(q-2) (0 if a = 0); the exponent is public. */
+static int32_t
+fq_recip (int32_t a)
+{
+  int32_t r = 1, b = a;
+  unsigned int e = Q - 2;
+  while (e)
+    {
+      if (e & 1)
+        r = fq_mul (r, b);
+      b = fq_mul (b, b);
+      e >>= 1;
+    }
+  return r;
+}
+
+
+/* ---- exact integer multiplication of 768-coefficient polynomials ---- */
+
+/* c[0..2*NB) = a * b exactly, for a, b of NB int16 coefficients.
+ *
+ * c_k = sum_i a_i b_(k-i).  With the pair array P[m] = (b_m, b_(m-1)) as
+ * (low, high) int16 halves of an int32 and the broadcast pair
+ * (a_i, a_(i+1)), vpmaddwd gives a_i b_(k-i) + a_(i+1) b_(k-i-1) in lane k:
+ * one instruction per 16 products.
+ *
+ * Output blocks of 8 lanes are done two at a time (k0, k0 + 8), taking the
+ * pairs four at a time: each broadcast pair feeds (except in the first and
+ * last group) 2 vpmaddwd.  P[m] is stored for m in
+ * [-16, NB + 16) as pr[16 + m] (zero outside [0, NB]), and three shifted
+ * copies cr[CS (r/2 - 1) + y] = pr[y + r], r = 2, 4, 6, make every P load
+ * 32-byte aligned (an unaligned one splits a cache line 3 times in 8):
+ * pair i + 2u of block k0 reads pr[16 + k0 - i - 2u ..], i = 0 mod 8.
+ * Measured A/B: the aligned loads gained 6%, the paired blocks 9% and
+ * dropping their zero halves in the first and last group another 9%.  Bound: caller guarantees |a_i b_j| * NB < 2^31 (kara_mul). */
+#define CS (NB + 24)
+
+KC_AVX2 static void
+mul_base (int32_t c[2 * NB], const int16_t a[NB], const int16_t b[NB],
+          int32_t pr[NB + 32], int16_t bz[NB + 64], int32_t cr[3 * CS])
+{
+  int i, k0;
+
+  /* bz[32 + j] = b_j, zero around. */
+  for (i = 0; i < NB + 64; i += 16)
+    _mm256_store_si256 ((__m256i *) (bz + i), _mm256_setzero_si256 ());
+  for (i = 0; i < NB; i += 16)
+    _mm256_storeu_si256 ((__m256i *) (bz + 32 + i),
+                         _mm256_loadu_si256 ((const __m256i *) (b + i)));
+  /* pr[16 + m] = (b_m, b_(m-1)) for m in [-16, NB + 16). */
+  for (i = -16; i < NB + 16; i += 8)
+    {
+      __m128i lo = _mm_loadu_si128 ((const __m128i *) (bz + 32 + i));
+      __m128i hi = _mm_loadu_si128 ((const __m128i *) (bz + 31 + i));
+      __m256i v = _mm256_set_m128i (_mm_unpackhi_epi16 (lo, hi),
+                                    _mm_unpacklo_epi16 (lo, hi));
+      _mm256_store_si256 ((__m256i *) (pr + 16 + i), v);
+    }
+  /* cr: pr[y + 2], pr[y + 4], pr[y + 6] for y in [0, CS). */
+  for (i = 0; i < CS; i += 8)
+    {
+      _mm256_store_si256 ((__m256i *) (cr + i),
+                          _mm256_loadu_si256 ((const __m256i *) (pr + i + 2)));
+      _mm256_store_si256 ((__m256i *) (cr + CS + i),
+                          _mm256_loadu_si256 ((const __m256i *) (pr + i + 4)));
+      _mm256_store_si256 ((__m256i *) (cr + 2 * CS + i),
+                          _mm256_loadu_si256 ((const __m256i *) (pr + i + 6)));
+    }
+
+  for (k0 = 0; k0 < 2 * NB; k0 += 16)
+    {
+      /* Groups of four pairs i, i + 2, i + 4, i + 6 (i = 0 mod 8).  Block
+       * k0 needs i in [k0 - NB, k0], block k0 + 8 needs [k0 + 8 - NB,
+       * k0 + 8]: the first group is block k0's alone, the last block
+       * k0 + 8's alone.  The offsets y = 8 + k0 - i lie in [0, NB + 8],
+       * y + 15 < CS. */
+      int i0 = k0 - NB > 0 ? k0 - NB : 0;
+      int i1 = k0 < NB - 8 ? k0 : NB - 8;
+      __m256i x0 = _mm256_setzero_si256 (), x1 = x0, y0 = x0, y1 = x0;
+      for (i = i0; i <= i1; i += 8)
+        {
+          int32_t p0, p1, p2, p3;
+          __m256i b0, b1, b2, b3;
+          memcpy (&p0, a + i, 4);
+          memcpy (&p1, a + i + 2, 4);
+          memcpy (&p2, a + i + 4, 4);
+          memcpy (&p3, a + i + 6, 4);
+          b0 = _mm256_set1_epi32 (p0);
+          b1 = _mm256_set1_epi32 (p1);
+          b2 = _mm256_set1_epi32 (p2);
+          b3 = _mm256_set1_epi32 (p3);
+          const int32_t *q0 = pr + 16 + k0 - i;        /* u = 0 */
+          const int32_t *q1 = cr + 2 * CS + 8 + k0 - i; /* u = 1: pr[14 + k0 - i ..] */
+          const int32_t *q2 = cr + CS + 8 + k0 - i;     /* u = 2: pr[12 + k0 - i ..] */
+          const int32_t *q3 = cr + 8 + k0 - i;          /* u = 3: pr[10 + k0 - i ..] */
+          if (i + NB != k0)     /* not block k0's group alone */
+            {
+              y0 = _mm256_add_epi32 (y0, _mm256_madd_epi16 (b0, _mm256_load_si256 ((const __m256i *) (q0 + 8))));
+              y1 = _mm256_add_epi32 (y1, _mm256_madd_epi16 (b1, _mm256_load_si256 ((const __m256i *) (q1 + 8))));
+              y0 = _mm256_add_epi32 (y0, _mm256_madd_epi16 (b2, _mm256_load_si256 ((const __m256i *) (q2 + 8))));
+              y1 = _mm256_add_epi32 (y1, _mm256_madd_epi16 (b3, _mm256_load_si256 ((const __m256i *) (q3 + 8))));
+            }
+          x0 = _mm256_add_epi32 (x0, _mm256_madd_epi16 (b0, _mm256_load_si256 ((const __m256i *) q0)));
+          x1 = _mm256_add_epi32 (x1, _mm256_madd_epi16 (b1, _mm256_load_si256 ((const __m256i *) q1)));
+          x0 = _mm256_add_epi32 (x0, _mm256_madd_epi16 (b2, _mm256_load_si256 ((const __m256i *) q2)));
+          x1 = _mm256_add_epi32 (x1, _mm256_madd_epi16 (b3, _mm256_load_si256 ((const __m256i *) q3)));
+        }
+      if (k0 + 8 <= NB - 8)     /* block k0 + 8's group alone */
+        {
+          const int32_t *q0 = pr + 16 - 8, *q1 = cr + 2 * CS, *q2 = cr + CS, *q3 = cr;
+          int32_t p0, p1, p2, p3;
+          memcpy (&p0, a + k0 + 8, 4);
+          memcpy (&p1, a + k0 + 10, 4);
+          memcpy (&p2, a + k0 + 12, 4);
+          memcpy (&p3, a + k0 + 14, 4);
+          y0 = _mm256_add_epi32 (y0, _mm256_madd_epi16 (_mm256_set1_epi32 (p0), _mm256_load_si256 ((const __m256i *) (q0 + 8))));
+          y1 = _mm256_add_epi32 (y1, _mm256_madd_epi16 (_mm256_set1_epi32 (p1), _mm256_load_si256 ((const __m256i *) (q1 + 8))));
+          y0 = _mm256_add_epi32 (y0, _mm256_madd_epi16 (_mm256_set1_epi32 (p2), _mm256_load_si256 ((const __m256i *) (q2 + 8))));
+          y1 = _mm256_add_epi32 (y1, _mm256_madd_epi16 (_mm256_set1_epi32 (p3), _mm256_load_si256 ((const __m256i *) (q3 + 8))));
+        }
+      _mm256_storeu_si256 ((__m256i *) (c + k0), _mm256_add_epi32 (x0, x1));
+      _mm256_storeu_si256 ((__m256i *) (c + k0 + 8), _mm256_add_epi32 (y0, y1));
+    }
+}
+
+/* Scratch for kara_mul: per level (n = 768, 384, 192) the operand sums
+ * (n/2 int16 each) and the middle product (n int32), plus mul_base's. */
+struct kara_scratch
+{
+  int16_t sa[384 + 192 + 96] __attribute__ ((aligned (32)));
+  int16_t sb[384 + 192 + 96] __attribute__ ((aligned (32)));
+  int32_t m[768 + 384 + 192] __attribute__ ((aligned (32)));
+  int32_t pr[NB + 32] __attribute__ ((aligned (32)));
+  int16_t bz[NB + 64] __attribute__ ((aligned (32)));
+  int32_t cr[3 * CS] __attribute__ ((aligned (32)));
+};
+
+/* c[0..2n) = a * b exactly, n in {768, 384, 192, 96}.
+ * Bounds: at recursion level l (n = 768 / 2^l) the operands are sums of
+ * 2^l original coefficients, so |a| <= A 2^l, |b| <= B 2^l where A, B bound
+ * the original operands, and every product coefficient is at most
+ * n A B 4^l = 768 A B 2^l.  For Rq (A = 2295, B = 1) and l <= 3 that is
+ * 14.1e6, and the Karatsuba middle term m - lo - hi stays below 3x that:
+ * all far inside int32.  The sums fit int16: 2295 * 8 = 18360. */
+KC_AVX2 static void
+kara_mul (int32_t *c, const int16_t *a, const int16_t *b, int n,
+          int16_t *sa, int16_t *sb, int32_t *m, struct kara_scratch *s)
+{
+  int h = n / 2, i;
+
+  if (n == NB)
+    {
+      mul_base (c, a, b, s->pr, s->bz, s->cr);
+      return;
+    }
+  for (i = 0; i < h; i += 16)
+    {
+      __m256i a0 = _mm256_loadu_si256 ((const __m256i *) (a + i));
+      __m256i a1 = _mm256_loadu_si256 ((const __m256i *) (a + h + i));
+      __m256i b0 = _mm256_loadu_si256 ((const __m256i *) (b + i));
+      __m256i b1 = _mm256_loadu_si256 ((const __m256i *) (b + h + i));
+      _mm256_storeu_si256 ((__m256i *) (sa + i), _mm256_add_epi16 (a0, a1));
+      _mm256_storeu_si256 ((__m256i *) (sb + i), _mm256_add_epi16 (b0, b1));
+    }
+  kara_mul (c, a, b, h, sa + h, sb + h, m + n, s);
+  kara_mul (c + n, a + h, b + h, h, sa + h, sb + h, m + n, s);
+  kara_mul (m, sa, sb, h, sa + h, sb + h, m + n, s);
+  /* c[h..h+n) += m - lo - hi, in two passes: the target overlaps the
+   * upper half of lo and the lower half of hi. */
+  for (i = 0; i < n; i += 8)
+    {
+      __m256i lo = _mm256_loadu_si256 ((const __m256i *) (c + i));
+      __m256i hi = _mm256_loadu_si256 ((const __m256i *) (c + n + i));
+      __m256i mm = _mm256_loadu_si256 ((const __m256i *) (m + i));
+      _mm256_storeu_si256 ((__m256i *) (m + i),
+                           _mm256_sub_epi32 (mm, _mm256_add_epi32 (lo, hi)));
+    }
+  for (i = 0; i < n; i += 8)
+    {
+      __m256i *dst = (__m256i *) (c + h + i);
+      _mm256_storeu_si256 (dst, _mm256_add_epi32
+                           (_mm256_loadu_si256 (dst),
+                            _mm256_loadu_si256 ((const __m256i *) (m + i))));
+    }
+}
+
+/* Scratch of the multiplications, wiped at the end. */
+struct mul_scratch
+{
+  int16_t a[N] __attribute__ ((aligned (32)));
+  int16_t b[N] __attribute__ ((aligned (32)));
+  int8_t t8[N] __attribute__ ((aligned (32)));
+  int32_t c[2 * N] __attribute__ ((aligned (32)));
+  int16_t h[N] __attribute__ ((aligned (32)));
+  struct kara_scratch ks;
+};
+
+/* Small (int8, 761 entries) to int16 (768 entries, zero-padded). */
+KC_AVX2 static void
+small_to_16 (int16_t out[N], const int8_t in[P], int8_t t8[N])
+{
+  int i;
+  memcpy (t8, in, P);
+  memset (t8 + P, 0, N - P);
+  for (i = 0; i < N; i += 16)
+    _mm256_store_si256 ((__m256i *) (out + i), _mm256_cvtepi8_epi16
+                        (_mm_load_si128 ((const __m128i *) (t8 + i))));
+}
+
+/* Fold the exact product c[0..1521) mod x^761 - x - 1 into 8 int32 lanes
+ * of h, h_i = c_i + c_(i+761) + c_(i+760) (the last term only for i >= 1;
+ * lane 0 of the first block is patched by the caller).  x^761 = x + 1
+ * maps c_k x^k (k >= 761) to c_k x^(k-761) + c_k x^(k-760), and k - 760
+ * <= 760, so one fold suffices. */
+KC_AVX2 static inline __m256i
+fold8 (const int32_t *c, int i)
+{
+  __m256i x = _mm256_load_si256 ((const __m256i *) (c + i));
+  x = _mm256_add_epi32 (x, _mm256_loadu_si256 ((const __m256i *) (c + i + 761)));
+  return _mm256_add_epi32 (x, _mm256_loadu_si256 ((const __m256i *) (c + i + 760)));
+}
+
+/* x - q round(x/q) for 8 int32 lanes with |x| < 2^23, result in
+ * [-2295 - 2, 2295 + 2]: the float quotient is exact up to
+ * |x/q| 2^-22 < 2^-9, so it is off the true rounding by at most that
+ * plus 1/2.  The caller finishes with freeze16. */
+KC_AVX2 static inline __m256i
+reduce32 (__m256i x)
+{
+  __m256 qf = _mm256_mul_ps (_mm256_cvtepi32_ps (x), _mm256_set1_ps (1.0f / Q));
+  __m256i t = _mm256_cvttps_epi32
+    (_mm256_round_ps (qf, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+  return _mm256_sub_epi32 (x, _mm256_mullo_epi32 (t, _mm256_set1_epi32 (Q)));
+}
+
+/* 16 int16 lanes in [-2295 - q, 2295 + q] to [-2295, 2295]. */
+KC_AVX2 static inline __m256i
+freeze16 (__m256i x)
+{
+  const __m256i q = _mm256_set1_epi16 (Q);
+  x = _mm256_sub_epi16 (x, _mm256_and_si256
+                        (_mm256_cmpgt_epi16 (x, _mm256_set1_epi16 (Q_HALF)), q));
+  x = _mm256_add_epi16 (x, _mm256_and_si256
+                        (_mm256_cmpgt_epi16 (_mm256_set1_epi16 (-Q_HALF), x), q));
+  return x;
+}
+
+/* Two vectors of 8 int32 lanes (each fitting int16) to 16 int16 lanes in
+ * order (vpackssdw interleaves 128-bit halves; vpermq restores order). */
+KC_AVX2 static inline __m256i
+pack32 (__m256i lo, __m256i hi)
+{
+  return _mm256_permute4x64_epi64 (_mm256_packs_epi32 (lo, hi), 0xd8);
+}
+
+KC_AVX2 void
+_kc_sntrup761_rq_mult_small_avx2 (int16_t h[P], const int16_t f[P],
+                                  const int8_t g[P])
+{
+  struct mul_scratch s;
+  int32_t c0;
+  int i;
+
+  memcpy (s.a, f, P * sizeof *f);
+  memset (s.a + P, 0, (N - P) * sizeof *f);
+  small_to_16 (s.b, g, s.t8);
+
+  /* |f_i| <= 2295, |g_i| <= 1: exact product coefficients <= 761 * 2295
+   * = 1746495 (kara_mul's bounds with A = 2295, B = 1). */
+  kara_mul (s.c, s.a, s.b, N, s.ks.sa, s.ks.sb, s.ks.m, &s.ks);
+  KC_VERIFY_ONLY (for (i = 0; i < 2 * N; i++)
+                    KC_VERIFY_CHECK (s.c[i] >= -761 * 2295 && s.c[i] <= 761 * 2295));
+  c0 = s.c[0] + s.c[761];
+
+  /* Folded lanes are sums of three exact coefficients: |x| <= 5.3e6
+   * < 2^23, as reduce32 requires. */
+  for (i = 0; i < N; i += 16)
+    {
+      __m256i x0 = fold8 (s.c, i), x1 = fold8 (s.c, i + 8);
+      if (i == 0)
+        x0 = _mm256_blend_epi32 (x0, _mm256_set1_epi32 (c0), 1);
+      _mm256_store_si256 ((__m256i *) (s.h + i),
+                          freeze16 (pack32 (reduce32 (x0), reduce32 (x1))));
+    }
+  memcpy (h, s.h, P * sizeof *h);
+  wipememory (&s, sizeof s);
+}
+
+/* ---- R3 multiplication on int8 lanes ---- */
+
+/* int8 lanes x in [-4, 4] to the centered residue mod 3, by a table
+ * indexed with x + 4 (vpshufb: timing independent of the index; any index
+ * outside [0, 15] still yields a value in {-1, 0, 1}). */
+KC_AVX2 static inline __m256i
+freeze3_8 (__m256i x)
+{
+  const __m256i tab = _mm256_setr_epi8 (-1, 0, 1, -1, 0, 1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0,
+                                        -1, 0, 1, -1, 0, 1, -1, 0, 1, 0, 0, 0, 0, 0, 0, 0);
+  return _mm256_shuffle_epi8 (tab, _mm256_add_epi8 (x, _mm256_set1_epi8 (4)));
+}
+
+/* Any int8 lanes to the centered residue mod 3.  With nibbles
+ * hi = (x >> 4) & 15 and lo = x & 15 (of the byte as unsigned),
+ * x = 16 hi + lo - 256 [hi >= 8], and 16 = 256 = 1 mod 3, so
+ * x = (hi - [hi >= 8]) + lo mod 3: two table lookups giving values in
+ * {-1, 0, 1} each, then freeze3_8 on their sum in [-2, 2]. */
+KC_AVX2 static inline __m256i
+freeze3_8_any (__m256i x)
+{
+  /* th[h] = (h - [h >= 8]) mod 3, tl[l] = l mod 3, centered. */
+  const __m256i th = _mm256_setr_epi8 (0, 1, -1, 0, 1, -1, 0, 1, 1, -1, 0, 1, -1, 0, 1, -1,
+                                       0, 1, -1, 0, 1, -1, 0, 1, 1, -1, 0, 1, -1, 0, 1, -1);
+  const __m256i tl = _mm256_setr_epi8 (0, 1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0,
+                                       0, 1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0, 1, -1, 0);
+  const __m256i m15 = _mm256_set1_epi8 (15);
+  __m256i hi = _mm256_and_si256 (_mm256_srli_epi16 (x, 4), m15);
+  __m256i lo = _mm256_and_si256 (x, m15);
+  return freeze3_8 (_mm256_add_epi8 (_mm256_shuffle_epi8 (th, hi),
+                                     _mm256_shuffle_epi8 (tl, lo)));
+}
+
+/* c[0..2*NB) = a * b mod 3 (centered), a, b in {-1, 0, 1}.
+ * Column form: c += b_j * (a shifted up by j), 32 lanes per vector, the
+ * product b_j a_k by vpsign (a_k * sign (b_j)).  Exact int8 accumulation:
+ * each output is a sum of at most NB = 96 terms in {-1, 0, 1}, |acc| <= 96
+ * < 128; reduced mod 3 at the end.  For j in [32 t, 32 t + 32) the shifted
+ * a (lanes j .. j + 95) touches output vectors t .. t + 3 only.
+ * az[64 + k] = a_k, zero around; reads span az[1 .. 255]. */
+KC_AVX2 static void
+mul_base8 (int8_t c[2 * NB], const int8_t a[NB], const int8_t b[NB],
+           int8_t az[256])
+{
+  __m256i acc[6];
+  int j, t, v;
+
+  for (j = 0; j < 256; j += 32)
+    _mm256_store_si256 ((__m256i *) (az + j), _mm256_setzero_si256 ());
+  for (j = 0; j < NB; j += 32)
+    _mm256_store_si256 ((__m256i *) (az + 64 + j),
+                        _mm256_loadu_si256 ((const __m256i *) (a + j)));
+  for (v = 0; v < 6; v++)
+    acc[v] = _mm256_setzero_si256 ();
+  for (t = 0; t < 3; t++)
+    {
+      __m256i x0 = acc[t], x1 = acc[t + 1], x2 = acc[t + 2], x3 = acc[t + 3];
+      for (j = 32 * t; j < 32 * t + 32; j++)
+        {
+          __m256i bj = _mm256_set1_epi8 (b[j]);
+          const int8_t *p = az + 64 + 32 * t - j;
+          x0 = _mm256_add_epi8 (x0, _mm256_sign_epi8 (_mm256_loadu_si256 ((const __m256i *) p), bj));
+          x1 = _mm256_add_epi8 (x1, _mm256_sign_epi8 (_mm256_loadu_si256 ((const __m256i *) (p + 32)), bj));
+          x2 = _mm256_add_epi8 (x2, _mm256_sign_epi8 (_mm256_loadu_si256 ((const __m256i *) (p + 64)), bj));
+          x3 = _mm256_add_epi8 (x3, _mm256_sign_epi8 (_mm256_loadu_si256 ((const __m256i *) (p + 96)), bj));
+        }
+      acc[t] = x0; acc[t + 1] = x1; acc[t + 2] = x2; acc[t + 3] = x3;
+    }
+  for (v = 0; v < 6; v++)
+    _mm256_storeu_si256 ((__m256i *) (c + 32 * v), freeze3_8_any (acc[v]));
+}
+
+/* Scratch of kara8: per level (n = 768, 384, 192) the operand sums (n/2
+ * int8 each) and the middle product (n int8), plus mul_base8's. */
+struct kara8_scratch
+{
+  int8_t sa[384 + 192 + 96] __attribute__ ((aligned (32)));
+  int8_t sb[384 + 192 + 96] __attribute__ ((aligned (32)));
+  int8_t m[768 + 384 + 192] __attribute__ ((aligned (32)));
+  int8_t az[256] __attribute__ ((aligned (32)));
+};
+
+/* c[0..2n) = a * b mod 3 (centered), n in {768, 384, 192, 96}, a, b in
+ * {-1, 0, 1}.  Karatsuba with every intermediate reduced mod 3: operand
+ * sums are in [-2, 2], m - lo - hi in [-3, 3], c + (m - lo - hi) in
+ * [-4, 4], all frozen at once by freeze3_8. */
+KC_AVX2 static void
+kara8 (int8_t *c, const int8_t *a, const int8_t *b, int n,
+       int8_t *sa, int8_t *sb, int8_t *m, struct kara8_scratch *s)
+{
+  int h = n / 2, i;
+
+  if (n == NB)
+    {
+      mul_base8 (c, a, b, s->az);
+      return;
+    }
+  for (i = 0; i < h; i += 32)
+    {
+      __m256i a0 = _mm256_loadu_si256 ((const __m256i *) (a + i));
+      __m256i a1 = _mm256_loadu_si256 ((const __m256i *) (a + h + i));
+      __m256i b0 = _mm256_loadu_si256 ((const __m256i *) (b + i));
+      __m256i b1 = _mm256_loadu_si256 ((const __m256i *) (b + h + i));
+      _mm256_storeu_si256 ((__m256i *) (sa + i), freeze3_8 (_mm256_add_epi8 (a0, a1)));
+      _mm256_storeu_si256 ((__m256i *) (sb + i), freeze3_8 (_mm256_add_epi8 (b0, b1)));
+    }
+  kara8 (c, a, b, h, sa + h, sb + h, m + n, s);
+  kara8 (c + n, a + h, b + h, h, sa + h, sb + h, m + n, s);
+  kara8 (m, sa, sb, h, sa + h, sb + h, m + n, s);
+  /* Two passes: c[h..h+n) overlaps lo's upper and hi's lower half. */
+  for (i = 0; i < n; i += 32)
+    {
+      __m256i lo = _mm256_loadu_si256 ((const __m256i *) (c + i));
+      __m256i hi = _mm256_loadu_si256 ((const __m256i *) (c + n + i));
+      __m256i mm = _mm256_loadu_si256 ((const __m256i *) (m + i));
+      _mm256_storeu_si256 ((__m256i *) (m + i), freeze3_8
+                           (_mm256_sub_epi8 (mm, _mm256_add_epi8 (lo, hi))));
+    }
+  for (i = 0; i < n; i += 32)
+    {
+      __m256i *dst = (__m256i *) (c + h + i);
+      _mm256_storeu_si256 (dst, freeze3_8 (_mm256_add_epi8
+                           (_mm256_loadu_si256 (dst),
+                            _mm256_loadu_si256 ((const __m256i *) (m + i)))));
+    }
+}
+
+struct mul3_scratch
+{
+  int8_t a[N] __attribute__ ((aligned (32)));
+  int8_t b[N] __attribute__ ((aligned (32)));
+  int8_t c[2 * N] __attribute__ ((aligned (32)));
+  int8_t h[N] __attribute__ ((aligned (32)));
+  struct kara8_scratch ks;
+};
+
+KC_AVX2 void
+_kc_sntrup761_r3_mult_avx2 (int8_t h[P], const int8_t f[P], const int8_t g[P])
+{
+  struct mul3_scratch s;
+  int i;
+
+  memcpy (s.a, f, P);
+  memset (s.a + P, 0, N - P);
+  memcpy (s.b, g, P);
+  memset (s.b + P, 0, N - P);
+  kara8 (s.c, s.a, s.b, N, s.ks.sa, s.ks.sb, s.ks.m, &s.ks);
+  /* h_i = c_i + c_(i+761) + c_(i+760) (the last for i >= 1 only): in
+   * [-3, 3]; c[1521..1535] are 0 (products of the zero padding). */
+  for (i = 0; i < N; i += 32)
+    {
+      __m256i x = _mm256_load_si256 ((const __m256i *) (s.c + i));
+      __m256i y = _mm256_loadu_si256 ((const __m256i *) (s.c + i + 760));
+      if (i == 0)               /* drop c_760 from h_0 */
+        y = _mm256_and_si256 (y, _mm256_setr_epi8
+                              (0, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                               -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+      x = _mm256_add_epi8 (x, _mm256_loadu_si256 ((const __m256i *) (s.c + i + 761)));
+      _mm256_store_si256 ((__m256i *) (s.h + i), freeze3_8 (_mm256_add_epi8 (x, y)));
+    }
+  memcpy (h, s.h, P);
+  wipememory (&s, sizeof s);
+}
+
+
+/* ---- reciprocals by divsteps ---- */
+
+/* A scalar multiplier for lincomb: B (frozen, |B| <= 2295) and
+ * B' = round (B 2^15 / q), |B'| <= 16383. */
+struct fq_scalar
+{
+  __m256i b, bs;
+};
+
+/* round (b 2^15 / q) for |b| <= 2295, exactly: x = b 2^15 has |x| < 2^27,
+ * the estimate x V40 / 2^40 is within |x| 2^-41 < 2^-14 of x / q, while
+ * x / q is at least 1/(2q) > 2^-14 away from any half-integer (q odd). */
+static inline int32_t
+fq_shoup (int32_t b)
+{
+  int64_t x = (int64_t) b * 32768;
+  return (int32_t) ((x * V40 + ((int64_t) 1 << 39)) >> 40);
+}
+
+KC_AVX2 static inline struct fq_scalar
+fq_scalar (int32_t b)
+{
+  struct fq_scalar r;
+  r.b = _mm256_set1_epi16 ((int16_t) b);
+  r.bs = _mm256_set1_epi16 ((int16_t) fq_shoup (b));
+  return r;
+}
+
+/* x B + y C mod q, lazily reduced, for 16 lanes (Shoup/Barrett style, 5
+ * multiplications): with t = round (x B' / 2^15) + round (y C' / 2^15),
+ * the result x B + y C - q t is computed mod 2^16 (vpmullw) and is exact
+ * because its true value is small.  Bound: round (x B' / 2^15) is within
+ * 1/2 + |x| 2^-16 of x B / q, so |x B - q round (...)| <= q (1/2 + |x|
+ * 2^-16).  For any int16 x, y that is <= q = 4591 per term, |result| <=
+ * 9182; for |x|, |y| <= 9182 it is <= 2 q (1/2 + 0.141) = 5886 < 2^15.
+ * So lanes stay within 9182 whatever they start from. */
+KC_AVX2 static inline __m256i
+lincomb (__m256i x, struct fq_scalar b, __m256i y, struct fq_scalar c)
+{
+  __m256i t = _mm256_add_epi16 (_mm256_mulhrs_epi16 (x, b.bs),
+                                _mm256_mulhrs_epi16 (y, c.bs));
+  __m256i v = _mm256_add_epi16 (_mm256_mullo_epi16 (x, b.b),
+                                _mm256_mullo_epi16 (y, c.b));
+  return _mm256_sub_epi16 (v, _mm256_mullo_epi16 (t, _mm256_set1_epi16 (Q)));
+}
+
+/* The shifts of g (down by one lane per iteration) and v (up by one) are
+ * done by moving where the arrays start: g at iteration n is
+ * gbuf[n .. n + 768), v is vbuf[VOFF - n .. VOFF - n + 768), so the
+ * vectors are loaded and stored unaligned and nothing is shuffled.  Lanes
+ * below v's start stay zero (never written), which shifts zeros in. */
+#define VOFF (2 * P)
+struct recip3_state
+{
+  int16_t f[N] __attribute__ ((aligned (32)));
+  int16_t r[N] __attribute__ ((aligned (32)));
+  int16_t gbuf[2 * P + N] __attribute__ ((aligned (32)));
+  int16_t vbuf[VOFF + N] __attribute__ ((aligned (32)));
+};
+
+#ifdef KC_VERIFY
+/* --enable-verify: every lane of f, g, v, r within lincomb's bound. */
+static void
+check_lanes_9182 (const struct recip3_state *s, int n)
+{
+  int i;
+  for (i = 0; i < N; i++)
+    {
+      KC_VERIFY_CHECK (s->f[i] >= -9182 && s->f[i] <= 9182);
+      KC_VERIFY_CHECK (s->gbuf[n + i] >= -9182 && s->gbuf[n + i] <= 9182);
+      KC_VERIFY_CHECK (s->vbuf[VOFF - n + i] >= -9182 && s->vbuf[VOFF - n + i] <= 9182);
+      KC_VERIFY_CHECK (s->r[i] >= -9182 && s->r[i] <= 9182);
+    }
+}
+#endif
+
+/* Which lanes each iteration must compute (n is public, so these bounds
+ * leak nothing):
+ *  - v, r: at the start of iteration n, v has nonzero lanes only at indices
+ *    <= n - 1 and r at <= n (lanes > 761 are don't-care that never reach
+ *    f, g or the output), so the v, r pass covers vectors 0 .. n/16 only.
+ *  - f, g: lane i of f and g after iteration n depends only on lanes i and
+ *    i + 1 before it (and the scalars f[0], g[0]); what the algorithm
+ *    finally needs from f, g is f[0] and the g[0] of every iteration.  So
+ *    iteration n only needs lanes < L(n) = min (p + 1, 2p - n), a bound
+ *    that drops by one per iteration in the second half; lanes above it
+ *    hold stale or garbage values (bounded, as every lane operation maps
+ *    any input into its output range) that never flow back down.
+ *
+ * Scaling: the reference swaps (f, v) with (g, r) and then sets
+ * g <- f0 g - g0 f, r <- f0 r - g0 v from the swapped values.  After a
+ * swap that is exactly -1 times the same formula applied to the values
+ * before the swap, so computing g, r from the unswapped values (no blends
+ * needed for them) only multiplies the pair (g, r) by -1.  The algorithm
+ * is invariant under scaling (g, r) jointly by a nonzero constant: later
+ * combinations are linear in (g, g[0]) and (r, g[0]), a swap moves the
+ * scaled pair into (f, v), and the result v / f[0] and every test
+ * g[0] != 0 are unchanged.  (Same argument in R3, with the constant +-1.)
+ *
+ * Rq divsteps.  All lanes stay lazily reduced: |f|, |g|, |v|, |r| <=
+ * 9182 (lincomb's bound; inputs start frozen). */
+KC_AVX2 int
+_kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
+{
+  struct recip3_state s;
+  int32_t delta = 1, f0, g0, t;
+  int i, j, n;
+
+  memset (&s, 0, sizeof s);
+  s.f[0] = 1;
+  s.f[P - 1] = s.f[P] = -1;
+  for (i = 0; i < P; i++)
+    s.gbuf[P - 1 - i] = in[i];
+  s.r[0] = RECIP3;
+  f0 = 1;
+  g0 = s.gbuf[0];
+
+  for (n = 0; n < 2 * P - 1; n++)
+    {
+      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
+      __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
+      struct fq_scalar fs, gs;
+      /* g before this iteration's shift, and v after it. */
+      int16_t *g = s.gbuf + n, *v = s.vbuf + VOFF - 1 - n;
+      int jv = n / 16 < N / 16 - 1 ? n / 16 : N / 16 - 1;
+      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
+      int jf = (lf + 16 - 1) / 16;
+
+      /* g <- f0 g - g0 f, r <- f0 r - g0 v with the values before the
+       * swap (see the scaling remark above); f <- g, v <- r on swap. */
+      fs = fq_scalar (f0);
+      gs = fq_scalar (-g0);
+      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
+      f0 = (int32_t) ct_select_u32 (swap, (uint32_t) g0, (uint32_t) f0);
+
+      for (j = 0; j < N / 16; j++)
+        {
+          if (j < jf)
+            {
+              __m256i fv = _mm256_load_si256 ((const __m256i *) s.f + j);
+              __m256i gv = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j));
+              __m256i gn = lincomb (gv, fs, fv, gs);
+              _mm256_store_si256 ((__m256i *) s.f + j, _mm256_blendv_epi8 (fv, gv, sw));
+              /* Stored in place: read from g + 1 next time, the shift. */
+              _mm256_storeu_si256 ((__m256i *) (g + 16 * j), gn);
+              if (j == 0)
+                g0 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (gn, 1));
+            }
+          if (j <= jv)
+            {
+              __m256i vs = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j));
+              __m256i rv = _mm256_load_si256 ((const __m256i *) s.r + j);
+              _mm256_storeu_si256 ((__m256i *) (v + 16 * j), _mm256_blendv_epi8 (vs, rv, sw));
+              _mm256_store_si256 ((__m256i *) s.r + j, lincomb (rv, fs, vs, gs));
+            }
+        }
+      KC_VERIFY_ONLY (check_lanes_9182 (&s, n + 1));
+    }
+
+  /* out = v reversed, divided by f[0]; v now starts at VOFF - (2p - 1). */
+  t = fq_recip (f0);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) fq_mul (t, fq_freeze32 (s.vbuf[VOFF - (2 * P - 1) + P - 1 - i]));
+
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  wipememory (&s, sizeof s);
+  wipememory (&f0, sizeof f0);
+  wipememory (&g0, sizeof g0);
+  return t;
+}
+
+/* ---- R3 reciprocal, bitsliced ---- */
+
+/* A polynomial over F3 of up to 768 coefficients as two bit planes of 768
+ * bits, 3 vectors each: coefficient i is bit i (64-bit word i/64, bit
+ * i%64).  m = [x != 0], s = sign bit ([x = -1] where m is set; don't-care
+ * where m is clear). */
+struct f3poly
+{
+  __m256i m[3], s[3];
+};
+
+/* x + c y in F3 for 256 coefficients, c a scalar given as masks
+ * cm = [c != 0], cs = [c = -1] (all ones / zero).  With y' = c y
+ * (m' = m_y & cm, s' = s_y ^ cs): if one side is 0 the sum is the other;
+ * equal nonzero signs give -x (m = 1, s = ~s_x), opposite signs give 0:
+ *   m_r = (m_x | m') & ~(m_x & m' & (s_x ^ s'))
+ *   s_r = s_x ^ (m' & (s_x ^ s' ^ m_x))
+ * (the second covers m' = 0: s_x; m_x = 0: s'; both set with equal
+ * signs: ~s_x; opposite signs: don't-care). */
+KC_AVX2 static inline void
+f3_addmul (__m256i *rm, __m256i *rs, __m256i xm, __m256i xs,
+           __m256i ym, __m256i ys, __m256i cm, __m256i cs)
+{
+  __m256i m2 = _mm256_and_si256 (ym, cm);
+  __m256i t = _mm256_xor_si256 (xs, _mm256_xor_si256 (ys, cs));   /* s_x ^ s' */
+  *rm = _mm256_andnot_si256 (_mm256_and_si256 (_mm256_and_si256 (xm, m2), t),
+                             _mm256_or_si256 (xm, m2));
+  *rs = _mm256_xor_si256 (xs, _mm256_and_si256 (m2, _mm256_xor_si256 (t, xm)));
+}
+
+/* Bit shifts of a 768-bit plane held in consecutive vectors.
+ * bits_down (x, next): bit i <- bit i + 1, the top bit from bit 0 of NEXT.
+ * bits_up (x, prev): bit i <- bit i - 1, bit 0 from the top bit of PREV. */
+KC_AVX2 static inline __m256i
+bits_down (__m256i x, __m256i next)
+{
+  /* words x1, x2, x3, next0 */
+  __m256i hi = _mm256_alignr_epi8 (_mm256_permute2x128_si256 (x, next, 0x21), x, 8);
+  return _mm256_or_si256 (_mm256_srli_epi64 (x, 1), _mm256_slli_epi64 (hi, 63));
+}
+
+KC_AVX2 static inline __m256i
+bits_up (__m256i x, __m256i prev)
+{
+  /* words prev3, x0, x1, x2 */
+  __m256i lo = _mm256_alignr_epi8 (x, _mm256_permute2x128_si256 (prev, x, 0x21), 8);
+  return _mm256_or_si256 (_mm256_slli_epi64 (x, 1), _mm256_srli_epi64 (lo, 63));
+}
+
+/* int8 coefficients in {-1, 0, 1} (768 of them) to planes. */
+KC_AVX2 static void
+f3_pack (struct f3poly *x, const int8_t a[N])
+{
+  uint32_t m[N / 32], s[N / 32];
+  int i;
+  for (i = 0; i < N / 32; i++)
+    {
+      __m256i v = _mm256_loadu_si256 ((const __m256i *) (a + 32 * i));
+      __m256i z = _mm256_setzero_si256 ();
+      m[i] = ~(uint32_t) _mm256_movemask_epi8 (_mm256_cmpeq_epi8 (v, z));
+      s[i] = (uint32_t) _mm256_movemask_epi8 (_mm256_cmpgt_epi8 (z, v));
+    }
+  for (i = 0; i < 3; i++)
+    {
+      x->m[i] = _mm256_loadu_si256 ((const __m256i *) (m + 8 * i));
+      x->s[i] = _mm256_loadu_si256 ((const __m256i *) (s + 8 * i));
+    }
+  wipememory (m, sizeof m);
+  wipememory (s, sizeof s);
+}
+
+/* Planes to int8 coefficients in {-1, 0, 1}. */
+KC_AVX2 static void
+f3_unpack (int8_t a[N], const struct f3poly *x)
+{
+  uint32_t m[N / 32], s[N / 32];
+  const __m256i shuf = _mm256_setr_epi8 (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                         2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+  const __m256i bit = _mm256_set1_epi64x ((int64_t) 0x8040201008040201ULL);
+  int i;
+  for (i = 0; i < 3; i++)
+    {
+      _mm256_storeu_si256 ((__m256i *) (m + 8 * i), x->m[i]);
+      _mm256_storeu_si256 ((__m256i *) (s + 8 * i), x->s[i]);
+    }
+  for (i = 0; i < N / 32; i++)
+    {
+      /* byte k <- bit k of the word: spread, isolate, compare. */
+      __m256i vm = _mm256_shuffle_epi8 (_mm256_set1_epi32 ((int32_t) m[i]), shuf);
+      __m256i vs = _mm256_shuffle_epi8 (_mm256_set1_epi32 ((int32_t) s[i]), shuf);
+      vm = _mm256_cmpeq_epi8 (_mm256_and_si256 (vm, bit), bit);
+      vs = _mm256_cmpeq_epi8 (_mm256_and_si256 (vs, bit), bit);
+      /* m ? (s ? -1 : 1) : 0 */
+      _mm256_storeu_si256 ((__m256i *) (a + 32 * i), _mm256_and_si256
+                           (vm, _mm256_or_si256 (vs, _mm256_set1_epi8 (1))));
+    }
+  wipememory (m, sizeof m);
+  wipememory (s, sizeof s);
+}
+
+/* Broadcast a 0/1 flag as an all-zero / all-one vector. */
+KC_AVX2 static inline __m256i
+flag_vec (uint32_t flag)
+{
+  return _mm256_set1_epi32 ((int32_t) ct_mask_from_flag_u32 (flag));
+}
+
+struct recip_r3_state
+{
+  struct f3poly f, g, v, r;
+  int8_t t[N] __attribute__ ((aligned (32)));
+};
+
+/* R3 divsteps on bit planes: one iteration touches 3 vectors per plane.
+ * The scalars f[0], g[0] are kept as (nonzero, sign) bit pairs.  The lane
+ * bounds of the Rq version apply with 256-coefficient vectors (f, g:
+ * vectors < ceil (L(n) / 256); v, r: vectors <= n / 256), and so does the
+ * scaling remark: g <- g + c f, r <- r + c v with c = -f[0] g[0] from the
+ * unswapped values, then f <- g, v <- r on swap. */
+KC_AVX2 int
+_kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
+{
+  struct recip_r3_state s;
+  const __m256i zero = _mm256_setzero_si256 ();
+  uint32_t f0m = 1, f0s = 0, g0m, g0s;
+  int32_t delta = 1, t;
+  int i, j, n;
+
+  memset (&s, 0, sizeof s);
+  s.t[0] = 1;
+  s.t[P - 1] = s.t[P] = -1;
+  f3_pack (&s.f, s.t);
+  memset (s.t, 0, sizeof s.t);
+  for (i = 0; i < P; i++)
+    s.t[P - 1 - i] = in[i];
+  f3_pack (&s.g, s.t);
+  memset (s.t, 0, sizeof s.t);
+  s.t[0] = 1;
+  f3_pack (&s.r, s.t);
+  g0m = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.m[0])) & 1;
+  g0s = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.s[0])) & 1;
+
+  for (n = 0; n < 2 * P - 1; n++)
+    {
+      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 (g0m);
+      __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
+      /* c = -f[0] g[0]: nonzero iff both are, sign flipped. */
+      __m256i cm = flag_vec (f0m & g0m), cs = flag_vec (1 ^ f0s ^ g0s);
+      __m256i gm[3], gs[3], vprevm = zero, vprevs = zero;
+      int jv = n / 256 < 2 ? n / 256 : 2;
+      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
+      int jf = (lf + 255) / 256;
+
+      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
+      f0m = ct_select_u32 (swap, g0m, f0m);
+      f0s = ct_select_u32 (swap, g0s, f0s);
+
+      for (j = 0; j < 3; j++)
+        {
+          if (j < jf)
+            {
+              __m256i fm = s.f.m[j], fs = s.f.s[j];
+              __m256i gmj = s.g.m[j], gsj = s.g.s[j];
+              f3_addmul (&gm[j], &gs[j], gmj, gsj, fm, fs, cm, cs);
+              s.f.m[j] = _mm256_blendv_epi8 (fm, gmj, sw);
+              s.f.s[j] = _mm256_blendv_epi8 (fs, gsj, sw);
+            }
+          if (j <= jv)
+            {
+              __m256i vm = s.v.m[j], vs = s.v.s[j];
+              __m256i vsm = bits_up (vm, vprevm), vss = bits_up (vs, vprevs);
+              __m256i rm = s.r.m[j], rs = s.r.s[j];
+              vprevm = vm;
+              vprevs = vs;
+              s.v.m[j] = _mm256_blendv_epi8 (vsm, rm, sw);
+              s.v.s[j] = _mm256_blendv_epi8 (vss, rs, sw);
+              f3_addmul (&s.r.m[j], &s.r.s[j], rm, rs, vsm, vss, cm, cs);
+            }
+        }
+      /* The next g[0] is bit 1 of the combination; then shift g down. */
+      g0m = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gm[0])) >> 1) & 1;
+      g0s = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gs[0])) >> 1) & 1;
+      for (j = 0; j < jf; j++)
+        {
+          __m256i nm = j + 1 < jf ? gm[j + 1] : zero;
+          __m256i ns = j + 1 < jf ? gs[j + 1] : zero;
+          s.g.m[j] = bits_down (gm[j], nm);
+          s.g.s[j] = bits_down (gs[j], ns);
+        }
+    }
+
+  /* out = f[0] * v reversed (f[0] = +-1 when invertible). */
+  f3_unpack (s.t, &s.v);
+  for (i = 0; i < P; i++)
+    {
+      int32_t x = s.t[P - 1 - i];
+      /* f[0] x: 0 if f[0] = 0, -x if f[0] = -1. */
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0m), (uint32_t) x, 0);
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0s), (uint32_t) -x, (uint32_t) x);
+      out[i] = (int8_t) x;
+    }
+
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  wipememory (&s, sizeof s);
+  wipememory (&f0m, sizeof f0m);
+  wipememory (&f0s, sizeof f0s);
+  wipememory (&g0m, sizeof g0m);
+  wipememory (&g0s, sizeof g0s);
+  return t;
+}
+
+#endif /* KC_USE_X86_64 */

@@ -1,0 +1,56 @@
+/* sntrup761-avx2.h - AVX2 kernels for sntrup761 polynomial arithmetic.
+ *
+ * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1).
+ * Types follow the NTRU Prime reference:
+ *   Fq    = int16_t, frozen: in [-(q-1)/2, (q-1)/2] = [-2295, 2295];
+ *   small = int8_t in {-1, 0, 1}.
+ * Coefficient i of a polynomial is array element i (constant term first).
+ *
+ * These functions exist only when the library is built with x86-64 paths
+ * (KC_USE_X86_64).  The caller must check _kc_hwf () & KC_HWF_AVX2 before
+ * calling any of them; they execute AVX2 instructions unconditionally.
+ *
+ * All four run in time independent of the values of their inputs (no
+ * secret-dependent branches or memory indices); f, g and in may be secret.
+ * Outputs may alias no input.  No heap; stack temporaries holding secret
+ * data are wiped before return.
+ */
+#ifndef KC_SNTRUP761_AVX2_H
+#define KC_SNTRUP761_AVX2_H
+
+#include <stdint.h>
+
+#ifdef KC_USE_X86_64
+
+/* h = f * g in Rq = (Z/q)[x]/(x^761 - x - 1).
+ * Precondition: f[i] in [-2295, 2295] (frozen Fq); g[i] in {-1, 0, 1}.
+ * Postcondition: h[i] frozen, in [-2295, 2295].  Constant time. */
+void _kc_sntrup761_rq_mult_small_avx2 (int16_t h[761], const int16_t f[761],
+                                       const int8_t g[761]);
+
+/* h = f * g in R3 = (Z/3)[x]/(x^761 - x - 1).
+ * Precondition: f[i], g[i] in {-1, 0, 1}.
+ * Postcondition: h[i] in {-1, 0, 1}.  Constant time. */
+void _kc_sntrup761_r3_mult_avx2 (int8_t h[761], const int8_t f[761],
+                                 const int8_t g[761]);
+
+/* out = 1/(3*in) in Rq, by 2p-1 = 1521 divsteps on a fixed schedule (the
+ * round-3 reference's Rq_recip3).
+ * Precondition: in[i] in {-1, 0, 1}.
+ * Returns 0 if 3*in is invertible in Rq (then out[i] is frozen, in
+ * [-2295, 2295], and out * 3 * in = 1), else -1 (then out is unspecified
+ * but still frozen).  Constant time, including the return value's
+ * computation; the caller decides whether the result may be revealed. */
+int _kc_sntrup761_rq_recip3_avx2 (int16_t out[761], const int8_t in[761]);
+
+/* out = 1/in in R3, by 2p-1 = 1521 divsteps on a fixed schedule (the
+ * round-3 reference's R3_recip).
+ * Precondition: in[i] in {-1, 0, 1}.
+ * Returns 0 if in is invertible in R3 (then out[i] in {-1, 0, 1} and
+ * out * in = 1), else -1 (out unspecified, entries still in {-1, 0, 1}).
+ * Constant time. */
+int _kc_sntrup761_r3_recip_avx2 (int8_t out[761], const int8_t in[761]);
+
+#endif /* KC_USE_X86_64 */
+
+#endif /* KC_SNTRUP761_AVX2_H */

@@ -1,0 +1,415 @@
+/* t-sntrup761-avx2.c - the sntrup761 AVX2 kernels against slow, obvious
+ * references: schoolbook products mod x^761 - x - 1 with a reduction after
+ * every term, reciprocals checked by multiplying back, and invertibility
+ * decided independently by a polynomial gcd.  Worst-case inputs (every
+ * coefficient at its bound) and thousands of random ones.
+ *
+ * Skipped (exit 77) without x86-64 code paths or without AVX2. */
+#include "kcrypt-int.h"
+#include "sntrup761-avx2.h"
+#include "t-common.h"
+
+#ifdef KC_USE_X86_64
+
+#define P 761
+#define Q 4591
+
+/* Centered residue of x mod m (m odd). */
+static int
+cmod (long x, int m)
+{
+  long r = x % m;
+  if (r > m / 2)
+    r -= m;
+  if (r < -(m / 2))
+    r += m;
+  return (int) r;
+}
+
+/* h = f * g mod (x^761 - x - 1, m), coefficients centered; f and g
+ * arbitrary ints.  Each product term is reduced mod m as it is added. */
+static void
+ref_mult (int h[P], const int *f, const int *g, int m)
+{
+  static int c[2 * P - 1];
+  int i, j, k;
+
+  memset (c, 0, sizeof c);
+  for (i = 0; i < P; i++)
+    for (j = 0; j < P; j++)
+      c[i + j] = (c[i + j] + f[i] * g[j]) % m;
+  /* x^k = x^(k-761) (x + 1) for k >= 761, from the top down. */
+  for (k = 2 * P - 2; k >= P; k--)
+    {
+      c[k - P] = (c[k - P] + c[k]) % m;
+      c[k - P + 1] = (c[k - P + 1] + c[k]) % m;
+      c[k] = 0;
+    }
+  for (i = 0; i < P; i++)
+    h[i] = cmod (c[i], m);
+}
+
+/* 1/a mod m (m prime). */
+static long
+inv_mod (long a, int m)
+{
+  long r = 1, e = m - 2;
+  a = ((a % m) + m) % m;
+  while (e)
+    {
+      if (e & 1)
+        r = r * a % m;
+      a = a * a % m;
+      e >>= 1;
+    }
+  return r;
+}
+
+/* Polynomial gcd over F_m (m prime), variable time, test only: returns
+ * the degree of gcd (a, x^761 - x - 1) and, if GCD_OUT, the monic gcd
+ * (P + 1 coefficients); -1 if a = 0 (not invertible either). */
+static int
+gcd_poly (int *gcd_out, const int *a_in, int m)
+{
+  static long a[P + 1], b[P + 1];
+  int da = -1, db = P, i;
+
+  for (i = 0; i <= P; i++)
+    {
+      a[i] = i < P ? ((a_in[i] % m) + m) % m : 0;
+      b[i] = 0;
+    }
+  b[P] = 1;
+  b[1] = m - 1;
+  b[0] = m - 1;
+  for (i = 0; i < P; i++)
+    if (a[i])
+      da = i;
+  if (da < 0)
+    return -1;
+  /* Euclid: b <- b mod a, swap. */
+  while (da >= 0)
+    {
+      long inv = inv_mod (a[da], m);
+      while (db >= da)
+        {
+          long c = b[db] * inv % m;
+          int s = db - da;
+          for (i = 0; i <= da; i++)
+            b[s + i] = ((b[s + i] - c * a[i]) % m + m) % m;
+          while (db >= 0 && b[db] == 0)
+            db--;
+        }
+      for (i = 0; i <= P; i++)
+        {
+          long t = a[i];
+          a[i] = b[i];
+          b[i] = t;
+        }
+      i = da;
+      da = db;
+      db = i;
+    }
+  if (gcd_out)
+    {
+      long inv = inv_mod (b[db], m);
+      for (i = 0; i <= P; i++)
+        gcd_out[i] = (int) (b[i] * inv % m);
+    }
+  return db;
+}
+
+static int
+gcd_degree (const int *a_in, int m)
+{
+  return gcd_poly (NULL, a_in, m);
+}
+
+/* The product of the irreducible factors of x^761 - x - 1 over F_3 whose
+ * degree divides D: gcd (x^(3^D) - x, x^761 - x - 1), by D cubings.  Over
+ * F_3 the modulus factors into irreducibles of degrees 19, 60 and 682
+ * (computed independently with sympy's factor_list), so D = 19 and D = 60
+ * give single factors; the test checks the degrees it gets. */
+static int
+f3_factor (int phi[P + 1], int d)
+{
+  int y[P], y2[P], i;
+
+  memset (y, 0, sizeof y);
+  y[1] = 1;
+  for (i = 0; i < d; i++)
+    {
+      ref_mult (y2, y, y, 3);
+      ref_mult (y, y2, y, 3);
+    }
+  y[1] = cmod (y[1] - 1, 3);
+  return gcd_poly (phi, y, 3);
+}
+
+static void
+rand_small (int8_t *x)
+{
+  int i;
+  for (i = 0; i < P; i++)
+    x[i] = (int8_t) ((int) (t_rand64 () % 3) - 1);
+}
+
+static void
+rand_fq (int16_t *x)
+{
+  int i;
+  for (i = 0; i < P; i++)
+    x[i] = (int16_t) ((int) (t_rand64 () % Q) - (Q - 1) / 2);
+}
+
+static void
+check_rq_mult (const int16_t f[P], const int8_t g[P], const char *what)
+{
+  int fi[P], gi[P], want[P], i, bad = -1;
+  int16_t h[P];
+
+  for (i = 0; i < P; i++)
+    {
+      fi[i] = f[i];
+      gi[i] = g[i];
+    }
+  ref_mult (want, fi, gi, Q);
+  _kc_sntrup761_rq_mult_small_avx2 (h, f, g);
+  for (i = 0; i < P && bad < 0; i++)
+    if (h[i] != want[i])
+      bad = i;
+  CHECK (bad < 0, "rq_mult (%s): coefficient %d is %d, want %d", what, bad,
+         bad < 0 ? 0 : h[bad], bad < 0 ? 0 : want[bad]);
+}
+
+static void
+check_r3_mult (const int8_t f[P], const int8_t g[P], const char *what)
+{
+  int fi[P], gi[P], want[P], i, bad = -1;
+  int8_t h[P];
+
+  for (i = 0; i < P; i++)
+    {
+      fi[i] = f[i];
+      gi[i] = g[i];
+    }
+  ref_mult (want, fi, gi, 3);
+  _kc_sntrup761_r3_mult_avx2 (h, f, g);
+  for (i = 0; i < P && bad < 0; i++)
+    if (h[i] != want[i])
+      bad = i;
+  CHECK (bad < 0, "r3_mult (%s): coefficient %d is %d, want %d", what, bad,
+         bad < 0 ? 0 : h[bad], bad < 0 ? 0 : want[bad]);
+}
+
+/* Rq is a field (x^761 - x - 1 is irreducible mod q), so 3*in is
+ * invertible iff in != 0; the gcd confirms it independently. */
+static void
+check_rq_recip3 (const int8_t in[P], const char *what)
+{
+  int16_t out[P];
+  int oi[P], ii[P], prod[P], i, ok = 1, frozen = 1;
+  int invertible = 0, rc;
+
+  for (i = 0; i < P; i++)
+    ii[i] = in[i];
+  invertible = gcd_degree (ii, Q) == 0;
+  rc = _kc_sntrup761_rq_recip3_avx2 (out, in);
+  CHECK (rc == (invertible ? 0 : -1), "rq_recip3 (%s): returned %d, gcd says %s",
+         what, rc, invertible ? "invertible" : "not invertible");
+  for (i = 0; i < P; i++)
+    {
+      if (out[i] < -(Q - 1) / 2 || out[i] > (Q - 1) / 2)
+        frozen = 0;
+      oi[i] = out[i];
+    }
+  CHECK (frozen, "rq_recip3 (%s): output not frozen", what);
+  if (!invertible || rc)
+    return;
+  ref_mult (prod, oi, ii, Q);
+  for (i = 0; i < P; i++)
+    if (cmod (3L * prod[i], Q) != (i == 0))
+      ok = 0;
+  CHECK (ok, "rq_recip3 (%s): 3 * in * out != 1", what);
+}
+
+/* Returns 1 if IN was invertible. */
+static int
+check_r3_recip (const int8_t in[P], const char *what)
+{
+  int8_t out[P];
+  int oi[P], ii[P], prod[P], i, ok = 1, small = 1;
+  int invertible, rc;
+
+  for (i = 0; i < P; i++)
+    ii[i] = in[i];
+  invertible = gcd_degree (ii, 3) == 0;
+  rc = _kc_sntrup761_r3_recip_avx2 (out, in);
+  CHECK (rc == (invertible ? 0 : -1), "r3_recip (%s): returned %d, gcd says %s",
+         what, rc, invertible ? "invertible" : "not invertible");
+  for (i = 0; i < P; i++)
+    {
+      if (out[i] < -1 || out[i] > 1)
+        small = 0;
+      oi[i] = out[i];
+    }
+  CHECK (small, "r3_recip (%s): output not in {-1, 0, 1}", what);
+  if (!invertible || rc)
+    return invertible;
+  ref_mult (prod, oi, ii, 3);
+  for (i = 0; i < P; i++)
+    if (prod[i] != (i == 0))
+      ok = 0;
+  CHECK (ok, "r3_recip (%s): in * out != 1", what);
+  return invertible;
+}
+
+/* Pattern k: 0 all +max, 1 all -max, 2 alternating +max/-max,
+ * 3 alternating -max/+max, 4 +max then zeros except the top, 5 zero. */
+static int
+pattern (int k, int i, int max)
+{
+  switch (k)
+    {
+    case 0: return max;
+    case 1: return -max;
+    case 2: return i & 1 ? -max : max;
+    case 3: return i & 1 ? max : -max;
+    case 4: return i == 0 || i == P - 1 ? max : 0;
+    default: return 0;
+    }
+}
+
+#define NPAT 6
+
+int
+main (int argc, char **argv)
+{
+  int16_t f[P];
+  int8_t a[P], b[P], g[P];
+  int i, k, l, n_inv = 0, n_noninv = 0;
+  char what[64];
+
+  t_init (argc, argv);
+  t_seed (761);
+  if (!(_kc_hwf () & KC_HWF_AVX2))
+    {
+      printf ("t-sntrup761-avx2: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
+      return T_SKIP;
+    }
+
+  /* Worst cases: every coefficient at its bound, all sign patterns. */
+  for (k = 0; k < NPAT; k++)
+    for (l = 0; l < NPAT; l++)
+      {
+        for (i = 0; i < P; i++)
+          {
+            f[i] = (int16_t) pattern (k, i, (Q - 1) / 2);
+            a[i] = (int8_t) pattern (k, i, 1);
+            g[i] = (int8_t) pattern (l, i, 1);
+          }
+        snprintf (what, sizeof what, "pattern %d x %d", k, l);
+        check_rq_mult (f, g, what);
+        check_r3_mult (a, g, what);
+      }
+  /* Random with a worst-case partner, and random x random. */
+  for (k = 0; k < NPAT; k++)
+    {
+      for (i = 0; i < P; i++)
+        {
+          f[i] = (int16_t) pattern (k, i, (Q - 1) / 2);
+          a[i] = (int8_t) pattern (k, i, 1);
+        }
+      rand_small (g);
+      snprintf (what, sizeof what, "pattern %d x random", k);
+      check_rq_mult (f, g, what);
+      check_r3_mult (a, g, what);
+    }
+  for (k = 0; k < 1000; k++)
+    {
+      rand_fq (f);
+      rand_small (a);
+      rand_small (g);
+      snprintf (what, sizeof what, "random %d", k);
+      check_rq_mult (f, g, what);
+      check_r3_mult (a, g, what);
+    }
+
+  /* Reciprocals: zero (never invertible), the patterns, single monomials
+   * x^i (invertible: x (x^760 - 1) = 1), random. */
+  for (k = 0; k < NPAT; k++)
+    {
+      for (i = 0; i < P; i++)
+        a[i] = (int8_t) pattern (k, i, 1);
+      snprintf (what, sizeof what, "pattern %d", k);
+      check_rq_recip3 (a, what);
+      if (check_r3_recip (a, what))
+        n_inv++;
+      else
+        n_noninv++;
+    }
+  for (k = 0; k < P; k += 76)
+    {
+      memset (a, 0, P);
+      a[k] = (int8_t) (k & 1 ? -1 : 1);
+      snprintf (what, sizeof what, "monomial %d", k);
+      check_rq_recip3 (a, what);
+      check_r3_recip (a, what);
+    }
+  for (k = 0; k < 200; k++)
+    {
+      rand_small (a);
+      if (k % 4 == 3)
+        {
+          /* Sparse inputs (weight 5) reach other divstep paths. */
+          memset (a, 0, P);
+          for (i = 0; i < 5; i++)
+            a[t_rand64 () % P] = (int8_t) (t_rand64 () & 1 ? 1 : -1);
+        }
+      snprintf (what, sizeof what, "random %d", k);
+      check_rq_recip3 (a, what);
+      if (check_r3_recip (a, what))
+        n_inv++;
+      else
+        n_noninv++;
+    }
+  /* Non-invertible in R3 beyond zero: multiples b * phi of the factors
+   * phi of degree 19 and 60 of the modulus. */
+  for (l = 0; l < 2; l++)
+    {
+      int phi[P + 1], bi[P], ci[P], d = l ? 60 : 19;
+      CHECK (f3_factor (phi, d) == d, "F3 factor of degree %d not found", d);
+      for (k = 0; k < 10; k++)
+        {
+          rand_small (b);
+          for (i = 0; i < P; i++)
+            bi[i] = b[i];
+          ref_mult (ci, phi, bi, 3);
+          for (i = 0; i < P; i++)
+            g[i] = (int8_t) ci[i];
+          snprintf (what, sizeof what, "degree-%d factor times random %d", d, k);
+          if (check_r3_recip (g, what))
+            n_inv++;
+          else
+            n_noninv++;
+          check_rq_recip3 (g, what);
+        }
+    }
+  CHECK (n_inv >= 50, "r3_recip: only %d invertible cases", n_inv);
+  CHECK (n_noninv >= 20, "r3_recip: only %d non-invertible cases", n_noninv);
+  if (t_verbose)
+    printf ("r3_recip: %d invertible, %d not\n", n_inv, n_noninv);
+
+  return t_done ("t-sntrup761-avx2");
+}
+
+#else /* !KC_USE_X86_64 */
+
+int
+main (void)
+{
+  printf ("t-sntrup761-avx2: SKIP (built without x86-64 code paths)\n");
+  return T_SKIP;
+}
+
+#endif
