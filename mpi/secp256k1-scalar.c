@@ -1,0 +1,385 @@
+/* secp256k1-scalar.c - integers mod n in 4x64 limbs.  Contracts in
+ * secp256k1-scalar.h. */
+#include "kcrypt-int.h"
+#include "secp256k1-scalar.h"
+
+typedef unsigned __int128 u128;
+
+/* n and 2^256 - n (129 bits: NC0 + NC1*2^64 + 2^128). */
+static const uint64_t N[4] = {
+  0xBFD25E8CD0364141ULL, 0xBAAEDCE6AF48A03BULL,
+  0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL
+};
+#define NC0 0x402DA1732FC9BEBFULL
+#define NC1 0x4551231950B75FC4ULL
+/* (n - 1)/2 */
+static const uint64_t NH[4] = {
+  0xDFE92F46681B20A0ULL, 0x5D576E7357A4501DULL,
+  0xFFFFFFFFFFFFFFFFULL, 0x7FFFFFFFFFFFFFFFULL
+};
+
+/* 1 if the 4-limb A >= n. */
+static uint64_t
+ge_n (const uint64_t a[4])
+{
+  return (uint64_t) (ct_cmp_limbs (a, N, 4) >= 0);
+}
+
+#ifdef KC_VERIFY
+# define SC_CHECK(a) KC_VERIFY_CHECK (ct_cmp_limbs ((a)->d, N, 4) < 0)
+#else
+# define SC_CHECK(a) do { } while (0)
+#endif
+
+/* A (4 limbs) + FLAG * (2^256 - n), mod 2^256: subtracts n once when the
+ * caller knows A + carry*2^256 >= n. */
+static void
+reduce_once (uint64_t a[4], uint64_t flag)
+{
+  u128 t;
+  uint64_t m = ct_mask_from_flag_u64 (flag);
+  t = (u128) a[0] + (NC0 & m); a[0] = (uint64_t) t; t >>= 64;
+  t += (u128) a[1] + (NC1 & m); a[1] = (uint64_t) t; t >>= 64;
+  t += (u128) a[2] + (1 & m); a[2] = (uint64_t) t; t >>= 64;
+  t += a[3]; a[3] = (uint64_t) t;
+}
+
+void
+_kc_secp256k1_scalar_set_b32 (kc_secp256k1_scalar *r, const unsigned char b[32],
+                              int *overflow)
+{
+  int i, j;
+  uint64_t of;
+  for (i = 0; i < 4; i++)
+    {
+      uint64_t w = 0;
+      for (j = 0; j < 8; j++)
+        w = w << 8 | b[24 - 8 * i + j];
+      r->d[i] = w;
+    }
+  of = ge_n (r->d);
+  reduce_once (r->d, of);
+  if (overflow)
+    *overflow = (int) of;
+  SC_CHECK (r);
+}
+
+void
+_kc_secp256k1_scalar_get_b32 (unsigned char b[32], const kc_secp256k1_scalar *a)
+{
+  int i, j;
+  SC_CHECK (a);
+  for (i = 0; i < 4; i++)
+    for (j = 0; j < 8; j++)
+      b[31 - 8 * i - j] = (unsigned char) (a->d[i] >> (8 * j));
+}
+
+void
+_kc_secp256k1_scalar_set_int (kc_secp256k1_scalar *r, unsigned int v)
+{
+  r->d[0] = v;
+  r->d[1] = r->d[2] = r->d[3] = 0;
+}
+
+int
+_kc_secp256k1_scalar_is_zero (const kc_secp256k1_scalar *a)
+{
+  return (int) (1 ^ ct_is_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]));
+}
+
+int
+_kc_secp256k1_scalar_is_one (const kc_secp256k1_scalar *a)
+{
+  return (int) (1 ^ ct_is_nonzero_u64 ((a->d[0] ^ 1) | a->d[1] | a->d[2]
+                                       | a->d[3]));
+}
+
+int
+_kc_secp256k1_scalar_eq (const kc_secp256k1_scalar *a,
+                         const kc_secp256k1_scalar *b)
+{
+  return (int) (1 ^ ct_is_nonzero_u64 ((a->d[0] ^ b->d[0]) | (a->d[1] ^ b->d[1])
+                                       | (a->d[2] ^ b->d[2])
+                                       | (a->d[3] ^ b->d[3])));
+}
+
+int
+_kc_secp256k1_scalar_is_high (const kc_secp256k1_scalar *a)
+{
+  SC_CHECK (a);
+  return ct_cmp_limbs (a->d, NH, 4) > 0;
+}
+
+int
+_kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+                          const kc_secp256k1_scalar *b)
+{
+  u128 t;
+  uint64_t of;
+  int i;
+  SC_CHECK (a);
+  SC_CHECK (b);
+  t = 0;
+  for (i = 0; i < 4; i++)
+    {
+      t += (u128) a->d[i] + b->d[i];
+      r->d[i] = (uint64_t) t;
+      t >>= 64;
+    }
+  /* a + b < 2n: one subtraction suffices. */
+  of = (uint64_t) t | ge_n (r->d);
+  reduce_once (r->d, of);
+  SC_CHECK (r);
+  return (int) of;
+}
+
+void
+_kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+{
+  /* n - a, then masked to 0 when a = 0. */
+  uint64_t nz = ct_mask_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]);
+  u128 t = (u128) 1;
+  int i;
+  SC_CHECK (a);
+  for (i = 0; i < 4; i++)
+    {
+      t += (u128) N[i] + (uint64_t) ~a->d[i];
+      r->d[i] = (uint64_t) t & nz;
+      t >>= 64;
+    }
+  SC_CHECK (r);
+}
+
+void
+_kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
+{
+  kc_secp256k1_scalar t;
+  _kc_secp256k1_scalar_negate (&t, r);
+  ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
+}
+
+void
+_kc_secp256k1_scalar_cmov (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+                           int flag)
+{
+  ct_cmov_u64 (r->d, a->d, 4, (uint64_t) flag);
+}
+
+/* L[0..7] = A * B (schoolbook, 128-bit accumulators). */
+static void
+mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
+{
+  int i, j;
+  for (i = 0; i < 8; i++)
+    l[i] = 0;
+  for (i = 0; i < 4; i++)
+    {
+      u128 c = 0;
+      for (j = 0; j < 4; j++)
+        {
+          c += (u128) a[i] * b[j] + l[i + j];
+          l[i + j] = (uint64_t) c;
+          c >>= 64;
+        }
+      l[i + 4] = (uint64_t) c;
+    }
+}
+
+/* R = L mod n for a 512-bit L, folding the high part with
+ * 2^256 = NC (mod n), NC < 2^129:
+ *   L  < 2^512       -> M = L_lo + L_hi*NC < 2^386 (7 limbs)
+ *   M                -> P = M_lo + M_hi*NC < 2^260 (5 limbs)
+ *   P                -> Q = P_lo + P_hi*NC < 2^256 + 2^133 (4 limbs + carry)
+ * and Q < 2n, so one conditional subtraction ends it. */
+static void
+reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
+{
+  uint64_t m[7], p[5], hi[3];
+  u128 c;
+  int i;
+
+  /* M = l[0..3] + l[4..7] * (NC0 + NC1 2^64 + 2^128) */
+  {
+    uint64_t acc[7] = { l[0], l[1], l[2], l[3], 0, 0, 0 };
+    const uint64_t nc[3] = { NC0, NC1, 1 };
+    int j;
+    for (i = 0; i < 4; i++)
+      {
+        c = 0;
+        for (j = 0; j < 3; j++)
+          {
+            c += (u128) l[4 + i] * nc[j] + acc[i + j];
+            acc[i + j] = (uint64_t) c;
+            c >>= 64;
+          }
+        for (j = i + 3; j < 7; j++)
+          {
+            c += acc[j];
+            acc[j] = (uint64_t) c;
+            c >>= 64;
+          }
+      }
+    for (i = 0; i < 7; i++)
+      m[i] = acc[i];
+    wipememory (acc, sizeof acc);
+  }
+  /* P = m[0..3] + m[4..6] * NC */
+  {
+    uint64_t acc[5] = { m[0], m[1], m[2], m[3], 0 };
+    const uint64_t nc[3] = { NC0, NC1, 1 };
+    int j;
+    hi[0] = m[4]; hi[1] = m[5]; hi[2] = m[6];
+    for (i = 0; i < 3; i++)
+      {
+        c = 0;
+        for (j = 0; j < 3 && i + j < 5; j++)
+          {
+            c += (u128) hi[i] * nc[j] + acc[i + j];
+            acc[i + j] = (uint64_t) c;
+            c >>= 64;
+          }
+        for (j = i + 3; j < 5; j++)
+          {
+            c += acc[j];
+            acc[j] = (uint64_t) c;
+            c >>= 64;
+          }
+      }
+    for (i = 0; i < 5; i++)
+      p[i] = acc[i];
+    wipememory (acc, sizeof acc);
+  }
+  /* Q = p[0..3] + p[4] * NC, p[4] < 16 */
+  c = (u128) p[4] * NC0 + p[0]; r->d[0] = (uint64_t) c; c >>= 64;
+  c += (u128) p[4] * NC1 + p[1]; r->d[1] = (uint64_t) c; c >>= 64;
+  c += (u128) p[4] + p[2]; r->d[2] = (uint64_t) c; c >>= 64;
+  c += p[3]; r->d[3] = (uint64_t) c; c >>= 64;
+  reduce_once (r->d, (uint64_t) c | ge_n (r->d));
+  wipememory (m, sizeof m);
+  wipememory (p, sizeof p);
+  wipememory (hi, sizeof hi);
+  SC_CHECK (r);
+}
+
+void
+_kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+                          const kc_secp256k1_scalar *b)
+{
+  uint64_t l[8];
+  SC_CHECK (a);
+  SC_CHECK (b);
+  mul_512 (l, a->d, b->d);
+  reduce_512 (r, l);
+  wipememory (l, sizeof l);
+}
+
+void
+_kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
+                                const kc_secp256k1_scalar *a,
+                                const kc_secp256k1_scalar *b, unsigned int shift)
+{
+  uint64_t l[8], w[4];
+  unsigned int limb = shift >> 6, sh = shift & 63, i;
+  u128 c;
+
+  mul_512 (l, a->d, b->d);
+  for (i = 0; i < 4; i++)
+    {
+      uint64_t lo = (limb + i < 8) ? l[limb + i] : 0;
+      uint64_t hi = (limb + i + 1 < 8) ? l[limb + i + 1] : 0;
+      w[i] = sh ? (lo >> sh | hi << (64 - sh)) : lo;
+    }
+  /* round: add bit SHIFT-1 */
+  {
+    unsigned int rb = shift - 1;
+    uint64_t bit = (l[rb >> 6] >> (rb & 63)) & 1;
+    c = bit;
+    for (i = 0; i < 4; i++)
+      {
+        c += w[i];
+        r->d[i] = (uint64_t) c;
+        c >>= 64;
+      }
+  }
+  wipememory (l, sizeof l);
+  wipememory (w, sizeof w);
+}
+
+/* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
+static void
+scalar_pow (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+            const uint64_t e[4])
+{
+  kc_secp256k1_scalar tab[16], acc;
+  int i, j;
+
+  _kc_secp256k1_scalar_set_int (&tab[0], 1);
+  tab[1] = *a;
+  for (i = 2; i < 16; i++)
+    _kc_secp256k1_scalar_mul (&tab[i], &tab[i - 1], a);
+  _kc_secp256k1_scalar_set_int (&acc, 1);
+  for (i = 63; i >= 0; i--)
+    {
+      unsigned int dgt = (unsigned int) (e[i >> 4] >> ((i & 15) * 4)) & 15;
+      for (j = 0; j < 4; j++)
+        _kc_secp256k1_scalar_mul (&acc, &acc, &acc);
+      if (dgt)  /* the exponent is public */
+        _kc_secp256k1_scalar_mul (&acc, &acc, &tab[dgt]);
+    }
+  *r = acc;
+  wipememory (tab, sizeof tab);
+  wipememory (&acc, sizeof acc);
+}
+
+void
+_kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+{
+  static const uint64_t nm2[4] = {
+    0xBFD25E8CD036413FULL, 0xBAAEDCE6AF48A03BULL,
+    0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL
+  };
+  SC_CHECK (a);
+  scalar_pow (r, a, nm2);
+}
+
+void
+_kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+{
+  _kc_secp256k1_scalar_inv (r, a);
+}
+
+void
+_kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
+                                   kc_secp256k1_scalar *r2,
+                                   const kc_secp256k1_scalar *k)
+{
+  /* Lattice basis of {(a, b): a + b*lambda = 0 mod n} (GLV):
+   * c1 = round(k*g1 / 2^384), c2 = round(k*g2 / 2^384) approximate the
+   * coordinates of k in that basis; r2 = c1*(-b1) + c2*(-b2) and
+   * r1 = k - r2*lambda are then both below 2^128 in absolute value. */
+  static const kc_secp256k1_scalar minus_b1 = KC_SCALAR_CONST (
+    0, 0, 0, 0, 0xE4437ED6, 0x010E8828, 0x6F547FA9, 0x0ABFE4C3);
+  static const kc_secp256k1_scalar minus_b2 = KC_SCALAR_CONST (
+    0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE,
+    0x8A280AC5, 0x0774346D, 0xD765CDA8, 0x3DB1562C);
+  static const kc_secp256k1_scalar g1 = KC_SCALAR_CONST (
+    0x3086D221, 0xA7D46BCD, 0xE86C90E4, 0x9284EB15,
+    0x3DAA8A14, 0x71E8CA7F, 0xE893209A, 0x45DBB031);
+  static const kc_secp256k1_scalar g2 = KC_SCALAR_CONST (
+    0xE4437ED6, 0x010E8828, 0x6F547FA9, 0x0ABFE4C4,
+    0x221208AC, 0x9DF506C6, 0x1571B4AE, 0x8AC47F71);
+  static const kc_secp256k1_scalar minus_lambda = KC_SCALAR_CONST (
+    0xAC9C52B3, 0x3FA3CF1F, 0x5AD9E3FD, 0x77ED9BA4,
+    0xA880B9FC, 0x8EC739C2, 0xE0CFC810, 0xB51283CF);
+  kc_secp256k1_scalar c1, c2;
+
+  _kc_secp256k1_scalar_mul_shift (&c1, k, &g1, 384);
+  _kc_secp256k1_scalar_mul_shift (&c2, k, &g2, 384);
+  _kc_secp256k1_scalar_mul (&c1, &c1, &minus_b1);
+  _kc_secp256k1_scalar_mul (&c2, &c2, &minus_b2);
+  _kc_secp256k1_scalar_add (r2, &c1, &c2);
+  _kc_secp256k1_scalar_mul (r1, r2, &minus_lambda);
+  _kc_secp256k1_scalar_add (r1, r1, k);
+  wipememory (&c1, sizeof c1);
+  wipememory (&c2, sizeof c2);
+}
