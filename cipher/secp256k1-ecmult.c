@@ -1,0 +1,162 @@
+/* secp256k1-ecmult.c - K*G (constant time) and NA*A + NG*G (variable time).
+ * Design and contracts in secp256k1-ecmult.h. */
+#include "kcrypt-int.h"
+#include "secp256k1-ecmult.h"
+#include "secp256k1-ecmult-tables.h"
+
+typedef kc_secp256k1_fe fe;
+typedef kc_secp256k1_ge ge;
+typedef kc_secp256k1_gej gej;
+typedef kc_secp256k1_scalar scalar;
+
+void
+_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+{
+  kc_secp256k1_ge_storage s;
+  ge b;
+  int j, i;
+
+  _kc_secp256k1_gej_set_infinity (r);
+  for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
+    {
+      unsigned int nib = kc_secp256k1_scalar_get_bits (k, 4 * j, 4);
+      /* Scan the whole row; entry i-1 holds i * 16^j * G. */
+      s = _kc_secp256k1_gen_table[j][0];
+      for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
+        kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],
+                                      (int) ct_eq_u32 (nib, (uint32_t) i));
+      _kc_secp256k1_ge_from_storage (&b, &s);
+      b.infinity = (int) ct_eq_u32 (nib, 0);
+      _kc_secp256k1_gej_add_ge (r, r, &b);
+    }
+  wipememory (&s, sizeof s);
+  wipememory (&b, sizeof b);
+}
+
+/* ------------------------------------------------------------ wNAF */
+
+#define WNAF_LEN 130   /* split halves are < 2^128; one spare for the carry */
+
+/* Write S (< 2^129) in width-W NAF: digits odd in (-2^(W-1), 2^(W-1)) or
+ * 0, any two non-zero digits at least W apart.  Returns the number of
+ * digits used (index of the highest non-zero digit + 1).  Variable time. */
+static int
+wnaf_var (int *wnaf, const scalar *s, int w)
+{
+  int bit = 0, carry = 0, last = 0;
+  memset (wnaf, 0, WNAF_LEN * sizeof *wnaf);
+  while (bit < WNAF_LEN)
+    {
+      int now, word;
+      if ((int) kc_secp256k1_scalar_get_bits (s, (unsigned int) bit, 1) == carry)
+        {
+          bit++;
+          continue;
+        }
+      now = w;
+      if (now > WNAF_LEN - bit)
+        now = WNAF_LEN - bit;
+      word = (int) kc_secp256k1_scalar_get_bits (s, (unsigned int) bit,
+                                                 (unsigned int) now) + carry;
+      carry = (word >> (w - 1)) & 1;
+      word -= carry << w;
+      wnaf[bit] = word;
+      last = bit + 1;
+      bit += now;
+    }
+  return last;
+}
+
+/* Split K by lambda and make both halves "small" non-negative: returns in
+ * NEG[i] whether half i was negated. */
+static void
+split_small_var (scalar *k1, scalar *k2, int neg[2], const scalar *k)
+{
+  _kc_secp256k1_scalar_split_lambda (k1, k2, k);
+  neg[0] = _kc_secp256k1_scalar_is_high (k1);
+  neg[1] = _kc_secp256k1_scalar_is_high (k2);
+  if (neg[0])
+    _kc_secp256k1_scalar_negate (k1, k1);
+  if (neg[1])
+    _kc_secp256k1_scalar_negate (k2, k2);
+}
+
+#define TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
+
+void
+_kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
+                          const scalar *ng)
+{
+  gej ta[TABLE_A_SIZE], tla[TABLE_A_SIZE], a2, t;
+  ge g;
+  scalar k1, k2;
+  int wa1[WNAF_LEN], wa2[WNAF_LEN], wg1[WNAF_LEN], wg2[WNAF_LEN];
+  int nega[2], negg[2];
+  int la1 = 0, la2 = 0, lg1 = 0, lg2 = 0, len, i;
+  int use_a = !a->infinity && !_kc_secp256k1_scalar_is_zero (na);
+
+  if (use_a)
+    {
+      split_small_var (&k1, &k2, nega, na);
+      la1 = wnaf_var (wa1, &k1, KC_ECMULT_WINDOW_A);
+      la2 = wnaf_var (wa2, &k2, KC_ECMULT_WINDOW_A);
+      /* odd multiples A, 3A, ..., and their lambda images (X*beta) */
+      ta[0] = *a;
+      _kc_secp256k1_gej_double_var (&a2, a);
+      for (i = 1; i < TABLE_A_SIZE; i++)
+        _kc_secp256k1_gej_add_var (&ta[i], &ta[i - 1], &a2);
+      for (i = 0; i < TABLE_A_SIZE; i++)
+        {
+          tla[i] = ta[i];
+          kc_secp256k1_fe_mul (&tla[i].x, &ta[i].x, &_kc_secp256k1_fe_beta);
+        }
+    }
+  if (!_kc_secp256k1_scalar_is_zero (ng))
+    {
+      split_small_var (&k1, &k2, negg, ng);
+      lg1 = wnaf_var (wg1, &k1, KC_ECMULT_WINDOW_G);
+      lg2 = wnaf_var (wg2, &k2, KC_ECMULT_WINDOW_G);
+    }
+  len = la1;
+  if (la2 > len) len = la2;
+  if (lg1 > len) len = lg1;
+  if (lg2 > len) len = lg2;
+
+  _kc_secp256k1_gej_set_infinity (r);
+  for (i = len - 1; i >= 0; i--)
+    {
+      int d;
+      _kc_secp256k1_gej_double_var (r, r);
+      if (i < la1 && (d = wa1[i]) != 0)
+        {
+          if ((d < 0) ^ nega[0])
+            _kc_secp256k1_gej_neg (&t, &ta[(d < 0 ? -d : d) >> 1]);
+          else
+            t = ta[(d < 0 ? -d : d) >> 1];
+          _kc_secp256k1_gej_add_var (r, r, &t);
+        }
+      if (i < la2 && (d = wa2[i]) != 0)
+        {
+          if ((d < 0) ^ nega[1])
+            _kc_secp256k1_gej_neg (&t, &tla[(d < 0 ? -d : d) >> 1]);
+          else
+            t = tla[(d < 0 ? -d : d) >> 1];
+          _kc_secp256k1_gej_add_var (r, r, &t);
+        }
+      if (i < lg1 && (d = wg1[i]) != 0)
+        {
+          _kc_secp256k1_ge_from_storage (&g, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
+          if ((d < 0) ^ negg[0])
+            _kc_secp256k1_ge_neg (&g, &g);
+          _kc_secp256k1_gej_add_ge_var (r, r, &g);
+        }
+      if (i < lg2 && (d = wg2[i]) != 0)
+        {
+          _kc_secp256k1_ge_from_storage (&g, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
+          kc_secp256k1_fe_mul (&g.x, &g.x, &_kc_secp256k1_fe_beta);
+          if ((d < 0) ^ negg[1])
+            _kc_secp256k1_ge_neg (&g, &g);
+          _kc_secp256k1_gej_add_ge_var (r, r, &g);
+        }
+    }
+}

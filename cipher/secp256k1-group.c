@@ -1,0 +1,383 @@
+/* secp256k1-group.c - affine and Jacobian point arithmetic.  Contracts in
+ * secp256k1-group.h; (m) after an intermediate is its field magnitude. */
+#include "kcrypt-int.h"
+#include "secp256k1-group.h"
+
+typedef kc_secp256k1_fe fe;
+typedef kc_secp256k1_ge ge;
+typedef kc_secp256k1_gej gej;
+
+const kc_secp256k1_ge _kc_secp256k1_ge_g = {
+  KC_FE_CONST (0x79BE667E, 0xF9DCBBAC, 0x55A06295, 0xCE870B07,
+               0x029BFCDB, 0x2DCE28D9, 0x59F2815B, 0x16F81798),
+  KC_FE_CONST (0x483ADA77, 0x26A3C465, 0x5DA4FBFC, 0x0E1108A8,
+               0xFD17B448, 0xA6855419, 0x9C47D08F, 0xFB10D4B8),
+  0
+};
+
+const kc_secp256k1_fe _kc_secp256k1_fe_beta =
+  KC_FE_CONST (0x7AE96A2B, 0x657C0710, 0x6E64479E, 0xAC3434E9,
+               0x9CF04975, 0x12F58995, 0xC1396C28, 0x719501EE);
+
+void
+_kc_secp256k1_ge_set_xy (ge *r, const fe *x, const fe *y)
+{
+  r->x = *x;
+  r->y = *y;
+  r->infinity = 0;
+}
+
+int
+_kc_secp256k1_ge_is_valid_var (const ge *a)
+{
+  fe y2, x3;
+  if (a->infinity)
+    return 0;
+  kc_secp256k1_fe_sqr (&y2, &a->y);          /* (1) */
+  kc_secp256k1_fe_sqr (&x3, &a->x);          /* (1) */
+  kc_secp256k1_fe_mul (&x3, &x3, &a->x);     /* (1) */
+  {
+    fe seven;
+    kc_secp256k1_fe_set_int (&seven, 7);
+    kc_secp256k1_fe_add (&x3, &seven);       /* (2) */
+  }
+  kc_secp256k1_fe_negate (&y2, &y2, 1);      /* (2) */
+  kc_secp256k1_fe_add (&y2, &x3);            /* (4) */
+  return kc_secp256k1_fe_normalizes_to_zero_var (&y2);
+}
+
+int
+_kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
+{
+  fe x3, seven;
+  r->x = *x;
+  kc_secp256k1_fe_normalize_var (&r->x);
+  kc_secp256k1_fe_sqr (&x3, &r->x);
+  kc_secp256k1_fe_mul (&x3, &x3, &r->x);
+  kc_secp256k1_fe_set_int (&seven, 7);
+  kc_secp256k1_fe_add (&x3, &seven);         /* (2) */
+  r->infinity = 0;
+  if (!_kc_secp256k1_fe_sqrt (&r->y, &x3))
+    return 0;
+  if (kc_secp256k1_fe_is_odd (&r->y) != odd)
+    {
+      kc_secp256k1_fe_negate (&r->y, &r->y, 1);
+      kc_secp256k1_fe_normalize_var (&r->y);
+    }
+  return 1;
+}
+
+void
+_kc_secp256k1_ge_neg (ge *r, const ge *a)
+{
+  *r = *a;
+  kc_secp256k1_fe_negate (&r->y, &a->y, 1);  /* (2) */
+  kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
+}
+
+void
+_kc_secp256k1_ge_mul_lambda (ge *r, const ge *a)
+{
+  *r = *a;
+  kc_secp256k1_fe_mul (&r->x, &a->x, &_kc_secp256k1_fe_beta);
+}
+
+void
+_kc_secp256k1_gej_set_infinity (gej *r)
+{
+  kc_secp256k1_fe_clear (&r->x);
+  kc_secp256k1_fe_clear (&r->y);
+  kc_secp256k1_fe_clear (&r->z);
+  r->infinity = 1;
+}
+
+void
+_kc_secp256k1_gej_set_ge (gej *r, const ge *a)
+{
+  r->x = a->x;
+  r->y = a->y;
+  kc_secp256k1_fe_set_int (&r->z, 1);
+  r->infinity = a->infinity;
+}
+
+void
+_kc_secp256k1_ge_set_gej (ge *r, const gej *a)
+{
+  fe zi, zi2;
+  _kc_secp256k1_fe_inv (&zi, &a->z);            /* (1) */
+  kc_secp256k1_fe_sqr (&zi2, &zi);
+  kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
+  kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
+  kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
+  kc_secp256k1_fe_normalize (&r->x);
+  kc_secp256k1_fe_normalize (&r->y);
+  r->infinity = a->infinity;
+  wipememory (&zi, sizeof zi);
+  wipememory (&zi2, sizeof zi2);
+}
+
+void
+_kc_secp256k1_ge_set_gej_var (ge *r, const gej *a)
+{
+  fe zi, zi2;
+  r->infinity = a->infinity;
+  if (a->infinity)
+    return;
+  _kc_secp256k1_fe_inv_var (&zi, &a->z);
+  kc_secp256k1_fe_sqr (&zi2, &zi);
+  kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
+  kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
+  kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
+  kc_secp256k1_fe_normalize_var (&r->x);
+  kc_secp256k1_fe_normalize_var (&r->y);
+}
+
+void
+_kc_secp256k1_gej_neg (gej *r, const gej *a)
+{
+  *r = *a;
+  kc_secp256k1_fe_negate (&r->y, &a->y, 4);  /* (5) */
+  kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
+}
+
+int
+_kc_secp256k1_gej_eq_x_var (const fe *x, const gej *a)
+{
+  fe r, t;
+  kc_secp256k1_fe_sqr (&r, &a->z);           /* (1) */
+  kc_secp256k1_fe_mul (&r, &r, x);           /* (1) */
+  kc_secp256k1_fe_negate (&t, &a->x, 4);     /* (5) */
+  kc_secp256k1_fe_add (&r, &t);              /* (6) */
+  return kc_secp256k1_fe_normalizes_to_zero_var (&r);
+}
+
+/* Doubling, a = 0:  M = 3X^2, S = 4XY^2, T = Y^4,
+ *   X3 = M^2 - 2S,  Y3 = M(S - X3) - 8T,  Z3 = 2YZ.   3M + 4S. */
+void
+_kc_secp256k1_gej_double (gej *r, const gej *a)
+{
+  fe y2, s, t, m, x3, d, u;
+
+  r->infinity = a->infinity;
+  kc_secp256k1_fe_mul (&r->z, &a->z, &a->y);   /* Z3 = YZ (1) */
+  kc_secp256k1_fe_mul_int (&r->z, 2);          /* Z3 = 2YZ (2) */
+  kc_secp256k1_fe_sqr (&y2, &a->y);            /* Y^2 (1) */
+  kc_secp256k1_fe_mul (&s, &a->x, &y2);        /* XY^2 (1) */
+  kc_secp256k1_fe_mul_int (&s, 4);             /* S (4) */
+  kc_secp256k1_fe_sqr (&t, &y2);               /* T = Y^4 (1) */
+  kc_secp256k1_fe_sqr (&m, &a->x);             /* X^2 (1) */
+  kc_secp256k1_fe_mul_int (&m, 3);             /* M (3) */
+  kc_secp256k1_fe_sqr (&x3, &m);               /* M^2 (1) */
+  kc_secp256k1_fe_negate (&u, &s, 4);          /* -S (5) */
+  kc_secp256k1_fe_mul_int (&u, 2);             /* -2S (10) */
+  kc_secp256k1_fe_add (&x3, &u);               /* X3 (11) */
+  kc_secp256k1_fe_normalize_weak (&x3);        /* X3 (1) */
+  kc_secp256k1_fe_negate (&d, &x3, 1);         /* -X3 (2) */
+  kc_secp256k1_fe_add (&d, &s);                /* S - X3 (6) */
+  kc_secp256k1_fe_mul (&r->y, &m, &d);         /* M(S - X3) (1) */
+  kc_secp256k1_fe_negate (&u, &t, 1);          /* -T (2) */
+  kc_secp256k1_fe_mul_int (&u, 8);             /* -8T (16) */
+  kc_secp256k1_fe_add (&r->y, &u);             /* Y3 (17) */
+  kc_secp256k1_fe_normalize_weak (&r->y);      /* Y3 (1) */
+  r->x = x3;                                   /* X3 (1) */
+}
+
+void
+_kc_secp256k1_gej_double_var (gej *r, const gej *a)
+{
+  if (a->infinity)
+    {
+      _kc_secp256k1_gej_set_infinity (r);
+      return;
+    }
+  _kc_secp256k1_gej_double (r, a);
+}
+
+/* General addition:  U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3,
+ * S2 = Y2 Z1^3, H = U2 - U1, R = S2 - S1,
+ *   X3 = R^2 - H^3 - 2 U1 H^2,  Y3 = R (U1 H^2 - X3) - S1 H^3,
+ *   Z3 = Z1 Z2 H.   12M + 4S. */
+void
+_kc_secp256k1_gej_add_var (gej *r, const gej *a, const gej *b)
+{
+  fe z22, z12, u1, u2, s1, s2, h, rr, h2, h3, v, t;
+
+  if (a->infinity)
+    {
+      *r = *b;
+      return;
+    }
+  if (b->infinity)
+    {
+      *r = *a;
+      return;
+    }
+  kc_secp256k1_fe_sqr (&z22, &b->z);           /* (1) */
+  kc_secp256k1_fe_sqr (&z12, &a->z);           /* (1) */
+  kc_secp256k1_fe_mul (&u1, &a->x, &z22);      /* (1) */
+  kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
+  kc_secp256k1_fe_mul (&s1, &a->y, &z22);
+  kc_secp256k1_fe_mul (&s1, &s1, &b->z);       /* (1) */
+  kc_secp256k1_fe_mul (&s2, &b->y, &z12);
+  kc_secp256k1_fe_mul (&s2, &s2, &a->z);       /* (1) */
+  kc_secp256k1_fe_negate (&h, &u1, 1);         /* (2) */
+  kc_secp256k1_fe_add (&h, &u2);               /* H (3) */
+  kc_secp256k1_fe_negate (&rr, &s1, 1);        /* (2) */
+  kc_secp256k1_fe_add (&rr, &s2);              /* R (3) */
+  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+    {
+      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+        _kc_secp256k1_gej_double (r, a);
+      else
+        _kc_secp256k1_gej_set_infinity (r);
+      return;
+    }
+  kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
+  kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
+  kc_secp256k1_fe_mul (&r->z, &a->z, &b->z);   /* (1) */
+  kc_secp256k1_fe_mul (&r->z, &r->z, &h);      /* Z3 (1) */
+  kc_secp256k1_fe_mul (&v, &u1, &h2);          /* V = U1 H^2 (1) */
+  kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
+  kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
+  kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
+  kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
+  kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
+  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
+  kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
+  kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
+  kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
+  kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
+  kc_secp256k1_fe_mul (&t, &s1, &h3);          /* (1) */
+  kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
+  kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
+  r->infinity = 0;
+}
+
+/* Mixed addition (Z2 = 1):  U2 = X2 Z1^2, S2 = Y2 Z1^3, H = U2 - X1,
+ * R = S2 - Y1,  X3 = R^2 - H^3 - 2 X1 H^2,
+ * Y3 = R (X1 H^2 - X3) - Y1 H^3,  Z3 = Z1 H.   8M + 3S.
+ * Writes the non-degenerate result into R and returns H and RR for the
+ * caller's case analysis.  Constant time. */
+static void
+add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b)
+{
+  fe z12, u2, s2, h, rr, h2, h3, v, t;
+
+  kc_secp256k1_fe_sqr (&z12, &a->z);           /* (1) */
+  kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
+  kc_secp256k1_fe_mul (&s2, &b->y, &z12);
+  kc_secp256k1_fe_mul (&s2, &s2, &a->z);       /* (1) */
+  kc_secp256k1_fe_negate (&h, &a->x, 4);       /* (5) */
+  kc_secp256k1_fe_add (&h, &u2);               /* H (6) */
+  kc_secp256k1_fe_negate (&rr, &a->y, 4);      /* (5) */
+  kc_secp256k1_fe_add (&rr, &s2);              /* R (6) */
+  kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
+  kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
+  kc_secp256k1_fe_mul (&r->z, &a->z, &h);      /* Z3 (1) */
+  kc_secp256k1_fe_mul (&v, &a->x, &h2);        /* V = X1 H^2 (1) */
+  kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
+  kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
+  kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
+  kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
+  kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
+  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
+  kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
+  kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
+  kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
+  kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
+  kc_secp256k1_fe_mul (&t, &a->y, &h3);        /* (1) */
+  kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
+  kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
+  r->infinity = 0;
+  *h_out = h;
+  *rr_out = rr;
+}
+
+void
+_kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
+{
+  fe h, rr;
+  gej t;
+  if (a->infinity)
+    {
+      _kc_secp256k1_gej_set_ge (r, b);
+      return;
+    }
+  if (b->infinity)
+    {
+      *r = *a;
+      return;
+    }
+  add_ge_core (&t, &h, &rr, a, b);
+  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+    {
+      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+        _kc_secp256k1_gej_double (r, a);
+      else
+        _kc_secp256k1_gej_set_infinity (r);
+      return;
+    }
+  *r = t;
+}
+
+void
+_kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
+{
+  fe h, rr;
+  gej sum, dbl, bj, a0 = *a;        /* copy: R may alias A */
+  int hz, rz, ainf, binf, is_dbl, is_inf;
+
+  a = &a0;
+  /* All three candidates are always computed. */
+  add_ge_core (&sum, &h, &rr, a, b);
+  _kc_secp256k1_gej_double (&dbl, a);
+  _kc_secp256k1_gej_set_ge (&bj, b);
+  hz = kc_secp256k1_fe_normalizes_to_zero (&h);
+  rz = kc_secp256k1_fe_normalizes_to_zero (&rr);
+  ainf = a->infinity & 1;
+  binf = b->infinity & 1;
+  /* A = B: doubling; A = -B: infinity (both only when A, B finite). */
+  is_dbl = hz & rz;
+  is_inf = hz & (rz ^ 1);
+  /* start from the generic sum */
+  *r = sum;
+  kc_secp256k1_fe_cmov (&r->x, &dbl.x, is_dbl);
+  kc_secp256k1_fe_cmov (&r->y, &dbl.y, is_dbl);
+  kc_secp256k1_fe_cmov (&r->z, &dbl.z, is_dbl);
+  r->infinity = is_inf;
+  /* A infinite: R = B (as Jacobian, infinite if B is) */
+  kc_secp256k1_fe_cmov (&r->x, &bj.x, ainf);
+  kc_secp256k1_fe_cmov (&r->y, &bj.y, ainf);
+  kc_secp256k1_fe_cmov (&r->z, &bj.z, ainf);
+  r->infinity = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) ainf),
+                                     (uint32_t) binf, (uint32_t) r->infinity);
+  /* B infinite (A finite): R = A */
+  binf &= ainf ^ 1;
+  kc_secp256k1_fe_cmov (&r->x, &a->x, binf);
+  kc_secp256k1_fe_cmov (&r->y, &a->y, binf);
+  kc_secp256k1_fe_cmov (&r->z, &a->z, binf);
+  r->infinity = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
+                                     (uint32_t) (a->infinity & 1),
+                                     (uint32_t) r->infinity);
+  wipememory (&sum, sizeof sum);
+  wipememory (&dbl, sizeof dbl);
+  wipememory (&bj, sizeof bj);
+  wipememory (&a0, sizeof a0);
+  wipememory (&h, sizeof h);
+  wipememory (&rr, sizeof rr);
+}
+
+void
+_kc_secp256k1_ge_to_storage (kc_secp256k1_ge_storage *r, const ge *a)
+{
+  kc_secp256k1_fe_to_storage (&r->x, &a->x);
+  kc_secp256k1_fe_to_storage (&r->y, &a->y);
+}
+
+void
+_kc_secp256k1_ge_from_storage (ge *r, const kc_secp256k1_ge_storage *a)
+{
+  kc_secp256k1_fe_from_storage (&r->x, &a->x);
+  kc_secp256k1_fe_from_storage (&r->y, &a->y);
+  r->infinity = 0;
+}
