@@ -165,99 +165,121 @@ _kc_secp256k1_scalar_cmov (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   ct_cmov_u64 (r->d, a->d, 4, (uint64_t) flag);
 }
 
-/* L[0..7] = A * B (schoolbook, 128-bit accumulators). */
-static void
+/* A 192-bit accumulator (c0 + c1 2^64 + c2 2^128) for column sums. */
+typedef struct
+{
+  uint64_t c0, c1, c2;
+} acc192;
+
+/* ACC += A * B */
+static inline void
+acc_muladd (acc192 *acc, uint64_t a, uint64_t b)
+{
+  u128 t = (u128) a * b + acc->c0;
+  uint64_t hi = (uint64_t) (t >> 64);
+  acc->c0 = (uint64_t) t;
+  t = (u128) acc->c1 + hi;
+  acc->c1 = (uint64_t) t;
+  acc->c2 += (uint64_t) (t >> 64);
+}
+
+/* ACC += A */
+static inline void
+acc_add (acc192 *acc, uint64_t a)
+{
+  u128 t = (u128) acc->c0 + a;
+  acc->c0 = (uint64_t) t;
+  t = (u128) acc->c1 + (uint64_t) (t >> 64);
+  acc->c1 = (uint64_t) t;
+  acc->c2 += (uint64_t) (t >> 64);
+}
+
+/* Return the low word and shift the accumulator down by 64 bits. */
+static inline uint64_t
+acc_extract (acc192 *acc)
+{
+  uint64_t r = acc->c0;
+  acc->c0 = acc->c1;
+  acc->c1 = acc->c2;
+  acc->c2 = 0;
+  return r;
+}
+
+/* L[0..7] = A * B, column by column.  Each column has at most 4 products
+ * (< 2^130 in sum with the carry in), so 192 bits never overflow. */
+static inline void
 mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
 {
-  int i, j;
-  for (i = 0; i < 8; i++)
-    l[i] = 0;
-  for (i = 0; i < 4; i++)
-    {
-      u128 c = 0;
-      for (j = 0; j < 4; j++)
-        {
-          c += (u128) a[i] * b[j] + l[i + j];
-          l[i + j] = (uint64_t) c;
-          c >>= 64;
-        }
-      l[i + 4] = (uint64_t) c;
-    }
+  acc192 c = { 0, 0, 0 };
+  acc_muladd (&c, a[0], b[0]);
+  l[0] = acc_extract (&c);
+  acc_muladd (&c, a[0], b[1]); acc_muladd (&c, a[1], b[0]);
+  l[1] = acc_extract (&c);
+  acc_muladd (&c, a[0], b[2]); acc_muladd (&c, a[1], b[1]);
+  acc_muladd (&c, a[2], b[0]);
+  l[2] = acc_extract (&c);
+  acc_muladd (&c, a[0], b[3]); acc_muladd (&c, a[1], b[2]);
+  acc_muladd (&c, a[2], b[1]); acc_muladd (&c, a[3], b[0]);
+  l[3] = acc_extract (&c);
+  acc_muladd (&c, a[1], b[3]); acc_muladd (&c, a[2], b[2]);
+  acc_muladd (&c, a[3], b[1]);
+  l[4] = acc_extract (&c);
+  acc_muladd (&c, a[2], b[3]); acc_muladd (&c, a[3], b[2]);
+  l[5] = acc_extract (&c);
+  acc_muladd (&c, a[3], b[3]);
+  l[6] = acc_extract (&c);
+  l[7] = c.c0;
 }
 
 /* R = L mod n for a 512-bit L, folding the high part with
- * 2^256 = NC (mod n), NC < 2^129:
- *   L  < 2^512       -> M = L_lo + L_hi*NC < 2^386 (7 limbs)
- *   M                -> P = M_lo + M_hi*NC < 2^260 (5 limbs)
- *   P                -> Q = P_lo + P_hi*NC < 2^256 + 2^133 (4 limbs + carry)
- * and Q < 2n, so one conditional subtraction ends it. */
-static void
+ * 2^256 = NC (mod n), NC = NC0 + NC1 2^64 + 2^128 < 2^129:
+ *   L  < 2^512       -> M = L_lo + L_hi*NC < 2^386  (m0..m6, m6 <= 2)
+ *   M                -> P = M_lo + M_hi*NC < 2^260  (p0..p4, p4 < 16)
+ *   P                -> Q = P_lo + p4*NC   < 2^256 + 2^133 (4 limbs + carry)
+ * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
+ * branch, no index depends on the value.  Leaf function: its stack
+ * temporaries are not wiped (callers holding secrets wipe their own). */
+static inline void
 reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 {
-  uint64_t m[7], p[5], hi[3];
-  u128 c;
-  int i;
+  acc192 c = { 0, 0, 0 };
+  uint64_t m0, m1, m2, m3, m4, m5, m6, p0, p1, p2, p3, p4;
+  u128 t;
 
-  /* M = l[0..3] + l[4..7] * (NC0 + NC1 2^64 + 2^128) */
-  {
-    uint64_t acc[7] = { l[0], l[1], l[2], l[3], 0, 0, 0 };
-    const uint64_t nc[3] = { NC0, NC1, 1 };
-    int j;
-    for (i = 0; i < 4; i++)
-      {
-        c = 0;
-        for (j = 0; j < 3; j++)
-          {
-            c += (u128) l[4 + i] * nc[j] + acc[i + j];
-            acc[i + j] = (uint64_t) c;
-            c >>= 64;
-          }
-        for (j = i + 3; j < 7; j++)
-          {
-            c += acc[j];
-            acc[j] = (uint64_t) c;
-            c >>= 64;
-          }
-      }
-    for (i = 0; i < 7; i++)
-      m[i] = acc[i];
-    wipememory (acc, sizeof acc);
-  }
+  /* M = l[0..3] + l[4..7] * NC */
+  acc_add (&c, l[0]); acc_muladd (&c, l[4], NC0);
+  m0 = acc_extract (&c);
+  acc_add (&c, l[1]); acc_muladd (&c, l[5], NC0); acc_muladd (&c, l[4], NC1);
+  m1 = acc_extract (&c);
+  acc_add (&c, l[2]); acc_muladd (&c, l[6], NC0); acc_muladd (&c, l[5], NC1);
+  acc_add (&c, l[4]);
+  m2 = acc_extract (&c);
+  acc_add (&c, l[3]); acc_muladd (&c, l[7], NC0); acc_muladd (&c, l[6], NC1);
+  acc_add (&c, l[5]);
+  m3 = acc_extract (&c);
+  acc_muladd (&c, l[7], NC1); acc_add (&c, l[6]);
+  m4 = acc_extract (&c);
+  acc_add (&c, l[7]);
+  m5 = acc_extract (&c);
+  m6 = c.c0;
   /* P = m[0..3] + m[4..6] * NC */
-  {
-    uint64_t acc[5] = { m[0], m[1], m[2], m[3], 0 };
-    const uint64_t nc[3] = { NC0, NC1, 1 };
-    int j;
-    hi[0] = m[4]; hi[1] = m[5]; hi[2] = m[6];
-    for (i = 0; i < 3; i++)
-      {
-        c = 0;
-        for (j = 0; j < 3 && i + j < 5; j++)
-          {
-            c += (u128) hi[i] * nc[j] + acc[i + j];
-            acc[i + j] = (uint64_t) c;
-            c >>= 64;
-          }
-        for (j = i + 3; j < 5; j++)
-          {
-            c += acc[j];
-            acc[j] = (uint64_t) c;
-            c >>= 64;
-          }
-      }
-    for (i = 0; i < 5; i++)
-      p[i] = acc[i];
-    wipememory (acc, sizeof acc);
-  }
-  /* Q = p[0..3] + p[4] * NC, p[4] < 16 */
-  c = (u128) p[4] * NC0 + p[0]; r->d[0] = (uint64_t) c; c >>= 64;
-  c += (u128) p[4] * NC1 + p[1]; r->d[1] = (uint64_t) c; c >>= 64;
-  c += (u128) p[4] + p[2]; r->d[2] = (uint64_t) c; c >>= 64;
-  c += p[3]; r->d[3] = (uint64_t) c; c >>= 64;
-  reduce_once (r->d, (uint64_t) c | ge_n (r->d));
-  wipememory (m, sizeof m);
-  wipememory (p, sizeof p);
-  wipememory (hi, sizeof hi);
+  c.c0 = c.c1 = c.c2 = 0;
+  acc_add (&c, m0); acc_muladd (&c, m4, NC0);
+  p0 = acc_extract (&c);
+  acc_add (&c, m1); acc_muladd (&c, m5, NC0); acc_muladd (&c, m4, NC1);
+  p1 = acc_extract (&c);
+  acc_add (&c, m2); acc_muladd (&c, m6, NC0); acc_muladd (&c, m5, NC1);
+  acc_add (&c, m4);
+  p2 = acc_extract (&c);
+  acc_add (&c, m3); acc_muladd (&c, m6, NC1); acc_add (&c, m5);
+  p3 = acc_extract (&c);
+  p4 = c.c0 + m6;
+  /* Q = p[0..3] + p4 * NC */
+  t = (u128) p4 * NC0 + p0; r->d[0] = (uint64_t) t; t >>= 64;
+  t += (u128) p4 * NC1 + p1; r->d[1] = (uint64_t) t; t >>= 64;
+  t += (u128) p4 + p2; r->d[2] = (uint64_t) t; t >>= 64;
+  t += p3; r->d[3] = (uint64_t) t; t >>= 64;
+  reduce_once (r->d, (uint64_t) t | ge_n (r->d));
   SC_CHECK (r);
 }
 
@@ -270,7 +292,6 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   SC_CHECK (b);
   mul_512 (l, a->d, b->d);
   reduce_512 (r, l);
-  wipememory (l, sizeof l);
 }
 
 void
