@@ -320,51 +320,85 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
   *r = t;
 }
 
+/* Constant-time complete mixed addition.  With u1 = X1, u2 = x2 Z1^2,
+ * s1 = Y1, s2 = y2 Z1^3 (the two points scaled to the common Z1), the
+ * chord-and-tangent slope has the unified form
+ *     lambda = (u1^2 + u1 u2 + u2^2) / (Z1 (s1 + s2))
+ * (multiply (s1 - s2)/(u1 - u2) by (s1 + s2) and use s^2 = u^3 + 7 Z1^6),
+ * which also covers P1 = P2 (it becomes 3u^2 / (2 Z1 s)).  It fails only
+ * when s1 + s2 = 0: then either P1 = -P2 (the result is infinity) or
+ * u1 != u2 and the ordinary slope (s1 - s2)/(Z1 (u1 - u2)) is defined.
+ * With lambda = N / (Z1 D) for the chosen pair (N, D), Z3 = Z1 D and
+ * T = u1 + u2:
+ *     X3 = N^2 - T D^2,  Y3 = N (u1 D^2 - X3) - s1 D^3,  Z3 = Z1 D.
+ * Z3 = 0 exactly when P1 = -P2.  Infinity on either side is settled by
+ * cmov at the end.  10M + 4S, no branch. */
 void
 _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
 {
-  fe h, rr;
-  gej sum, dbl, bj, a0 = *a;        /* copy: R may alias A */
-  int hz, rz, ainf, binf, is_dbl, is_inf;
+  fe zz, z3, u2, s2, t, m, rr, rra, ma, n, d, d2, d3, q, w, u1d2;
+  gej a0 = *a;                                  /* R may alias A */
+  int degen, ainf, binf, rinf;
 
-  a = &a0;
-  /* All three candidates are always computed. */
-  add_ge_core (&sum, &h, &rr, a, b);
-  _kc_secp256k1_gej_double (&dbl, a);
-  _kc_secp256k1_gej_set_ge (&bj, b);
-  hz = kc_secp256k1_fe_normalizes_to_zero (&h);
-  rz = kc_secp256k1_fe_normalizes_to_zero (&rr);
-  ainf = a->infinity & 1;
+  kc_secp256k1_fe_sqr (&zz, &a0.z);             /* Z1^2 (1) */
+  kc_secp256k1_fe_mul (&u2, &b->x, &zz);        /* u2 (1) */
+  kc_secp256k1_fe_mul (&z3, &zz, &a0.z);        /* Z1^3 (1) */
+  kc_secp256k1_fe_mul (&s2, &b->y, &z3);        /* s2 (1) */
+  t = a0.x;
+  kc_secp256k1_fe_add (&t, &u2);                /* T = u1 + u2 (5) */
+  m = a0.y;
+  kc_secp256k1_fe_add (&m, &s2);                /* M = s1 + s2 (5) */
+  kc_secp256k1_fe_mul (&q, &a0.x, &u2);         /* u1 u2 (1) */
+  kc_secp256k1_fe_sqr (&rr, &t);                /* T^2 (1) */
+  kc_secp256k1_fe_negate (&q, &q, 1);           /* -u1 u2 (2) */
+  kc_secp256k1_fe_add (&rr, &q);                /* RR = T^2 - u1 u2 (3) */
+  kc_secp256k1_fe_negate (&rra, &s2, 1);        /* (2) */
+  kc_secp256k1_fe_add (&rra, &a0.y);            /* RR_alt = s1 - s2 (6) */
+  kc_secp256k1_fe_negate (&ma, &u2, 1);         /* (2) */
+  kc_secp256k1_fe_add (&ma, &a0.x);             /* M_alt = u1 - u2 (6) */
+  degen = kc_secp256k1_fe_normalizes_to_zero (&m);
+  n = rr;
+  kc_secp256k1_fe_cmov (&n, &rra, degen);       /* N (<= 6) */
+  d = m;
+  kc_secp256k1_fe_cmov (&d, &ma, degen);        /* D (<= 6) */
+  kc_secp256k1_fe_sqr (&d2, &d);                /* D^2 (1) */
+  kc_secp256k1_fe_mul (&q, &t, &d2);            /* T D^2 (1) */
+  kc_secp256k1_fe_sqr (&r->x, &n);              /* N^2 (1) */
+  kc_secp256k1_fe_negate (&q, &q, 1);           /* (2) */
+  kc_secp256k1_fe_add (&r->x, &q);              /* X3 (3) */
+  kc_secp256k1_fe_mul (&u1d2, &a0.x, &d2);      /* u1 D^2 (1) */
+  kc_secp256k1_fe_negate (&w, &r->x, 3);        /* -X3 (4) */
+  kc_secp256k1_fe_add (&w, &u1d2);              /* u1 D^2 - X3 (5) */
+  kc_secp256k1_fe_mul (&r->y, &n, &w);          /* (1) */
+  kc_secp256k1_fe_mul (&d3, &d, &d2);           /* D^3 (1) */
+  kc_secp256k1_fe_mul (&q, &a0.y, &d3);         /* s1 D^3 (1) */
+  kc_secp256k1_fe_negate (&q, &q, 1);           /* (2) */
+  kc_secp256k1_fe_add (&r->y, &q);              /* Y3 (3) */
+  kc_secp256k1_fe_mul (&r->z, &a0.z, &d);       /* Z3 (1) */
+  rinf = kc_secp256k1_fe_normalizes_to_zero (&r->z);
+  ainf = a0.infinity & 1;
   binf = b->infinity & 1;
-  /* A = B: doubling; A = -B: infinity (both only when A, B finite). */
-  is_dbl = hz & rz;
-  is_inf = hz & (rz ^ 1);
-  /* start from the generic sum */
-  *r = sum;
-  kc_secp256k1_fe_cmov (&r->x, &dbl.x, is_dbl);
-  kc_secp256k1_fe_cmov (&r->y, &dbl.y, is_dbl);
-  kc_secp256k1_fe_cmov (&r->z, &dbl.z, is_dbl);
-  r->infinity = is_inf;
-  /* A infinite: R = B (as Jacobian, infinite if B is) */
-  kc_secp256k1_fe_cmov (&r->x, &bj.x, ainf);
-  kc_secp256k1_fe_cmov (&r->y, &bj.y, ainf);
-  kc_secp256k1_fe_cmov (&r->z, &bj.z, ainf);
-  r->infinity = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) ainf),
-                                     (uint32_t) binf, (uint32_t) r->infinity);
-  /* B infinite (A finite): R = A */
+  /* A infinite: R = (x2, y2, 1), infinite iff B is. */
+  kc_secp256k1_fe_cmov (&r->x, &b->x, ainf);
+  kc_secp256k1_fe_cmov (&r->y, &b->y, ainf);
+  kc_secp256k1_fe_set_int (&zz, 1);
+  kc_secp256k1_fe_cmov (&r->z, &zz, ainf);
+  rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) ainf),
+                              (uint32_t) binf, (uint32_t) rinf);
+  /* B infinite, A finite: R = A. */
   binf &= ainf ^ 1;
-  kc_secp256k1_fe_cmov (&r->x, &a->x, binf);
-  kc_secp256k1_fe_cmov (&r->y, &a->y, binf);
-  kc_secp256k1_fe_cmov (&r->z, &a->z, binf);
-  r->infinity = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
-                                     (uint32_t) (a->infinity & 1),
-                                     (uint32_t) r->infinity);
-  wipememory (&sum, sizeof sum);
-  wipememory (&dbl, sizeof dbl);
-  wipememory (&bj, sizeof bj);
+  kc_secp256k1_fe_cmov (&r->x, &a0.x, binf);
+  kc_secp256k1_fe_cmov (&r->y, &a0.y, binf);
+  kc_secp256k1_fe_cmov (&r->z, &a0.z, binf);
+  rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
+                              0, (uint32_t) rinf);
+  r->infinity = rinf;
   wipememory (&a0, sizeof a0);
-  wipememory (&h, sizeof h);
-  wipememory (&rr, sizeof rr);
+  wipememory (&u2, sizeof u2);
+  wipememory (&s2, sizeof s2);
+  wipememory (&t, sizeof t);
+  wipememory (&n, sizeof n);
+  wipememory (&d, sizeof d);
 }
 
 void

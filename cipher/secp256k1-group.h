@@ -89,8 +89,9 @@ void _kc_secp256k1_gej_add_ge_var (kc_secp256k1_gej *r,
                                    const kc_secp256k1_ge *b);
 /* R = A + B with B affine, constant time and complete: correct for
  * A = B, A = -B, A or B infinity, without secret-dependent branches.
- * Computes the mixed addition (7M+4S) and the doubling of A (3M+4S) and
- * selects with cmov: 10M+8S.  R may alias A. */
+ * A unified slope (valid for A = B) with a fallback pair chosen by cmov
+ * when its denominator vanishes (formula and magnitudes in the .c):
+ * 10M+4S.  R may alias A. */
 void _kc_secp256k1_gej_add_ge (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
                                const kc_secp256k1_ge *b);
 

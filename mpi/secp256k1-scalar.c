@@ -18,30 +18,31 @@ static const uint64_t NH[4] = {
   0xFFFFFFFFFFFFFFFFULL, 0x7FFFFFFFFFFFFFFFULL
 };
 
-/* 1 if the 4-limb A >= n. */
-static uint64_t
-ge_n (const uint64_t a[4])
-{
-  return (uint64_t) (ct_cmp_limbs (a, N, 4) >= 0);
-}
-
 #ifdef KC_VERIFY
 # define SC_CHECK(a) KC_VERIFY_CHECK (ct_cmp_limbs ((a)->d, N, 4) < 0)
 #else
 # define SC_CHECK(a) do { } while (0)
 #endif
 
-/* A (4 limbs) + FLAG * (2^256 - n), mod 2^256: subtracts n once when the
- * caller knows A + carry*2^256 >= n. */
-static void
-reduce_once (uint64_t a[4], uint64_t flag)
+/* A (4 limbs) + HI * 2^256, known < 2n: reduce it below n.  Returns 1 if
+ * n was subtracted.  Computes A + (2^256 - n) and keeps it when it carries
+ * out (A >= n) or HI is set. */
+static inline uint64_t
+reduce_final (uint64_t a[4], uint64_t hi)
 {
   u128 t;
-  uint64_t m = ct_mask_from_flag_u64 (flag);
-  t = (u128) a[0] + (NC0 & m); a[0] = (uint64_t) t; t >>= 64;
-  t += (u128) a[1] + (NC1 & m); a[1] = (uint64_t) t; t >>= 64;
-  t += (u128) a[2] + (1 & m); a[2] = (uint64_t) t; t >>= 64;
-  t += a[3]; a[3] = (uint64_t) t;
+  uint64_t s0, s1, s2, s3, of, m;
+  t = (u128) a[0] + NC0; s0 = (uint64_t) t; t >>= 64;
+  t += (u128) a[1] + NC1; s1 = (uint64_t) t; t >>= 64;
+  t += (u128) a[2] + 1; s2 = (uint64_t) t; t >>= 64;
+  t += a[3]; s3 = (uint64_t) t; t >>= 64;
+  of = (uint64_t) t | hi;
+  m = ct_mask_from_flag_u64 (of);
+  a[0] = ct_select_u64 (m, s0, a[0]);
+  a[1] = ct_select_u64 (m, s1, a[1]);
+  a[2] = ct_select_u64 (m, s2, a[2]);
+  a[3] = ct_select_u64 (m, s3, a[3]);
+  return of;
 }
 
 void
@@ -57,8 +58,7 @@ _kc_secp256k1_scalar_set_b32 (kc_secp256k1_scalar *r, const unsigned char b[32],
         w = w << 8 | b[24 - 8 * i + j];
       r->d[i] = w;
     }
-  of = ge_n (r->d);
-  reduce_once (r->d, of);
+  of = reduce_final (r->d, 0);
   if (overflow)
     *overflow = (int) of;
   SC_CHECK (r);
@@ -127,8 +127,7 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
       t >>= 64;
     }
   /* a + b < 2n: one subtraction suffices. */
-  of = (uint64_t) t | ge_n (r->d);
-  reduce_once (r->d, of);
+  of = reduce_final (r->d, (uint64_t) t);
   SC_CHECK (r);
   return (int) of;
 }
@@ -205,6 +204,45 @@ acc_extract (acc192 *acc)
   return r;
 }
 
+/* ACC += 2 * A * B */
+static inline void
+acc_muladd2 (acc192 *acc, uint64_t a, uint64_t b)
+{
+  u128 p = (u128) a * b;
+  uint64_t lo = (uint64_t) p, hi = (uint64_t) (p >> 64);
+  u128 t;
+  acc->c2 += hi >> 63;                   /* 2p = (hi:lo) << 1 */
+  hi = hi << 1 | lo >> 63;
+  lo <<= 1;
+  t = (u128) acc->c0 + lo;
+  acc->c0 = (uint64_t) t;
+  t = (u128) acc->c1 + hi + (uint64_t) (t >> 64);
+  acc->c1 = (uint64_t) t;
+  acc->c2 += (uint64_t) (t >> 64);
+}
+
+/* L[0..7] = A^2 (cross products doubled once). */
+static inline void
+sqr_512 (uint64_t l[8], const uint64_t a[4])
+{
+  acc192 c = { 0, 0, 0 };
+  acc_muladd (&c, a[0], a[0]);
+  l[0] = acc_extract (&c);
+  acc_muladd2 (&c, a[0], a[1]);
+  l[1] = acc_extract (&c);
+  acc_muladd2 (&c, a[0], a[2]); acc_muladd (&c, a[1], a[1]);
+  l[2] = acc_extract (&c);
+  acc_muladd2 (&c, a[0], a[3]); acc_muladd2 (&c, a[1], a[2]);
+  l[3] = acc_extract (&c);
+  acc_muladd2 (&c, a[1], a[3]); acc_muladd (&c, a[2], a[2]);
+  l[4] = acc_extract (&c);
+  acc_muladd2 (&c, a[2], a[3]);
+  l[5] = acc_extract (&c);
+  acc_muladd (&c, a[3], a[3]);
+  l[6] = acc_extract (&c);
+  l[7] = c.c0;
+}
+
 /* L[0..7] = A * B, column by column.  Each column has at most 4 products
  * (< 2^130 in sum with the carry in), so 192 bits never overflow. */
 static inline void
@@ -279,7 +317,7 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
   t += (u128) p4 * NC1 + p1; r->d[1] = (uint64_t) t; t >>= 64;
   t += (u128) p4 + p2; r->d[2] = (uint64_t) t; t >>= 64;
   t += p3; r->d[3] = (uint64_t) t; t >>= 64;
-  reduce_once (r->d, (uint64_t) t | ge_n (r->d));
+  reduce_final (r->d, (uint64_t) t);
   SC_CHECK (r);
 }
 
@@ -326,6 +364,14 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
   wipememory (w, sizeof w);
 }
 
+static void
+scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+{
+  uint64_t l[8];
+  sqr_512 (l, a->d);
+  reduce_512 (r, l);
+}
+
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
 static void
 scalar_pow (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
@@ -343,7 +389,7 @@ scalar_pow (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
     {
       unsigned int dgt = (unsigned int) (e[i >> 4] >> ((i & 15) * 4)) & 15;
       for (j = 0; j < 4; j++)
-        _kc_secp256k1_scalar_mul (&acc, &acc, &acc);
+        scalar_sqr (&acc, &acc);
       if (dgt)  /* the exponent is public */
         _kc_secp256k1_scalar_mul (&acc, &acc, &tab[dgt]);
     }

@@ -139,6 +139,32 @@ test_identities (void)
       _kc_secp256k1_gej_neg (&t, &p);
       _kc_secp256k1_gej_add_var (&t, &t, &p);
       CHECK (t.infinity, "P-P var (%d)", it);
+      /* the unified slope's degenerate case: y1 = -y2 with x1 != x2,
+       * i.e. adding -(lambda*P) = (beta*x, -y) to P */
+      {
+        ge ml;
+        gej mlj, s3, t3, u3;
+        _kc_secp256k1_ge_mul_lambda (&ml, &pa);
+        _kc_secp256k1_ge_neg (&ml, &ml);
+        kc_secp256k1_fe_normalize (&ml.x);
+        _kc_secp256k1_gej_set_ge (&mlj, &ml);
+        _kc_secp256k1_gej_add_var (&s3, &p, &mlj);
+        _kc_secp256k1_gej_add_ge (&t3, &p, &ml);
+        CHECK (gej_eq (&s3, &t3) && !t3.infinity && on_curve (&t3),
+               "P - lambda P ct (%d)", it);
+        /* and with a Jacobian P (Z != 1) */
+        _kc_secp256k1_gej_double (&u3, &p);
+        _kc_secp256k1_gej_add_var (&u3, &u3, &p);         /* 3P, Z != 1 */
+        to_ge (&ml, &u3);
+        _kc_secp256k1_ge_mul_lambda (&ml, &ml);
+        _kc_secp256k1_ge_neg (&ml, &ml);
+        _kc_secp256k1_gej_set_ge (&mlj, &ml);
+        _kc_secp256k1_gej_add_var (&s3, &u3, &mlj);
+        _kc_secp256k1_gej_add_ge (&t3, &u3, &ml);
+        CHECK (gej_eq (&s3, &t3) && on_curve (&t3), "3P - lambda 3P ct (%d)", it);
+        _kc_secp256k1_gej_add_ge_var (&t3, &u3, &ml);
+        CHECK (gej_eq (&s3, &t3), "3P - lambda 3P ge_var (%d)", it);
+      }
       /* infinity on either side */
       _kc_secp256k1_gej_add_ge (&t, &o, &pa);
       CHECK (gej_eq (&t, &p), "O+P ct (%d)", it);
