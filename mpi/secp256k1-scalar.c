@@ -409,10 +409,126 @@ _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
   scalar_pow (r, a, nm2);
 }
 
+/* Helpers of the variable-time inverse (4-limb little-endian numbers). */
+static inline int
+v_is_one (const uint64_t a[4])
+{
+  return a[0] == 1 && !(a[1] | a[2] | a[3]);
+}
+
+static inline int
+v_geq (const uint64_t a[4], const uint64_t b[4])
+{
+  int i;
+  for (i = 3; i >= 0; i--)
+    if (a[i] != b[i])
+      return a[i] > b[i];
+  return 1;
+}
+
+/* A -= B, returns the borrow. */
+static inline uint64_t
+v_sub (uint64_t a[4], const uint64_t b[4])
+{
+  uint64_t br = 0;
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      u128 t = (u128) a[i] - b[i] - br;
+      a[i] = (uint64_t) t;
+      br = (uint64_t) (t >> 64) & 1;
+    }
+  return br;
+}
+
+/* A += B, returns the carry. */
+static inline uint64_t
+v_add (uint64_t a[4], const uint64_t b[4])
+{
+  u128 t = 0;
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      t += (u128) a[i] + b[i];
+      a[i] = (uint64_t) t;
+      t >>= 64;
+    }
+  return (uint64_t) t;
+}
+
+/* A >>= K (1 <= K <= 63), with TOP shifted in as bit 256. */
+static inline void
+v_shr (uint64_t a[4], unsigned int k, uint64_t top)
+{
+  a[0] = a[0] >> k | a[1] << (64 - k);
+  a[1] = a[1] >> k | a[2] << (64 - k);
+  a[2] = a[2] >> k | a[3] << (64 - k);
+  a[3] = a[3] >> k | top << (64 - k);
+}
+
+/* X = X / 2 mod n (X < n). */
+static inline void
+v_half_mod_n (uint64_t x[4])
+{
+  uint64_t c = 0;
+  if (x[0] & 1)
+    c = v_add (x, N);
+  v_shr (x, 1, c);
+}
+
+/* X = X - Y mod n (both < n). */
+static inline void
+v_sub_mod_n (uint64_t x[4], const uint64_t y[4])
+{
+  if (v_sub (x, y))
+    v_add (x, N);
+}
+
+/* Binary extended Euclid on (A, n): invariants x1*A = u, x2*A = v (mod n);
+ * each step halves u or v, or subtracts the smaller from the larger. */
 void
 _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 {
-  _kc_secp256k1_scalar_inv (r, a);
+  uint64_t u[4], v[4], x1[4] = { 1, 0, 0, 0 }, x2[4] = { 0, 0, 0, 0 };
+  int i;
+
+  SC_CHECK (a);
+  if (!(a->d[0] | a->d[1] | a->d[2] | a->d[3]))
+    {
+      _kc_secp256k1_scalar_set_int (r, 0);
+      return;
+    }
+  for (i = 0; i < 4; i++)
+    {
+      u[i] = a->d[i];
+      v[i] = N[i];
+    }
+  while (!v_is_one (u) && !v_is_one (v))
+    {
+      while (!(u[0] & 1))
+        {
+          v_shr (u, 1, 0);
+          v_half_mod_n (x1);
+        }
+      while (!(v[0] & 1))
+        {
+          v_shr (v, 1, 0);
+          v_half_mod_n (x2);
+        }
+      if (v_geq (u, v))
+        {
+          v_sub (u, v);
+          v_sub_mod_n (x1, x2);
+        }
+      else
+        {
+          v_sub (v, u);
+          v_sub_mod_n (x2, x1);
+        }
+    }
+  for (i = 0; i < 4; i++)
+    r->d[i] = v_is_one (u) ? x1[i] : x2[i];
+  SC_CHECK (r);
 }
 
 void

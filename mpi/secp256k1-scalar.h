@@ -56,7 +56,7 @@ void _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r,
  * the public exponent. */
 void _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r,
                                const kc_secp256k1_scalar *a);
-/* The same; variable time (A public). */
+/* The same, variable time (A public): binary extended Euclid. */
 void _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r,
                                    const kc_secp256k1_scalar *a);
 /* If FLAG: R = A. */
