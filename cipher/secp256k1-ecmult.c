@@ -83,33 +83,75 @@ split_small_var (scalar *k1, scalar *k2, int neg[2], const scalar *k)
 
 #define TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
 
+/* Odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A as "effective affine"
+ * points: with D = 2A = (X_D : Y_D : Z_D), the curve isomorphism scaling
+ * by Z_D makes D affine; the multiples are built there with mixed
+ * additions (8M+3S each, recording Z ratios), then brought to the Z of the
+ * last one (3M+1S each, no inversion).  The entries PRE[i] are affine on
+ * the curve scaled by *ZT = Z_last * Z_D: the true point is
+ * (x / ZT^2, y / ZT^3).  A finite.  Variable time. */
+static void
+table_a_var (kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
+{
+  gej t[TABLE_A_SIZE], d;
+  fe zr[TABLE_A_SIZE], zd2, zd3, rz, rz2, rz3;
+  ge dge;
+  int i;
+
+  _kc_secp256k1_gej_double_var (&d, a);
+  dge.x = d.x;                                   /* (1) */
+  dge.y = d.y;                                   /* (1) */
+  dge.infinity = 0;
+  kc_secp256k1_fe_sqr (&zd2, &d.z);
+  kc_secp256k1_fe_mul (&zd3, &zd2, &d.z);
+  kc_secp256k1_fe_mul (&t[0].x, &a->x, &zd2);    /* A on the scaled curve */
+  kc_secp256k1_fe_mul (&t[0].y, &a->y, &zd3);
+  t[0].z = a->z;
+  t[0].infinity = 0;
+  for (i = 1; i < TABLE_A_SIZE; i++)
+    _kc_secp256k1_gej_add_ge_var_zr (&t[i], &t[i - 1], &dge, &zr[i]);
+  /* common Z = Z of the last entry; ratio Z_last / Z_i built backwards */
+  i = TABLE_A_SIZE - 1;
+  pre[i].x = t[i].x;
+  pre[i].y = t[i].y;
+  kc_secp256k1_fe_normalize_weak (&pre[i].x);
+  kc_secp256k1_fe_normalize_weak (&pre[i].y);
+  pre[i].infinity = 0;
+  rz = zr[i];                                    /* (<= 6) */
+  for (i = TABLE_A_SIZE - 2; i >= 0; i--)
+    {
+      kc_secp256k1_fe_sqr (&rz2, &rz);
+      kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+      kc_secp256k1_fe_mul (&pre[i].x, &t[i].x, &rz2);
+      kc_secp256k1_fe_mul (&pre[i].y, &t[i].y, &rz3);
+      pre[i].infinity = 0;
+      if (i > 0)
+        kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+    }
+  kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
+}
+
 void
 _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
                           const scalar *ng)
 {
-  gej ta[TABLE_A_SIZE], tla[TABLE_A_SIZE], a2, t;
-  ge g;
+  ge ta[TABLE_A_SIZE], tla[TABLE_A_SIZE], e;
+  fe zt;
   scalar k1, k2;
   int wa1[WNAF_LEN], wa2[WNAF_LEN], wg1[WNAF_LEN], wg2[WNAF_LEN];
-  int nega[2], negg[2];
+  int nega[2] = { 0, 0 }, negg[2] = { 0, 0 };
   int la1 = 0, la2 = 0, lg1 = 0, lg2 = 0, len, i;
   int use_a = !a->infinity && !_kc_secp256k1_scalar_is_zero (na);
 
+  kc_secp256k1_fe_set_int (&zt, 1);
   if (use_a)
     {
       split_small_var (&k1, &k2, nega, na);
       la1 = wnaf_var (wa1, &k1, KC_ECMULT_WINDOW_A);
       la2 = wnaf_var (wa2, &k2, KC_ECMULT_WINDOW_A);
-      /* odd multiples A, 3A, ..., and their lambda images (X*beta) */
-      ta[0] = *a;
-      _kc_secp256k1_gej_double_var (&a2, a);
-      for (i = 1; i < TABLE_A_SIZE; i++)
-        _kc_secp256k1_gej_add_var (&ta[i], &ta[i - 1], &a2);
+      table_a_var (ta, &zt, a);
       for (i = 0; i < TABLE_A_SIZE; i++)
-        {
-          tla[i] = ta[i];
-          kc_secp256k1_fe_mul (&tla[i].x, &ta[i].x, &_kc_secp256k1_fe_beta);
-        }
+        _kc_secp256k1_ge_mul_lambda (&tla[i], &ta[i]);
     }
   if (!_kc_secp256k1_scalar_is_zero (ng))
     {
@@ -122,6 +164,8 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (lg1 > len) len = lg1;
   if (lg2 > len) len = lg2;
 
+  /* The accumulator lives on the curve scaled by ZT (where the A table is
+   * affine); G's table points are brought there by add_zinv_var. */
   _kc_secp256k1_gej_set_infinity (r);
   for (i = len - 1; i >= 0; i--)
     {
@@ -129,34 +173,35 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
       _kc_secp256k1_gej_double_var (r, r);
       if (i < la1 && (d = wa1[i]) != 0)
         {
+          e = ta[(d < 0 ? -d : d) >> 1];
           if ((d < 0) ^ nega[0])
-            _kc_secp256k1_gej_neg (&t, &ta[(d < 0 ? -d : d) >> 1]);
-          else
-            t = ta[(d < 0 ? -d : d) >> 1];
-          _kc_secp256k1_gej_add_var (r, r, &t);
+            _kc_secp256k1_ge_neg (&e, &e);
+          _kc_secp256k1_gej_add_ge_var (r, r, &e);
         }
       if (i < la2 && (d = wa2[i]) != 0)
         {
+          e = tla[(d < 0 ? -d : d) >> 1];
           if ((d < 0) ^ nega[1])
-            _kc_secp256k1_gej_neg (&t, &tla[(d < 0 ? -d : d) >> 1]);
-          else
-            t = tla[(d < 0 ? -d : d) >> 1];
-          _kc_secp256k1_gej_add_var (r, r, &t);
+            _kc_secp256k1_ge_neg (&e, &e);
+          _kc_secp256k1_gej_add_ge_var (r, r, &e);
         }
       if (i < lg1 && (d = wg1[i]) != 0)
         {
-          _kc_secp256k1_ge_from_storage (&g, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
+          _kc_secp256k1_ge_from_storage (&e, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
           if ((d < 0) ^ negg[0])
-            _kc_secp256k1_ge_neg (&g, &g);
-          _kc_secp256k1_gej_add_ge_var (r, r, &g);
+            _kc_secp256k1_ge_neg (&e, &e);
+          _kc_secp256k1_gej_add_zinv_var (r, r, &e, &zt);
         }
       if (i < lg2 && (d = wg2[i]) != 0)
         {
-          _kc_secp256k1_ge_from_storage (&g, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
-          kc_secp256k1_fe_mul (&g.x, &g.x, &_kc_secp256k1_fe_beta);
+          _kc_secp256k1_ge_from_storage (&e, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
+          kc_secp256k1_fe_mul (&e.x, &e.x, &_kc_secp256k1_fe_beta);
           if ((d < 0) ^ negg[1])
-            _kc_secp256k1_ge_neg (&g, &g);
-          _kc_secp256k1_gej_add_ge_var (r, r, &g);
+            _kc_secp256k1_ge_neg (&e, &e);
+          _kc_secp256k1_gej_add_zinv_var (r, r, &e, &zt);
         }
     }
+  /* back to the real curve: Z *= ZT */
+  if (!r->infinity)
+    kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
 }

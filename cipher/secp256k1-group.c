@@ -259,14 +259,17 @@ _kc_secp256k1_gej_add_var (gej *r, const gej *a, const gej *b)
  * Writes the non-degenerate result into R and returns H and RR for the
  * caller's case analysis.  Constant time. */
 static void
-add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b)
+add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b,
+             const fe *zu)
 {
   fe z12, u2, s2, h, rr, h2, h3, v, t;
 
-  kc_secp256k1_fe_sqr (&z12, &a->z);           /* (1) */
+  /* ZU is the Z that brings B to A's frame: A's Z for an affine B, or
+   * A's Z times 1/Z_B for B = (x : y : Z_B) (see add_zinv_var). */
+  kc_secp256k1_fe_sqr (&z12, zu);              /* (1) */
   kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
   kc_secp256k1_fe_mul (&s2, &b->y, &z12);
-  kc_secp256k1_fe_mul (&s2, &s2, &a->z);       /* (1) */
+  kc_secp256k1_fe_mul (&s2, &s2, zu);          /* (1) */
   kc_secp256k1_fe_negate (&h, &a->x, 4);       /* (5) */
   kc_secp256k1_fe_add (&h, &u2);               /* H (6) */
   kc_secp256k1_fe_negate (&rr, &a->y, 4);      /* (5) */
@@ -308,7 +311,7 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
       *r = *a;
       return;
     }
-  add_ge_core (&t, &h, &rr, a, b);
+  add_ge_core (&t, &h, &rr, a, b, &a->z);
   if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
       if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
@@ -399,6 +402,51 @@ _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
   wipememory (&t, sizeof t);
   wipememory (&n, sizeof n);
   wipememory (&d, sizeof d);
+}
+
+void
+_kc_secp256k1_gej_add_ge_var_zr (gej *r, const gej *a, const ge *b, fe *zr)
+{
+  fe rr;
+  KC_VERIFY_CHECK (!a->infinity && !b->infinity);
+  add_ge_core (r, zr, &rr, a, b, &a->z);
+  KC_VERIFY_CHECK (!kc_secp256k1_fe_normalizes_to_zero_var (zr));
+}
+
+void
+_kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
+                                const fe *bzinv)
+{
+  fe h, rr, az;
+  gej t;
+  if (a->infinity)
+    {
+      /* (x : y : 1/bzinv) = (x bzinv^2 : y bzinv^3 : 1) */
+      fe z2, z3;
+      kc_secp256k1_fe_sqr (&z2, bzinv);
+      kc_secp256k1_fe_mul (&z3, &z2, bzinv);
+      kc_secp256k1_fe_mul (&r->x, &b->x, &z2);
+      kc_secp256k1_fe_mul (&r->y, &b->y, &z3);
+      kc_secp256k1_fe_set_int (&r->z, 1);
+      r->infinity = b->infinity;
+      return;
+    }
+  if (b->infinity)
+    {
+      *r = *a;
+      return;
+    }
+  kc_secp256k1_fe_mul (&az, &a->z, bzinv);      /* (1) */
+  add_ge_core (&t, &h, &rr, a, b, &az);
+  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+    {
+      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+        _kc_secp256k1_gej_double (r, a);
+      else
+        _kc_secp256k1_gej_set_infinity (r);
+      return;
+    }
+  *r = t;
 }
 
 void

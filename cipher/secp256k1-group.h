@@ -87,6 +87,20 @@ void _kc_secp256k1_gej_add_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
 void _kc_secp256k1_gej_add_ge_var (kc_secp256k1_gej *r,
                                    const kc_secp256k1_gej *a,
                                    const kc_secp256k1_ge *b);
+/* R = A + B with B affine, A and B finite and A != +-B (the caller knows
+ * it), and ZR = Z_R / Z_A (= H).  8M+3S.  Variable time.  R != A. */
+void _kc_secp256k1_gej_add_ge_var_zr (kc_secp256k1_gej *r,
+                                      const kc_secp256k1_gej *a,
+                                      const kc_secp256k1_ge *b,
+                                      kc_secp256k1_fe *zr);
+/* R = A + (x_B : y_B : 1/BZINV), i.e. B's affine coordinates taken on the
+ * curve isomorphic by the scale BZINV (magnitude <= 1): adds an ordinary
+ * affine point to an accumulator kept in scaled ("effective affine")
+ * coordinates.  9M+3S.  Variable time.  R may alias A. */
+void _kc_secp256k1_gej_add_zinv_var (kc_secp256k1_gej *r,
+                                     const kc_secp256k1_gej *a,
+                                     const kc_secp256k1_ge *b,
+                                     const kc_secp256k1_fe *bzinv);
 /* R = A + B with B affine, constant time and complete: correct for
  * A = B, A = -B, A or B infinity, without secret-dependent branches.
  * A unified slope (valid for A = B) with a fallback pair chosen by cmov
