@@ -3,6 +3,7 @@
  * secp256k1-field.h. */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
+#include "secp256k1-scalar.h"     /* _kc_secp256k1_modinv256 */
 
 void
 _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r)
@@ -83,7 +84,7 @@ fe_pow_x223 (kc_secp256k1_fe *x223, kc_secp256k1_fe *x2, kc_secp256k1_fe *x22,
 }
 
 void
-_kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_inv_fermat (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 {
   /* p - 2 = [223 ones] 0 [22 ones] 0000101101 */
   kc_secp256k1_fe x2, x22, t, a1 = *a;
@@ -103,11 +104,31 @@ _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   wipememory (&t, sizeof t); wipememory (&a1, sizeof a1);
 }
 
+static const kc_secp256k1_modinfo modinfo_p = {
+  { 0x3FFFFFFEFFFFFC2FLL, 0x3FFFFFFFFFFFFFFFLL, 0x3FFFFFFFFFFFFFFFLL,
+    0x3FFFFFFFFFFFFFFFLL, 0xFFLL },
+  0x27C7F6E22DDACACFULL
+};
+
+void
+_kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+{
+  kc_secp256k1_fe t = *a;
+  kc_secp256k1_fe_storage s;
+
+  KC_FE_CHECK (a, 8);
+  kc_secp256k1_fe_normalize (&t);
+  kc_secp256k1_fe_to_storage (&s, &t);
+  _kc_secp256k1_modinv256 (s.n, s.n, &modinfo_p);
+  kc_secp256k1_fe_from_storage (r, &s);
+  wipememory (&t, sizeof t);
+  wipememory (&s, sizeof s);
+}
+
 void
 _kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 {
-  /* The addition chain is already fast among the simple choices; a
-   * variable-time safegcd would be faster still. */
+  /* The constant-time safegcd is fast enough not to need a variant. */
   _kc_secp256k1_fe_inv (r, a);
 }
 

@@ -155,8 +155,12 @@ kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
 void _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r);
 
 /* R = A^-1 (0 maps to 0).  In: magnitude <= 8.  Out: magnitude 1,
- * normalized.  Constant time (Fermat, A^(p-2) by an addition chain). */
+ * normalized.  Constant time (safegcd divsteps, _kc_secp256k1_modinv256
+ * in secp256k1-scalar.h).  R may alias A. */
 void _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
+/* The same by Fermat, A^(p-2) by an addition chain: the slow reference
+ * for tests.  Constant time. */
+void _kc_secp256k1_fe_inv_fermat (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
 /* The same, variable time: A must be public. */
 void _kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
 

@@ -297,6 +297,8 @@ test_inv_sqrt_bytes (void)
         mpz_set_ui (z, 0);
       CHECK (fe_eq_mpz (&r, z) && is_normalized (&r), "inv %d", it);
       CHECK (fe_eq_mpz (&s, z) && is_normalized (&s), "inv_var %d", it);
+      _kc_secp256k1_fe_inv_fermat (&s, &a);
+      CHECK (fe_eq_mpz (&s, z) && is_normalized (&s), "inv_fermat %d", it);
       ok = _kc_secp256k1_fe_sqrt (&r, &a);
       CHECK (ok == (mpz_legendre (x, P) >= 0), "sqrt flag %d", it);
       if (ok)
