@@ -22,27 +22,27 @@ _kc_ecdsa_digest_to_scalar (scalar *m, const unsigned char *digest,
   wipememory (b, sizeof b);
 }
 
-/* One HMAC-SHA256 over up to three pieces. */
+/* OUT = HMAC(K, P1 || P2), where KEYED is the context right after
+ * _kc_hmac_sha256_init with K (copied, so one keyed context serves every
+ * MAC under the same K: the ipad/opad blocks are hashed once per key). */
 static void
-hmac3 (unsigned char out[32], const unsigned char key[32],
-       const void *p1, size_t n1, const void *p2, size_t n2,
-       const void *p3, size_t n3)
+hmac_keyed (unsigned char out[32], const kc_hmac_sha256_ctx *keyed,
+            const void *p1, size_t n1, const void *p2, size_t n2)
 {
-  kc_hmac_sha256_ctx c;
-  _kc_hmac_sha256_init (&c, key, 32);
+  kc_hmac_sha256_ctx c = *keyed;
   _kc_hmac_sha256_update (&c, p1, n1);
   if (n2)
     _kc_hmac_sha256_update (&c, p2, n2);
-  if (n3)
-    _kc_hmac_sha256_update (&c, p3, n3);
-  _kc_hmac_sha256_final (&c, out);
+  _kc_hmac_sha256_final (&c, out);     /* wipes C */
 }
 
 void
 _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
                          unsigned int counter)
 {
-  unsigned char v[32], key[32], data[65], t[32];
+  static const unsigned char zero = 0x00;
+  unsigned char v[32], key[32], data[65];
+  kc_hmac_sha256_ctx kctx;
   int overflow, bad;
 
   /* x || h1 with h1 = bits2octets(H(m)) = int2octets(bits2int(H(m)) mod n);
@@ -51,18 +51,20 @@ _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
   _kc_secp256k1_scalar_get_b32 (data + 33, m);
   memset (v, 0x01, 32);                              /* step b */
   memset (key, 0x00, 32);                            /* step c */
+  _kc_hmac_sha256_init (&kctx, key, 32);
   data[0] = 0x00;
-  hmac3 (key, key, v, 32, data, 65, NULL, 0);        /* step d */
-  hmac3 (v, key, v, 32, NULL, 0, NULL, 0);           /* step e */
+  hmac_keyed (key, &kctx, v, 32, data, 65);          /* step d */
+  _kc_hmac_sha256_init (&kctx, key, 32);
+  hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step e */
   data[0] = 0x01;
-  hmac3 (key, key, v, 32, data, 65, NULL, 0);        /* step f */
-  hmac3 (v, key, v, 32, NULL, 0, NULL, 0);           /* step g */
+  hmac_keyed (key, &kctx, v, 32, data, 65);          /* step f */
+  _kc_hmac_sha256_init (&kctx, key, 32);
+  hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step g */
   for (;;)
     {
       /* step h: qlen = hlen = 256, so one V block is T */
-      hmac3 (v, key, v, 32, NULL, 0, NULL, 0);
-      memcpy (t, v, 32);
-      _kc_secp256k1_scalar_set_b32 (k, t, &overflow);
+      hmac_keyed (v, &kctx, v, 32, NULL, 0);
+      _kc_secp256k1_scalar_set_b32 (k, v, &overflow);
       bad = overflow | _kc_secp256k1_scalar_is_zero (k);
       /* Whether a candidate is rejected is revealed (it is never used);
        * it happens with probability about 2^-128. */
@@ -73,16 +75,14 @@ _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
             break;
           counter--;
         }
-      {
-        static const unsigned char zero = 0x00;
-        hmac3 (key, key, v, 32, &zero, 1, NULL, 0);
-        hmac3 (v, key, v, 32, NULL, 0, NULL, 0);
-      }
+      hmac_keyed (key, &kctx, v, 32, &zero, 1);
+      _kc_hmac_sha256_init (&kctx, key, 32);
+      hmac_keyed (v, &kctx, v, 32, NULL, 0);
     }
   wipememory (v, sizeof v);
   wipememory (key, sizeof key);
   wipememory (data, sizeof data);
-  wipememory (t, sizeof t);
+  wipememory (&kctx, sizeof kctx);
 }
 
 void

@@ -430,6 +430,9 @@ kc_secp256k1_fe_normalizes_to_zero_var (const kc_secp256k1_fe *r)
  * (c < 2^68) fold once more into limb 0 as c*R < 2^101; the carry it
  * pushes into limb 1 is < 2^49, so n[1] < 2^52 + 2^49 and the output has
  * magnitude 1. */
+#if defined(__GNUC__)
+__attribute__ ((always_inline))
+#endif
 static inline void
 kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
                      const kc_secp256k1_fe *b)
@@ -478,6 +481,9 @@ kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
 /* R = A^2.  In: magnitude <= 8.  Out: magnitude 1.  R may alias A.
  * Same bounds as kc_secp256k1_fe_mul (doubled cross products are
  * < 2^113, columns still < 2^115). */
+#if defined(__GNUC__)
+__attribute__ ((always_inline))
+#endif
 static inline void
 kc_secp256k1_fe_sqr (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 {
