@@ -419,17 +419,23 @@ kc_secp256k1_fe_normalizes_to_zero_var (const kc_secp256k1_fe *r)
 }
 
 /* R = A * B.  In: magnitudes <= 8 (limbs < 2^56, n[4] < 2^52).
- * Out: magnitude 1 (not normalized).  R may alias A or B.
+ * Out: magnitude 1 (n[0..3] < 2^52, n[4] < 2^48 + 2^44; not normalized).
+ * R may alias A or B.
  *
- * Bounds: a product of limbs is < 2^112 (2^108 when one side is n[4]);
- * a column of the 9-column product has at most 5 of them, < 2^115.
- * Columns 5..8 (weights 2^260 .. 2^416) are carried into 52-bit digits
- * h5..h8 and a top carry h9 < 2^53, then folded at weight 2^0..2^208
- * as h*(2^260 mod p) = h*0x1000003D10 < 2^90; the low chain carries
- * < 2^116 through 128-bit accumulators.  Bits >= 256 of the result
- * (c < 2^68) fold once more into limb 0 as c*R < 2^101; the carry it
- * pushes into limb 1 is < 2^49, so n[1] < 2^52 + 2^49 and the output has
- * magnitude 1. */
+ * Column k of the product is p_k = sum_{i+j=k} a_i b_j (weight 2^(52k));
+ * columns 5..8 fold down by 2^260 = R4 = 0x1000003D10 (mod p).  The
+ * columns are visited in the order 3+8, 4, 0+5, 1+6, 2+7 so that each
+ * high column is folded as soon as it is carried, with few live values:
+ *   d = p3 + lo64(p8) R4            < 2^115   (p3 < 2^114, p8 < 2^104)
+ *   t3 = d mod 2^52;  d = d/2^52 + p4 + (p8 >> 64) (R4 << 12)  < 2^115
+ *       (p8 >> 64 < 2^40 sits at 2^480 = R4 2^12 2^208)
+ *   t4 = d mod 2^52, split into 48 bits and tx = bits 48..51 (at 2^256)
+ *   d = d/2^52 + p5 (at 2^260);  u0 = d mod 2^52
+ *   c = p0 + (u0 2^4 + tx) R      (R = 2^256 mod p; < 2^112 + 2^89)
+ *   r0; c = c/2^52 + p1 + (d/2^52 + p6 mod 2^52) R4;  r1
+ *   c = c/2^52 + p2 + lo64(d') R4 with d' = p7 + carry (< 2^110); r2
+ *   c = c/2^52 + t3 + (d' >> 64) (R4 << 12);  r3;  r4 = c/2^52 + t4.
+ * All accumulators stay below 2^116. */
 #if defined(__GNUC__)
 __attribute__ ((always_inline))
 #endif
@@ -441,46 +447,45 @@ kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
   const uint64_t b0 = b->n[0], b1 = b->n[1], b2 = b->n[2], b3 = b->n[3], b4 = b->n[4];
   const uint64_t R4 = KC_FE_R << 4;   /* 2^260 mod p */
   kc_u128 c, d;
-  uint64_t h5, h6, h7, h8, h9, r0, r1, r2, r3, r4;
+  uint64_t t3, t4, tx, u0, r0, r1, r2, r3, r4;
 
   KC_FE_CHECK (a, 8);
   KC_FE_CHECK (b, 8);
-  /* High columns 5..8 first. */
-  d = (kc_u128) a1 * b4 + (kc_u128) a2 * b3 + (kc_u128) a3 * b2
-      + (kc_u128) a4 * b1;
-  h5 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) a2 * b4 + (kc_u128) a3 * b3 + (kc_u128) a4 * b2;
-  h6 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) a3 * b4 + (kc_u128) a4 * b3;
-  h7 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) a4 * b4;
-  h8 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  h9 = (uint64_t) d;
-  /* Low columns with the high digits folded in. */
-  c = (kc_u128) a0 * b0 + (kc_u128) h5 * R4;
+  d = (kc_u128) a0 * b3 + (kc_u128) a1 * b2 + (kc_u128) a2 * b1
+      + (kc_u128) a3 * b0;
+  c = (kc_u128) a4 * b4;
+  d += (kc_u128) R4 * (uint64_t) c;
+  c >>= 64;
+  t3 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  d += (kc_u128) a0 * b4 + (kc_u128) a1 * b3 + (kc_u128) a2 * b2
+       + (kc_u128) a3 * b1 + (kc_u128) a4 * b0;
+  d += (kc_u128) (R4 << 12) * (uint64_t) c;
+  t4 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  tx = t4 >> 48; t4 &= KC_FE_M48;
+  d += (kc_u128) a1 * b4 + (kc_u128) a2 * b3 + (kc_u128) a3 * b2
+       + (kc_u128) a4 * b1;
+  u0 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  u0 = u0 << 4 | tx;
+  c = (kc_u128) a0 * b0 + (kc_u128) u0 * KC_FE_R;
   r0 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b1 + (kc_u128) a1 * b0 + (kc_u128) h6 * R4;
+  c += (kc_u128) a0 * b1 + (kc_u128) a1 * b0;
+  d += (kc_u128) a2 * b4 + (kc_u128) a3 * b3 + (kc_u128) a4 * b2;
+  c += (kc_u128) ((uint64_t) d & KC_FE_M52) * R4; d >>= 52;
   r1 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b2 + (kc_u128) a1 * b1 + (kc_u128) a2 * b0
-       + (kc_u128) h7 * R4;
+  c += (kc_u128) a0 * b2 + (kc_u128) a1 * b1 + (kc_u128) a2 * b0;
+  d += (kc_u128) a3 * b4 + (kc_u128) a4 * b3;
+  c += (kc_u128) R4 * (uint64_t) d; d >>= 64;
   r2 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b3 + (kc_u128) a1 * b2 + (kc_u128) a2 * b1
-       + (kc_u128) a3 * b0 + (kc_u128) h8 * R4;
+  c += (kc_u128) (R4 << 12) * (uint64_t) d + t3;
   r3 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b4 + (kc_u128) a1 * b3 + (kc_u128) a2 * b2
-       + (kc_u128) a3 * b1 + (kc_u128) a4 * b0 + (kc_u128) h9 * R4;
-  r4 = (uint64_t) c & KC_FE_M48; c >>= 48;
-  /* Bits >= 256: fold with R. */
-  c = c * KC_FE_R + r0;
-  r0 = (uint64_t) c & KC_FE_M52;
-  r1 += (uint64_t) (c >> 52);
+  r4 = (uint64_t) c + t4;
   r->n[0] = r0; r->n[1] = r1; r->n[2] = r2; r->n[3] = r3; r->n[4] = r4;
   KC_FE_SET_MAG (r, 1, 0);
 }
 
 /* R = A^2.  In: magnitude <= 8.  Out: magnitude 1.  R may alias A.
- * Same bounds as kc_secp256k1_fe_mul (doubled cross products are
- * < 2^113, columns still < 2^115). */
+ * Same schedule and bounds as kc_secp256k1_fe_mul, with the cross
+ * products doubled (inputs pre-doubled: 2 a_i < 2^57). */
 #if defined(__GNUC__)
 __attribute__ ((always_inline))
 #endif
@@ -491,32 +496,34 @@ kc_secp256k1_fe_sqr (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   const uint64_t R4 = KC_FE_R << 4;
   const uint64_t d0 = 2 * a0, d1 = 2 * a1, d2 = 2 * a2, d3 = 2 * a3;
   kc_u128 c, d;
-  uint64_t h5, h6, h7, h8, h9, r0, r1, r2, r3, r4;
+  uint64_t t3, t4, tx, u0, r0, r1, r2, r3, r4;
 
   KC_FE_CHECK (a, 8);
-  d = (kc_u128) d1 * a4 + (kc_u128) d2 * a3;
-  h5 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) d2 * a4 + (kc_u128) a3 * a3;
-  h6 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) d3 * a4;
-  h7 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) a4 * a4;
-  h8 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  h9 = (uint64_t) d;
-  c = (kc_u128) a0 * a0 + (kc_u128) h5 * R4;
+  d = (kc_u128) d0 * a3 + (kc_u128) d1 * a2;
+  c = (kc_u128) a4 * a4;
+  d += (kc_u128) R4 * (uint64_t) c;
+  c >>= 64;
+  t3 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  d += (kc_u128) d0 * a4 + (kc_u128) d1 * a3 + (kc_u128) a2 * a2;
+  d += (kc_u128) (R4 << 12) * (uint64_t) c;
+  t4 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  tx = t4 >> 48; t4 &= KC_FE_M48;
+  d += (kc_u128) d1 * a4 + (kc_u128) d2 * a3;
+  u0 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  u0 = u0 << 4 | tx;
+  c = (kc_u128) a0 * a0 + (kc_u128) u0 * KC_FE_R;
   r0 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a1 + (kc_u128) h6 * R4;
+  c += (kc_u128) d0 * a1;
+  d += (kc_u128) d2 * a4 + (kc_u128) a3 * a3;
+  c += (kc_u128) ((uint64_t) d & KC_FE_M52) * R4; d >>= 52;
   r1 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a2 + (kc_u128) a1 * a1 + (kc_u128) h7 * R4;
+  c += (kc_u128) d0 * a2 + (kc_u128) a1 * a1;
+  d += (kc_u128) d3 * a4;
+  c += (kc_u128) R4 * (uint64_t) d; d >>= 64;
   r2 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a3 + (kc_u128) d1 * a2 + (kc_u128) h8 * R4;
+  c += (kc_u128) (R4 << 12) * (uint64_t) d + t3;
   r3 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a4 + (kc_u128) d1 * a3 + (kc_u128) a2 * a2
-       + (kc_u128) h9 * R4;
-  r4 = (uint64_t) c & KC_FE_M48; c >>= 48;
-  c = c * KC_FE_R + r0;
-  r0 = (uint64_t) c & KC_FE_M52;
-  r1 += (uint64_t) (c >> 52);
+  r4 = (uint64_t) c + t4;
   r->n[0] = r0; r->n[1] = r1; r->n[2] = r2; r->n[3] = r3; r->n[4] = r4;
   KC_FE_SET_MAG (r, 1, 0);
 }
