@@ -14,23 +14,46 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
 {
   kc_secp256k1_ge_storage s;
   ge b;
-  int j, i;
+  fe ny;
+  scalar kk;
+  uint32_t carry = 0;
+  int j, i, neg;
 
+  /* kk = K or n - K, below 2^255 (top nibble <= 7) */
+  kk = *k;
+  neg = _kc_secp256k1_scalar_is_high (k);
+  _kc_secp256k1_scalar_cond_negate (&kk, neg);
   _kc_secp256k1_gej_set_infinity (r);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
-      unsigned int nib = kc_secp256k1_scalar_get_bits (k, 4 * j, 4);
+      /* signed digit: nib + carry in [0, 16]; above 8 it becomes
+       * nib + carry - 16 in [-7, 0] with a carry into the next nibble */
+      uint32_t nib = kc_secp256k1_scalar_get_bits (&kk, 4 * (unsigned int) j, 4)
+                     + carry;
+      uint32_t dneg = ct_lt_u32 (8, nib);
+      uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg), 16 - nib, nib);
+      carry = dneg;
       /* Scan the whole row; entry i-1 holds i * 16^j * G. */
       s = _kc_secp256k1_gen_table[j][0];
       for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
         kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],
-                                      (int) ct_eq_u32 (nib, (uint32_t) i));
+                                      (int) ct_eq_u32 (absd, (uint32_t) i));
       _kc_secp256k1_ge_from_storage (&b, &s);
-      b.infinity = (int) ct_eq_u32 (nib, 0);
+      kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
+      kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
+      kc_secp256k1_fe_cmov (&b.y, &ny, (int) dneg);
+      b.infinity = (int) ct_eq_u32 (absd, 0);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
+  /* undo the negation of K */
+  kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
+  kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
+  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   wipememory (&s, sizeof s);
   wipememory (&b, sizeof b);
+  wipememory (&ny, sizeof ny);
+  wipememory (&kk, sizeof kk);
+  wipememory (&carry, sizeof carry);
 }
 
 /* ------------------------------------------------------------ wNAF */

@@ -295,7 +295,12 @@ kc_secp256k1_fe_negate (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int m)
 static inline void
 kc_secp256k1_fe_cmov (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int flag)
 {
-  ct_cmov_u64 (r->n, a->n, 5, (uint64_t) flag);
+  uint64_t m = ct_mask_from_flag_u64 ((uint64_t) flag);
+  r->n[0] = ct_select_u64 (m, a->n[0], r->n[0]);
+  r->n[1] = ct_select_u64 (m, a->n[1], r->n[1]);
+  r->n[2] = ct_select_u64 (m, a->n[2], r->n[2]);
+  r->n[3] = ct_select_u64 (m, a->n[3], r->n[3]);
+  r->n[4] = ct_select_u64 (m, a->n[4], r->n[4]);
 #ifdef KC_VERIFY
   if (a->magnitude > r->magnitude)
     r->magnitude = a->magnitude;
@@ -556,7 +561,11 @@ static inline void
 kc_secp256k1_fe_storage_cmov (kc_secp256k1_fe_storage *r,
                               const kc_secp256k1_fe_storage *a, int flag)
 {
-  ct_cmov_u64 (r->n, a->n, 4, (uint64_t) flag);
+  uint64_t m = ct_mask_from_flag_u64 ((uint64_t) flag);
+  r->n[0] = ct_select_u64 (m, a->n[0], r->n[0]);
+  r->n[1] = ct_select_u64 (m, a->n[1], r->n[1]);
+  r->n[2] = ct_select_u64 (m, a->n[2], r->n[2]);
+  r->n[3] = ct_select_u64 (m, a->n[3], r->n[3]);
 }
 
 #endif /* KC_SECP256K1_FIELD_H */

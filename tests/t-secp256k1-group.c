@@ -216,7 +216,8 @@ test_tables (void)
           _kc_secp256k1_gej_set_ge (&t, &e);
           CHECK (gej_eq (&t, &acc), "gen table [%d][%d]", j, i - 1);
         }
-      _kc_secp256k1_gej_add_var (&base, &acc, &base);   /* 16 * base */
+      for (i = 0; i < 4; i++)
+        _kc_secp256k1_gej_double_var (&base, &base);   /* 16 * base */
     }
   _kc_secp256k1_gej_set_ge (&acc, &_kc_secp256k1_ge_g);
   _kc_secp256k1_gej_double_var (&base, &acc);
@@ -240,6 +241,36 @@ test_ecmult (void)
   _kc_secp256k1_scalar_set_int (&z, 0);
   _kc_secp256k1_ecmult_gen (&r1, &z);
   CHECK (r1.infinity, "0*G = O");
+  /* signed-digit recoding corners: digits 8 and 9 everywhere, carry
+   * chains (0x0f..f), the n/2 boundary of the negation, 1, 2, 15, 16 */
+  {
+    static const char *const ks[] = {
+      "8888888888888888888888888888888888888888888888888888888888888888",
+      "9999999999999999999999999999999999999999999999999999999999999999",
+      "0fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+      "7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a1",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b209f",
+      "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140",
+      "0000000000000000000000000000000000000000000000000000000000000001",
+      "0000000000000000000000000000000000000000000000000000000000000002",
+      "000000000000000000000000000000000000000000000000000000000000000f",
+      "0000000000000000000000000000000000000000000000000000000000000010",
+      "0000000000000000000000000000000000000000000000000000000000000088",
+      "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0",
+    };
+    size_t i;
+    for (i = 0; i < KC_DIM (ks); i++)
+      {
+        unsigned char kb[32];
+        t_unhex (kb, 32, ks[i]);
+        _kc_secp256k1_scalar_set_b32 (&a, kb, NULL);
+        _kc_secp256k1_ecmult_gen (&r1, &a);
+        slow_mul (&r2, &g, &a);
+        CHECK (gej_eq (&r1, &r2) && on_curve (&r1), "ecmult_gen corner %zu", i);
+      }
+  }
   for (it = 0; it < 100; it++)
     {
       rand_scalar (&a, it);
@@ -277,7 +308,7 @@ main (int argc, char **argv)
 {
   t_init (argc, argv);
   t_seed (0x9e09256bULL);
-  (void) t_unhex; (void) t_hexdump; (void) t_datafile; (void) t_rng_cb;
+  (void) t_hexdump; (void) t_datafile; (void) t_rng_cb;
   test_identities ();
   test_tables ();
   test_ecmult ();
