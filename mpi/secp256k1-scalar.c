@@ -456,9 +456,13 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
  *   (1 - delta, g, (g - f)/2)  if delta > 0 and g odd,
  *   (1 + delta, f, (g + f)/2)  if g odd otherwise,
  *   (1 + delta, f, g/2)        if g even.
- * From (1, M, x) with x < M odd prime, g reaches 0 and f = +-1 within
- * floor((49*256 + 57)/17) = 741 divsteps (Bernstein-Yang, Theorem 11.2);
- * we run 12 batches of 62 = 744.  Each batch runs 62 divsteps on the low
+ * We start from delta = 1/2 (the "half-delta" variant: delta is kept
+ * doubled, as the odd integer 2 delta) and (f, g) = (M, x), x < M < 2^256.
+ * Then g reaches 0 and f = +-1 within 590 divsteps: the bound computed
+ * for 256-bit inputs by the safegcd-bounds analysis (P. Wuille), also
+ * used by libsecp256k1; with delta = 1 the paper's Theorem 11.2 gives
+ * 741.  We run 10 batches of 62 = 620 (a verify build checks g = 0 at
+ * the end; steps after convergence leave f, g, d unchanged).  Each batch runs 62 divsteps on the low
  * 64 bits of f and g only and records the transition matrix
  * [u v; q r] with (f', g') = ((u f + v g), (q f + r g)) / 2^62; by
  * induction |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a
@@ -474,7 +478,7 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
 #define M62 0x3FFFFFFFFFFFFFFFULL
 typedef __int128 i128;
 
-/* 62 divsteps on the low words; returns the matrix. */
+/* 62 divsteps on the low words; returns the matrix.  *DELTA2 is 2 delta. */
 static void
 divsteps_62 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
 {
@@ -496,11 +500,11 @@ divsteps_62 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
       g += f & c2;
       q += u & c2;
       r += v & c2;
-      /* halve g; double the f row; delta += 1 */
+      /* halve g; double the f row; delta += 1 (2 delta += 2) */
       g >>= 1;
       u <<= 1;
       v <<= 1;
-      d += 1;
+      d += 2;
     }
   *delta = (int64_t) d;
   t[0] = (int64_t) u;
@@ -618,7 +622,7 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
                          const kc_secp256k1_modinfo *mod)
 {
   int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
-  int64_t t[4], delta = 1;
+  int64_t t[4], delta = 1;             /* 2 delta: delta = 1/2 */
   uint64_t fneg;
   int i;
 
@@ -629,7 +633,7 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
   g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
   g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
   g[4] = (int64_t) (a[3] >> 56);
-  for (i = 0; i < 12; i++)
+  for (i = 0; i < 10; i++)
     {
       divsteps_62 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
                    (uint64_t) g[0] | (uint64_t) g[1] << 62, t);

@@ -321,6 +321,29 @@ test_inv_sqrt_bytes (void)
       CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1
              && !memcmp (r.n, a.n, sizeof a.n), "set_b32 %d", it);
     }
+  /* the safegcd inverse on many inputs mod p: powers of two, their
+   * neighbours, p minus those, random */
+  for (it = 0; it < 20000; it++)
+    {
+      unsigned int k = (unsigned int) (it % 256);
+      mpz_set_ui (x, 0);
+      switch ((it / 256) % 5)
+        {
+        case 0: mpz_setbit (x, k); break;
+        case 1: mpz_setbit (x, k); mpz_sub_ui (x, x, 1); break;
+        case 2: mpz_setbit (x, k); mpz_sub (x, P, x); break;
+        default: rand_fe (&a, 1, 0); fe_to_mpz (x, &a); break;
+        }
+      mpz_mod (x, x, P);
+      if (!mpz_sgn (x))
+        continue;
+      memset (b, 0, 32);
+      mpz_export (b + 32 - (mpz_sizeinbase (x, 256)), &cnt, 1, 1, 1, 0, x);
+      CHECK (_kc_secp256k1_fe_set_b32 (&a, b) == 1, "set_b32 for inverse");
+      _kc_secp256k1_fe_inv (&r, &a);
+      mpz_invert (z, x, P);
+      CHECK (fe_eq_mpz (&r, z) && is_normalized (&r), "safegcd inverse %d", it);
+    }
   /* range check: p - 1 ok, p and above rejected */
   {
     static const unsigned char pm1[32] = {

@@ -164,6 +164,34 @@ main (int argc, char **argv)
                == (mpz_get_ui (z) & ((1u << cnt) - 1)), "get_bits");
       }
     }
+  /* the safegcd inverse on many inputs: random, powers of two and their
+   * neighbours, n minus those, long runs of ones (the divstep count is
+   * data dependent; the verify build also checks convergence) */
+  for (it = 0; it < 30000; it++)
+    {
+      unsigned int k = (unsigned int) (it % 256);
+      mpz_set_ui (x, 0);
+      switch ((it / 256) % 6)
+        {
+        case 0: mpz_setbit (x, k); break;
+        case 1: mpz_setbit (x, k); mpz_sub_ui (x, x, 1); break;
+        case 2: mpz_setbit (x, k); mpz_sub (x, N, x); break;
+        case 3: mpz_setbit (x, k); mpz_add_ui (x, x, 1); break;
+        default:
+          t_randbytes (ba, 32);
+          bytes_to_mpz (x, ba);
+          break;
+        }
+      mpz_mod (x, x, N);
+      if (!mpz_sgn (x))
+        continue;
+      memset (ba, 0, 32);
+      mpz_export (ba + 32 - (mpz_sizeinbase (x, 256)), NULL, 1, 1, 1, 0, x);
+      _kc_secp256k1_scalar_set_b32 (&a, ba, NULL);
+      _kc_secp256k1_scalar_inv (&r, &a);
+      mpz_invert (z, x, N);
+      CHECK (sc_eq_mpz (&r, z), "safegcd inverse, case %d", it);
+    }
   mpz_clears (x, y, z, h, N, LAMBDA, NULL);
   return t_done ("t-secp256k1-scalar");
 }
