@@ -15,6 +15,9 @@
  *   signature: r || s, 32 bytes each (64), or with KC_ECDSA_DER a strict
  *     DER SEQUENCE of two INTEGERs: definite short-form lengths, minimal
  *     positive integers, no trailing bytes.
+ *   Signing always produces low-S, so KC_ECDSA_LOW_S is accepted (and
+ *   changes nothing) on kc_ecdsa_sign; on kc_ecdsa_verify it rejects
+ *   s > (n-1)/2.  Other flag bits are GPG_ERR_INV_ARG.
  *   On kc_ecdsa_sign, *SIG_LEN is the room on input and the length used on
  *   output; if the room is too small the call fails with
  *   GPG_ERR_TOO_SHORT and *SIG_LEN holds the length needed.
