@@ -329,17 +329,20 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
  *     lambda = (u1^2 + u1 u2 + u2^2) / (Z1 (s1 + s2))
  * (multiply (s1 - s2)/(u1 - u2) by (s1 + s2) and use s^2 = u^3 + 7 Z1^6),
  * which also covers P1 = P2 (it becomes 3u^2 / (2 Z1 s)).  It fails only
- * when s1 + s2 = 0: then either P1 = -P2 (the result is infinity) or
+ * when M = s1 + s2 = 0: then either P1 = -P2 (the result is infinity) or
  * u1 != u2 and the ordinary slope (s1 - s2)/(Z1 (u1 - u2)) is defined.
  * With lambda = N / (Z1 D) for the chosen pair (N, D), Z3 = Z1 D and
- * T = u1 + u2:
- *     X3 = N^2 - T D^2,  Y3 = N (u1 D^2 - X3) - s1 D^3,  Z3 = Z1 D.
- * Z3 = 0 exactly when P1 = -P2.  Infinity on either side is settled by
- * cmov at the end.  10M + 4S, no branch. */
+ * T = u1 + u2, x3 = lambda^2 - x1 - x2 gives X3 = N^2 - T D^2, and the
+ * average of y3 = lambda (x1 - x3) - y1 and y3 = lambda (x2 - x3) - y2
+ * gives 2 Y3 = N (T D^2 - 2 X3) - M D^3, where M D^3 is D^4 in the
+ * unified case (D = M) and 0 in the fallback (M = 0).  The point
+ * (X3, Y3, Z3) = (4 X3, 4 (2 Y3), 2 Z3) up to the Jacobian scale 2, so no
+ * halving is needed.  Z3 = 0 exactly when P1 = -P2.  Infinity on either
+ * side is settled by cmov at the end.  7M + 5S, no branch. */
 void
 _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
 {
-  fe zz, z3, u2, s2, t, m, rr, rra, ma, n, d, d2, d3, q, w, u1d2;
+  fe zz, z3, u2, s2, t, m, rr, rra, ma, n, d, d2, d4, q, w, zero;
   gej a0 = *a;                                  /* R may alias A */
   int degen, ainf, binf, rinf;
 
@@ -367,17 +370,24 @@ _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
   kc_secp256k1_fe_sqr (&d2, &d);                /* D^2 (1) */
   kc_secp256k1_fe_mul (&q, &t, &d2);            /* T D^2 (1) */
   kc_secp256k1_fe_sqr (&r->x, &n);              /* N^2 (1) */
-  kc_secp256k1_fe_negate (&q, &q, 1);           /* (2) */
-  kc_secp256k1_fe_add (&r->x, &q);              /* X3 (3) */
-  kc_secp256k1_fe_mul (&u1d2, &a0.x, &d2);      /* u1 D^2 (1) */
-  kc_secp256k1_fe_negate (&w, &r->x, 3);        /* -X3 (4) */
-  kc_secp256k1_fe_add (&w, &u1d2);              /* u1 D^2 - X3 (5) */
+  kc_secp256k1_fe_negate (&w, &q, 1);           /* (2) */
+  kc_secp256k1_fe_add (&r->x, &w);              /* X3 = N^2 - T D^2 (3) */
+  kc_secp256k1_fe_normalize_weak (&r->x);       /* (1) */
+  kc_secp256k1_fe_negate (&w, &r->x, 1);        /* -X3 (2) */
+  kc_secp256k1_fe_mul_int (&w, 2);              /* -2 X3 (4) */
+  kc_secp256k1_fe_add (&w, &q);                 /* T D^2 - 2 X3 (5) */
   kc_secp256k1_fe_mul (&r->y, &n, &w);          /* (1) */
-  kc_secp256k1_fe_mul (&d3, &d, &d2);           /* D^3 (1) */
-  kc_secp256k1_fe_mul (&q, &a0.y, &d3);         /* s1 D^3 (1) */
-  kc_secp256k1_fe_negate (&q, &q, 1);           /* (2) */
-  kc_secp256k1_fe_add (&r->y, &q);              /* Y3 (3) */
+  kc_secp256k1_fe_sqr (&d4, &d2);               /* D^4 (1) */
+  kc_secp256k1_fe_clear (&zero);
+  kc_secp256k1_fe_cmov (&d4, &zero, degen);     /* M D^3 (1) */
+  kc_secp256k1_fe_negate (&d4, &d4, 1);         /* (2) */
+  kc_secp256k1_fe_add (&r->y, &d4);             /* 2 Y3 (3) */
+  kc_secp256k1_fe_normalize_weak (&r->y);       /* (1) */
   kc_secp256k1_fe_mul (&r->z, &a0.z, &d);       /* Z3 (1) */
+  /* rescale by 2: (4 X3, 8 Y3, 2 Z3) */
+  kc_secp256k1_fe_mul_int (&r->x, 4);           /* (4) */
+  kc_secp256k1_fe_mul_int (&r->y, 4);           /* (4) */
+  kc_secp256k1_fe_mul_int (&r->z, 2);           /* (2) */
   rinf = kc_secp256k1_fe_normalizes_to_zero (&r->z);
   ainf = a0.infinity & 1;
   binf = b->infinity & 1;

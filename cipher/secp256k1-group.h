@@ -105,7 +105,7 @@ void _kc_secp256k1_gej_add_zinv_var (kc_secp256k1_gej *r,
  * A = B, A = -B, A or B infinity, without secret-dependent branches.
  * A unified slope (valid for A = B) with a fallback pair chosen by cmov
  * when its denominator vanishes (formula and magnitudes in the .c):
- * 10M+4S.  R may alias A. */
+ * 7M+5S.  R may alias A. */
 void _kc_secp256k1_gej_add_ge (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
                                const kc_secp256k1_ge *b);
 
