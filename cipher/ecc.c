@@ -1,0 +1,316 @@
+/* ecc.c - the public ECC dispatcher: curve switch, argument and length
+ * checks, and the encodings (SEC1 keys, r||s and strict DER signatures).
+ *
+ * Policy lives here, arithmetic in ecdsa.c and below.  Order of checks:
+ * curve (GPG_ERR_NOT_SUPPORTED), then arguments and lengths
+ * (GPG_ERR_INV_ARG), then content (BAD_SECKEY, BAD_PUBKEY,
+ * BAD_SIGNATURE), then room for the output (GPG_ERR_TOO_SHORT).
+ *
+ * Encodings:
+ *   secret key: 32 bytes big-endian, value in [1, n-1].
+ *   public key: SEC1, 33 bytes (02/03 || X) or 65 bytes (04 || X || Y);
+ *     the output format is chosen by the buffer length.  Parsing checks the
+ *     prefix, X < p, Y < p and that the point is on the curve (compressed:
+ *     that X has a Y).  Hybrid (06/07) keys are rejected.
+ *   signature: r || s, 32 bytes each (64), or with KC_ECDSA_DER a strict
+ *     DER SEQUENCE of two INTEGERs: definite short-form lengths, minimal
+ *     positive integers, no trailing bytes.
+ *   Signing always produces low-S, so KC_ECDSA_LOW_S is accepted (and
+ *   changes nothing) on kc_ecdsa_sign; on kc_ecdsa_verify it rejects
+ *   s > (n-1)/2.  Other flag bits are GPG_ERR_INV_ARG.
+ *   On kc_ecdsa_sign, *SIG_LEN is the room on input and the length used on
+ *   output; if the room is too small the call fails with
+ *   GPG_ERR_TOO_SHORT and *SIG_LEN holds the length needed.
+ *   On any error the output buffers are zeroed (they hold no secret).
+ */
+#include "kcrypt-int.h"
+#include "ecdsa.h"
+#include "secp256k1-ecmult.h"
+
+typedef kc_secp256k1_scalar scalar;
+
+#define KNOWN_SIGN_FLAGS   (KC_ECDSA_DER | KC_ECDSA_LOW_S)
+#define KNOWN_VERIFY_FLAGS (KC_ECDSA_DER | KC_ECDSA_LOW_S)
+
+/* Parse a secret key: 1 if in [1, n-1].  Constant time; the validity bit
+ * is declassified (the caller reports it). */
+static int
+parse_seckey (scalar *x, const unsigned char *b)
+{
+  int overflow, ok;
+  _kc_secp256k1_scalar_set_b32 (x, b, &overflow);
+  ok = (overflow | _kc_secp256k1_scalar_is_zero (x)) ^ 1;
+  ct_declassify (&ok, sizeof ok);
+  return ok;
+}
+
+/* Parse a SEC1 public key (LEN 33 or 65).  1 if valid. */
+static int
+parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
+{
+  kc_secp256k1_fe x, y;
+
+  if (len == 33 && (p[0] == 0x02 || p[0] == 0x03))
+    {
+      if (!_kc_secp256k1_fe_set_b32 (&x, p + 1))
+        return 0;
+      return _kc_secp256k1_ge_set_xo_var (q, &x, p[0] == 0x03);
+    }
+  if (len == 65 && p[0] == 0x04)
+    {
+      if (!_kc_secp256k1_fe_set_b32 (&x, p + 1)
+          || !_kc_secp256k1_fe_set_b32 (&y, p + 33))
+        return 0;
+      _kc_secp256k1_ge_set_xy (q, &x, &y);
+      return _kc_secp256k1_ge_is_valid_var (q);
+    }
+  return 0;
+}
+
+/* Serialize the (public, finite) point Q into LEN (33 or 65) bytes. */
+static void
+serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
+{
+  kc_secp256k1_fe_normalize_var (&q->x);
+  kc_secp256k1_fe_normalize_var (&q->y);
+  _kc_secp256k1_fe_get_b32 (out + 1, &q->x);
+  if (len == 33)
+    out[0] = (unsigned char) (0x02 | kc_secp256k1_fe_is_odd (&q->y));
+  else
+    {
+      out[0] = 0x04;
+      _kc_secp256k1_fe_get_b32 (out + 33, &q->y);
+    }
+}
+
+/* PUB = X*G as a SEC1 string of LEN bytes.  X secret, output public. */
+static void
+compute_pubkey (unsigned char *out, size_t len, const scalar *x)
+{
+  kc_secp256k1_gej pj;
+  kc_secp256k1_ge pa;
+  _kc_secp256k1_ecmult_gen (&pj, x);
+  _kc_secp256k1_ge_set_gej (&pa, &pj);
+  ct_declassify (&pa, sizeof pa);              /* the public key */
+  serialize_pubkey (out, len, &pa);
+  wipememory (&pj, sizeof pj);
+}
+
+gpg_error_t
+kc_ecc_pubkey (int curve, void *pubkey, size_t pubkey_len,
+               const void *seckey, size_t seckey_len)
+{
+  scalar x;
+  gpg_error_t err = 0;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
+                  && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
+      || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!parse_seckey (&x, seckey))
+    {
+      memset (pubkey, 0, pubkey_len);
+      err = KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
+  else
+    compute_pubkey (pubkey, pubkey_len, &x);
+  wipememory (&x, sizeof x);
+  return err;
+}
+
+gpg_error_t
+kc_ecc_keypair (int curve, void *pubkey, size_t pubkey_len,
+                void *seckey, size_t seckey_len)
+{
+  scalar x;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
+                  && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
+      || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  /* Draw until the 32 bytes are in [1, n-1] (rejects with p < 2^-127). */
+  do
+    _kc_random_system (NULL, seckey, KC_ECC_SECP256K1_SECKEY_LEN);
+  while (!parse_seckey (&x, seckey));
+  compute_pubkey (pubkey, pubkey_len, &x);
+  wipememory (&x, sizeof x);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- DER */
+
+/* Append the DER INTEGER for the 32-byte big-endian unsigned V at OUT (if
+ * not NULL); returns its length. */
+static size_t
+der_int (unsigned char *out, const unsigned char v[32])
+{
+  size_t i = 0, n, pad;
+  while (i < 31 && v[i] == 0)
+    i++;
+  n = 32 - i;
+  pad = (v[i] & 0x80) ? 1 : 0;
+  if (out)
+    {
+      out[0] = 0x02;
+      out[1] = (unsigned char) (n + pad);
+      if (pad)
+        out[2] = 0x00;
+      memcpy (out + 2 + pad, v + i, n);
+    }
+  return 2 + pad + n;
+}
+
+/* Read one strict DER INTEGER at *P (END bounds the input) into the
+ * 32-byte big-endian V.  Returns 0 if malformed, negative, non-minimal or
+ * longer than 256 bits. */
+static int
+der_read_int (unsigned char v[32], const unsigned char **p,
+              const unsigned char *end)
+{
+  const unsigned char *q = *p;
+  size_t len;
+
+  if (end - q < 2 || q[0] != 0x02)
+    return 0;
+  len = q[1];
+  q += 2;
+  if (len == 0 || len >= 0x80 || (size_t) (end - q) < len)
+    return 0;                          /* empty, long form, or overrun */
+  if (q[0] & 0x80)
+    return 0;                          /* negative */
+  if (len > 1 && q[0] == 0x00 && !(q[1] & 0x80))
+    return 0;                          /* non-minimal: needless 00 */
+  if (q[0] == 0x00 && len > 1)
+    {
+      q++;
+      len--;
+    }
+  if (len > 32)
+    return 0;                          /* >= 2^256, cannot be < n */
+  memset (v, 0, 32);
+  memcpy (v + 32 - len, q, len);
+  *p = q + len;
+  return 1;
+}
+
+/* Parse a strict DER signature into R and S (bytes).  1 if well formed. */
+static int
+der_parse (unsigned char r[32], unsigned char s[32],
+           const unsigned char *sig, size_t len)
+{
+  const unsigned char *p = sig, *end = sig + len;
+
+  if (len < 2 || p[0] != 0x30)
+    return 0;
+  if (p[1] >= 0x80 || (size_t) p[1] != len - 2)
+    return 0;                  /* long form (never minimal here) or trailing */
+  p += 2;
+  if (!der_read_int (r, &p, end) || !der_read_int (s, &p, end))
+    return 0;
+  return p == end;
+}
+
+gpg_error_t
+kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
+               const void *seckey, size_t seckey_len,
+               const void *digest, size_t digest_len)
+{
+  scalar x, m, r, s;
+  unsigned char rb[32], sb[32];
+  size_t need, room;
+  gpg_error_t err = 0;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if ((flags & ~KNOWN_SIGN_FLAGS) || !sig || !sig_len
+      || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !digest || digest_len == 0)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  room = *sig_len;
+  if (!parse_seckey (&x, seckey))
+    {
+      memset (sig, 0, room);
+      *sig_len = 0;
+      wipememory (&x, sizeof x);
+      return KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
+  _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  _kc_ecdsa_sign (&r, &s, &x, &m);
+  _kc_secp256k1_scalar_get_b32 (rb, &r);
+  _kc_secp256k1_scalar_get_b32 (sb, &s);
+  if (flags & KC_ECDSA_DER)
+    need = 2 + der_int (NULL, rb) + der_int (NULL, sb);
+  else
+    need = KC_ECDSA_SECP256K1_SIG_LEN;
+  if (room < need)
+    {
+      memset (sig, 0, room);
+      err = KC_ERR (GPG_ERR_TOO_SHORT);
+    }
+  else if (flags & KC_ECDSA_DER)
+    {
+      unsigned char *o = sig;
+      o[0] = 0x30;
+      o[1] = (unsigned char) (need - 2);
+      o += 2;
+      o += der_int (o, rb);
+      der_int (o, sb);
+    }
+  else
+    {
+      memcpy (sig, rb, 32);
+      memcpy ((unsigned char *) sig + 32, sb, 32);
+    }
+  *sig_len = need;
+  wipememory (&x, sizeof x);
+  wipememory (&m, sizeof m);
+  return err;
+}
+
+gpg_error_t
+kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
+                 const void *pubkey, size_t pubkey_len,
+                 const void *digest, size_t digest_len)
+{
+  kc_secp256k1_ge q;
+  scalar r, s, m;
+  unsigned char rb[32], sb[32];
+  int of_r, of_s;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if ((flags & ~KNOWN_VERIFY_FLAGS) || !sig
+      || !pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
+                     && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
+      || !digest || digest_len == 0)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!(flags & KC_ECDSA_DER) && sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!parse_pubkey (&q, pubkey, pubkey_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  if (flags & KC_ECDSA_DER)
+    {
+      if (!der_parse (rb, sb, sig, sig_len))
+        return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+    }
+  else
+    {
+      memcpy (rb, sig, 32);
+      memcpy (sb, (const unsigned char *) sig + 32, 32);
+    }
+  _kc_secp256k1_scalar_set_b32 (&r, rb, &of_r);
+  _kc_secp256k1_scalar_set_b32 (&s, sb, &of_s);
+  if (of_r || of_s || _kc_secp256k1_scalar_is_zero (&r)
+      || _kc_secp256k1_scalar_is_zero (&s))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  if ((flags & KC_ECDSA_LOW_S) && _kc_secp256k1_scalar_is_high (&s))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  if (!_kc_ecdsa_verify_var (&r, &s, &q, &m))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  return 0;
+}

@@ -1,0 +1,316 @@
+/* t-secp256k1-group.c - points and scalar multiplication:
+ *  - group identities: P+Q = Q+P, P+P = 2P, (P+Q)+R = P+(Q+R), n*G = O,
+ *    lambda*P = (beta*x, y), P + (-P) = O, O + P = P;
+ *  - the constant-time complete addition at its corners (P = Q, P = -Q,
+ *    either side infinite) against the variable-time formulas;
+ *  - the generated tables entry by entry against multiples computed here;
+ *  - k*G (constant time) and a*P + b*G (wNAF/GLV) against a plain
+ *    double-and-add, on random and edge scalars.
+ * Points are compared in affine form. */
+#include "kcrypt-int.h"
+#include "secp256k1-group.h"
+#include "secp256k1-ecmult.h"
+#include "t-common.h"
+
+typedef kc_secp256k1_gej gej;
+typedef kc_secp256k1_ge ge;
+typedef kc_secp256k1_scalar scalar;
+
+static int
+gej_eq (const gej *a, const gej *b)
+{
+  ge x, y;
+  if (a->infinity || b->infinity)
+    return a->infinity == b->infinity;
+  _kc_secp256k1_ge_set_gej_var (&x, a);
+  _kc_secp256k1_ge_set_gej_var (&y, b);
+  return kc_secp256k1_fe_equal_norm (&x.x, &y.x)
+         && kc_secp256k1_fe_equal_norm (&x.y, &y.y);
+}
+
+static int
+on_curve (const gej *a)
+{
+  ge x;
+  _kc_secp256k1_ge_set_gej_var (&x, a);
+  return _kc_secp256k1_ge_is_valid_var (&x);
+}
+
+/* R = K*A by plain double-and-add over the bits of K, variable time. */
+static void
+slow_mul (gej *r, const gej *a, const scalar *k)
+{
+  int i;
+  _kc_secp256k1_gej_set_infinity (r);
+  for (i = 255; i >= 0; i--)
+    {
+      _kc_secp256k1_gej_double_var (r, r);
+      if (kc_secp256k1_scalar_get_bits (k, (unsigned int) i, 1))
+        _kc_secp256k1_gej_add_var (r, r, a);
+    }
+}
+
+static void
+rand_scalar (scalar *k, int it)
+{
+  unsigned char b[32];
+  t_randbytes (b, 32);
+  switch (it % 10)
+    {
+    case 1: memset (b, 0, 31); break;                 /* tiny */
+    case 2: memset (b, 0xff, 31); break;              /* near n, reduced */
+    case 3: memset (b, 0, 16); break;                 /* 128-bit */
+    case 4: memset (b + 16, 0, 16); break;            /* low half zero */
+    default: break;
+    }
+  _kc_secp256k1_scalar_set_b32 (k, b, NULL);
+}
+
+static void
+rand_point (gej *p, int it)
+{
+  scalar k;
+  rand_scalar (&k, it);
+  if (_kc_secp256k1_scalar_is_zero (&k))
+    _kc_secp256k1_scalar_set_int (&k, 7);
+  _kc_secp256k1_ecmult_gen (p, &k);
+}
+
+/* to affine, as the group contract wants ge inputs */
+static void
+to_ge (ge *r, const gej *a)
+{
+  _kc_secp256k1_ge_set_gej_var (r, a);
+}
+
+static void
+test_identities (void)
+{
+  gej g, p, q, s, t, u, o;
+  ge pa, qa, na;
+  scalar k;
+  int it;
+
+  _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
+  CHECK (_kc_secp256k1_ge_is_valid_var (&_kc_secp256k1_ge_g), "G on curve");
+  /* n*G = O: (n-1)*G + G */
+  {
+    static const unsigned char nm1[32] = {
+      0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFE,
+      0xBA,0xAE,0xDC,0xE6,0xAF,0x48,0xA0,0x3B,0xBF,0xD2,0x5E,0x8C,0xD0,0x36,0x41,0x40 };
+    _kc_secp256k1_scalar_set_b32 (&k, nm1, NULL);
+    slow_mul (&p, &g, &k);
+    _kc_secp256k1_gej_add_var (&s, &p, &g);
+    CHECK (s.infinity, "n*G = O");
+    _kc_secp256k1_gej_neg (&t, &g);
+    CHECK (gej_eq (&p, &t), "(n-1)G = -G");
+    _kc_secp256k1_ecmult_gen (&q, &k);
+    CHECK (gej_eq (&p, &q), "ecmult_gen (n-1)");
+  }
+  _kc_secp256k1_gej_set_infinity (&o);
+  for (it = 0; it < 200; it++)
+    {
+      rand_point (&p, it);
+      rand_point (&q, it + 5);
+      to_ge (&pa, &p);
+      to_ge (&qa, &q);
+      CHECK (on_curve (&p) && on_curve (&q), "points on curve");
+      _kc_secp256k1_gej_add_var (&s, &p, &q);
+      _kc_secp256k1_gej_add_var (&t, &q, &p);
+      CHECK (gej_eq (&s, &t) && on_curve (&s), "P+Q = Q+P (%d)", it);
+      _kc_secp256k1_gej_add_ge_var (&t, &p, &qa);
+      CHECK (gej_eq (&s, &t), "add_ge_var (%d)", it);
+      _kc_secp256k1_gej_add_ge (&t, &p, &qa);
+      CHECK (gej_eq (&s, &t), "add_ge ct (%d)", it);
+      /* doubling through each addition */
+      _kc_secp256k1_gej_double (&u, &p);
+      _kc_secp256k1_gej_add_var (&t, &p, &p);
+      CHECK (gej_eq (&u, &t) && on_curve (&u), "P+P = 2P var (%d)", it);
+      _kc_secp256k1_gej_add_ge_var (&t, &p, &pa);
+      CHECK (gej_eq (&u, &t), "P+P = 2P ge_var (%d)", it);
+      _kc_secp256k1_gej_add_ge (&t, &p, &pa);
+      CHECK (gej_eq (&u, &t), "P+P = 2P ct (%d)", it);
+      /* P + (-P) = O everywhere */
+      _kc_secp256k1_ge_neg (&na, &pa);
+      _kc_secp256k1_gej_add_ge (&t, &p, &na);
+      CHECK (t.infinity, "P-P ct (%d)", it);
+      _kc_secp256k1_gej_add_ge_var (&t, &p, &na);
+      CHECK (t.infinity, "P-P ge_var (%d)", it);
+      _kc_secp256k1_gej_neg (&t, &p);
+      _kc_secp256k1_gej_add_var (&t, &t, &p);
+      CHECK (t.infinity, "P-P var (%d)", it);
+      /* the unified slope's degenerate case: y1 = -y2 with x1 != x2,
+       * i.e. adding -(lambda*P) = (beta*x, -y) to P */
+      {
+        ge ml;
+        gej mlj, s3, t3, u3;
+        _kc_secp256k1_ge_mul_lambda (&ml, &pa);
+        _kc_secp256k1_ge_neg (&ml, &ml);
+        kc_secp256k1_fe_normalize (&ml.x);
+        _kc_secp256k1_gej_set_ge (&mlj, &ml);
+        _kc_secp256k1_gej_add_var (&s3, &p, &mlj);
+        _kc_secp256k1_gej_add_ge (&t3, &p, &ml);
+        CHECK (gej_eq (&s3, &t3) && !t3.infinity && on_curve (&t3),
+               "P - lambda P ct (%d)", it);
+        /* and with a Jacobian P (Z != 1) */
+        _kc_secp256k1_gej_double (&u3, &p);
+        _kc_secp256k1_gej_add_var (&u3, &u3, &p);         /* 3P, Z != 1 */
+        to_ge (&ml, &u3);
+        _kc_secp256k1_ge_mul_lambda (&ml, &ml);
+        _kc_secp256k1_ge_neg (&ml, &ml);
+        _kc_secp256k1_gej_set_ge (&mlj, &ml);
+        _kc_secp256k1_gej_add_var (&s3, &u3, &mlj);
+        _kc_secp256k1_gej_add_ge (&t3, &u3, &ml);
+        CHECK (gej_eq (&s3, &t3) && on_curve (&t3), "3P - lambda 3P ct (%d)", it);
+        _kc_secp256k1_gej_add_ge_var (&t3, &u3, &ml);
+        CHECK (gej_eq (&s3, &t3), "3P - lambda 3P ge_var (%d)", it);
+      }
+      /* infinity on either side */
+      _kc_secp256k1_gej_add_ge (&t, &o, &pa);
+      CHECK (gej_eq (&t, &p), "O+P ct (%d)", it);
+      na = pa;
+      na.infinity = 1;
+      _kc_secp256k1_gej_add_ge (&t, &p, &na);
+      CHECK (gej_eq (&t, &p), "P+O ct (%d)", it);
+      _kc_secp256k1_gej_add_ge (&t, &o, &na);
+      CHECK (t.infinity, "O+O ct (%d)", it);
+      _kc_secp256k1_gej_add_var (&t, &o, &p);
+      CHECK (gej_eq (&t, &p), "O+P var");
+      _kc_secp256k1_gej_add_ge_var (&t, &o, &pa);
+      CHECK (gej_eq (&t, &p), "O+P ge_var");
+      /* associativity */
+      _kc_secp256k1_gej_add_var (&t, &s, &u);        /* (P+Q)+2P */
+      _kc_secp256k1_gej_add_var (&s, &q, &u);
+      _kc_secp256k1_gej_add_var (&s, &p, &s);        /* P+(Q+2P) */
+      CHECK (gej_eq (&s, &t), "associativity (%d)", it);
+      /* lambda*P = (beta*x, y) */
+      {
+        static const scalar lambda = KC_SCALAR_CONST (
+          0x5363AD4C, 0xC05C30E0, 0xA5261C02, 0x8812645A,
+          0x122E22EA, 0x20816678, 0xDF02967C, 0x1B23BD72);
+        ge la;
+        gej laj;
+        slow_mul (&t, &p, &lambda);
+        _kc_secp256k1_ge_mul_lambda (&la, &pa);
+        _kc_secp256k1_gej_set_ge (&laj, &la);
+        CHECK (gej_eq (&t, &laj), "lambda*P = (beta x, y) (%d)", it);
+      }
+    }
+}
+
+static void
+test_tables (void)
+{
+  gej acc, base, t;
+  ge e;
+  int i, j;
+
+  _kc_secp256k1_gej_set_ge (&base, &_kc_secp256k1_ge_g);
+  for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
+    {
+      _kc_secp256k1_gej_set_infinity (&acc);
+      for (i = 1; i <= KC_ECMULT_GEN_COLS; i++)
+        {
+          _kc_secp256k1_gej_add_var (&acc, &acc, &base);
+          _kc_secp256k1_ge_from_storage (&e, &_kc_secp256k1_gen_table[j][i - 1]);
+          _kc_secp256k1_gej_set_ge (&t, &e);
+          CHECK (gej_eq (&t, &acc), "gen table [%d][%d]", j, i - 1);
+        }
+      for (i = 0; i < 4; i++)
+        _kc_secp256k1_gej_double_var (&base, &base);   /* 16 * base */
+    }
+  _kc_secp256k1_gej_set_ge (&acc, &_kc_secp256k1_ge_g);
+  _kc_secp256k1_gej_double_var (&base, &acc);
+  for (i = 0; i < KC_ECMULT_G_TABLE_SIZE; i++)
+    {
+      _kc_secp256k1_ge_from_storage (&e, &_kc_secp256k1_g_odd_table[i]);
+      _kc_secp256k1_gej_set_ge (&t, &e);
+      CHECK (gej_eq (&t, &acc), "odd table [%d]", i);
+      _kc_secp256k1_gej_add_var (&acc, &acc, &base);
+    }
+}
+
+static void
+test_ecmult (void)
+{
+  gej g, p, r1, r2, t;
+  scalar a, b, z;
+  int it;
+
+  _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
+  _kc_secp256k1_scalar_set_int (&z, 0);
+  _kc_secp256k1_ecmult_gen (&r1, &z);
+  CHECK (r1.infinity, "0*G = O");
+  /* signed-digit recoding corners: digits 8 and 9 everywhere, carry
+   * chains (0x0f..f), the n/2 boundary of the negation, 1, 2, 15, 16 */
+  {
+    static const char *const ks[] = {
+      "8888888888888888888888888888888888888888888888888888888888888888",
+      "9999999999999999999999999999999999999999999999999999999999999999",
+      "0fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+      "7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a1",
+      "7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b209f",
+      "fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140",
+      "0000000000000000000000000000000000000000000000000000000000000001",
+      "0000000000000000000000000000000000000000000000000000000000000002",
+      "000000000000000000000000000000000000000000000000000000000000000f",
+      "0000000000000000000000000000000000000000000000000000000000000010",
+      "0000000000000000000000000000000000000000000000000000000000000088",
+      "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0",
+    };
+    size_t i;
+    for (i = 0; i < KC_DIM (ks); i++)
+      {
+        unsigned char kb[32];
+        t_unhex (kb, 32, ks[i]);
+        _kc_secp256k1_scalar_set_b32 (&a, kb, NULL);
+        _kc_secp256k1_ecmult_gen (&r1, &a);
+        slow_mul (&r2, &g, &a);
+        CHECK (gej_eq (&r1, &r2) && on_curve (&r1), "ecmult_gen corner %zu", i);
+      }
+  }
+  for (it = 0; it < 100; it++)
+    {
+      rand_scalar (&a, it);
+      rand_scalar (&b, it / 3);
+      _kc_secp256k1_ecmult_gen (&r1, &a);
+      slow_mul (&r2, &g, &a);
+      CHECK (gej_eq (&r1, &r2), "ecmult_gen (%d)", it);
+      rand_point (&p, it + 1);
+      /* a*P + b*G */
+      _kc_secp256k1_ecmult_var (&r1, &p, &a, &b);
+      slow_mul (&r2, &p, &a);
+      slow_mul (&t, &g, &b);
+      _kc_secp256k1_gej_add_var (&r2, &r2, &t);
+      CHECK (gej_eq (&r1, &r2), "ecmult_var (%d)", it);
+      /* one side zero or infinite */
+      _kc_secp256k1_ecmult_var (&r1, &p, &a, &z);
+      slow_mul (&r2, &p, &a);
+      CHECK (gej_eq (&r1, &r2), "ecmult_var b = 0 (%d)", it);
+      _kc_secp256k1_ecmult_var (&r1, &p, &z, &b);
+      slow_mul (&r2, &g, &b);
+      CHECK (gej_eq (&r1, &r2), "ecmult_var a = 0 (%d)", it);
+      _kc_secp256k1_gej_set_infinity (&t);
+      _kc_secp256k1_ecmult_var (&r1, &t, &a, &b);
+      CHECK (gej_eq (&r1, &r2), "ecmult_var P = O (%d)", it);
+      /* a*P + b*G = O when P = G and b = -a */
+      _kc_secp256k1_scalar_negate (&z, &a);
+      _kc_secp256k1_ecmult_var (&r1, &g, &a, &z);
+      CHECK (r1.infinity, "a*G - a*G = O (%d)", it);
+      _kc_secp256k1_scalar_set_int (&z, 0);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  t_init (argc, argv);
+  t_seed (0x9e09256bULL);
+  (void) t_hexdump; (void) t_datafile; (void) t_rng_cb;
+  test_identities ();
+  test_tables ();
+  test_ecmult ();
+  return t_done ("t-secp256k1-group");
+}
