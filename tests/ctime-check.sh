@@ -11,7 +11,8 @@ if [ "$($prog --sanitized)" = yes ]; then
   echo "SKIP: sanitizer build"; exit 77
 fi
 if [ "$($prog --valgrind-requests)" != yes ]; then
-  echo "SKIP: built without valgrind/memcheck.h"; exit 77
+  echo "SKIP: built without valgrind/memcheck.h, or an --enable-verify build"
+  exit 77
 fi
 # First prove the harness can fail: with KC_CTIME_SELFTEST set, t-ctime
 # branches on a secret on purpose, and memcheck must report it.
