@@ -914,4 +914,180 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
   return t;
 }
 
+/* ---- sorting 761 uint32: a bitonic network on 1024 lanes ----
+ *
+ * The words are copied into 1024 lanes, the extra 263 holding
+ * 0xffffffff, and sorted by the bitonic network in its all-ascending
+ * form: for k = 2, 4, ..., 1024, a "flip" stage compares lane i with
+ * lane (i XOR (k - 1)) within each block of k, then half-cleaners at
+ * distances k/4, ..., 1 compare i with i + j (i AND j = 0).  Every
+ * comparator puts the minimum at the lower index.  The sorted order of a
+ * multiset is unique and the padding is maximal, so the first 761 lanes
+ * are exactly what any sort of the 761 words gives (the portable merge
+ * exchange of sntrup761.c).  Distances of 8 lanes or more are whole-
+ * vector min/max pairs; the rest are done on two neighbouring vectors
+ * (16 lanes) at once by regrouping their halves, quarters or single
+ * lanes with unpack / permute so that the partners meet in the same lane
+ * of two registers.  Which lanes are compared is fixed: constant time. */
+
+#define SORT_N 1024
+#define SORT_V (SORT_N / 8)
+
+static inline KC_AVX2 void
+cx8 (__m256i *a, __m256i *b)
+{
+  __m256i t = _mm256_min_epu32 (*a, *b);
+  *b = _mm256_max_epu32 (*a, *b);
+  *a = t;
+}
+
+/* Lanes (i, i + 4) within each of A and B. */
+static inline KC_AVX2 void
+pair_stride4 (__m256i *a, __m256i *b)
+{
+  __m256i lo = _mm256_permute2x128_si256 (*a, *b, 0x20);
+  __m256i hi = _mm256_permute2x128_si256 (*a, *b, 0x31);
+  cx8 (&lo, &hi);
+  *a = _mm256_permute2x128_si256 (lo, hi, 0x20);
+  *b = _mm256_permute2x128_si256 (lo, hi, 0x31);
+}
+
+/* Lanes (i, i + 2), i AND 2 = 0. */
+static inline KC_AVX2 void
+pair_stride2 (__m256i *a, __m256i *b)
+{
+  __m256i lo = _mm256_unpacklo_epi64 (*a, *b);
+  __m256i hi = _mm256_unpackhi_epi64 (*a, *b);
+  cx8 (&lo, &hi);
+  *a = _mm256_unpacklo_epi64 (lo, hi);
+  *b = _mm256_unpackhi_epi64 (lo, hi);
+}
+
+/* Lanes (i, i + 1), i even (also the flip stage of k = 2). */
+static inline KC_AVX2 void
+pair_stride1 (__m256i *a, __m256i *b)
+{
+  __m256 af = _mm256_castsi256_ps (*a), bf = _mm256_castsi256_ps (*b);
+  __m256i lo = _mm256_castps_si256 (_mm256_shuffle_ps (af, bf, 0x88));
+  __m256i hi = _mm256_castps_si256 (_mm256_shuffle_ps (af, bf, 0xdd));
+  cx8 (&lo, &hi);
+  *a = _mm256_unpacklo_epi32 (lo, hi);
+  *b = _mm256_unpackhi_epi32 (lo, hi);
+}
+
+/* Flip of k = 4: lanes (0, 3), (1, 2) of every group of four. */
+static inline KC_AVX2 void
+pair_flip4 (__m256i *a, __m256i *b)
+{
+  __m256i lo = _mm256_unpacklo_epi64 (*a, *b);
+  __m256i hi = _mm256_shuffle_epi32 (_mm256_unpackhi_epi64 (*a, *b), 0xb1);
+  cx8 (&lo, &hi);
+  hi = _mm256_shuffle_epi32 (hi, 0xb1);
+  *a = _mm256_unpacklo_epi64 (lo, hi);
+  *b = _mm256_unpackhi_epi64 (lo, hi);
+}
+
+/* Flip of k = 8: lanes (i, 7 - i) within each of A and B. */
+static inline KC_AVX2 void
+pair_flip8 (__m256i *a, __m256i *b)
+{
+  __m256i lo = _mm256_permute2x128_si256 (*a, *b, 0x20);
+  __m256i hi = _mm256_shuffle_epi32 (_mm256_permute2x128_si256 (*a, *b, 0x31),
+                                     0x1b);
+  cx8 (&lo, &hi);
+  hi = _mm256_shuffle_epi32 (hi, 0x1b);
+  *a = _mm256_permute2x128_si256 (lo, hi, 0x20);
+  *b = _mm256_permute2x128_si256 (lo, hi, 0x31);
+}
+
+static inline KC_AVX2 __m256i
+reverse8 (__m256i x)
+{
+  return _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (7, 6, 5, 4,
+                                                             3, 2, 1, 0));
+}
+
+/* Flip of k = 16 on A = lanes 0..7, B = lanes 8..15: (i, 15 - i). */
+static inline KC_AVX2 void
+pair_flip16 (__m256i *a, __m256i *b)
+{
+  __m256i r = reverse8 (*b);
+  cx8 (a, &r);
+  *b = reverse8 (r);
+}
+
+/* The half-cleaners of distances 4, 2, 1 on the pair. */
+static inline KC_AVX2 void
+pair_finish (__m256i *a, __m256i *b)
+{
+  pair_stride4 (a, b);
+  pair_stride2 (a, b);
+  pair_stride1 (a, b);
+}
+
+void KC_AVX2
+_kc_sntrup761_sort_761_avx2 (uint32_t x[P])
+{
+  __m256i v[SORT_V];
+  size_t i, k, j, s, l;
+
+  for (i = 0; i < P / 8; i++)
+    v[i] = _mm256_loadu_si256 ((const __m256i *) (x + 8 * i));
+  {
+    /* 761 = 95 * 8 + 1: one word, then padding. */
+    uint32_t last[8] = { x[P - 1], 0xffffffffu, 0xffffffffu, 0xffffffffu,
+                         0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
+    v[P / 8] = _mm256_loadu_si256 ((const __m256i *) last);
+    wipememory (last, sizeof last);
+  }
+  for (i = P / 8 + 1; i < SORT_V; i++)
+    v[i] = _mm256_set1_epi32 (-1);
+
+  /* k = 2 .. 16 inside each pair of vectors. */
+  for (i = 0; i < SORT_V; i += 2)
+    {
+      __m256i a = v[i], b = v[i + 1];
+      pair_stride1 (&a, &b);              /* flip 2 */
+      pair_flip4 (&a, &b);
+      pair_stride1 (&a, &b);
+      pair_flip8 (&a, &b);
+      pair_stride2 (&a, &b);
+      pair_stride1 (&a, &b);
+      pair_flip16 (&a, &b);
+      pair_finish (&a, &b);
+      v[i] = a;
+      v[i + 1] = b;
+    }
+
+  /* k = 32 .. 1024, in vectors (kv = k / 8 vectors per block). */
+  for (k = 4; k <= SORT_V; k <<= 1)
+    {
+      for (s = 0; s < SORT_V; s += k)
+        for (l = 0; l < k / 2; l++)
+          {
+            __m256i a = v[s + l], r = reverse8 (v[s + k - 1 - l]);
+            cx8 (&a, &r);
+            v[s + l] = a;
+            v[s + k - 1 - l] = reverse8 (r);
+          }
+      for (j = k / 4; j >= 2; j >>= 1)
+        for (s = 0; s < SORT_V; s += 2 * j)
+          for (l = 0; l < j; l++)
+            cx8 (&v[s + l], &v[s + l + j]);
+      for (i = 0; i < SORT_V; i += 2)
+        {
+          __m256i a = v[i], b = v[i + 1];
+          cx8 (&a, &b);                   /* distance 8 */
+          pair_finish (&a, &b);
+          v[i] = a;
+          v[i + 1] = b;
+        }
+    }
+
+  for (i = 0; i < P / 8; i++)
+    _mm256_storeu_si256 ((__m256i *) (x + 8 * i), v[i]);
+  x[P - 1] = (uint32_t) _mm256_extract_epi32 (v[P / 8], 0);
+  wipememory (v, sizeof v);
+}
+
 #endif /* KC_USE_X86_64 */

@@ -51,6 +51,12 @@ int _kc_sntrup761_rq_recip3_avx2 (int16_t out[761], const int8_t in[761]);
  * Constant time. */
 int _kc_sntrup761_r3_recip_avx2 (int8_t out[761], const int8_t in[761]);
 
+/* Sort the 761 words of X ascending (as uint32), in place: the same
+ * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
+ * 1024 lanes (padded with 0xffffffff); the memory accesses and the
+ * instruction sequence do not depend on the values.  Constant time. */
+void _kc_sntrup761_sort_761_avx2 (uint32_t x[761]);
+
 #endif /* KC_USE_X86_64 */
 
 #endif /* KC_SNTRUP761_AVX2_H */

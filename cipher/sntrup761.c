@@ -9,6 +9,7 @@
 #include "sntrup761.h"
 #include "sha512.h"
 #include "bufhelp.h"
+#include "sntrup761-avx2.h"
 
 #define P    KC_SNTRUP761_P
 #define Q    KC_SNTRUP761_Q
@@ -483,25 +484,6 @@ _kc_sntrup761_small_from_bytes (int8_t out[P], const unsigned char *buf)
     }
 }
 
-void
-_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
-{
-  uint32_t l[P];
-  size_t i;
-
-  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
-   * (coefficient 0) for the others; sorting the words moves those tags to
-   * uniformly random positions. */
-  for (i = 0; i < W; i++)
-    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
-  for (; i < P; i++)
-    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
-  _kc_sntrup761_sort_u32 (l, P);
-  for (i = 0; i < P; i++)
-    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
-  wipememory (l, sizeof l);
-}
-
 /* ---------------------------------------------------------- encodings */
 
 void
@@ -803,11 +785,83 @@ hash_session (unsigned char k[HASH_BYTES], int b,
   wipememory (x, sizeof x);
 }
 
-/* ---------------------------------------------------------------- KEM */
+/* ------------------------------------------------------- dispatch */
+
+/* The kernels one KEM operation uses.  Every table entry computes exactly
+ * what the portable function of the same role computes (the tests check
+ * the AVX2 entries against the portable ones, and the KAT on both
+ * tables).  sort_761 sorts exactly P words. */
+struct sntrup_ops
+{
+  void (*rq_mult_small) (int16_t *, const int16_t *, const int8_t *);
+  void (*r3_mult) (int8_t *, const int8_t *, const int8_t *);
+  int (*r3_recip) (int8_t *, const int8_t *);
+  int (*rq_recip3) (int16_t *, const int8_t *);
+  void (*sort_761) (uint32_t *);
+};
+
+static void
+sort_761_portable (uint32_t *x)
+{
+  _kc_sntrup761_sort_u32 (x, P);
+}
+
+static const struct sntrup_ops ops_portable = {
+  _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
+  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable
+};
+
+#ifdef KC_USE_X86_64
+static const struct sntrup_ops ops_avx2 = {
+  _kc_sntrup761_rq_mult_small_avx2, _kc_sntrup761_r3_mult_avx2,
+  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
+  _kc_sntrup761_sort_761_avx2
+};
+#endif
+
+/* The table for this CPU: a branch on the cached feature bits (read
+ * once by _kc_hwf, so every call of a process takes the same path). */
+static const struct sntrup_ops *
+ops_get (void)
+{
+#ifdef KC_USE_X86_64
+  if (_kc_hwf () & KC_HWF_AVX2)
+    return &ops_avx2;
+#endif
+  return &ops_portable;
+}
+
+static void
+short_from_bytes_ops (const struct sntrup_ops *ops, int8_t out[P],
+                      const unsigned char *buf)
+{
+  uint32_t l[P];
+  size_t i;
+
+  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
+   * (coefficient 0) for the others; sorting the words moves those tags to
+   * uniformly random positions. */
+  for (i = 0; i < W; i++)
+    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
+  for (; i < P; i++)
+    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
+  ops->sort_761 (l);
+  for (i = 0; i < P; i++)
+    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
+  wipememory (l, sizeof l);
+}
 
 void
-_kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
-                       kc_rng_fn rng, void *rngctx)
+_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
+{
+  short_from_bytes_ops (&ops_portable, out, buf);
+}
+
+/* ---------------------------------------------------------------- KEM */
+
+static void
+keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
+             unsigned char *sk, kc_rng_fn rng, void *rngctx)
 {
   unsigned char buf[RANDOM_BYTES];
   int8_t g[P], v[P], f[P];
@@ -818,16 +872,16 @@ _kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
     {
       rng (rngctx, buf, sizeof buf);
       _kc_sntrup761_small_from_bytes (g, buf);
-      ok = _kc_sntrup761_r3_recip (v, g);
+      ok = ops->r3_recip (v, g);
       /* Whether this g was invertible may be revealed (it is discarded). */
       ct_declassify (&ok, sizeof ok);
       if (ok == 0)
         break;
     }
   rng (rngctx, buf, sizeof buf);
-  _kc_sntrup761_short_from_bytes (f, buf);
-  _kc_sntrup761_rq_recip3 (finv, f);    /* f of weight w is invertible */
-  _kc_sntrup761_rq_mult_small (h, finv, g);
+  short_from_bytes_ops (ops, f, buf);
+  ops->rq_recip3 (finv, f);    /* f of weight w is invertible */
+  ops->rq_mult_small (h, finv, g);
   _kc_sntrup761_rq_encode (pk, h);
 
   _kc_sntrup761_small_encode (sk, f);
@@ -847,7 +901,7 @@ _kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
 /* CT = Rounded_encode (Round (h * r)) || HashConfirm (R_ENC, CACHE), with
  * R_ENC = Small_encode (r), H the decoded public key. */
 static void
-hide (unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
+hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
       const int8_t r[P], const int16_t h[P],
       const unsigned char cache[HASH_BYTES])
 {
@@ -855,7 +909,7 @@ hide (unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
   size_t i;
 
   _kc_sntrup761_small_encode (r_enc, r);
-  _kc_sntrup761_rq_mult_small (c, h, r);
+  ops->rq_mult_small (c, h, r);
   for (i = 0; i < P; i++)
     c[i] = (int16_t) (c[i] - f3_freeze (c[i]));     /* Round */
   _kc_sntrup761_rounded_encode (ct, c);
@@ -863,9 +917,9 @@ hide (unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
   wipememory (c, sizeof c);
 }
 
-void
-_kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
-                   const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+static void
+enc_ops (const struct sntrup_ops *ops, unsigned char *ct, unsigned char *ss,
+         const unsigned char *pk, kc_rng_fn rng, void *rngctx)
 {
   unsigned char buf[RANDOM_BYTES];
   unsigned char cache[HASH_BYTES], r_enc[SMALL_BYTES];
@@ -874,9 +928,9 @@ _kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
 
   hash_prefix (cache, 4, pk, PK_BYTES);
   rng (rngctx, buf, sizeof buf);
-  _kc_sntrup761_short_from_bytes (r, buf);
+  short_from_bytes_ops (ops, r, buf);
   _kc_sntrup761_rq_decode (h, pk);
-  hide (ct, r_enc, r, h, cache);
+  hide (ops, ct, r_enc, r, h, cache);
   hash_session (ss, 1, r_enc, ct);
 
   wipememory (buf, sizeof buf);
@@ -884,9 +938,9 @@ _kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
   wipememory (r, sizeof r);
 }
 
-void
-_kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
-                   const unsigned char *sk)
+static void
+dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
+         const unsigned char *ct, const unsigned char *sk)
 {
   const unsigned char *pk = sk + 2 * SMALL_BYTES;
   const unsigned char *rho = pk + PK_BYTES;
@@ -901,10 +955,10 @@ _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
   _kc_sntrup761_small_decode (f, sk);
   _kc_sntrup761_small_decode (v, sk + SMALL_BYTES);
   _kc_sntrup761_rounded_decode (c, ct);
-  _kc_sntrup761_rq_mult_small (cf, c, f);
+  ops->rq_mult_small (cf, c, f);
   for (i = 0; i < P; i++)
     e[i] = f3_freeze (fq_freeze (3 * (int32_t) cf[i]));
-  _kc_sntrup761_r3_mult (ev, e, v);
+  ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
   weight = 0;
@@ -916,7 +970,7 @@ _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
 
   /* Re-encrypt and compare all CT_BYTES bytes. */
   _kc_sntrup761_rq_decode (h, pk);
-  hide (cnew, r_enc, r, h, cache);
+  hide (ops, cnew, r_enc, r, h, cache);
   ok = ct_memequal (ct, cnew, CT_BYTES);
   /* On mismatch hash rho instead of r, with prefix 0 instead of 1. */
   ct_memmov_cond (r_enc, rho, SMALL_BYTES, 1 ^ ok);
@@ -931,4 +985,48 @@ _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
   wipememory (cf, sizeof cf);
   wipememory (cnew, sizeof cnew);
   wipememory (r_enc, sizeof r_enc);
+}
+
+/* The entry points: the dispatched path and the portable reference. */
+void
+_kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
+                       kc_rng_fn rng, void *rngctx)
+{
+  keypair_ops (ops_get (), pk, sk, rng, rngctx);
+}
+
+void
+_kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
+                   const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+{
+  enc_ops (ops_get (), ct, ss, pk, rng, rngctx);
+}
+
+void
+_kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
+                   const unsigned char *sk)
+{
+  dec_ops (ops_get (), ss, ct, sk);
+}
+
+void
+_kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
+                                kc_rng_fn rng, void *rngctx)
+{
+  keypair_ops (&ops_portable, pk, sk, rng, rngctx);
+}
+
+void
+_kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
+                            const unsigned char *pk, kc_rng_fn rng,
+                            void *rngctx)
+{
+  enc_ops (&ops_portable, ct, ss, pk, rng, rngctx);
+}
+
+void
+_kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
+                            const unsigned char *sk)
+{
+  dec_ops (&ops_portable, ss, ct, sk);
 }

@@ -73,6 +73,18 @@ void _kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
 void _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
                         const unsigned char *sk);
 
+/* The same three with the portable kernels only, whatever the CPU: the
+ * reference the dispatched path is tested against (same bytes for the
+ * same RNG output).  The functions above use the AVX2 kernels when the
+ * library has x86-64 paths and _kc_hwf () reports AVX2. */
+void _kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
+                                     kc_rng_fn rng, void *rngctx);
+void _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
+                                 const unsigned char *pk, kc_rng_fn rng,
+                                 void *rngctx);
+void _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
+                                 const unsigned char *sk);
+
 /* ------------------------------------------- internals (for the tests) */
 
 /* Reduction of one integer.  Both constant time.

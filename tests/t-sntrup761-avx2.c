@@ -7,7 +7,9 @@
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"
+#include "sntrup761.h"
 #include "t-common.h"
+#include <stdlib.h>
 
 #ifdef KC_USE_X86_64
 
@@ -280,6 +282,77 @@ pattern (int k, int i, int max)
     }
 }
 
+static int
+cmp_u32 (const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *) a, y = *(const uint32_t *) b;
+  return (x > y) - (x < y);
+}
+
+/* The AVX2 sort of 761 words against qsort and the portable network. */
+static void
+check_sort (const uint32_t in[P], const char *what)
+{
+  uint32_t a[P], b[P], c[P];
+  int i;
+
+  memcpy (a, in, sizeof a);
+  memcpy (b, in, sizeof b);
+  memcpy (c, in, sizeof c);
+  _kc_sntrup761_sort_761_avx2 (a);
+  _kc_sntrup761_sort_u32 (b, P);
+  qsort (c, P, sizeof c[0], cmp_u32);
+  for (i = 0; i < P; i++)
+    if (a[i] != c[i] || b[i] != c[i])
+      {
+        fail ("sort %s: index %d: avx2 %08x portable %08x qsort %08x", what,
+              i, (unsigned) a[i], (unsigned) b[i], (unsigned) c[i]);
+        return;
+      }
+}
+
+static void
+test_sort (void)
+{
+  uint32_t x[P];
+  char what[64];
+  int i, k;
+
+  /* Sorted, reversed, constant, extremes (0 and 0xffffffff, equal to the
+   * padding), two values, sawtooth; then random words and random words
+   * from tiny ranges (many ties). */
+  for (k = 0; k < 8; k++)
+    {
+      for (i = 0; i < P; i++)
+        switch (k)
+          {
+          case 0: x[i] = (uint32_t) i; break;
+          case 1: x[i] = (uint32_t) (P - i); break;
+          case 2: x[i] = 7; break;
+          case 3: x[i] = 0xffffffffu; break;
+          case 4: x[i] = i & 1 ? 0xffffffffu : 0; break;
+          case 5: x[i] = i % 3 ? 0x80000000u : 0x7fffffffu; break;
+          case 6: x[i] = (uint32_t) (i % 17) << 28; break;
+          default: x[i] = i < P / 2 ? 0xfffffffeu - (uint32_t) i : (uint32_t) i;
+          }
+      snprintf (what, sizeof what, "pattern %d", k);
+      check_sort (x, what);
+    }
+  for (k = 0; k < 300; k++)
+    {
+      for (i = 0; i < P; i++)
+        {
+          x[i] = (uint32_t) t_rand64 ();
+          if (k & 1)
+            x[i] %= (uint32_t) (k % 5 + 2);
+          if (k % 7 == 3)
+            x[i] |= 0xfffffff0u;
+        }
+      snprintf (what, sizeof what, "random %d", k);
+      check_sort (x, what);
+    }
+}
+
 #define NPAT 6
 
 int
@@ -297,6 +370,8 @@ main (int argc, char **argv)
       printf ("t-sntrup761-avx2: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
       return T_SKIP;
     }
+
+  test_sort ();
 
   /* Worst cases: every coefficient at its bound, all sign patterns. */
   for (k = 0; k < NPAT; k++)

@@ -665,8 +665,26 @@ sha256_hex (char out[65], const void *data, size_t len)
     sprintf (out + 2 * i, "%02x", h[i]);
 }
 
+/* The two paths: the dispatched one (AVX2 kernels on a CPU with AVX2,
+ * unless KCRYPT_HWF_MASK masks them) and the portable reference.  The KAT,
+ * the round trips and the retry test run on both. */
+struct kem_impl
+{
+  const char *name;
+  void (*keypair) (unsigned char *, unsigned char *, kc_rng_fn, void *);
+  void (*enc) (unsigned char *, unsigned char *, const unsigned char *,
+               kc_rng_fn, void *);
+  void (*dec) (unsigned char *, const unsigned char *, const unsigned char *);
+};
+
+static const struct kem_impl impls[2] = {
+  { "dispatched", _kc_sntrup761_keypair, _kc_sntrup761_enc, _kc_sntrup761_dec },
+  { "portable", _kc_sntrup761_keypair_portable, _kc_sntrup761_enc_portable,
+    _kc_sntrup761_dec_portable }
+};
+
 static void
-test_kat (void)
+test_kat (const struct kem_impl *im)
 {
   static const char header[] = "# sntrup761\n\n";
   size_t len, outlen;
@@ -734,19 +752,24 @@ test_kat (void)
              "entry %d: seed differs from the master DRBG's", count);
 
       t_drbg_init (&drbg, seed);
-      _kc_sntrup761_keypair (pk, sk, t_drbg_rng_cb, &drbg);
-      _kc_sntrup761_enc (ct, ss, pk, t_drbg_rng_cb, &drbg);
-      _kc_sntrup761_dec (ss2, ct, sk);
-      CHECK (!memcmp (ss, ss2, 32), "entry %d: decapsulation differs", count);
+      im->keypair (pk, sk, t_drbg_rng_cb, &drbg);
+      im->enc (ct, ss, pk, t_drbg_rng_cb, &drbg);
+      im->dec (ss2, ct, sk);
+      CHECK (!memcmp (ss, ss2, 32), "%s: entry %d: decapsulation differs",
+             im->name, count);
 
       CHECK (field (want, sizeof want, entry - 1, "pk") == (long) sizeof pk
-             && !memcmp (want, pk, sizeof pk), "entry %d: pk differs", count);
+             && !memcmp (want, pk, sizeof pk), "%s: entry %d: pk differs",
+             im->name, count);
       CHECK (field (want, sizeof want, entry - 1, "sk") == (long) sizeof sk
-             && !memcmp (want, sk, sizeof sk), "entry %d: sk differs", count);
+             && !memcmp (want, sk, sizeof sk), "%s: entry %d: sk differs",
+             im->name, count);
       CHECK (field (want, sizeof want, entry - 1, "ct") == (long) sizeof ct
-             && !memcmp (want, ct, sizeof ct), "entry %d: ct differs", count);
+             && !memcmp (want, ct, sizeof ct), "%s: entry %d: ct differs",
+             im->name, count);
       CHECK (field (want, sizeof want, entry - 1, "ss") == 32
-             && !memcmp (want, ss, 32), "entry %d: ss differs", count);
+             && !memcmp (want, ss, 32), "%s: entry %d: ss differs",
+             im->name, count);
       if (t_errors && count < 2)
         t_hexdump (stderr, "  our ss: ", ss, 32);
 
@@ -761,10 +784,10 @@ test_kat (void)
     }
   outlen = (size_t) (p - gen);
   CHECK (outlen == len && !memcmp (gen, file, len),
-         "regenerated KAT file differs from %s (%zu vs %zu bytes)",
-         "PQCkemKAT_1763.rsp", outlen, len);
+         "%s: regenerated KAT file differs from %s (%zu vs %zu bytes)",
+         im->name, "PQCkemKAT_1763.rsp", outlen, len);
   if (t_verbose)
-    printf ("KAT: 100 entries in %.2f s\n",
+    printf ("KAT (%s): 100 entries in %.2f s\n", im->name,
             (double) (clock () - t0) / CLOCKS_PER_SEC);
   free (gen);
   free (file);
@@ -775,18 +798,29 @@ static void
 test_roundtrip (void)
 {
   unsigned char pk[KC_SNTRUP761_PK_BYTES], sk[KC_SNTRUP761_SK_BYTES];
-  unsigned char ct[KC_SNTRUP761_CT_BYTES], ss[32], ss2[32];
+  unsigned char ct[KC_SNTRUP761_CT_BYTES], ss[32], ss2[32], ss3[32];
   int k;
 
+  /* Key and ciphertext from one path, decapsulation by the other; random
+   * ciphertext bytes (implicit rejection) must agree too. */
   for (k = 0; k < 10; k++)
     {
-      _kc_sntrup761_keypair (pk, sk, t_rng_cb, NULL);
-      _kc_sntrup761_enc (ct, ss, pk, t_rng_cb, NULL);
-      _kc_sntrup761_dec (ss2, ct, sk);
+      const struct kem_impl *a = &impls[k & 1], *b = &impls[!(k & 1)];
+      a->keypair (pk, sk, t_rng_cb, NULL);
+      b->enc (ct, ss, pk, t_rng_cb, NULL);
+      a->dec (ss2, ct, sk);
       CHECK (!memcmp (ss, ss2, 32), "internal round trip %d", k);
+      b->dec (ss2, ct, sk);
+      CHECK (!memcmp (ss, ss2, 32), "internal round trip %d (other dec)", k);
       ct[k * 97] ^= 0x10;
-      _kc_sntrup761_dec (ss2, ct, sk);
+      a->dec (ss2, ct, sk);
       CHECK (memcmp (ss, ss2, 32), "corrupted ciphertext %d accepted", k);
+      b->dec (ss3, ct, sk);
+      CHECK (!memcmp (ss3, ss2, 32), "rejection keys differ by path %d", k);
+      t_randbytes (ct, sizeof ct);
+      a->dec (ss2, ct, sk);
+      b->dec (ss3, ct, sk);
+      CHECK (!memcmp (ss3, ss2, 32), "random ct %d: paths differ", k);
     }
 }
 
@@ -905,6 +939,7 @@ main (int argc, char **argv)
   test_sampling ();
   test_roundtrip ();
   test_keygen_retry ();
-  test_kat ();
+  test_kat (&impls[0]);
+  test_kat (&impls[1]);
   return t_done ("t-sntrup761");
 }
