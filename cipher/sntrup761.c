@@ -584,57 +584,118 @@ encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
 
 #define DEC_LEVELS 12   /* 761 381 191 96 48 24 12 6 3 2 1 */
 
+/* The structure of encode_generic's levels for LEN values of modulus M0:
+ * at every level all values but the last share one modulus (MU), the
+ * last has ML (after pairing, a pair's merged modulus depends only on its
+ * two moduli, and only a pair holding the last value can differ).  The
+ * bytes a merge emits: 2 if the merged modulus exceeds 256 * 16383, 1 if
+ * it is at least 16384, else 0.  All of it public. */
+struct dec_level
+{
+  size_t len;           /* values at this level */
+  size_t soff;          /* where this level's bytes start */
+  uint32_t mu, ml;      /* moduli: all but the last, the last */
+  uint32_t bu, bl;      /* bytes per uniform pair, for the last pair */
+  uint64_t vu;          /* floor (2^32 / mu) */
+};
+
+static uint32_t
+merge_modulus (uint32_t mm, uint32_t *nbytes)
+{
+  if (mm > 256 * 16383)
+    {
+      *nbytes = 2;
+      return (((mm + 255) >> 8) + 255) >> 8;
+    }
+  if (mm >= 16384)
+    {
+      *nbytes = 1;
+      return (mm + 255) >> 8;
+    }
+  *nbytes = 0;
+  return mm;
+}
+
+/* Returns the number of levels above level 0 (the top has one value). */
+static size_t
+dec_levels (struct dec_level lv[DEC_LEVELS], uint32_t m0, size_t len0)
+{
+  size_t l = 0;
+
+  lv[0].len = len0;
+  lv[0].soff = 0;
+  lv[0].mu = lv[0].ml = m0;
+  while (lv[l].len > 1)
+    {
+      struct dec_level *c = &lv[l], *n = &lv[l + 1];
+      size_t len = c->len;
+      uint32_t mu2 = merge_modulus (c->mu * c->mu, &c->bu);
+      c->vu = ((uint64_t) 1 << 32) / c->mu;
+      n->len = (len + 1) / 2;
+      n->mu = mu2;
+      if (len & 1)
+        {
+          /* Uniform pairs only; the last value moves up unpaired. */
+          c->bl = c->bu;
+          n->ml = c->ml;
+          n->soff = c->soff + (len / 2) * c->bu;
+        }
+      else
+        {
+          n->ml = merge_modulus (c->mu * c->ml, &c->bl);
+          n->soff = c->soff + (len / 2 - 1) * c->bu + c->bl;
+        }
+      if (n->len == 1)
+        n->mu = n->ml;
+      l++;
+    }
+  return l;
+}
+
+/* X mod M for X < 2^32, V = floor (2^32 / M), M < 2^16: as divmod_u32
+ * with the reciprocal precomputed. */
+static inline uint32_t
+mod_u32_v (uint32_t x, uint32_t m, uint64_t v)
+{
+  uint32_t qt = (uint32_t) (((uint64_t) x * v) >> 32);
+  uint32_t r = x - qt * m;                      /* [0, 2m) */
+  return r - (m & ~ct_mask_lt_u32 (r, m));
+}
+
+/* (LO, HI) = (RR mod MU, (RR div MU) mod M1), with V = floor (2^32 / MU)
+ * and V1 = floor (2^32 / M1): the quotient estimate is the floor or one
+ * below (see divmod_u32).  The quotient is below M1 for bytes from the
+ * encoder; the reduction makes any bytes decode into range. */
+static inline void
+split_pair (uint16_t *lo, uint16_t *hi, uint32_t rr, uint32_t mu, uint64_t v,
+            uint32_t m1, uint64_t v1)
+{
+  uint32_t qt = (uint32_t) (((uint64_t) rr * v) >> 32);
+  uint32_t r = rr - qt * mu;                    /* [0, 2 mu) */
+  uint32_t ge = ~ct_mask_lt_u32 (r, mu);
+  r -= ge & mu;
+  qt -= ge;
+  *lo = (uint16_t) r;
+  *hi = (uint16_t) mod_u32_v (qt, m1, v1);
+}
+
 /* Inverse of encode_generic for arbitrary bytes: OUT[i] in [0, M0). */
 static void
 decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
 {
-  uint16_t mstore[2 * P + DEC_LEVELS];
+  struct dec_level lv[DEC_LEVELS];
   uint16_t ra[P], rb[P];
-  size_t lens[DEC_LEVELS], moff[DEC_LEVELS], soff[DEC_LEVELS];
   uint16_t *cur, *nxt, *tmp;
-  size_t l, levels, i;
+  size_t levels, i;
 
-  /* Walk down: the moduli of every level (public) and where each level's
-   * bytes start. */
-  lens[0] = len0;
-  moff[0] = 0;
-  soff[0] = 0;
-  for (i = 0; i < len0; i++)
-    mstore[i] = m0;
-  for (l = 0; lens[l] > 1; l++)
-    {
-      const uint16_t *m = mstore + moff[l];
-      uint16_t *m2 = mstore + moff[l] + lens[l];
-      size_t nbytes = 0;
-      for (i = 0; i + 1 < lens[l]; i += 2)
-        {
-          uint32_t mm = (uint32_t) m[i] * m[i + 1];
-          if (mm > 256 * 16383)
-            {
-              nbytes += 2;
-              mm = (((mm + 255) >> 8) + 255) >> 8;
-            }
-          else if (mm >= 16384)
-            {
-              nbytes += 1;
-              mm = (mm + 255) >> 8;
-            }
-          m2[i / 2] = (uint16_t) mm;
-        }
-      if (i < lens[l])
-        m2[i / 2] = m[i];
-      lens[l + 1] = (lens[l] + 1) / 2;
-      moff[l + 1] = moff[l] + lens[l];
-      soff[l + 1] = soff[l] + nbytes;
-    }
-  levels = l;
+  levels = dec_levels (lv, m0, len0);
 
   /* Top: a single value below M. */
   cur = ra;
   nxt = rb;
   {
-    uint32_t m = mstore[moff[levels]];
-    const unsigned char *t = s + soff[levels];
+    uint32_t m = lv[levels].ml;
+    const unsigned char *t = s + lv[levels].soff;
     if (m == 1)
       cur[0] = 0;
     else if (m <= 256)
@@ -647,32 +708,41 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
    * its low digits. */
   while (levels-- > 0)
     {
-      const uint16_t *m = mstore + moff[levels];
-      const unsigned char *t = s + soff[levels];
-      size_t len = lens[levels];
-      for (i = 0; i + 1 < len; i += 2)
+      const struct dec_level *c = &lv[levels];
+      const unsigned char *t = s + c->soff;
+      size_t len = c->len, npairs = len / 2, nuni;
+      uint32_t mu = c->mu;
+      uint64_t vu = c->vu;
+
+      /* Uniform pairs (both moduli mu), then the last pair. */
+      nuni = (len & 1) ? npairs : npairs - 1;
+      if (c->bu == 2)
+        for (i = 0; i < nuni; i++, t += 2)
+          split_pair (&nxt[2 * i], &nxt[2 * i + 1],
+                      t[0] + ((uint32_t) t[1] << 8) + ((uint32_t) cur[i] << 16),
+                      mu, vu, mu, vu);
+      else if (c->bu == 1)
+        for (i = 0; i < nuni; i++, t += 1)
+          split_pair (&nxt[2 * i], &nxt[2 * i + 1],
+                      t[0] + ((uint32_t) cur[i] << 8), mu, vu, mu, vu);
+      else
+        for (i = 0; i < nuni; i++)
+          split_pair (&nxt[2 * i], &nxt[2 * i + 1], cur[i], mu, vu, mu, vu);
+      if (len & 1)
+        nxt[len - 1] = cur[npairs];
+      else
         {
-          uint32_t mm = (uint32_t) m[i] * m[i + 1];
-          uint32_t rr, q1, r0;
-          if (mm > 256 * 16383)
-            {
-              rr = t[0] + ((uint32_t) t[1] << 8) + ((uint32_t) cur[i / 2] << 16);
-              t += 2;
-            }
-          else if (mm >= 16384)
-            {
-              rr = t[0] + ((uint32_t) cur[i / 2] << 8);
-              t += 1;
-            }
+          uint32_t rr;
+          i = npairs - 1;
+          if (c->bl == 2)
+            rr = t[0] + ((uint32_t) t[1] << 8) + ((uint32_t) cur[i] << 16);
+          else if (c->bl == 1)
+            rr = t[0] + ((uint32_t) cur[i] << 8);
           else
-            rr = cur[i / 2];
-          divmod_u32 (&q1, &r0, rr, m[i]);
-          nxt[i] = (uint16_t) r0;
-          /* q1 < m[i+1] for bytes from the encoder; reduce for others. */
-          nxt[i + 1] = (uint16_t) mod_u32 (q1, m[i + 1]);
+            rr = cur[i];
+          split_pair (&nxt[2 * i], &nxt[2 * i + 1], rr, mu, vu, c->ml,
+                      ((uint64_t) 1 << 32) / c->ml);
         }
-      if (i < len)
-        nxt[i] = cur[i / 2];
       tmp = cur;
       cur = nxt;
       nxt = tmp;
