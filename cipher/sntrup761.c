@@ -506,11 +506,18 @@ _kc_sntrup761_small_decode (int8_t out[P], const unsigned char in[SMALL_BYTES])
   size_t i;
   int k;
 
-  /* A field value 3 reads as 2 = -1 (mod 3). */
+  /* A field value T = 3 reads as 2 = -1 (mod 3): T - 1 - 3 (T == 3),
+   * in arithmetic on the public-shape bits only (vectorisable). */
   for (i = 0; i < P / 4; i++)
     for (k = 0; k < 4; k++)
-      out[4 * i + k] = f3_freeze ((int32_t) ((in[i] >> (2 * k)) & 3) - 1);
-  out[4 * i] = f3_freeze ((int32_t) (in[i] & 3) - 1);
+      {
+        int t = (in[i] >> (2 * k)) & 3;
+        out[4 * i + k] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
+      }
+  {
+    int t = in[i] & 3;
+    out[4 * i] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
+  }
 }
 
 /* Q1 = floor (X / M), R1 = X mod M, for public M in [1, 2^16), constant
@@ -1027,7 +1034,8 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   _kc_sntrup761_rounded_decode (c, ct);
   ops->rq_mult_small (cf, c, f);
   for (i = 0; i < P; i++)
-    e[i] = f3_freeze (fq_freeze (3 * (int32_t) cf[i]));
+    /* |3 cf| <= 3 q12 < 2^24: the int32 Barrett form (vectorisable). */
+    e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
   ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
