@@ -367,6 +367,79 @@ _kc_sntrup761_rq_mult_small_avx2 (int16_t h[P], const int16_t f[P],
   wipememory (&s, sizeof s);
 }
 
+/* h = f * g in Rq for frozen f and g.  g = 64 g1 + g0 with g0 in
+ * [-32, 31] and g1 in [-36, 36] (2327 / 64 < 36.4): two exact products
+ * by kara_mul with B = 36 (bound 768 * 2295 * 36 * 8 = 5.1e8 per product
+ * coefficient at the deepest level, the middle terms below 3x that =
+ * 1.52e9 < 2^31; operand sums 36 * 8 = 288 fit int16).  The folded lanes
+ * (three exact coefficients, |x| <= 3 * 761 * 2295 * 36 < 2^28) are
+ * combined as d = x0 + 64 x1 in double (exact, |d| < 2^35) and reduced by
+ * d - q round (d / q): the double quotient is within 2^-17 of d / q, which
+ * is at least 1/(2q) from a half-integer, so the rounding is exact and
+ * the result is frozen. */
+struct mul_scratch2
+{
+  int16_t a[N] __attribute__ ((aligned (32)));
+  int16_t b0[N] __attribute__ ((aligned (32)));
+  int16_t b1[N] __attribute__ ((aligned (32)));
+  int32_t c0[2 * N] __attribute__ ((aligned (32)));
+  int32_t c1[2 * N] __attribute__ ((aligned (32)));
+  int32_t h[N] __attribute__ ((aligned (32)));
+  struct kara_scratch ks;
+};
+
+KC_AVX2 static inline __m128i
+reduce_pd (__m256d d)
+{
+  __m256d t = _mm256_round_pd (_mm256_mul_pd (d, _mm256_set1_pd (1.0 / Q)),
+                               _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  d = _mm256_sub_pd (d, _mm256_mul_pd (t, _mm256_set1_pd ((double) Q)));
+  return _mm256_cvtpd_epi32 (d);
+}
+
+KC_AVX2 void
+_kc_sntrup761_rq_mult_avx2 (int16_t h[P], const int16_t f[P],
+                            const int16_t g[P])
+{
+  struct mul_scratch2 s;
+  int i;
+
+  memcpy (s.a, f, P * sizeof *f);
+  memset (s.a + P, 0, (N - P) * sizeof *f);
+  memset (s.b0 + P, 0, (N - P) * sizeof *g);
+  memset (s.b1 + P, 0, (N - P) * sizeof *g);
+  for (i = 0; i < P; i++)
+    {
+      int16_t lo = (int16_t) (((g[i] + 32) & 63) - 32);
+      s.b0[i] = lo;
+      s.b1[i] = (int16_t) ((g[i] - lo) / 64);
+    }
+  kara_mul (s.c0, s.a, s.b0, N, s.ks.sa, s.ks.sb, s.ks.m, &s.ks);
+  kara_mul (s.c1, s.a, s.b1, N, s.ks.sa, s.ks.sb, s.ks.m, &s.ks);
+  for (i = 0; i < N; i += 8)
+    {
+      __m256i x0 = fold8 (s.c0, i), x1 = fold8 (s.c1, i);
+      if (i == 0)
+        {
+          x0 = _mm256_blend_epi32 (x0, _mm256_set1_epi32 (s.c0[0] + s.c0[761]), 1);
+          x1 = _mm256_blend_epi32 (x1, _mm256_set1_epi32 (s.c1[0] + s.c1[761]), 1);
+        }
+      {
+        __m256d d0 = _mm256_add_pd (_mm256_cvtepi32_pd (_mm256_castsi256_si128 (x0)),
+                                    _mm256_mul_pd (_mm256_set1_pd (64.0),
+                                                   _mm256_cvtepi32_pd (_mm256_castsi256_si128 (x1))));
+        __m256d d1 = _mm256_add_pd (_mm256_cvtepi32_pd (_mm256_extracti128_si256 (x0, 1)),
+                                    _mm256_mul_pd (_mm256_set1_pd (64.0),
+                                                   _mm256_cvtepi32_pd (_mm256_extracti128_si256 (x1, 1))));
+        _mm256_store_si256 ((__m256i *) (s.h + i),
+                            _mm256_set_m128i (reduce_pd (d1), reduce_pd (d0)));
+      }
+    }
+  for (i = 0; i < P; i++)
+    h[i] = (int16_t) s.h[i];
+  wipememory (&s, sizeof s);
+}
+
 /* ---- R3 multiplication on int8 lanes ---- */
 
 /* int8 lanes x in [-4, 4] to the centered residue mod 3, by a table
@@ -633,18 +706,17 @@ check_lanes_9182 (const struct recip3_state *s, int n)
  *
  * Rq divsteps.  All lanes stay lazily reduced: |f|, |g|, |v|, |r| <=
  * 9182 (lincomb's bound; inputs start frozen). */
-KC_AVX2 int
-_kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
+/* The divsteps on S, whose gbuf holds the input reversed (frozen int16
+ * values); out = 1/(3 in). */
+KC_AVX2 static int
+rq_recip3_core (int16_t out[P], struct recip3_state *sp)
 {
-  struct recip3_state s;
+#define s (*sp)
   int32_t delta = 1, f0, g0, t;
   int i, j, n;
 
-  memset (&s, 0, sizeof s);
   s.f[0] = 1;
   s.f[P - 1] = s.f[P] = -1;
-  for (i = 0; i < P; i++)
-    s.gbuf[P - 1 - i] = in[i];
   s.r[0] = RECIP3;
   f0 = 1;
   g0 = s.gbuf[0];
@@ -701,6 +773,31 @@ _kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
   wipememory (&f0, sizeof f0);
   wipememory (&g0, sizeof g0);
   return t;
+#undef s
+}
+
+KC_AVX2 int
+_kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
+{
+  struct recip3_state s;
+  int i;
+
+  memset (&s, 0, sizeof s);
+  for (i = 0; i < P; i++)
+    s.gbuf[P - 1 - i] = in[i];
+  return rq_recip3_core (out, &s);
+}
+
+KC_AVX2 int
+_kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[P], const int16_t in[P])
+{
+  struct recip3_state s;
+  int i;
+
+  memset (&s, 0, sizeof s);
+  for (i = 0; i < P; i++)
+    s.gbuf[P - 1 - i] = in[i];
+  return rq_recip3_core (out, &s);
 }
 
 /* ---- R3 reciprocal, bitsliced ---- */

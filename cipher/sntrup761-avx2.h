@@ -51,6 +51,15 @@ int _kc_sntrup761_rq_recip3_avx2 (int16_t out[761], const int8_t in[761]);
  * Constant time. */
 int _kc_sntrup761_r3_recip_avx2 (int8_t out[761], const int8_t in[761]);
 
+/* h = f * g in Rq, both operands frozen ([-2295, 2295]); h frozen.
+ * Constant time. */
+void _kc_sntrup761_rq_mult_avx2 (int16_t h[761], const int16_t f[761],
+                                 const int16_t g[761]);
+
+/* out = 1/(3*in) in Rq for a frozen IN (any element, not only small ones);
+ * returns 0 if IN is nonzero (invertible), else -1.  Constant time. */
+int _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[761], const int16_t in[761]);
+
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the

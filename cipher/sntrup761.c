@@ -234,6 +234,47 @@ _kc_sntrup761_r3_mult (int8_t h[P], const int8_t f[P], const int8_t g[P])
   wipememory (acc, sizeof acc);
 }
 
+/* H = F * G in Rq for frozen F, G: G = 64 G1 + G0 with G0 in [-32, 31],
+ * G1 in [-36, 36], two accumulations of mult_accumulate (int8 digits; the
+ * folded E entries are sums of two digits, |E| <= 72 in int16).  Bound:
+ * as for rq_mult_small with max |F[i] G[j]| <= 2295 * 36: |acc| <= 1521 *
+ * 2295 * 36 = 125662140 < 2^31 (checked).  Then acc0 + 64 fq_freeze
+ * (acc1) < 2^28 goes through fq_freeze. */
+void
+_kc_sntrup761_rq_mult (int16_t h[P], const int16_t f[P], const int16_t g[P])
+{
+  int16_t fpad[PPAD];
+  int8_t g0[P], g1[P];
+  int32_t acc0[P], acc1[P];
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    {
+      int32_t lo;
+      KC_VERIFY_CHECK (f[i] >= -Q12 && f[i] <= Q12);
+      KC_VERIFY_CHECK (g[i] >= -Q12 && g[i] <= Q12);
+      fpad[i] = f[i];
+      lo = ((g[i] + 32) & 63) - 32;
+      g0[i] = (int8_t) lo;
+      g1[i] = (int8_t) ((g[i] - lo) / 64);
+    }
+  for (; i < PPAD; i++)
+    fpad[i] = 0;
+  mult_accumulate (acc0, fpad, g0);
+  mult_accumulate (acc1, fpad, g1);
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (acc0[i] >= -RQ_ACC_BOUND * 36 && acc0[i] <= RQ_ACC_BOUND * 36);
+      KC_VERIFY_CHECK (acc1[i] >= -RQ_ACC_BOUND * 36 && acc1[i] <= RQ_ACC_BOUND * 36);
+      h[i] = fq_freeze (acc0[i] + 64 * (int32_t) fq_freeze (acc1[i]));
+    }
+  wipememory (fpad, sizeof fpad);
+  wipememory (g0, sizeof g0);
+  wipememory (g1, sizeof g1);
+  wipememory (acc0, sizeof acc0);
+  wipememory (acc1, sizeof acc1);
+}
+
 /* ------------------------------------------------------- reciprocals */
 
 /* Both reciprocals run 2p - 1 divsteps on (f, g) = (x^p - x - 1, IN),
@@ -354,10 +395,10 @@ mont_mul (int16_t a, int16_t b)
  * unchanged.  Entries live in (-2q, 2q): a difference of two Montgomery
  * products; the products then have |A*B| < 4 q^2 = 84309124 < q 2^15.
  * Only g[0] is frozen, for the nonzero test of the swap decision. */
-int
-_kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
+static int
+rq_recip3_core (int16_t out[P], int16_t g[RLEN])
 {
-  int16_t f[RLEN], g[RLEN], v[RLEN], r[RLEN];
+  int16_t f[RLEN], v[RLEN], r[RLEN];
   int32_t delta = 1;
   int16_t f0, g0, scale, m, t;
   uint32_t swap;
@@ -370,12 +411,6 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
   f[0] = 1;
   f[P - 1] = -1;
   f[P] = -1;
-  memset (g, 0, sizeof g);
-  for (i = 0; i < P; i++)
-    {
-      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
-      g[P - 1 - i] = in[i];
-    }
 
   for (loop = 0; loop < 2 * P - 1; loop++)
     {
@@ -423,10 +458,40 @@ _kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
     out[i] = fq_freeze ((int32_t) scale * v[P - 1 - i]);
 
   wipememory (f, sizeof f);
-  wipememory (g, sizeof g);
+  wipememory (g, RLEN * sizeof g[0]);
   wipememory (v, sizeof v);
   wipememory (r, sizeof r);
   return -(int) ct_is_nonzero_u32 ((uint32_t) delta);
+}
+
+int
+_kc_sntrup761_rq_recip3 (int16_t out[P], const int8_t in[P])
+{
+  int16_t g[RLEN];
+  size_t i;
+
+  memset (g, 0, sizeof g);
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -1 && in[i] <= 1);
+      g[P - 1 - i] = in[i];
+    }
+  return rq_recip3_core (out, g);
+}
+
+int
+_kc_sntrup761_rq_recip3_fq (int16_t out[P], const int16_t in[P])
+{
+  int16_t g[RLEN];
+  size_t i;
+
+  memset (g, 0, sizeof g);
+  for (i = 0; i < P; i++)
+    {
+      KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12);
+      g[P - 1 - i] = in[i];
+    }
+  return rq_recip3_core (out, g);
 }
 
 /* ------------------------------------------------ random polynomials */

@@ -142,6 +142,12 @@ void _kc_sntrup761_r3_mult (int8_t h[KC_SNTRUP761_P],
                             const int8_t f[KC_SNTRUP761_P],
                             const int8_t g[KC_SNTRUP761_P]);
 
+/* H = F * G in Rq for any frozen F, G (portable reference of the general
+ * product the batch key generation needs).  Constant time. */
+void _kc_sntrup761_rq_mult (int16_t h[KC_SNTRUP761_P],
+                            const int16_t f[KC_SNTRUP761_P],
+                            const int16_t g[KC_SNTRUP761_P]);
+
 /* Reciprocals by a fixed number (2p - 1) of divsteps, constant time.
  * r3_recip: OUT = 1/IN in R3 and returns 0 if IN (small) is invertible;
  *   else returns -1 (OUT is then garbage, but in range).
@@ -152,6 +158,10 @@ int _kc_sntrup761_r3_recip (int8_t out[KC_SNTRUP761_P],
                             const int8_t in[KC_SNTRUP761_P]);
 int _kc_sntrup761_rq_recip3 (int16_t out[KC_SNTRUP761_P],
                              const int8_t in[KC_SNTRUP761_P]);
+/* rq_recip3_fq: the same for any frozen IN (the Rq invariant (-2q, 2q)
+ * of the divsteps holds from any frozen start). */
+int _kc_sntrup761_rq_recip3_fq (int16_t out[KC_SNTRUP761_P],
+                                const int16_t in[KC_SNTRUP761_P]);
 
 /* Random polynomials from RANDOM_BYTES bytes (p little-endian uint32).
  * small_from_bytes: Small_random; short_from_bytes: Short_random (weight

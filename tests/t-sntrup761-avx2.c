@@ -204,6 +204,60 @@ check_r3_mult (const int8_t f[P], const int8_t g[P], const char *what)
          bad < 0 ? 0 : h[bad], bad < 0 ? 0 : want[bad]);
 }
 
+/* General Rq product (both operands frozen): AVX2 and portable against
+ * the schoolbook reference. */
+static void
+check_rq_mult_fq (const int16_t f[P], const int16_t g[P], const char *what)
+{
+  int fi[P], gi[P], want[P], i, bad = -1;
+  int16_t h[P], h2[P];
+
+  for (i = 0; i < P; i++)
+    {
+      fi[i] = f[i];
+      gi[i] = g[i];
+    }
+  ref_mult (want, fi, gi, Q);
+  _kc_sntrup761_rq_mult_avx2 (h, f, g);
+  _kc_sntrup761_rq_mult (h2, f, g);
+  for (i = 0; i < P && bad < 0; i++)
+    if (h[i] != want[i] || h2[i] != want[i])
+      bad = i;
+  CHECK (bad < 0, "rq_mult general (%s): coefficient %d: avx2 %d portable %d,"
+         " want %d", what, bad, bad < 0 ? 0 : h[bad], bad < 0 ? 0 : h2[bad],
+         bad < 0 ? 0 : want[bad]);
+}
+
+/* 1/(3 in) for a general frozen IN, AVX2 and portable: equal, frozen, and
+ * 3 in out = 1 (IN nonzero). */
+static void
+check_rq_recip3_fq (const int16_t in[P], const char *what)
+{
+  int16_t out[P], out2[P];
+  int oi[P], ii[P], prod[P], i, ok = 1, rc, rc2, nonzero = 0;
+
+  for (i = 0; i < P; i++)
+    {
+      ii[i] = in[i];
+      nonzero |= in[i] != 0;
+    }
+  rc = _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
+  rc2 = _kc_sntrup761_rq_recip3_fq (out2, in);
+  CHECK (rc == (nonzero ? 0 : -1) && rc2 == rc,
+         "rq_recip3_fq (%s): returned %d / %d", what, rc, rc2);
+  CHECK (!memcmp (out, out2, sizeof out) || !nonzero,
+         "rq_recip3_fq (%s): avx2 and portable differ", what);
+  if (!nonzero)
+    return;
+  for (i = 0; i < P; i++)
+    oi[i] = out[i];
+  ref_mult (prod, oi, ii, Q);
+  for (i = 0; i < P; i++)
+    if (cmod (3L * prod[i], Q) != (i == 0))
+      ok = 0;
+  CHECK (ok, "rq_recip3_fq (%s): 3 * in * out != 1", what);
+}
+
 /* Rq is a field (x^761 - x - 1 is irreducible mod q), so 3*in is
  * invertible iff in != 0; the gcd confirms it independently. */
 static void
@@ -372,6 +426,49 @@ main (int argc, char **argv)
     }
 
   test_sort ();
+
+  /* General Rq products and reciprocals: all sign patterns at the bound
+   * 2295, random x pattern, random x random, zero. */
+  {
+    int16_t f2[P], g2[P];
+    for (k = 0; k < NPAT; k++)
+      for (l = 0; l < NPAT; l++)
+        {
+          for (i = 0; i < P; i++)
+            {
+              f2[i] = (int16_t) pattern (k, i, (Q - 1) / 2);
+              g2[i] = (int16_t) pattern (l, i, (Q - 1) / 2);
+            }
+          snprintf (what, sizeof what, "pattern %d x %d", k, l);
+          check_rq_mult_fq (f2, g2, what);
+        }
+    for (k = 0; k < 200; k++)
+      {
+        rand_fq (f2);
+        if (k < NPAT)
+          for (i = 0; i < P; i++)
+            g2[i] = (int16_t) pattern (k, i, (Q - 1) / 2);
+        else
+          rand_fq (g2);
+        snprintf (what, sizeof what, "random %d", k);
+        check_rq_mult_fq (f2, g2, what);
+      }
+    for (k = 0; k < NPAT; k++)
+      {
+        for (i = 0; i < P; i++)
+          f2[i] = (int16_t) pattern (k, i, (Q - 1) / 2);
+        snprintf (what, sizeof what, "pattern %d", k);
+        check_rq_recip3_fq (f2, what);
+      }
+    memset (f2, 0, sizeof f2);
+    check_rq_recip3_fq (f2, "zero");
+    for (k = 0; k < 10; k++)
+      {
+        rand_fq (f2);
+        snprintf (what, sizeof what, "random %d", k);
+        check_rq_recip3_fq (f2, what);
+      }
+  }
 
   /* Worst cases: every coefficient at its bound, all sign patterns. */
   for (k = 0; k < NPAT; k++)
