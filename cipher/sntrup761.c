@@ -940,6 +940,8 @@ struct sntrup_ops
   int (*r3_recip) (int8_t *, const int8_t *);
   int (*rq_recip3) (int16_t *, const int8_t *);
   void (*sort_761) (uint32_t *);
+  void (*rq_mult) (int16_t *, const int16_t *, const int16_t *);
+  int (*rq_recip3_fq) (int16_t *, const int16_t *);
 };
 
 static void
@@ -950,14 +952,16 @@ sort_761_portable (uint32_t *x)
 
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
-  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable
+  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
+  _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq
 };
 
 #ifdef KC_USE_X86_64
 static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_avx2, _kc_sntrup761_r3_mult_avx2,
   _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
-  _kc_sntrup761_sort_761_avx2
+  _kc_sntrup761_sort_761_avx2,
+  _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2
 };
 #endif
 
@@ -1172,4 +1176,144 @@ _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
                             const unsigned char *sk)
 {
   dec_ops (&ops_portable, ss, ct, sk);
+}
+
+/* ------------------------------------------------ batch key generation */
+
+/* Scratch of one batch (about 120 KB of stack for 32 keys). */
+struct batch_scratch
+{
+  unsigned char buf[RANDOM_BYTES];
+  int8_t g[KC_SNTRUP761_BATCH_MAX][P];     /* g_i */
+  int8_t gp[KC_SNTRUP761_BATCH_MAX][P];    /* prefix products, then 1/g_i */
+  int8_t f[KC_SNTRUP761_BATCH_MAX][P];     /* f_i */
+  int16_t fp[KC_SNTRUP761_BATCH_MAX][P];   /* prefix products of f */
+  int8_t t3[2][P];
+  int16_t inv[P], tq[P], finv[P], h[P];
+};
+
+/* N (1 .. BATCH_MAX) key pairs.  Montgomery's trick in both rings: with
+ * prefix products G_i = g_0 ... g_i (R3) and F_i = f_0 ... f_i (Rq), one
+ * reciprocal of G_(n-1) and of 3 F_(n-1), then going down
+ * 1/g_i = (1/G_i) G_(i-1) and 1/G_(i-1) = (1/G_i) g_i (the same in Rq
+ * with 3 F).  G_(n-1) is invertible iff every g_i is; whether it is may
+ * be revealed (a function of what single key generation reveals).  If
+ * not, each g_i is inverted on its own and redrawn while it is not, as
+ * in _kc_sntrup761_keypair.  Every f_i (weight w) is invertible in the
+ * field Rq, so F_(n-1) is. */
+static void
+keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
+                     unsigned char *pk, unsigned char *sk, size_t n,
+                     kc_rng_fn rng, void *rngctx)
+{
+  size_t i;
+  int ok;
+
+  /* g: draw, prefix products, one reciprocal, back down. */
+  for (i = 0; i < n; i++)
+    {
+      rng (rngctx, s->buf, sizeof s->buf);
+      _kc_sntrup761_small_from_bytes (s->g[i], s->buf);
+    }
+  memcpy (s->t3[0], s->g[0], P);
+  for (i = 1; i < n; i++)
+    {
+      ops->r3_mult (s->t3[1], s->t3[0], s->g[i]);
+      memcpy (s->gp[i - 1], s->t3[0], P);
+      memcpy (s->t3[0], s->t3[1], P);
+    }
+  /* t3[0] = G_(n-1); gp[i] = G_i for i < n - 1. */
+  ok = ops->r3_recip (s->t3[1], s->t3[0]);
+  ct_declassify (&ok, sizeof ok);
+  if (ok == 0)
+    {
+      /* t3[1] = 1/G_i, going down. */
+      for (i = n - 1; i > 0; i--)
+        {
+          ops->r3_mult (s->gp[i], s->t3[1], s->gp[i - 1]);     /* 1/g_i */
+          ops->r3_mult (s->t3[0], s->t3[1], s->g[i]);          /* 1/G_(i-1) */
+          memcpy (s->t3[1], s->t3[0], P);
+        }
+      memcpy (s->gp[0], s->t3[1], P);
+    }
+  else
+    {
+      for (i = 0; i < n; i++)
+        for (;;)
+          {
+            ok = ops->r3_recip (s->gp[i], s->g[i]);
+            ct_declassify (&ok, sizeof ok);
+            if (ok == 0)
+              break;
+            rng (rngctx, s->buf, sizeof s->buf);
+            _kc_sntrup761_small_from_bytes (s->g[i], s->buf);
+          }
+    }
+
+  /* f: draw, prefix products (by small factors), one reciprocal. */
+  for (i = 0; i < n; i++)
+    {
+      rng (rngctx, s->buf, sizeof s->buf);
+      short_from_bytes_ops (ops, s->f[i], s->buf);
+    }
+  for (i = 0; i < P; i++)
+    s->fp[0][i] = s->f[0][i];
+  for (i = 1; i < n; i++)
+    ops->rq_mult_small (s->fp[i], s->fp[i - 1], s->f[i]);
+  ops->rq_recip3_fq (s->inv, s->fp[n - 1]);     /* 1/(3 F_(n-1)) */
+
+  /* Going down: 1/(3 f_i), h_i, the keys. */
+  for (i = n; i-- > 0;)
+    {
+      unsigned char *pki = pk + i * PK_BYTES;
+      unsigned char *ski = sk + i * KC_SNTRUP761_SK_BYTES;
+      if (i > 0)
+        {
+          ops->rq_mult (s->finv, s->inv, s->fp[i - 1]);
+          ops->rq_mult_small (s->tq, s->inv, s->f[i]);
+          memcpy (s->inv, s->tq, sizeof s->inv);
+        }
+      else
+        memcpy (s->finv, s->inv, sizeof s->finv);
+      ops->rq_mult_small (s->h, s->finv, s->g[i]);
+      _kc_sntrup761_rq_encode (pki, s->h);
+      _kc_sntrup761_small_encode (ski, s->f[i]);
+      _kc_sntrup761_small_encode (ski + SMALL_BYTES, s->gp[i]);
+      memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);
+      hash_prefix (ski + 3 * SMALL_BYTES + PK_BYTES, 4, pki, PK_BYTES);
+    }
+  for (i = 0; i < n; i++)       /* rho */
+    rng (rngctx, sk + i * KC_SNTRUP761_SK_BYTES + 2 * SMALL_BYTES + PK_BYTES,
+         SMALL_BYTES);
+}
+
+static void
+keypair_batch_ops (const struct sntrup_ops *ops, unsigned char *pk,
+                   unsigned char *sk, size_t n, kc_rng_fn rng, void *rngctx)
+{
+  struct batch_scratch s;
+
+  while (n)
+    {
+      size_t k = n < KC_SNTRUP761_BATCH_MAX ? n : KC_SNTRUP761_BATCH_MAX;
+      keypair_batch_chunk (ops, &s, pk, sk, k, rng, rngctx);
+      pk += k * PK_BYTES;
+      sk += k * KC_SNTRUP761_SK_BYTES;
+      n -= k;
+    }
+  wipememory (&s, sizeof s);
+}
+
+void
+_kc_sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk, size_t n,
+                             kc_rng_fn rng, void *rngctx)
+{
+  keypair_batch_ops (ops_get (), pk, sk, n, rng, rngctx);
+}
+
+void
+_kc_sntrup761_keypair_batch_portable (unsigned char *pk, unsigned char *sk,
+                                      size_t n, kc_rng_fn rng, void *rngctx)
+{
+  keypair_batch_ops (&ops_portable, pk, sk, n, rng, rngctx);
 }

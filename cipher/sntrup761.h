@@ -85,6 +85,23 @@ void _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
 void _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
                                  const unsigned char *sk);
 
+/* N key pairs (N >= 0) at once: PK holds N public keys one after the
+ * other (N * 1158 bytes), SK the N secret keys (N * 1763 bytes).  Keys
+ * are made in chunks of up to BATCH_MAX, each chunk with one R3 and one
+ * Rq reciprocal (Montgomery's trick).  Draws per chunk of K keys, in
+ * order: K g candidates (3044 bytes each); only if some g of the chunk is
+ * not invertible, redraws for those, in index order, each until
+ * invertible; K f (3044 bytes each); K rho (191 bytes each).  For K = 1
+ * that is the draw order of _kc_sntrup761_keypair, so a batch of one key
+ * is that key.  Reveals only whether all g candidates of a chunk were
+ * invertible, and then the number of candidates.  About 120 KB of stack. */
+#define KC_SNTRUP761_BATCH_MAX 32
+void _kc_sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk,
+                                  size_t n, kc_rng_fn rng, void *rngctx);
+void _kc_sntrup761_keypair_batch_portable (unsigned char *pk,
+                                           unsigned char *sk, size_t n,
+                                           kc_rng_fn rng, void *rngctx);
+
 /* ------------------------------------------- internals (for the tests) */
 
 /* Reduction of one integer.  Both constant time.

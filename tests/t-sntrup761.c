@@ -13,6 +13,7 @@
 #include "kcrypt-int.h"
 #include "sntrup761.h"
 #include "sha256.h"
+#include "sha512.h"
 #include "t-common.h"
 #include "drbg-aes.h"
 
@@ -925,6 +926,159 @@ test_keygen_retry (const struct kem_impl *im)
   CHECK (!memcmp (ss, ss2, 32), "key from the retry path does not decapsulate");
 }
 
+/* ------------------------------------------- batch key generation */
+
+/* A key pair is valid: sk = f | v | pk | rho | Hash4 (pk) with pk the
+ * given public key; for h = decoded pk, 3 h f is small (it is g) and
+ * (3 h f) v = 1 in R3; and an encapsulation decapsulates. */
+static void
+check_key_pair (const unsigned char *pk, const unsigned char *sk,
+                const char *what, int k)
+{
+  int16_t h[P], c[P];
+  int8_t f[P], v[P], g[P], one[P];
+  unsigned char hash[64], ct[KC_SNTRUP761_CT_BYTES], ss[32], ss2[32];
+  int i, small = 1, isone = 1;
+
+  CHECK (!memcmp (sk + 2 * KC_SNTRUP761_SMALL_BYTES, pk, KC_SNTRUP761_PK_BYTES),
+         "%s %d: sk does not hold pk", what, k);
+  {
+    unsigned char tmp[1 + KC_SNTRUP761_PK_BYTES];
+    tmp[0] = 4;
+    memcpy (tmp + 1, pk, KC_SNTRUP761_PK_BYTES);
+    _kc_sha512 (hash, tmp, sizeof tmp);
+  }
+  CHECK (!memcmp (sk + 3 * KC_SNTRUP761_SMALL_BYTES + KC_SNTRUP761_PK_BYTES,
+                  hash, 32), "%s %d: sk hash of pk", what, k);
+  _kc_sntrup761_rq_decode (h, pk);
+  _kc_sntrup761_small_decode (f, sk);
+  _kc_sntrup761_small_decode (v, sk + KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_rq_mult_small (c, h, f);
+  for (i = 0; i < P; i++)
+    {
+      int x = (int) ref_modq (3 * (int64_t) c[i]);
+      small &= x >= -1 && x <= 1;
+      g[i] = (int8_t) (x < -1 ? 0 : x > 1 ? 0 : x);
+    }
+  CHECK (small, "%s %d: 3 h f is not small", what, k);
+  _kc_sntrup761_r3_mult (one, g, v);
+  for (i = 0; i < P; i++)
+    isone &= one[i] == (i == 0);
+  CHECK (isone, "%s %d: g v != 1 in R3", what, k);
+  _kc_sntrup761_enc (ct, ss, pk, t_rng_cb, NULL);
+  _kc_sntrup761_dec (ss2, ct, sk);
+  CHECK (!memcmp (ss, ss2, 32), "%s %d: round trip", what, k);
+}
+
+/* An RNG that replaces the draws numbered BAD0 and BAD1 (g candidates)
+ * by non-invertible g; the rest from the DRBG. */
+struct batch_rng
+{
+  t_drbg_ctx drbg;
+  int calls, bad0, bad1;
+};
+
+static void
+batch_rng_cb (void *ctx, void *buf, size_t n)
+{
+  struct batch_rng *r = ctx;
+  int8_t g[P];
+
+  if (r->calls == r->bad0 || r->calls == r->bad1)
+    {
+      if (n != KC_SNTRUP761_RANDOM_BYTES)
+        fail ("batch rng: draw %d of %zu bytes is not a g candidate",
+              r->calls, n);
+      else
+        {
+          if (r->calls == r->bad0)
+            memset (g, 0, sizeof g);
+          else
+            make_factor_multiple (g, factor19, 19, 3, 1);
+          bytes_for_small (buf, g);
+        }
+    }
+  else
+    t_drbg_randombytes (&r->drbg, buf, n);
+  r->calls++;
+}
+
+#define NB_TEST 33
+
+static void
+test_batch (const struct kem_impl *im, int portable)
+{
+  static unsigned char pk[NB_TEST][KC_SNTRUP761_PK_BYTES];
+  static unsigned char sk[NB_TEST][KC_SNTRUP761_SK_BYTES];
+  static unsigned char pk2[NB_TEST][KC_SNTRUP761_PK_BYTES];
+  static unsigned char sk2[NB_TEST][KC_SNTRUP761_SK_BYTES];
+  void (*batch) (unsigned char *, unsigned char *, size_t, kc_rng_fn, void *)
+    = portable ? _kc_sntrup761_keypair_batch_portable
+               : _kc_sntrup761_keypair_batch;
+  unsigned char seed[48];
+  struct batch_rng r;
+  t_drbg_ctx d1, d2;
+  int k;
+
+  for (k = 0; k < 48; k++)
+    seed[k] = (unsigned char) (0x31 * k + 5);
+
+  /* A batch of one is the single key of the same draws. */
+  t_drbg_init (&d1, seed);
+  t_drbg_init (&d2, seed);
+  batch (pk[0], sk[0], 1, t_drbg_rng_cb, &d1);
+  im->keypair (pk2[0], sk2[0], t_drbg_rng_cb, &d2);
+  CHECK (!memcmp (pk[0], pk2[0], sizeof pk[0])
+         && !memcmp (sk[0], sk2[0], sizeof sk[0]),
+         "%s: batch of one differs from keypair", im->name);
+
+  /* 33 keys (a full chunk and one more): every one valid, all distinct;
+   * the same draws give the same keys on both paths. */
+  t_drbg_init (&d1, seed);
+  batch (pk[0], sk[0], NB_TEST, t_drbg_rng_cb, &d1);
+  t_drbg_init (&d2, seed);
+  (portable ? _kc_sntrup761_keypair_batch : _kc_sntrup761_keypair_batch_portable)
+    (pk2[0], sk2[0], NB_TEST, t_drbg_rng_cb, &d2);
+  CHECK (!memcmp (pk, pk2, sizeof pk) && !memcmp (sk, sk2, sizeof sk),
+         "%s: batch differs between the paths", im->name);
+  for (k = 0; k < NB_TEST; k++)
+    {
+      check_key_pair (pk[k], sk[k], im->name, k);
+      if (k > 0)
+        CHECK (memcmp (pk[k], pk[k - 1], sizeof pk[k]),
+               "%s: batch keys %d and %d equal", im->name, k - 1, k);
+    }
+
+  /* Non-invertible g at draws 1 (g = 0) and 3 (a multiple of the degree-19
+   * factor) of a batch of 5: the product is not invertible, each g is
+   * tested, the two are redrawn (5 + 2 + 5 + 5 draws), and all five keys
+   * are valid. */
+  memset (&r, 0, sizeof r);
+  r.bad0 = 1;
+  r.bad1 = 3;
+  t_drbg_init (&r.drbg, seed);
+  batch (pk[0], sk[0], 5, batch_rng_cb, &r);
+  CHECK (r.calls == 17, "%s: batch with two bad g: %d draws, want 17",
+         im->name, r.calls);
+  for (k = 0; k < 5; k++)
+    check_key_pair (pk[k], sk[k], "batch with bad g", k);
+  /* Both bad g in the same batch of 2 (the whole product is 0). */
+  memset (&r, 0, sizeof r);
+  r.bad0 = 0;
+  r.bad1 = 1;
+  t_drbg_init (&r.drbg, seed);
+  batch (pk[0], sk[0], 2, batch_rng_cb, &r);
+  CHECK (r.calls == 8, "%s: batch of two bad g: %d draws, want 8",
+         im->name, r.calls);
+  for (k = 0; k < 2; k++)
+    check_key_pair (pk[k], sk[k], "batch of two bad g", k);
+  /* Zero keys: nothing drawn, nothing written. */
+  memset (&r, 0, sizeof r);
+  r.bad0 = r.bad1 = -1;
+  batch (pk[0], sk[0], 0, batch_rng_cb, &r);
+  CHECK (r.calls == 0, "%s: empty batch drew %d times", im->name, r.calls);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -941,6 +1095,8 @@ main (int argc, char **argv)
   test_roundtrip ();
   test_keygen_retry (&impls[0]);
   test_keygen_retry (&impls[1]);
+  test_batch (&impls[0], 0);
+  test_batch (&impls[1], 1);
   test_kat (&impls[0]);
   test_kat (&impls[1]);
   return t_done ("t-sntrup761");
