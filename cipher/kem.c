@@ -49,6 +49,34 @@ kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
 }
 
 gpg_error_t
+kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
+                      void *seckeys, size_t seckeys_len, size_t count)
+{
+  switch (algo)
+    {
+    case KC_KEM_SNTRUP761:
+      {
+        const size_t pl = KC_KEM_SNTRUP761_PUBKEY_LEN;
+        const size_t sl = KC_KEM_SNTRUP761_SECKEY_LEN;
+        if (!pubkeys || !seckeys || count == 0
+            || count > (size_t) -1 / sl
+            || pubkeys_len != count * pl || seckeys_len != count * sl)
+          {
+            /* Nothing was written: no secret material to clear, and
+             * the buffers' extent is not known for sure. */
+            return KC_ERR (GPG_ERR_INV_ARG);
+          }
+        _kc_sntrup761_keypair_batch (pubkeys, seckeys, count,
+                                     _kc_random_system, NULL);
+        return 0;
+      }
+
+    default:
+      return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+    }
+}
+
+gpg_error_t
 kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
               void *ciphertext, size_t ciphertext_len,
               void *shared, size_t shared_len,

@@ -334,6 +334,62 @@ test_errors (void)
   CHECK (!memcmp (ss, ss2, SSLEN), "round trip after the error cases");
 }
 
+/* kc_kem_keypair_batch: 3 keys round trip through the public API and
+ * are distinct; every bad argument is rejected without writing. */
+static void
+test_batch (void)
+{
+  static unsigned char mpk[3 * PKLEN], msk[3 * SKLEN];
+  static unsigned char bpk0[3 * PKLEN], bsk0[3 * SKLEN];
+  unsigned char mct[CTLEN], mss[SSLEN], mss2[SSLEN];
+  const size_t big = (size_t) -1 / SKLEN + 1;
+  int k;
+
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   msk, sizeof msk, 3), 0);
+  for (k = 0; k < 3; k++)
+    {
+      CHECK (!memcmp (msk + k * SKLEN + 2 * SMALL_BYTES, mpk + k * PKLEN, PKLEN),
+             "batch key %d: msk does not hold mpk", k);
+      CHECK_ERR (kc_kem_encap (KC_KEM_SNTRUP761, mpk + k * PKLEN, PKLEN,
+                               mct, CTLEN, mss, SSLEN, NULL, 0), 0);
+      CHECK_ERR (kc_kem_decap (KC_KEM_SNTRUP761, msk + k * SKLEN, SKLEN,
+                               mct, CTLEN, mss2, SSLEN, NULL, 0), 0);
+      CHECK (!memcmp (mss, mss2, SSLEN), "batch key %d: round trip", k);
+      if (k)
+        CHECK (memcmp (mpk + k * PKLEN, mpk + (k - 1) * PKLEN, PKLEN),
+               "batch keys %d and %d equal", k - 1, k);
+    }
+
+  memset (mpk, 0xa5, sizeof mpk);
+  memset (msk, 0xa5, sizeof msk);
+  memset (bpk0, 0xa5, sizeof bpk0);
+  memset (bsk0, 0xa5, sizeof bsk0);
+  CHECK_ERR (kc_kem_keypair_batch (99, mpk, sizeof mpk, msk, sizeof msk, 3),
+             GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   msk, sizeof msk, 0), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   msk, sizeof msk, 2), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   msk, sizeof msk, 4), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk - 1,
+                                   msk, sizeof msk, 3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   msk, sizeof msk + 1, 3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, 2 * PKLEN,
+                                   msk, 2 * SKLEN, 3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, NULL, sizeof mpk,
+                                   msk, sizeof msk, 3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, sizeof mpk,
+                                   NULL, sizeof msk, 3), GPG_ERR_INV_ARG);
+  /* count * SKLEN overflows; count * PKLEN wrapped values must not pass. */
+  CHECK_ERR (kc_kem_keypair_batch (KC_KEM_SNTRUP761, mpk, big * PKLEN,
+                                   msk, big * SKLEN, big), GPG_ERR_INV_ARG);
+  CHECK (!memcmp (mpk, bpk0, sizeof mpk) && !memcmp (msk, bsk0, sizeof msk),
+         "a rejected batch call wrote to its outputs");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -342,6 +398,7 @@ main (int argc, char **argv)
   test_roundtrips ();
   test_implicit_rejection ();
   test_errors ();
+  test_batch ();
   if (t_errors && t_verbose)
     t_hexdump (stderr, "last ss: ", ss, SSLEN);
   /* Helpers of t-common.h this test has no use for. */
