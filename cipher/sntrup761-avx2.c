@@ -1187,4 +1187,60 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
   wipememory (v, sizeof v);
 }
 
+/* ---- decoding: one level's uniform pairs, 8 at a time ---- */
+
+/* High 32 bits of x * v for 8 uint32 lanes (v broadcast). */
+static inline KC_AVX2 __m256i
+mulhi_u32 (__m256i x, __m256i v)
+{
+  __m256i even = _mm256_mul_epu32 (x, v);
+  __m256i odd = _mm256_mul_epu32 (_mm256_srli_epi64 (x, 32), v);
+  return _mm256_blend_epi32 (_mm256_srli_epi64 (even, 32), odd, 0xaa);
+}
+
+/* x mod m and floor (x / m) for 8 uint32 lanes, v = floor (2^32 / m),
+ * 2 <= m < 2^15: the estimate hi32 (x v) is floor (x / m) or one below
+ * (x v / 2^32 > x / m - x / 2^32 > x / m - 1), so one conditional
+ * subtraction finishes (the remainder estimate is below 2m < 2^16, so the
+ * signed compare is exact). */
+static inline KC_AVX2 __m256i
+divmod8 (__m256i *quot, __m256i x, __m256i m, __m256i v)
+{
+  __m256i qt = mulhi_u32 (x, v);
+  __m256i r = _mm256_sub_epi32 (x, _mm256_mullo_epi32 (qt, m));
+  __m256i ge = _mm256_xor_si256 (_mm256_cmpgt_epi32 (m, r),
+                                 _mm256_set1_epi32 (-1));
+  r = _mm256_sub_epi32 (r, _mm256_and_si256 (ge, m));
+  *quot = _mm256_sub_epi32 (qt, ge);
+  return r;
+}
+
+size_t KC_AVX2
+_kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
+                                 const unsigned char *t, size_t npairs,
+                                 unsigned int nbytes, uint32_t mu, uint32_t v)
+{
+  const __m256i m = _mm256_set1_epi32 ((int32_t) mu);
+  const __m256i vv = _mm256_set1_epi32 ((int32_t) v);
+  size_t i;
+
+  for (i = 0; i + 8 <= npairs; i += 8)
+    {
+      __m256i rr = _mm256_cvtepu16_epi32
+        (_mm_loadu_si128 ((const __m128i *) (cur + i)));
+      __m256i lo, hi, q;
+      if (nbytes == 2)
+        rr = _mm256_add_epi32 (_mm256_slli_epi32 (rr, 16), _mm256_cvtepu16_epi32
+                               (_mm_loadu_si128 ((const __m128i *) (t + 2 * i))));
+      else if (nbytes == 1)
+        rr = _mm256_add_epi32 (_mm256_slli_epi32 (rr, 8), _mm256_cvtepu8_epi32
+                               (_mm_loadl_epi64 ((const __m128i *) (t + i))));
+      lo = divmod8 (&q, rr, m, vv);
+      hi = divmod8 (&q, q, m, vv);
+      _mm256_storeu_si256 ((__m256i *) (nxt + 2 * i),
+                           _mm256_or_si256 (lo, _mm256_slli_epi32 (hi, 16)));
+    }
+  return i;
+}
+
 #endif /* KC_USE_X86_64 */

@@ -18,6 +18,7 @@
 #ifndef KC_SNTRUP761_AVX2_H
 #define KC_SNTRUP761_AVX2_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef KC_USE_X86_64
@@ -59,6 +60,19 @@ void _kc_sntrup761_rq_mult_avx2 (int16_t h[761], const int16_t f[761],
 /* out = 1/(3*in) in Rq for a frozen IN (any element, not only small ones);
  * returns 0 if IN is nonzero (invertible), else -1.  Constant time. */
 int _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[761], const int16_t in[761]);
+
+/* One level of the round-3 radix decoding: for the NPAIRS pairs i whose
+ * two moduli both equal MU (2 <= MU < 2^15, V = floor (2^32 / MU)), with
+ * rr = (cur[i] << 8 NBYTES) + the NBYTES little-endian bytes t[NBYTES i
+ * ..] (NBYTES in {0, 1, 2}), nxt[2i] = rr mod MU and nxt[2i+1] =
+ * floor (rr / MU) mod MU.  Does the pairs in groups of 8 and returns how
+ * many it did (NPAIRS rounded down to a multiple of 8); the caller does
+ * the rest.  Reads cur[0 .. done), t[0 .. NBYTES done); constant time
+ * (inputs may be secret; the shape arguments are public). */
+size_t _kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
+                                        const unsigned char *t, size_t npairs,
+                                        unsigned int nbytes, uint32_t mu,
+                                        uint32_t v);
 
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on

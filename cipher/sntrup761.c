@@ -753,7 +753,8 @@ split_pair (uint16_t *lo, uint16_t *hi, uint32_t rr, uint32_t mu, uint64_t v,
 
 /* Inverse of encode_generic for arbitrary bytes: OUT[i] in [0, M0). */
 static void
-decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
+decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
+                int vec)
 {
   struct dec_level lv[DEC_LEVELS];
   uint16_t ra[P], rb[P];
@@ -788,17 +789,29 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
 
       /* Uniform pairs (both moduli mu), then the last pair. */
       nuni = (len & 1) ? npairs : npairs - 1;
+      i = 0;
+#ifdef KC_USE_X86_64
+      if (vec)
+        {
+          KC_VERIFY_CHECK (mu >= 2 && mu < 32768);
+          i = _kc_sntrup761_decode_split_avx2 (nxt, cur, t, nuni, c->bu, mu,
+                                               (uint32_t) vu);
+          t += i * c->bu;
+        }
+#else
+      (void) vec;
+#endif
       if (c->bu == 2)
-        for (i = 0; i < nuni; i++, t += 2)
+        for (; i < nuni; i++, t += 2)
           split_pair (&nxt[2 * i], &nxt[2 * i + 1],
                       t[0] + ((uint32_t) t[1] << 8) + ((uint32_t) cur[i] << 16),
                       mu, vu, mu, vu);
       else if (c->bu == 1)
-        for (i = 0; i < nuni; i++, t += 1)
+        for (; i < nuni; i++, t += 1)
           split_pair (&nxt[2 * i], &nxt[2 * i + 1],
                       t[0] + ((uint32_t) cur[i] << 8), mu, vu, mu, vu);
       else
-        for (i = 0; i < nuni; i++)
+        for (; i < nuni; i++)
           split_pair (&nxt[2 * i], &nxt[2 * i + 1], cur[i], mu, vu, mu, vu);
       if (len & 1)
         nxt[len - 1] = cur[npairs];
@@ -838,15 +851,22 @@ _kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
   encode_generic (out, r, Q, P);
 }
 
-void
-_kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
+/* VEC: use the AVX2 level kernel (the caller checked the CPU). */
+static void
+rq_decode_vec (int16_t out[P], const unsigned char in[RQ_BYTES], int vec)
 {
   uint16_t r[P];
   size_t i;
 
-  decode_generic (r, in, Q, P);
+  decode_generic (r, in, Q, P, vec);
   for (i = 0; i < P; i++)
     out[i] = (int16_t) (r[i] - Q12);
+}
+
+void
+_kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
+{
+  rq_decode_vec (out, in, 0);
 }
 
 void
@@ -867,18 +887,40 @@ _kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
   wipememory (r, sizeof r);
 }
 
-void
-_kc_sntrup761_rounded_decode (int16_t out[P],
-                              const unsigned char in[ROUNDED_BYTES])
+static void
+rounded_decode_vec (int16_t out[P], const unsigned char in[ROUNDED_BYTES],
+                    int vec)
 {
   uint16_t r[P];
   size_t i;
 
-  decode_generic (r, in, ROUNDED_M, P);
+  decode_generic (r, in, ROUNDED_M, P, vec);
   for (i = 0; i < P; i++)
     out[i] = (int16_t) (r[i] * 3 - Q12);
   wipememory (r, sizeof r);
 }
+
+void
+_kc_sntrup761_rounded_decode (int16_t out[P],
+                              const unsigned char in[ROUNDED_BYTES])
+{
+  rounded_decode_vec (out, in, 0);
+}
+
+#ifdef KC_USE_X86_64
+void
+_kc_sntrup761_rq_decode_avx2 (int16_t out[P], const unsigned char in[RQ_BYTES])
+{
+  rq_decode_vec (out, in, 1);
+}
+
+void
+_kc_sntrup761_rounded_decode_avx2 (int16_t out[P],
+                                   const unsigned char in[ROUNDED_BYTES])
+{
+  rounded_decode_vec (out, in, 1);
+}
+#endif
 
 /* ------------------------------------------------------------ hashing */
 
@@ -942,6 +984,8 @@ struct sntrup_ops
   void (*sort_761) (uint32_t *);
   void (*rq_mult) (int16_t *, const int16_t *, const int16_t *);
   int (*rq_recip3_fq) (int16_t *, const int16_t *);
+  void (*rq_decode) (int16_t *, const unsigned char *);
+  void (*rounded_decode) (int16_t *, const unsigned char *);
 };
 
 static void
@@ -953,7 +997,8 @@ sort_761_portable (uint32_t *x)
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
-  _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq
+  _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
+  _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode
 };
 
 #ifdef KC_USE_X86_64
@@ -961,7 +1006,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_avx2, _kc_sntrup761_r3_mult_avx2,
   _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
   _kc_sntrup761_sort_761_avx2,
-  _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2
+  _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
+  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2
 };
 #endif
 
@@ -1075,7 +1121,7 @@ enc_ops (const struct sntrup_ops *ops, unsigned char *ct, unsigned char *ss,
   hash_prefix (cache, 4, pk, PK_BYTES);
   rng (rngctx, buf, sizeof buf);
   short_from_bytes_ops (ops, r, buf);
-  _kc_sntrup761_rq_decode (h, pk);
+  ops->rq_decode (h, pk);
   hide (ops, ct, r_enc, r, h, cache);
   hash_session (ss, 1, r_enc, ct);
 
@@ -1100,7 +1146,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   /* ZDecrypt: e = 3 f c in R3, ev = e / g. */
   _kc_sntrup761_small_decode (f, sk);
   _kc_sntrup761_small_decode (v, sk + SMALL_BYTES);
-  _kc_sntrup761_rounded_decode (c, ct);
+  ops->rounded_decode (c, ct);
   ops->rq_mult_small (cf, c, f);
   for (i = 0; i < P; i++)
     /* |3 cf| <= 3 q12 < 2^24: the int32 Barrett form (vectorisable). */
@@ -1116,7 +1162,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
     r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
 
   /* Re-encrypt and compare all CT_BYTES bytes. */
-  _kc_sntrup761_rq_decode (h, pk);
+  ops->rq_decode (h, pk);
   hide (ops, cnew, r_enc, r, h, cache);
   ok = ct_memequal (ct, cnew, CT_BYTES);
   /* On mismatch hash rho instead of r, with prefix 0 instead of 1. */

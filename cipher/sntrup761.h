@@ -210,4 +210,13 @@ void _kc_sntrup761_rounded_encode (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES]
 void _kc_sntrup761_rounded_decode (int16_t out[KC_SNTRUP761_P],
                                    const unsigned char in[KC_SNTRUP761_ROUNDED_BYTES]);
 
+#ifdef KC_USE_X86_64
+/* The two decoders with the AVX2 level kernel (CPU with AVX2 only): the
+ * same output as the portable ones for every input. */
+void _kc_sntrup761_rq_decode_avx2 (int16_t out[KC_SNTRUP761_P],
+                                   const unsigned char in[KC_SNTRUP761_RQ_BYTES]);
+void _kc_sntrup761_rounded_decode_avx2 (int16_t out[KC_SNTRUP761_P],
+                                        const unsigned char in[KC_SNTRUP761_ROUNDED_BYTES]);
+#endif
+
 #endif /* KC_SNTRUP761_H */

@@ -407,6 +407,56 @@ test_sort (void)
     }
 }
 
+/* The AVX2 decoders against the portable ones: arbitrary bytes (random,
+ * all 0, all 0xff, random with runs of 0xff) and encodings of random and
+ * extreme polynomials. */
+static void
+test_decode (void)
+{
+  unsigned char rq[KC_SNTRUP761_RQ_BYTES], rd[KC_SNTRUP761_ROUNDED_BYTES];
+  int16_t a[P], b[P];
+  int i, k;
+
+  for (k = 0; k < 300; k++)
+    {
+      switch (k % 5)
+        {
+        case 0: memset (rq, 0, sizeof rq); memset (rd, 0, sizeof rd); break;
+        case 1: memset (rq, 0xff, sizeof rq); memset (rd, 0xff, sizeof rd); break;
+        case 2:
+          t_randbytes (rq, sizeof rq);
+          t_randbytes (rd, sizeof rd);
+          for (i = 0; i < 64; i++)
+            {
+              rq[t_rand64 () % sizeof rq] = 0xff;
+              rd[t_rand64 () % sizeof rd] = 0xff;
+            }
+          break;
+        case 3:
+          /* Encodings: random, or every coefficient at +-q12. */
+          for (i = 0; i < P; i++)
+            {
+              a[i] = (int16_t) ((k & 8) ? ((t_rand64 () & 1) ? 2295 : -2295)
+                                : (int) (t_rand64 () % Q) - 2295);
+              b[i] = (int16_t) (3 * (int) (t_rand64 () % 1531) - 2295);
+            }
+          _kc_sntrup761_rq_encode (rq, a);
+          _kc_sntrup761_rounded_encode (rd, b);
+          break;
+        default:
+          t_randbytes (rq, sizeof rq);
+          t_randbytes (rd, sizeof rd);
+        }
+      _kc_sntrup761_rq_decode (a, rq);
+      _kc_sntrup761_rq_decode_avx2 (b, rq);
+      CHECK (!memcmp (a, b, sizeof a), "rq_decode avx2 != portable, case %d", k);
+      _kc_sntrup761_rounded_decode (a, rd);
+      _kc_sntrup761_rounded_decode_avx2 (b, rd);
+      CHECK (!memcmp (a, b, sizeof a), "rounded_decode avx2 != portable, case %d",
+             k);
+    }
+}
+
 #define NPAT 6
 
 int
@@ -426,6 +476,7 @@ main (int argc, char **argv)
     }
 
   test_sort ();
+  test_decode ();
 
   /* General Rq products and reciprocals: all sign patterns at the bound
    * 2295, random x pattern, random x random, zero. */
