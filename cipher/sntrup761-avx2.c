@@ -1243,4 +1243,46 @@ _kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
   return i;
 }
 
+/* ---- encoding: one level's uniform pairs, 8 at a time ---- */
+
+/* The 8 uint32 lanes of X (each below 2^16) as 8 uint16. */
+static inline KC_AVX2 __m128i
+narrow16 (__m256i x)
+{
+  return _mm256_castsi256_si128
+    (_mm256_permute4x64_epi64 (_mm256_packus_epi32 (x, x), 0x08));
+}
+
+size_t KC_AVX2
+_kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
+                                 const uint16_t *r, size_t npairs,
+                                 unsigned int nbytes, uint32_t mu)
+{
+  const __m256i m = _mm256_set1_epi32 ((int32_t) mu);
+  const __m256i lo16 = _mm256_set1_epi32 (0xffff);
+  size_t i;
+
+  for (i = 0; i + 8 <= npairs; i += 8)
+    {
+      __m256i x = _mm256_loadu_si256 ((const __m256i *) (r + 2 * i));
+      __m256i rr = _mm256_add_epi32 (_mm256_and_si256 (x, lo16),
+                                     _mm256_mullo_epi32 (_mm256_srli_epi32 (x, 16), m));
+      if (nbytes == 2)
+        {
+          _mm_storeu_si128 ((__m128i *) (out + 2 * i),
+                            narrow16 (_mm256_and_si256 (rr, lo16)));
+          rr = _mm256_srli_epi32 (rr, 16);
+        }
+      else if (nbytes == 1)
+        {
+          __m128i b = narrow16 (_mm256_and_si256 (rr, _mm256_set1_epi32 (0xff)));
+          _mm_storel_epi64 ((__m128i *) (out + i), _mm_packus_epi16 (b, b));
+          rr = _mm256_srli_epi32 (rr, 8);
+        }
+      /* Written after the group's 16 inputs were read (rnext may be r). */
+      _mm_storeu_si128 ((__m128i *) (rnext + i), narrow16 (rr));
+    }
+  return i;
+}
+
 #endif /* KC_USE_X86_64 */

@@ -74,6 +74,18 @@ size_t _kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
                                         unsigned int nbytes, uint32_t mu,
                                         uint32_t v);
 
+/* One level of the round-3 radix encoding: for the NPAIRS pairs i whose
+ * moduli both equal MU (MU < 2^14, so MU^2 < 2^28 and NBYTES, the bytes a
+ * merge emits, is 0, 1 or 2 as the encoder's rule gives for MU^2), with
+ * rr = r[2i] + r[2i+1] MU (r[] < MU): the NBYTES low bytes of rr go to
+ * out[NBYTES i ..] and rnext[i] = rr >> 8 NBYTES.  Groups of 8; returns
+ * how many pairs it did (NPAIRS rounded down to a multiple of 8).
+ * RNEXT may equal R (each group reads its inputs before writing).
+ * Constant time. */
+size_t _kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
+                                        const uint16_t *r, size_t npairs,
+                                        unsigned int nbytes, uint32_t mu);
+
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the

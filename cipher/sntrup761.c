@@ -613,8 +613,11 @@ mod_u32 (uint32_t x, uint32_t m)
  * here).  Pairs are merged level by level; whenever a merged modulus
  * reaches 2^14 its low bytes are emitted.  Structure depends on M0 and
  * LEN only; R is overwritten. */
+static uint32_t merge_modulus (uint32_t mm, uint32_t *nbytes);
+
 static void
-encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
+encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len,
+                int vec)
 {
   uint16_t m[P];
   size_t i;
@@ -623,7 +626,27 @@ encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
     m[i] = m0;
   while (len > 1)
     {
-      for (i = 0; i + 1 < len; i += 2)
+      i = 0;
+#ifdef KC_USE_X86_64
+      if (vec)
+        {
+          /* All moduli but the last equal m[0]: the uniform pairs are
+           * the first len / 2, less the last pair if len is even. */
+          size_t nuni = (len & 1) ? len / 2 : len / 2 - 1, k, done;
+          uint32_t nbytes, mm;
+          KC_VERIFY_CHECK (m[0] < 16384);
+          mm = merge_modulus ((uint32_t) m[0] * m[0], &nbytes);
+          done = _kc_sntrup761_encode_merge_avx2 (out, r, r, nuni, nbytes,
+                                                  m[0]);
+          for (k = 0; k < done; k++)
+            m[k] = (uint16_t) mm;
+          out += done * nbytes;
+          i = 2 * done;
+        }
+#else
+      (void) vec;
+#endif
+      for (; i + 1 < len; i += 2)
         {
           uint32_t mm = (uint32_t) m[i] * m[i + 1];
           uint32_t rr = r[i] + (uint32_t) r[i + 1] * m[i];   /* < mm < 2^28 */
@@ -837,8 +860,8 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
   wipememory (rb, sizeof rb);
 }
 
-void
-_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
+static void
+rq_encode_vec (unsigned char out[RQ_BYTES], const int16_t in[P], int vec)
 {
   uint16_t r[P];
   size_t i;
@@ -848,7 +871,7 @@ _kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
       KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12);
       r[i] = (uint16_t) (in[i] + Q12);
     }
-  encode_generic (out, r, Q, P);
+  encode_generic (out, r, Q, P, vec);
 }
 
 /* VEC: use the AVX2 level kernel (the caller checked the CPU). */
@@ -869,9 +892,9 @@ _kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
   rq_decode_vec (out, in, 0);
 }
 
-void
-_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
-                              const int16_t in[P])
+static void
+rounded_encode_vec (unsigned char out[ROUNDED_BYTES], const int16_t in[P],
+                    int vec)
 {
   uint16_t r[P];
   size_t i;
@@ -883,7 +906,7 @@ _kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
        * x + q12 < 4591 is a multiple of 3. */
       r[i] = (uint16_t) (((uint32_t) (in[i] + Q12) * 10923) >> 15);
     }
-  encode_generic (out, r, ROUNDED_M, P);
+  encode_generic (out, r, ROUNDED_M, P, vec);
   wipememory (r, sizeof r);
 }
 
@@ -907,7 +930,33 @@ _kc_sntrup761_rounded_decode (int16_t out[P],
   rounded_decode_vec (out, in, 0);
 }
 
+void
+_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
+{
+  rq_encode_vec (out, in, 0);
+}
+
+void
+_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
+                              const int16_t in[P])
+{
+  rounded_encode_vec (out, in, 0);
+}
+
 #ifdef KC_USE_X86_64
+void
+_kc_sntrup761_rq_encode_avx2 (unsigned char out[RQ_BYTES], const int16_t in[P])
+{
+  rq_encode_vec (out, in, 1);
+}
+
+void
+_kc_sntrup761_rounded_encode_avx2 (unsigned char out[ROUNDED_BYTES],
+                                   const int16_t in[P])
+{
+  rounded_encode_vec (out, in, 1);
+}
+
 void
 _kc_sntrup761_rq_decode_avx2 (int16_t out[P], const unsigned char in[RQ_BYTES])
 {
@@ -986,6 +1035,8 @@ struct sntrup_ops
   int (*rq_recip3_fq) (int16_t *, const int16_t *);
   void (*rq_decode) (int16_t *, const unsigned char *);
   void (*rounded_decode) (int16_t *, const unsigned char *);
+  void (*rq_encode) (unsigned char *, const int16_t *);
+  void (*rounded_encode) (unsigned char *, const int16_t *);
 };
 
 static void
@@ -998,7 +1049,8 @@ static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
-  _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode
+  _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
+  _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode
 };
 
 #ifdef KC_USE_X86_64
@@ -1007,7 +1059,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
   _kc_sntrup761_sort_761_avx2,
   _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
-  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2
+  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
+  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2
 };
 #endif
 
@@ -1074,7 +1127,7 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
   short_from_bytes_ops (ops, f, buf);
   ops->rq_recip3 (finv, f);    /* f of weight w is invertible */
   ops->rq_mult_small (h, finv, g);
-  _kc_sntrup761_rq_encode (pk, h);
+  ops->rq_encode (pk, h);
 
   _kc_sntrup761_small_encode (sk, f);
   _kc_sntrup761_small_encode (sk + SMALL_BYTES, v);
@@ -1104,7 +1157,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES], unsigned char r_
   ops->rq_mult_small (c, h, r);
   for (i = 0; i < P; i++)
     c[i] = (int16_t) (c[i] - f3_freeze (c[i]));     /* Round */
-  _kc_sntrup761_rounded_encode (ct, c);
+  ops->rounded_encode (ct, c);
   hash_confirm (ct + ROUNDED_BYTES, r_enc, cache);
   wipememory (c, sizeof c);
 }
@@ -1322,7 +1375,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
       else
         memcpy (s->finv, s->inv, sizeof s->finv);
       ops->rq_mult_small (s->h, s->finv, s->g[i]);
-      _kc_sntrup761_rq_encode (pki, s->h);
+      ops->rq_encode (pki, s->h);
       _kc_sntrup761_small_encode (ski, s->f[i]);
       _kc_sntrup761_small_encode (ski + SMALL_BYTES, s->gp[i]);
       memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);

@@ -211,8 +211,12 @@ void _kc_sntrup761_rounded_decode (int16_t out[KC_SNTRUP761_P],
                                    const unsigned char in[KC_SNTRUP761_ROUNDED_BYTES]);
 
 #ifdef KC_USE_X86_64
-/* The two decoders with the AVX2 level kernel (CPU with AVX2 only): the
- * same output as the portable ones for every input. */
+/* The two decoders and encoders with the AVX2 level kernels (CPU with
+ * AVX2 only): the same output as the portable ones for every input. */
+void _kc_sntrup761_rq_encode_avx2 (unsigned char out[KC_SNTRUP761_RQ_BYTES],
+                                   const int16_t in[KC_SNTRUP761_P]);
+void _kc_sntrup761_rounded_encode_avx2 (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES],
+                                        const int16_t in[KC_SNTRUP761_P]);
 void _kc_sntrup761_rq_decode_avx2 (int16_t out[KC_SNTRUP761_P],
                                    const unsigned char in[KC_SNTRUP761_RQ_BYTES]);
 void _kc_sntrup761_rounded_decode_avx2 (int16_t out[KC_SNTRUP761_P],

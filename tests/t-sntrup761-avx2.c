@@ -457,6 +457,41 @@ test_decode (void)
     }
 }
 
+/* The AVX2 encoders against the portable ones: random, all at +-q12,
+ * all zero, alternating extremes. */
+static void
+test_encode (void)
+{
+  unsigned char x[KC_SNTRUP761_RQ_BYTES], y[KC_SNTRUP761_RQ_BYTES];
+  int16_t a[P], b[P];
+  int i, k;
+
+  for (k = 0; k < 200; k++)
+    {
+      for (i = 0; i < P; i++)
+        switch (k % 5)
+          {
+          case 0: a[i] = 2295; b[i] = 2295; break;
+          case 1: a[i] = -2295; b[i] = -2295; break;
+          case 2: a[i] = (int16_t) ((i & 1) ? 2295 : -2295); b[i] = (int16_t) -a[i]; break;
+          case 3: a[i] = 0; b[i] = (int16_t) (3 * (i % 1531) - 2295); break;
+          default:
+            a[i] = (int16_t) ((int) (t_rand64 () % Q) - 2295);
+            b[i] = (int16_t) (3 * (int) (t_rand64 () % 1531) - 2295);
+          }
+      _kc_sntrup761_rq_encode (x, a);
+      _kc_sntrup761_rq_encode_avx2 (y, a);
+      CHECK (!memcmp (x, y, KC_SNTRUP761_RQ_BYTES),
+             "rq_encode avx2 != portable, case %d", k);
+      memset (x, 0, sizeof x);
+      memset (y, 0, sizeof y);
+      _kc_sntrup761_rounded_encode (x, b);
+      _kc_sntrup761_rounded_encode_avx2 (y, b);
+      CHECK (!memcmp (x, y, sizeof x),
+             "rounded_encode avx2 != portable, case %d", k);
+    }
+}
+
 #define NPAT 6
 
 int
@@ -477,6 +512,7 @@ main (int argc, char **argv)
 
   test_sort ();
   test_decode ();
+  test_encode ();
 
   /* General Rq products and reciprocals: all sign patterns at the bound
    * 2295, random x pattern, random x random, zero. */
