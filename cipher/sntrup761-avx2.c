@@ -19,6 +19,11 @@
  * depending on the iteration count only).  The per-iteration scalars
  * (delta, f[0], g[0]) go through the constant-time toolbox; the lane
  * operations are branch-free (blend, sign, multiply, table shuffle).
+ *
+ * Also here: the general Rq product (two Karatsuba products of f by the
+ * base-64 digits of g) and 1/(3 in) for any frozen in, both for batch key
+ * generation; the bitonic sort of the 761 words of Short_random; and the
+ * uniform-pair steps of the radix encoding and decoding.
  */
 #include "kcrypt-int.h"
 #include "ct.h"
