@@ -1,0 +1,347 @@
+/* mont.c - Montgomery arithmetic modulo a fixed odd modulus of N limbs.
+ *
+ * See mont.h for the contracts and the bound proof.  The kernels are
+ * written once as always-inline functions of a limb count N; the
+ * specialised entry points pass a constant N, so every loop has a constant
+ * trip count and the compiler unrolls it completely (the triangular part of
+ * squaring is a guard inside constant-trip loops, which unrolling removes).
+ */
+#include "kcrypt-int.h"
+#include "mont.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+# define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
+# define KC_UNROLL _Pragma ("GCC unroll 16")
+#else
+# define KC_ALWAYS_INLINE inline
+# define KC_UNROLL
+#endif
+
+/* r = t - m if (top || t >= m) else t; t has N limbs plus the bit TOP and
+ * t + top*R < 2m.  Constant time. */
+static KC_ALWAYS_INLINE void
+final_sub (uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m,
+           const unsigned int N)
+{
+  uint64_t borrow = 0, mask;
+  unsigned int j;
+
+  /* R must not overlap T (T is always the caller's local buffer). */
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    r[j] = kc_subb64 (&borrow, t[j], m[j], borrow);
+  /* Keep t only when there is no top bit and the subtraction borrowed. */
+  mask = ct_mask_from_flag_u64 (top | (borrow ^ 1));
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    r[j] = ct_select_u64 (mask, r[j], t[j]);
+}
+
+/* CIOS Montgomery multiplication, both carry chains of a row in one pass.
+ * Invariant (mont.h): T < 2m, held as t[0..N-1] + top*R. */
+static KC_ALWAYS_INLINE void
+mul_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *b,
+            const uint64_t *m, uint64_t m0inv, const unsigned int N)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS], top = 0;
+  unsigned int i, j;
+
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    t[j] = 0;
+
+  KC_UNROLL
+  for (i = 0; i < N; i++)
+    {
+      uint64_t bi = b[i], c1, c2, x, q, k1, k2;
+
+      x = kc_mac64 (&c1, a[0], bi, t[0], 0);
+      q = x * m0inv;
+      (void) kc_mac64 (&c2, q, m[0], x, 0);   /* low word is 0 */
+      KC_UNROLL
+      for (j = 1; j < N; j++)
+        {
+          x = kc_mac64 (&c1, a[j], bi, t[j], c1);
+          t[j - 1] = kc_mac64 (&c2, q, m[j], x, c2);
+        }
+      /* Word N of T + a*b_i + q*m is c1 + c2 + top; it and its one-bit
+       * carry become the new top limb and top bit (T_{i+1} < 2m < 2R). */
+      x = kc_addc64 (&k1, c1, c2, 0);
+      t[N - 1] = kc_addc64 (&k2, x, top, 0);
+      top = k1 | k2;
+    }
+  final_sub (r, t, top, m, N);
+}
+
+/* Squaring then N sliding Montgomery rows. */
+static KC_ALWAYS_INLINE void
+sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
+            uint64_t m0inv, const unsigned int N)
+{
+  uint64_t s[2 * KC_MONT_MAX_LIMBS], top, bit, cc;
+  unsigned int i, j;
+
+  /* Cross products sum_{i<j} a_i a_j 2^(64(i+j)), row by row with a
+   * single-word carry; row i writes s[i+1..i+N]. */
+  s[0] = 0;
+  KC_UNROLL
+  for (i = 0; i < N; i++)
+    {
+      uint64_t c = 0;
+      KC_UNROLL
+      for (j = 0; j < N; j++)
+        if (j > i)
+          s[i + j] = kc_mac64 (&c, a[i], a[j], i == 0 ? 0 : s[i + j], c);
+      s[i + N] = c;
+    }
+
+  /* Double the cross products and add the diagonal squares in one pass:
+   * the doubling is a shift (no carry flag), the squares one carry chain.
+   * a^2 < R^2, so the last carries are zero. */
+  bit = 0;
+  cc = 0;
+  KC_UNROLL
+  for (i = 0; i < N; i++)
+    {
+      uint64_t lo = s[2 * i], hi = s[2 * i + 1], dlo, dhi, nlo, nhi;
+      dlo = kc_mac64 (&dhi, a[i], a[i], 0, 0);
+      nlo = (lo << 1) | bit;
+      nhi = (hi << 1) | (lo >> 63);
+      bit = hi >> 63;
+      s[2 * i] = kc_addc64 (&cc, nlo, dlo, cc);
+      s[2 * i + 1] = kc_addc64 (&cc, nhi, dhi, cc);
+    }
+
+  /* Reduction: row i clears limb i; its carry enters limb i+N together
+   * with the previous row's top bit (same weight), giving a new top bit. */
+  top = 0;
+  KC_UNROLL
+  for (i = 0; i < N; i++)
+    {
+      uint64_t q = s[i] * m0inv, c = 0, k1, k2, x;
+      (void) kc_mac64 (&c, q, m[0], s[i], 0);
+      KC_UNROLL
+      for (j = 1; j < N; j++)
+        s[i + j] = kc_mac64 (&c, q, m[j], s[i + j], c);
+      x = kc_addc64 (&k1, s[i + N], c, 0);
+      s[i + N] = kc_addc64 (&k2, x, top, 0);
+      top = k1 | k2;
+    }
+  final_sub (r, s + N, top, m, N);
+}
+
+#define KC_MONT_DEFINE(N) \
+  void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *b, const uint64_t *m, \
+                              uint64_t m0inv) \
+  { mul_redc_n (r, a, b, m, m0inv, N); } \
+  void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *m, uint64_t m0inv) \
+  { sqr_redc_n (r, a, m, m0inv, N); }
+KC_MONT_DEFINE (1)
+KC_MONT_DEFINE (2)
+KC_MONT_DEFINE (3)
+KC_MONT_DEFINE (4)
+KC_MONT_DEFINE (5)
+KC_MONT_DEFINE (6)
+KC_MONT_DEFINE (7)
+KC_MONT_DEFINE (8)
+#undef KC_MONT_DEFINE
+
+/* Generic N (9..KC_MONT_MAX_LIMBS): the same kernel with a run-time N. */
+static void
+mul_redc_generic (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                  const uint64_t *m, uint64_t m0inv, unsigned int n)
+{
+  mul_redc_n (r, a, b, m, m0inv, n);
+}
+
+void
+_kc_mont_mul_redc (const kc_mont_ctx *ctx, uint64_t *r,
+                   const uint64_t *a, const uint64_t *b)
+{
+  const uint64_t *m = ctx->m;
+  uint64_t k = ctx->m0inv;
+  switch (ctx->n)
+    {
+    case 1: _kc_mont_mul_redc_1 (r, a, b, m, k); break;
+    case 2: _kc_mont_mul_redc_2 (r, a, b, m, k); break;
+    case 3: _kc_mont_mul_redc_3 (r, a, b, m, k); break;
+    case 4: _kc_mont_mul_redc_4 (r, a, b, m, k); break;
+    case 5: _kc_mont_mul_redc_5 (r, a, b, m, k); break;
+    case 6: _kc_mont_mul_redc_6 (r, a, b, m, k); break;
+    case 7: _kc_mont_mul_redc_7 (r, a, b, m, k); break;
+    case 8: _kc_mont_mul_redc_8 (r, a, b, m, k); break;
+    default: mul_redc_generic (r, a, b, m, k, ctx->n); break;
+    }
+}
+
+void
+_kc_mont_square_redc (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  const uint64_t *m = ctx->m;
+  uint64_t k = ctx->m0inv;
+  switch (ctx->n)
+    {
+    case 1: _kc_mont_sqr_redc_1 (r, a, m, k); break;
+    case 2: _kc_mont_sqr_redc_2 (r, a, m, k); break;
+    case 3: _kc_mont_sqr_redc_3 (r, a, m, k); break;
+    case 4: _kc_mont_sqr_redc_4 (r, a, m, k); break;
+    case 5: _kc_mont_sqr_redc_5 (r, a, m, k); break;
+    case 6: _kc_mont_sqr_redc_6 (r, a, m, k); break;
+    case 7: _kc_mont_sqr_redc_7 (r, a, m, k); break;
+    case 8: _kc_mont_sqr_redc_8 (r, a, m, k); break;
+    default: mul_redc_generic (r, a, a, m, k, ctx->n); break;
+    }
+}
+
+void
+_kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
+              const uint64_t *a, const uint64_t *b)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS], c = 0;
+  unsigned int j, n = ctx->n;
+
+  for (j = 0; j < n; j++)
+    t[j] = kc_addc64 (&c, a[j], b[j], c);
+  /* a + b < 2m: c is the one-bit top. */
+  final_sub (r, t, c, ctx->m, n);
+}
+
+void
+_kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
+              const uint64_t *a, const uint64_t *b)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS], br = 0, c = 0, mask;
+  unsigned int j, n = ctx->n;
+
+  for (j = 0; j < n; j++)
+    t[j] = kc_subb64 (&br, a[j], b[j], br);
+  /* a - b in (-m, m): add m back when it borrowed. */
+  mask = ct_mask_from_flag_u64 (br);
+  for (j = 0; j < n; j++)
+    r[j] = kc_addc64 (&c, t[j], ctx->m[j] & mask, c);
+}
+
+void
+_kc_mont_neg (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  uint64_t z[KC_MONT_MAX_LIMBS];
+  memset (z, 0, sizeof z);
+  _kc_mont_sub (ctx, r, z, a);
+}
+
+void
+_kc_mont_to (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
+{
+  _kc_mont_mul_redc (ctx, r, x, ctx->r2);
+}
+
+void
+_kc_mont_from (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
+{
+  uint64_t one[KC_MONT_MAX_LIMBS];
+  memset (one, 0, sizeof one);
+  one[0] = 1;
+  _kc_mont_mul_redc (ctx, r, x, one);
+}
+
+void
+_kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
+              const uint64_t *e, unsigned int enlimbs)
+{
+  uint64_t tab[16][KC_MONT_MAX_LIMBS], acc[KC_MONT_MAX_LIMBS];
+  unsigned int n = ctx->n, k, nib;
+  size_t sz = n * sizeof (uint64_t);
+
+  memcpy (tab[0], ctx->one, sz);
+  memcpy (tab[1], a, sz);
+  for (k = 2; k < 16; k++)
+    _kc_mont_mul_redc (ctx, tab[k], tab[k - 1], a);
+
+  /* E is public: indexing the table by its nibbles reveals nothing. */
+  memcpy (acc, ctx->one, sz);
+  for (nib = 16 * enlimbs; nib--; )
+    {
+      unsigned int w = (unsigned int) (e[nib / 16] >> (4 * (nib % 16))) & 15;
+      if (nib != 16 * enlimbs - 1)
+        for (k = 0; k < 4; k++)
+          _kc_mont_square_redc (ctx, acc, acc);
+      _kc_mont_mul_redc (ctx, acc, acc, tab[w]);
+    }
+  memcpy (r, acc, sz);
+  wipememory (tab, sizeof tab);
+  wipememory (acc, sizeof acc);
+}
+
+void
+_kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  uint64_t e[KC_MONT_MAX_LIMBS], br = 0;
+  unsigned int j;
+
+  for (j = 0; j < ctx->n; j++)
+    e[j] = kc_subb64 (&br, ctx->m[j], j == 0 ? 2 : 0, br);
+  _kc_mont_pow (ctx, r, a, e, ctx->n);
+}
+
+uint64_t
+_kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  uint64_t e[KC_MONT_MAX_LIMBS], t[KC_MONT_MAX_LIMBS], c = 1, diff = 0;
+  unsigned int j, n = ctx->n;
+
+  memset (e, 0, sizeof e);
+  /* (m+1)/4 = floor(m/4) + 1 for m = 3 mod 4 (no overflow at m = R-1). */
+  for (j = 0; j < n; j++)
+    {
+      uint64_t w = ctx->m[j] >> 2;
+      if (j + 1 < n)
+        w |= ctx->m[j + 1] << 62;
+      e[j] = kc_addc64 (&c, w, 0, c);
+    }
+  _kc_mont_pow (ctx, t, a, e, n);
+  _kc_mont_square_redc (ctx, e, t);
+  for (j = 0; j < n; j++)
+    diff |= e[j] ^ a[j];
+  memcpy (r, t, n * sizeof (uint64_t));
+  wipememory (t, sizeof t);
+  wipememory (e, sizeof e);
+  return 1 ^ ct_is_nonzero_u64 (diff);
+}
+
+uint64_t
+_kc_mont_m0inv (uint64_t m0)
+{
+  uint64_t x = m0;               /* correct to 3 bits: m0*m0 = 1 mod 8 */
+  int i;
+  for (i = 0; i < 5; i++)
+    x *= 2 - m0 * x;             /* doubles the correct bits */
+  return -x;
+}
+
+int
+_kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
+{
+  unsigned int j, i, hi = 0;
+
+  if (n < 1 || n > KC_MONT_MAX_LIMBS || !(m[0] & 1))
+    return -1;
+  for (j = 0; j < n; j++)
+    if (m[j])
+      hi = j + 1;
+  if (hi == 1 && m[0] < 3)
+    return -1;
+  memset (ctx, 0, sizeof *ctx);
+  ctx->n = n;
+  memcpy (ctx->m, m, n * sizeof (uint64_t));
+  ctx->m0inv = _kc_mont_m0inv (m[0]);
+  /* R mod m and R^2 mod m by doubling 1 (m is public; set-up only). */
+  ctx->one[0] = 1;
+  for (i = 0; i < 64 * n; i++)
+    _kc_mont_add (ctx, ctx->one, ctx->one, ctx->one);
+  memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
+  for (i = 0; i < 64 * n; i++)
+    _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+  return 0;
+}

@@ -1,0 +1,100 @@
+/* t-mont-ref.h - slow, obvious references for the fixed-modulus tests
+ * (t-mont, t-modinv, t-daira): schoolbook multiplication and remainder by
+ * binary long division (shift, compare, subtract), on little-endian 64-bit
+ * limb arrays.  Independent of mpi/: nothing here calls the library. */
+#ifndef KC_T_MONT_REF_H
+#define KC_T_MONT_REF_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define REF_MAXL 40
+
+/* r (an+bn limbs) = a * b. */
+static void
+ref_mul (uint64_t *r, const uint64_t *a, unsigned an,
+         const uint64_t *b, unsigned bn)
+{
+  unsigned i, j;
+  memset (r, 0, (an + bn) * sizeof *r);
+  for (i = 0; i < an; i++)
+    {
+      unsigned __int128 c = 0;
+      for (j = 0; j < bn; j++)
+        {
+          c += (unsigned __int128) a[i] * b[j] + r[i + j];
+          r[i + j] = (uint64_t) c;
+          c >>= 64;
+        }
+      r[i + bn] = (uint64_t) c;
+    }
+}
+
+/* -1, 0, 1 comparing n-limb a and b. */
+static int
+ref_cmp (const uint64_t *a, const uint64_t *b, unsigned n)
+{
+  while (n--)
+    if (a[n] != b[n])
+      return a[n] < b[n] ? -1 : 1;
+  return 0;
+}
+
+/* r (n limbs) = x (xn limbs) mod m (n limbs, m > 0), bit by bit. */
+static void
+ref_mod (uint64_t *r, const uint64_t *x, unsigned xn,
+         const uint64_t *m, unsigned n)
+{
+  uint64_t rem[REF_MAXL + 1], mm[REF_MAXL + 1];
+  unsigned bit, j;
+
+  memset (rem, 0, sizeof rem);
+  memset (mm, 0, sizeof mm);
+  memcpy (mm, m, n * sizeof *m);
+  for (bit = 64 * xn; bit--; )
+    {
+      /* rem = 2 rem + bit; rem < 2m fits n+1 limbs. */
+      for (j = n + 1; j-- > 1; )
+        rem[j] = (rem[j] << 1) | (rem[j - 1] >> 63);
+      rem[0] = (rem[0] << 1) | ((x[bit / 64] >> (bit % 64)) & 1);
+      if (ref_cmp (rem, mm, n + 1) >= 0)
+        {
+          unsigned __int128 b = 0;
+          for (j = 0; j <= n; j++)
+            {
+              b = (unsigned __int128) rem[j] - mm[j] - (uint64_t) b;
+              rem[j] = (uint64_t) b;
+              b = (b >> 64) & 1;
+            }
+        }
+    }
+  memcpy (r, rem, n * sizeof *r);
+}
+
+/* r = a * b mod m, all n limbs. */
+static void
+ref_mulmod (uint64_t *r, const uint64_t *a, const uint64_t *b,
+            const uint64_t *m, unsigned n)
+{
+  uint64_t p[2 * REF_MAXL];
+  ref_mul (p, a, n, b, n);
+  ref_mod (r, p, 2 * n, m, n);
+}
+
+/* 1 if r = a * b * R^-1 mod m with 0 <= r < m (R = 2^(64n)), checked as
+ * r * R = a * b (mod m) by division. */
+static int
+ref_check_redc (const uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, unsigned n)
+{
+  uint64_t rr[2 * REF_MAXL], x[REF_MAXL], y[REF_MAXL];
+  if (ref_cmp (r, m, n) >= 0)
+    return 0;
+  memset (rr, 0, n * sizeof *rr);
+  memcpy (rr + n, r, n * sizeof *r);
+  ref_mod (x, rr, 2 * n, m, n);
+  ref_mulmod (y, a, b, m, n);
+  return ref_cmp (x, y, n) == 0;
+}
+
+#endif
