@@ -285,6 +285,24 @@ _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
   _kc_mont_pow (ctx, r, a, e, ctx->n);
 }
 
+/* (aR)^-1 = a^-1 R^-1; times R^3 with one reduction gives a^-1 R. */
+void
+_kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS];
+  _kc_modinv (t, a, &ctx->inv);
+  _kc_mont_mul_redc (ctx, r, t, ctx->r3);
+  wipememory (t, sizeof t);
+}
+
+void
+_kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS];
+  _kc_modinv_var (t, a, &ctx->inv);
+  _kc_mont_mul_redc (ctx, r, t, ctx->r3);
+}
+
 uint64_t
 _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
@@ -343,5 +361,8 @@ _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
   memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
   for (i = 0; i < 64 * n; i++)
     _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+  _kc_mont_mul_redc (ctx, ctx->r3, ctx->r2, ctx->r2);
+  if (_kc_modinv_setup (&ctx->inv, m, n))
+    return -1;
   return 0;
 }

@@ -42,6 +42,8 @@
 # include <config.h>
 #endif
 
+#include "modinv.h"
+
 #define KC_MONT_MAX_LIMBS 16
 
 typedef struct
@@ -51,6 +53,8 @@ typedef struct
   uint64_t m[KC_MONT_MAX_LIMBS];     /* the modulus, odd */
   uint64_t one[KC_MONT_MAX_LIMBS];   /* R mod m (1 in Montgomery form) */
   uint64_t r2[KC_MONT_MAX_LIMBS];    /* R^2 mod m */
+  uint64_t r3[KC_MONT_MAX_LIMBS];    /* R^3 mod m */
+  kc_modinv_ctx inv;                 /* safegcd set-up for m */
 } kc_mont_ctx;
 
 /* ---- limb primitives (static inline, shared with daira.c) ---- */
@@ -151,6 +155,13 @@ void _kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
  * out; a = 0 gives 0.  Constant time. */
 void _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r,
                           const uint64_t *a);
+
+/* r = a^-1 by safegcd (modinv.h), Montgomery form in and out, any odd m
+ * with gcd(a, m) = 1; a = 0 gives 0.  The plain version is constant time;
+ * the _var version's time depends on a, which must be public. */
+void _kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
+void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
+                       const uint64_t *a);
 
 /* Square root for m = 3 mod 4 prime: r = a^((m+1)/4), Montgomery form.
  * Returns 1 if r^2 = a (a is a square, including 0), else 0 (r is then

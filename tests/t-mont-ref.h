@@ -11,7 +11,7 @@
 #define REF_MAXL 40
 
 /* r (an+bn limbs) = a * b. */
-static void
+static inline void
 ref_mul (uint64_t *r, const uint64_t *a, unsigned an,
          const uint64_t *b, unsigned bn)
 {
@@ -31,7 +31,7 @@ ref_mul (uint64_t *r, const uint64_t *a, unsigned an,
 }
 
 /* -1, 0, 1 comparing n-limb a and b. */
-static int
+static inline int
 ref_cmp (const uint64_t *a, const uint64_t *b, unsigned n)
 {
   while (n--)
@@ -41,7 +41,7 @@ ref_cmp (const uint64_t *a, const uint64_t *b, unsigned n)
 }
 
 /* r (n limbs) = x (xn limbs) mod m (n limbs, m > 0), bit by bit. */
-static void
+static inline void
 ref_mod (uint64_t *r, const uint64_t *x, unsigned xn,
          const uint64_t *m, unsigned n)
 {
@@ -72,7 +72,7 @@ ref_mod (uint64_t *r, const uint64_t *x, unsigned xn,
 }
 
 /* r = a * b mod m, all n limbs. */
-static void
+static inline void
 ref_mulmod (uint64_t *r, const uint64_t *a, const uint64_t *b,
             const uint64_t *m, unsigned n)
 {
@@ -83,7 +83,7 @@ ref_mulmod (uint64_t *r, const uint64_t *a, const uint64_t *b,
 
 /* 1 if r = a * b * R^-1 mod m with 0 <= r < m (R = 2^(64n)), checked as
  * r * R = a * b (mod m) by division. */
-static int
+static inline int
 ref_check_redc (const uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, unsigned n)
 {
@@ -96,5 +96,50 @@ ref_check_redc (const uint64_t *r, const uint64_t *a, const uint64_t *b,
   ref_mulmod (y, a, b, m, n);
   return ref_cmp (x, y, n) == 0;
 }
+
+
+#ifndef REF_NO_GCD
+/* 1 if gcd(a, m) = 1 for odd m (binary gcd, variable time; test only). */
+static inline int
+ref_coprime (const uint64_t *a0, const uint64_t *m0, unsigned n)
+{
+  uint64_t a[REF_MAXL], b[REF_MAXL], t[REF_MAXL];
+  unsigned j;
+  int nz;
+  memcpy (a, a0, n * 8);
+  memcpy (b, m0, n * 8);
+  for (;;)
+    {
+      for (nz = 0, j = 0; j < n; j++)
+        nz |= a[j] != 0;
+      if (!nz)
+        break;
+      while (!(a[0] & 1))
+        {
+          for (j = 0; j + 1 < n; j++)
+            a[j] = (a[j] >> 1) | (a[j + 1] << 63);
+          a[n - 1] >>= 1;
+        }
+      if (ref_cmp (a, b, n) < 0)
+        {
+          memcpy (t, a, n * 8); memcpy (a, b, n * 8); memcpy (b, t, n * 8);
+        }
+      {
+        unsigned __int128 br = 0;
+        for (j = 0; j < n; j++)
+          {
+            br = (unsigned __int128) a[j] - b[j] - (uint64_t) br;
+            a[j] = (uint64_t) br;
+            br = (br >> 64) & 1;
+          }
+      }
+    }
+  /* gcd is b. */
+  for (j = 1; j < n; j++)
+    if (b[j])
+      return 0;
+  return b[0] == 1;
+}
+#endif
 
 #endif

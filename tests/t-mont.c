@@ -230,6 +230,11 @@ test_prime (const kc_mont_ctx *ctx, int iters, const char *label)
       _kc_mont_mul_redc (ctx, pm, am, im);
       CHECK (!memcmp (pm, ctx->one, n * 8), "%s: a * a^-1 (Fermat) != 1",
              label);
+      _kc_mont_inv (ctx, r, am);
+      CHECK (!memcmp (r, im, n * 8), "%s: safegcd inverse != Fermat", label);
+      _kc_mont_inv_var (ctx, r, am);
+      CHECK (!memcmp (r, im, n * 8), "%s: safegcd_var inverse != Fermat",
+             label);
       if ((ctx->m[0] & 3) == 3)
         {
           uint64_t ok = _kc_mont_sqrt (ctx, r, am), neg[MAXL];
@@ -310,8 +315,8 @@ main (int argc, char **argv)
       /* Small top limb. */
       for (j = 0; j < n; j++)
         m[j] = t_rand64 ();
-      m[0] |= 1;
       m[n - 1] = 1 + (t_rand64 () & 0xff);
+      m[0] |= 1;
       snprintf (label, sizeof label, "smalltop N=%u", n);
       test_modulus (m, n, 100, label);
     }
