@@ -9,7 +9,16 @@
 #include "kcrypt-int.h"
 #include "mont.h"
 
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__clang__)
+/* The same kernels also serve run-time N (generic path, add/sub), where
+ * full unrolling is impossible; clang would warn about those. */
+# pragma clang diagnostic ignored "-Wpass-failed"
+# define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
+# define KC_UNROLL _Pragma ("clang loop unroll(full)")
+#elif defined(__GNUC__)
+/* With a run-time N (generic path) gcc cannot see that the row buffers
+ * are written before they are read (same N bounds both loops). */
+# pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 # define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
 # define KC_UNROLL _Pragma ("GCC unroll 16")
 #else
@@ -18,32 +27,65 @@
 #endif
 
 /* r = t - m if (top || t >= m) else t; t has N limbs plus the bit TOP and
- * t + top*R < 2m.  Constant time. */
+ * t + top*R < 2m.  R must not overlap T.  Constant time. */
 static KC_ALWAYS_INLINE void
 final_sub (uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m,
            const unsigned int N)
 {
-  uint64_t borrow = 0, mask;
+  uint64_t mask;
+  unsigned char borrow = 0;
   unsigned int j;
 
-  /* R must not overlap T (T is always the caller's local buffer). */
   KC_UNROLL
   for (j = 0; j < N; j++)
-    r[j] = kc_subb64 (&borrow, t[j], m[j], borrow);
+    r[j] = kc_sbb (t[j], m[j], &borrow);
   /* Keep t only when there is no top bit and the subtraction borrowed. */
-  mask = ct_mask_from_flag_u64 (top | (borrow ^ 1));
+  mask = ct_mask_from_flag_u64 (top | (uint64_t) (borrow ^ 1));
   KC_UNROLL
   for (j = 0; j < N; j++)
     r[j] = ct_select_u64 (mask, r[j], t[j]);
 }
 
-/* CIOS Montgomery multiplication, both carry chains of a row in one pass.
- * Invariant (mont.h): T < 2m, held as t[0..N-1] + top*R. */
+/* t[0..N-1] += x * y[0..N-1]: the low words in one carry chain, the high
+ * words in a second, both chains' carries and the last high word folded
+ * into *W (the word at position N) with the carry out of that word
+ * returned (0/1).  Single-word carries throughout. */
+static KC_ALWAYS_INLINE uint64_t
+addmul_row (uint64_t *t, uint64_t *w, uint64_t x, const uint64_t *y,
+            const unsigned int N)
+{
+  uint64_t lo[KC_MONT_MAX_LIMBS], hi[KC_MONT_MAX_LIMBS];
+  unsigned char c = 0, d = 0;
+  unsigned int j;
+
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    lo[j] = kc_mul64 (&hi[j], x, y[j]);
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    t[j] = kc_adc (t[j], lo[j], &c);
+  /* hi[N-1] <= 2^64 - 2, so adding the low chain's carry cannot wrap. */
+  hi[N - 1] += c;
+  KC_UNROLL
+  for (j = 1; j < N; j++)
+    t[j] = kc_adc (t[j], hi[j - 1], &d);
+  *w = kc_adc (*w, hi[N - 1], &d);
+  return d;
+}
+
+/* CIOS Montgomery multiplication on a sliding window.  Invariant
+ * (mont.h): after row i, T_{i+1} < 2m is held as t[i+1..i+N] + top*R.
+ * Row i adds a*b_i and q*m at t[i..]: word i+N starts as the old top bit
+ * and takes the carries of both rows (after a*b_i the value is < 2m +
+ * (2^64-1)m < 2^64 R + R, so word i+N and its carry k1 are exact; after
+ * q*m the shifted value is < 2m, so k1 + k2 <= 1 is the new top bit).
+ * The window slides instead of shifting limbs, so every index is a
+ * constant after unrolling. */
 static KC_ALWAYS_INLINE void
 mul_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *b,
             const uint64_t *m, uint64_t m0inv, const unsigned int N)
 {
-  uint64_t t[KC_MONT_MAX_LIMBS], top = 0;
+  uint64_t t[2 * KC_MONT_MAX_LIMBS], top = 0;
   unsigned int i, j;
 
   KC_UNROLL
@@ -53,24 +95,14 @@ mul_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *b,
   KC_UNROLL
   for (i = 0; i < N; i++)
     {
-      uint64_t bi = b[i], c1, c2, x, q, k1, k2;
-
-      x = kc_mac64 (&c1, a[0], bi, t[0], 0);
-      q = x * m0inv;
-      (void) kc_mac64 (&c2, q, m[0], x, 0);   /* low word is 0 */
-      KC_UNROLL
-      for (j = 1; j < N; j++)
-        {
-          x = kc_mac64 (&c1, a[j], bi, t[j], c1);
-          t[j - 1] = kc_mac64 (&c2, q, m[j], x, c2);
-        }
-      /* Word N of T + a*b_i + q*m is c1 + c2 + top; it and its one-bit
-       * carry become the new top limb and top bit (T_{i+1} < 2m < 2R). */
-      x = kc_addc64 (&k1, c1, c2, 0);
-      t[N - 1] = kc_addc64 (&k2, x, top, 0);
-      top = k1 | k2;
+      uint64_t w = top, k1, k2, q;
+      k1 = addmul_row (t + i, &w, b[i], a, N);
+      q = t[i] * m0inv;
+      k2 = addmul_row (t + i, &w, q, m, N);
+      t[i + N] = w;
+      top = k1 + k2;
     }
-  final_sub (r, t, top, m, N);
+  final_sub (r, t + N, top, m, N);
 }
 
 /* Squaring then N sliding Montgomery rows. */
@@ -78,21 +110,35 @@ static KC_ALWAYS_INLINE void
 sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
             uint64_t m0inv, const unsigned int N)
 {
-  uint64_t s[2 * KC_MONT_MAX_LIMBS], top, bit, cc;
+  uint64_t s[2 * KC_MONT_MAX_LIMBS], top, bit;
+  unsigned char cc;
   unsigned int i, j;
 
-  /* Cross products sum_{i<j} a_i a_j 2^(64(i+j)), row by row with a
-   * single-word carry; row i writes s[i+1..i+N]. */
-  s[0] = 0;
+  /* Cross products sum_{i<j} a_i a_j 2^(64(i+j)), row by row: the row's
+   * low words in one carry chain, its high words in a second; row i
+   * writes s[i+1..i+N].  The triangle is a guard in constant-trip loops. */
   KC_UNROLL
-  for (i = 0; i < N; i++)
+  for (j = 0; j < 2 * N; j++)
+    s[j] = 0;
+  KC_UNROLL
+  for (i = 0; i + 1 < N; i++)
     {
-      uint64_t c = 0;
+      uint64_t lo[KC_MONT_MAX_LIMBS], hi[KC_MONT_MAX_LIMBS];
+      unsigned char c = 0, d = 0;
       KC_UNROLL
       for (j = 0; j < N; j++)
         if (j > i)
-          s[i + j] = kc_mac64 (&c, a[i], a[j], i == 0 ? 0 : s[i + j], c);
-      s[i + N] = c;
+          lo[j] = kc_mul64 (&hi[j], a[i], a[j]);
+      KC_UNROLL
+      for (j = 0; j < N; j++)
+        if (j > i)
+          s[i + j] = kc_adc (s[i + j], lo[j], &c);
+      /* s[i+N] is still zero: it takes the carry; hi[N-1] + c < 2^64. */
+      hi[N - 1] += c;
+      KC_UNROLL
+      for (j = 0; j < N; j++)
+        if (j > i)
+          s[i + j + 1] = kc_adc (s[i + j + 1], hi[j], &d);
     }
 
   /* Double the cross products and add the diagonal squares in one pass:
@@ -104,12 +150,12 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   for (i = 0; i < N; i++)
     {
       uint64_t lo = s[2 * i], hi = s[2 * i + 1], dlo, dhi, nlo, nhi;
-      dlo = kc_mac64 (&dhi, a[i], a[i], 0, 0);
+      dlo = kc_mul64 (&dhi, a[i], a[i]);
       nlo = (lo << 1) | bit;
       nhi = (hi << 1) | (lo >> 63);
       bit = hi >> 63;
-      s[2 * i] = kc_addc64 (&cc, nlo, dlo, cc);
-      s[2 * i + 1] = kc_addc64 (&cc, nhi, dhi, cc);
+      s[2 * i] = kc_adc (nlo, dlo, &cc);
+      s[2 * i + 1] = kc_adc (nhi, dhi, &cc);
     }
 
   /* Reduction: row i clears limb i; its carry enters limb i+N together
@@ -118,14 +164,14 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   KC_UNROLL
   for (i = 0; i < N; i++)
     {
-      uint64_t q = s[i] * m0inv, c = 0, k1, k2, x;
-      (void) kc_mac64 (&c, q, m[0], s[i], 0);
-      KC_UNROLL
-      for (j = 1; j < N; j++)
-        s[i + j] = kc_mac64 (&c, q, m[j], s[i + j], c);
-      x = kc_addc64 (&k1, s[i + N], c, 0);
-      s[i + N] = kc_addc64 (&k2, x, top, 0);
-      top = k1 | k2;
+      uint64_t q = s[i] * m0inv, k1, w = s[i + N];
+      k1 = addmul_row (s + i, &w, q, m, N);
+      s[i + N] = w;
+      {
+        unsigned char k2 = 0;
+        s[i + N] = kc_adc (s[i + N], top, &k2);
+        top = k1 | k2;
+      }
     }
   final_sub (r, s + N, top, m, N);
 }
@@ -148,12 +194,35 @@ KC_MONT_DEFINE (7)
 KC_MONT_DEFINE (8)
 #undef KC_MONT_DEFINE
 
-/* Generic N (9..KC_MONT_MAX_LIMBS): the same kernel with a run-time N. */
+/* Generic N (9..KC_MONT_MAX_LIMBS): plain CIOS loops with a run-time N,
+ * both products of a row accumulated with two-addend multiply-adds; same
+ * bounds as above (T < 2m, one-bit top). */
 static void
 mul_redc_generic (uint64_t *r, const uint64_t *a, const uint64_t *b,
                   const uint64_t *m, uint64_t m0inv, unsigned int n)
 {
-  mul_redc_n (r, a, b, m, m0inv, n);
+  uint64_t t[KC_MONT_MAX_LIMBS], top = 0;
+  unsigned int i, j;
+
+  for (j = 0; j < n; j++)
+    t[j] = 0;
+  for (i = 0; i < n; i++)
+    {
+      uint64_t bi = b[i], c1, c2, x, q, k1, k2;
+
+      x = kc_mac64 (&c1, a[0], bi, t[0], 0);
+      q = x * m0inv;
+      (void) kc_mac64 (&c2, q, m[0], x, 0);   /* low word is 0 */
+      for (j = 1; j < n; j++)
+        {
+          x = kc_mac64 (&c1, a[j], bi, t[j], c1);
+          t[j - 1] = kc_mac64 (&c2, q, m[j], x, c2);
+        }
+      x = kc_addc64 (&k1, c1, c2, 0);
+      t[n - 1] = kc_addc64 (&k2, x, top, 0);
+      top = k1 | k2;
+    }
+  final_sub (r, t, top, m, n);
 }
 
 void

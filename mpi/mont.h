@@ -120,6 +120,56 @@ kc_subb64 (uint64_t *bout, uint64_t a, uint64_t b, uint64_t bin)
 #endif
 }
 
+/* Low word of a*b; *HI gets the high word. */
+static inline uint64_t
+kc_mul64 (uint64_t *hi, uint64_t a, uint64_t b)
+{
+#ifdef HAVE_UNSIGNED___INT128
+  kc_u128 t = (kc_u128) a * b;
+  *hi = (uint64_t) (t >> 64);
+  return (uint64_t) t;
+#else
+  return kc_mac64 (hi, a, b, 0, 0);
+#endif
+}
+
+/* Carry-chain step: returns a + b + *C, *C (0/1) becomes the carry out.
+ * On x86-64 this is _addcarry_u64, which both gcc and clang turn into one
+ * adc; elsewhere plain C. */
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
+    && defined(HAVE_X86INTRIN_H)
+# include <x86intrin.h>
+static inline uint64_t
+kc_adc (uint64_t a, uint64_t b, unsigned char *c)
+{
+  unsigned long long r;
+  *c = _addcarry_u64 (*c, a, b, &r);
+  return r;
+}
+static inline uint64_t
+kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
+{
+  unsigned long long r;
+  *c = _subborrow_u64 (*c, a, b, &r);
+  return r;
+}
+#else
+static inline uint64_t
+kc_adc (uint64_t a, uint64_t b, unsigned char *c)
+{
+  uint64_t co, r = kc_addc64 (&co, a, b, *c);
+  *c = (unsigned char) co;
+  return r;
+}
+static inline uint64_t
+kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
+{
+  uint64_t bo, r = kc_subb64 (&bo, a, b, *c);
+  *c = (unsigned char) bo;
+  return r;
+}
+#endif
+
 /* ---- context set-up (variable time in m only: m is public) ---- */
 
 /* Fill CTX for the odd modulus M of N limbs (top limb nonzero not
