@@ -176,6 +176,139 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   final_sub (r, s + N, top, m, N);
 }
 
+/* ---- x86-64 with BMI2 + ADX: CIOS rows as mulx with two flag chains ----
+ *
+ * The same algorithm and bounds as mul_redc_n, written as inline assembly
+ * because no compiler turns C into the two interleaved carry chains (adox
+ * for the low words on OF, adcx for the high words on CF) that make a row
+ * cost one mulx and two additions per limb.  T_0..T_{N+1} live in N+2
+ * registers; each row's T_0 becomes zero and is reused as the next row's
+ * T_{N+1} (the window rotates through the registers instead of moving
+ * limbs).  Used for N = 4 and 6 (256 and 384 bits) when the CPU has BMI2
+ * and ADX; everything else, and every other CPU, runs the C kernels, which
+ * the tests also check (_kc_mont_set_portable).  Only with optimisation
+ * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
+    && defined(__OPTIMIZE__)
+# define KC_MONT_ADX 1
+
+static int mont_adx_state = -1;   /* -1 unknown, 0 no, 1 yes */
+
+static inline int
+mont_use_adx (void)
+{
+  int s = __atomic_load_n (&mont_adx_state, __ATOMIC_RELAXED);
+  if (s < 0)
+    {
+      unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
+      s = (_kc_hwf () & need) == need;
+      __atomic_store_n (&mont_adx_state, s, __ATOMIC_RELAXED);
+    }
+  return s;
+}
+
+/* One limb step of a row: T_j += lo (OF chain), T_{j+1} += hi (CF). */
+# define ADX_STEP(off, src, Tj, Tj1) \
+  "mulxq " #off "(%[" src "]), %[lo], %[hi]\n\t" \
+  "adoxq %[lo], %[" Tj "]\n\t" \
+  "adcxq %[hi], %[" Tj1 "]\n\t"
+/* Close a row: fold the pending OF (weight N) and CF, OF (weight N+1). */
+# define ADX_CLOSE(TN, TN1) \
+  "adoxq %[z], %[" TN "]\n\t" \
+  "adcxq %[z], %[" TN1 "]\n\t" \
+  "adoxq %[z], %[" TN1 "]\n\t"
+/* q = T_0 * m0inv into rdx, flags cleared. */
+# define ADX_Q(T0) \
+  "movq %[" T0 "], %%rdx\n\t" \
+  "imulq %[k], %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+# define ADX_B(off) \
+  "movq " #off "(%[b]), %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+
+# define ADX_ROW4(boff, A, B, C, D, E, F) \
+  ADX_B (boff) \
+  ADX_STEP (0, "a", A, B) ADX_STEP (8, "a", B, C) \
+  ADX_STEP (16, "a", C, D) ADX_STEP (24, "a", D, E) \
+  ADX_CLOSE (E, F) \
+  ADX_Q (A) \
+  ADX_STEP (0, "m", A, B) ADX_STEP (8, "m", B, C) \
+  ADX_STEP (16, "m", C, D) ADX_STEP (24, "m", D, E) \
+  ADX_CLOSE (E, F)
+
+static void
+mul_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, lo, hi;
+  uint64_t z = 0, t[4];
+
+  __asm__ (ADX_ROW4 (0, "t0", "t1", "t2", "t3", "t4", "t5")
+           ADX_ROW4 (8, "t1", "t2", "t3", "t4", "t5", "t0")
+           ADX_ROW4 (16, "t2", "t3", "t4", "t5", "t0", "t1")
+           ADX_ROW4 (24, "t3", "t4", "t5", "t0", "t1", "t2")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "m" (m0inv),
+             [z] "m" (z)
+           : "rdx", "cc");
+  /* Window after 4 rows: T_j = t(4+j mod 6); the top bit is t2. */
+  t[0] = t4; t[1] = t5; t[2] = t0; t[3] = t1;
+  final_sub (r, t, t2, m, 4);
+}
+
+# define ADX_ROW6(boff, A, B, C, D, E, F, G, H) \
+  ADX_B (boff) \
+  ADX_STEP (0, "a", A, B) ADX_STEP (8, "a", B, C) \
+  ADX_STEP (16, "a", C, D) ADX_STEP (24, "a", D, E) \
+  ADX_STEP (32, "a", E, F) ADX_STEP (40, "a", F, G) \
+  ADX_CLOSE (G, H) \
+  ADX_Q (A) \
+  ADX_STEP (0, "m", A, B) ADX_STEP (8, "m", B, C) \
+  ADX_STEP (16, "m", C, D) ADX_STEP (24, "m", D, E) \
+  ADX_STEP (32, "m", E, F) ADX_STEP (40, "m", F, G) \
+  ADX_CLOSE (G, H)
+
+static void
+mul_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+  uint64_t lo, hi, z = 0, t[6];
+
+  __asm__ (ADX_ROW6 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
+           ADX_ROW6 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t0")
+           ADX_ROW6 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t0", "t1")
+           ADX_ROW6 (24, "t3", "t4", "t5", "t6", "t7", "t0", "t1", "t2")
+           ADX_ROW6 (32, "t4", "t5", "t6", "t7", "t0", "t1", "t2", "t3")
+           ADX_ROW6 (40, "t5", "t6", "t7", "t0", "t1", "t2", "t3", "t4")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [t7] "+&r" (t7),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "m" (m0inv),
+             [z] "m" (z)
+           : "rdx", "cc");
+  /* Window after 6 rows: T_j = t(6+j mod 8); the top bit is t4. */
+  t[0] = t6; t[1] = t7; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
+  final_sub (r, t, t4, m, 6);
+}
+#endif /* KC_MONT_ADX */
+
+void
+_kc_mont_set_portable (int on)
+{
+#ifdef KC_MONT_ADX
+  if (on)
+    __atomic_store_n (&mont_adx_state, 0, __ATOMIC_RELAXED);
+  else
+    __atomic_store_n (&mont_adx_state, -1, __ATOMIC_RELAXED);
+#else
+  (void) on;
+#endif
+}
+
 #define KC_MONT_DEFINE(N) \
   void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *b, const uint64_t *m, \
@@ -184,14 +317,32 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *m, uint64_t m0inv) \
   { sqr_redc_n (r, a, m, m0inv, N); }
+#ifdef KC_MONT_ADX
+# define KC_MONT_DEFINE_ADX(N) \
+  void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *b, const uint64_t *m, \
+                              uint64_t m0inv) \
+  { \
+    if (mont_use_adx ()) \
+      mul_redc_##N##_adx (r, a, b, m, m0inv); \
+    else \
+      mul_redc_n (r, a, b, m, m0inv, N); \
+  } \
+  void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *m, uint64_t m0inv) \
+  { sqr_redc_n (r, a, m, m0inv, N); }
+#else
+# define KC_MONT_DEFINE_ADX(N) KC_MONT_DEFINE (N)
+#endif
 KC_MONT_DEFINE (1)
 KC_MONT_DEFINE (2)
 KC_MONT_DEFINE (3)
-KC_MONT_DEFINE (4)
+KC_MONT_DEFINE_ADX (4)
 KC_MONT_DEFINE (5)
-KC_MONT_DEFINE (6)
+KC_MONT_DEFINE_ADX (6)
 KC_MONT_DEFINE (7)
 KC_MONT_DEFINE (8)
+#undef KC_MONT_DEFINE_ADX
 #undef KC_MONT_DEFINE
 
 /* Generic N (9..KC_MONT_MAX_LIMBS): plain CIOS loops with a run-time N,

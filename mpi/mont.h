@@ -220,6 +220,10 @@ void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
 uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
                         const uint64_t *a);
 
+/* Tests: ON = 1 forces the portable C kernels even where the x86-64
+ * BMI2/ADX kernels (N = 4, 6) would run; ON = 0 restores detection. */
+void _kc_mont_set_portable (int on);
+
 /* ---- specialised, fully unrolled kernels, N = 1..8 ----
  * Same contract as above: a, b in [0, m), r in [0, m), m0inv = -m^-1 mod
  * 2^64; r may alias a or b. */
