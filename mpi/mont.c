@@ -164,14 +164,14 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   KC_UNROLL
   for (i = 0; i < N; i++)
     {
-      uint64_t q = s[i] * m0inv, k1, w = s[i + N];
-      k1 = addmul_row (s + i, &w, q, m, N);
-      s[i + N] = w;
-      {
-        unsigned char k2 = 0;
-        s[i + N] = kc_adc (s[i + N], top, &k2);
-        top = k1 | k2;
-      }
+      uint64_t q = s[i] * m0inv, c = 0, k1, k2, x;
+      (void) kc_mac64 (&c, q, m[0], s[i], 0);
+      KC_UNROLL
+      for (j = 1; j < N; j++)
+        s[i + j] = kc_mac64 (&c, q, m[j], s[i + j], c);
+      x = kc_addc64 (&k1, s[i + N], c, 0);
+      s[i + N] = kc_addc64 (&k2, x, top, 0);
+      top = k1 | k2;
     }
   final_sub (r, s + N, top, m, N);
 }
