@@ -16,13 +16,18 @@
  *                               => x = x0 - u0 + c*u1   (second fold)
  *   v  = c*u1 < 2^252
  *   y  = x0 + v - u0            in (-2^254, 2^254 + 2^252)
- * One correction: if y < 0 (the borrow of the last chain), y + p is in
- * (c, p); otherwise y < 2^254 + 2^252.  Either way 0 <= result < 2^255.
+ * One correction: if y < 0, y + p is in (c, p); otherwise y < 2^254 +
+ * 2^252.  Either way 0 <= result < 2^255.  In the code A = x0 - u0 (with
+ * its borrow bA) and A + p are formed while the second fold is still
+ * running; then y = A + v and y + p = (A + p) + v are two independent
+ * chains, and y < 0 exactly when bA = 1 and A + v does not carry: a
+ * constant-time select replaces a dependent conditional addition.
  * (Folding the two top bits w = x >> 508 into X1 instead of splitting
  * them off as w*2^508 = w*c^2 removes the w*c^2 table: the same work is
  * one more bit in u1.)
- * The product and each fold are single adc carry chains (low words, then
- * high words); no 65-bit carry pairs.
+ * Every product and fold is a pair of single-word carry chains (low words,
+ * high words); on x86-64 with BMI2/ADX the 512-bit product and the first
+ * fold run as mulx rows with the two chains on CF and OF (as mont.c).
  */
 #ifndef KC_MPI_DAIRA_H
 #define KC_MPI_DAIRA_H
@@ -33,6 +38,7 @@ typedef struct
 {
   uint64_t c[2];      /* p = 2^254 + c */
   uint64_t p[4];
+  int adx;            /* BMI2/ADX kernels (as mont.c decided at set-up) */
 } kc_daira_field;
 
 /* Set up F for p = 2^254 + c (C as two limbs, c odd, c < 2^125).

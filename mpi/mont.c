@@ -395,6 +395,16 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
 }
 #endif /* KC_MONT_ADX */
 
+int
+_kc_mont_have_adx (void)
+{
+#ifdef KC_MONT_ADX
+  return mont_use_adx ();
+#else
+  return 0;
+#endif
+}
+
 void
 _kc_mont_set_portable (int on)
 {

@@ -223,6 +223,9 @@ uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
 /* Tests: ON = 1 forces the portable C kernels even where the x86-64
  * BMI2/ADX kernels (N = 4, 6) would run; ON = 0 restores detection. */
 void _kc_mont_set_portable (int on);
+/* 1 when the BMI2/ADX kernels are in use (x86-64, CPU support, not
+ * disabled by _kc_mont_set_portable); daira.c follows the same switch. */
+int _kc_mont_have_adx (void);
 
 /* ---- specialised, fully unrolled kernels, N = 1..8 ----
  * Same contract as above: a, b in [0, m), r in [0, m), m0inv = -m^-1 mod
