@@ -54,7 +54,7 @@ mul_4x2 (uint64_t r[6], const uint64_t x[4], const uint64_t c[2])
 }
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(__OPTIMIZE__)
+    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
 # define KC_DAIRA_ADX 1
 /* x86-64 BMI2/ADX: the 512-bit product as mulx rows with the low words on
  * the OF chain and the high words on the CF chain (as in mont.c); the

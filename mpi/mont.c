@@ -189,7 +189,7 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * the tests also check (_kc_mont_set_portable).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(__OPTIMIZE__)
+    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
 # define KC_MONT_ADX 1
 
 static int mont_adx_state = -1;   /* -1 unknown, 0 no, 1 yes */

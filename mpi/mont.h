@@ -46,6 +46,17 @@
 
 #define KC_MONT_MAX_LIMBS 16
 
+/* AddressSanitizer moves locals to a fake stack, so the memory operands of
+ * the x86-64 inline-assembly kernels need address registers the N = 6
+ * kernel does not have: ASan builds use the portable C kernels. */
+#if defined(__SANITIZE_ADDRESS__)
+# define KC_SANITIZE_ADDRESS 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define KC_SANITIZE_ADDRESS 1
+# endif
+#endif
+
 typedef struct
 {
   unsigned int n;                    /* limbs, 1..KC_MONT_MAX_LIMBS */
