@@ -27,23 +27,25 @@
 #endif
 
 /* r = t - m if (top || t >= m) else t; t has N limbs plus the bit TOP and
- * t + top*R < 2m.  R must not overlap T.  Constant time. */
+ * t + top*R < 2m.  Constant time. */
 static KC_ALWAYS_INLINE void
 final_sub (uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m,
            const unsigned int N)
 {
-  uint64_t mask;
+  uint64_t mask, d[KC_MONT_MAX_LIMBS];
   unsigned char borrow = 0;
   unsigned int j;
 
+  /* d in locals, r written once at the end: r may alias m as far as the
+   * compiler knows, and stores into r would otherwise interleave. */
   KC_UNROLL
   for (j = 0; j < N; j++)
-    r[j] = kc_sbb (t[j], m[j], &borrow);
+    d[j] = kc_sbb (t[j], m[j], &borrow);
   /* Keep t only when there is no top bit and the subtraction borrowed. */
   mask = ct_mask_from_flag_u64 (top | (uint64_t) (borrow ^ 1));
   KC_UNROLL
   for (j = 0; j < N; j++)
-    r[j] = ct_select_u64 (mask, r[j], t[j]);
+    r[j] = ct_select_u64 (mask, d[j], t[j]);
 }
 
 /* t[0..N-1] += x * y[0..N-1]: the low words in one carry chain, the high
