@@ -22,15 +22,28 @@
  * square_redc computes the full 2N-limb square S = a^2 < m^2 first, then
  * reduces it with N sliding Montgomery rows: U_0 = S, U_{i+1} = U_i + q_i m
  * 2^(64i) with q_i clearing limb i.  After the N rows U_N / R < (m^2 + R m)
- * / R < 2m, the same one-bit top and conditional subtraction apply.  The
- * limb i+N of U_i receives the row's carry plus the previous top bit; as
- * U_i < S + 2^(64i) R m the partial window always leaves a one-bit top.
+ * / R < 2m, the same one-bit top and conditional subtraction apply.
+ * Carries on the sliding window: row i's carry word c enters limb i+N
+ * together with the previous row's pending bit (weight i+N as well); the
+ * two additions s + c and then + bit cannot both wrap (after a wrap the
+ * limb is <= 2^64 - 2), so the carry handed to limb i+N+1 is one bit.
+ * In the CIOS rows the same holds for the word-N sum c1 + c2 + top, and
+ * the value bound T_{i+1} < 2R makes the final handed-on bit exact.
  *
  * Contract of add/sub/neg: inputs in [0, m), output in [0, m).
- * The specialised functions _kc_mont_mul_redc_<N> / _kc_mont_sqr_redc_<N>
- * (N = 1..8) take the modulus and m0inv = -m^-1 mod 2^64 directly and are
- * fully unrolled; the context functions dispatch to them (N > 8 uses a
- * generic loop, and square_redc is mul_redc (a, a) there).
+ *
+ * Implementation: the kernels are written once in C as always-inline
+ * functions of a constant N and instantiated for N = 1..8, so the compiler
+ * unrolls every loop (constant trip counts; the squaring triangle is a
+ * guard inside them); each multiply-add row keeps single-word carries.
+ * _kc_mont_mul_redc_<N> / _kc_mont_sqr_redc_<N> take the modulus and
+ * m0inv = -m^-1 mod 2^64 directly; the context functions dispatch to them
+ * (N > 8 uses a generic loop, and square_redc is mul_redc (a, a) there).
+ * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
+ * N = 4 and N = 6 use inline-assembly rows (mulx with the low words on the
+ * OF chain and the high words on the CF chain) with the same algorithm,
+ * bounds and outputs; N = 6 squares with that multiplication (a, a).
+ * _kc_mont_set_portable (1) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
 #define KC_MPI_MONT_H
