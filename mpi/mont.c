@@ -252,8 +252,8 @@ mul_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
            : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
              [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "m" (m0inv),
-             [z] "m" (z)
+           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
+             [z] "r" (z)
            : "rdx", "cc");
   /* Window after 4 rows: T_j = t(4+j mod 6); the top bit is t2. */
   t[0] = t4; t[1] = t5; t[2] = t0; t[3] = t1;
@@ -380,7 +380,7 @@ sqr_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
              [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
              [s6] "+&r" (s6), [s7] "+&r" (s7),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [a] "r" (a), [m] "r" (m), [k] "m" (m0inv), [z] "m" (z)
+           : [a] "r" (a), [m] "r" (m), [k] "r" (m0inv), [z] "m" (z)
            : "rdx", "cc");
   /* Result S4..S7, top bit in S3. */
   t[0] = s4; t[1] = s5; t[2] = s6; t[3] = s7;
