@@ -116,31 +116,22 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   unsigned char cc;
   unsigned int i, j;
 
-  /* Cross products sum_{i<j} a_i a_j 2^(64(i+j)), row by row: the row's
-   * low words in one carry chain, its high words in a second; row i
-   * writes s[i+1..i+N].  The triangle is a guard in constant-trip loops. */
+  /* Cross products sum_{i<j} a_i a_j 2^(64(i+j)), row by row with a
+   * single-word carry (each step a*b + s + c fits two words); row i writes
+   * s[i+1..i+N], and s[i+N] is fresh.  The triangle is a guard inside
+   * constant-trip loops. */
   KC_UNROLL
   for (j = 0; j < 2 * N; j++)
     s[j] = 0;
   KC_UNROLL
   for (i = 0; i + 1 < N; i++)
     {
-      uint64_t lo[KC_MONT_MAX_LIMBS], hi[KC_MONT_MAX_LIMBS];
-      unsigned char c = 0, d = 0;
+      uint64_t c = 0;
       KC_UNROLL
       for (j = 0; j < N; j++)
         if (j > i)
-          lo[j] = kc_mul64 (&hi[j], a[i], a[j]);
-      KC_UNROLL
-      for (j = 0; j < N; j++)
-        if (j > i)
-          s[i + j] = kc_adc (s[i + j], lo[j], &c);
-      /* s[i+N] is still zero: it takes the carry; hi[N-1] + c < 2^64. */
-      hi[N - 1] += c;
-      KC_UNROLL
-      for (j = 0; j < N; j++)
-        if (j > i)
-          s[i + j + 1] = kc_adc (s[i + j + 1], hi[j], &d);
+          s[i + j] = kc_mac64 (&c, a[i], a[j], s[i + j], c);
+      s[i + N] = c;
     }
 
   /* Double the cross products and add the diagonal squares in one pass:
