@@ -2,10 +2,49 @@
  * Contracts and the bounds are in modinv.h. */
 #include "kcrypt-int.h"
 #include "modinv.h"
+#include "mont.h"      /* kc_mac64 */
 
 #define M62 ((uint64_t) -1 >> 2)
 
-typedef __int128 i128;
+/* Signed 128-bit accumulators: __int128 where the compiler has it, a
+ * two-word two's-complement struct elsewhere.  acc_mul: a = x*y;
+ * acc_mac: a += x*y; acc_sar62: a >>= 62 (arithmetic); acc_lo: low word. */
+#ifdef HAVE_UNSIGNED___INT128
+typedef __int128 acc_t;
+static inline void acc_mul (acc_t *a, int64_t x, int64_t y)
+{ *a = (acc_t) x * y; }
+static inline void acc_mac (acc_t *a, int64_t x, int64_t y)
+{ *a += (acc_t) x * y; }
+static inline void acc_sar62 (acc_t *a) { *a >>= 62; }
+static inline uint64_t acc_lo (const acc_t *a) { return (uint64_t) *a; }
+#else
+typedef struct { uint64_t lo, hi; } acc_t;
+static inline void
+acc_mul (acc_t *a, int64_t x, int64_t y)
+{
+  uint64_t hi, lo = kc_mac64 (&hi, (uint64_t) x, (uint64_t) y, 0, 0);
+  /* Signed high word from the unsigned one (masks, no branches). */
+  hi -= ((uint64_t) (x >> 63) & (uint64_t) y)
+        + ((uint64_t) (y >> 63) & (uint64_t) x);
+  a->lo = lo;
+  a->hi = hi;
+}
+static inline void
+acc_mac (acc_t *a, int64_t x, int64_t y)
+{
+  acc_t p;
+  acc_mul (&p, x, y);
+  a->lo += p.lo;
+  a->hi += p.hi + (a->lo < p.lo);
+}
+static inline void
+acc_sar62 (acc_t *a)
+{
+  a->lo = (a->lo >> 62) | (a->hi << 2);
+  a->hi = (uint64_t) ((int64_t) a->hi >> 62);
+}
+static inline uint64_t acc_lo (const acc_t *a) { return a->lo; }
+#endif
 
 typedef struct
 {
@@ -48,6 +87,23 @@ divsteps_62 (int64_t delta, uint64_t f, uint64_t g, trans *t)
   return delta;
 }
 
+/* Trailing zeros of x != 0 (variable time: only for the _var path). */
+static inline int
+ctz64 (uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll (x);
+#else
+  int n = 0;
+  while (!(x & 1))
+    {
+      x >>= 1;
+      n++;
+    }
+  return n;
+#endif
+}
+
 /* Same 62 divsteps, variable time: runs of even g in one shift. */
 static int64_t
 divsteps_62_var (int64_t delta, uint64_t f, uint64_t g, trans *t)
@@ -57,7 +113,7 @@ divsteps_62_var (int64_t delta, uint64_t f, uint64_t g, trans *t)
 
   for (;;)
     {
-      z = __builtin_ctzll (g | ((uint64_t) 1 << left));
+      z = ctz64 (g | ((uint64_t) 1 << left));
       g >>= z;
       u <<= z;
       v <<= z;
@@ -87,25 +143,29 @@ divsteps_62_var (int64_t delta, uint64_t f, uint64_t g, trans *t)
 static void
 update_fg (int64_t *f, int64_t *g, const trans *t, unsigned int len)
 {
-  i128 cf, cg;
+  acc_t cf, cg;
   unsigned int i;
 
-  cf = (i128) t->u * f[0] + (i128) t->v * g[0];
-  cg = (i128) t->q * f[0] + (i128) t->r * g[0];
-  KC_VERIFY_CHECK (((uint64_t) cf & M62) == 0 && ((uint64_t) cg & M62) == 0);
-  cf >>= 62;
-  cg >>= 62;
+  acc_mul (&cf, t->u, f[0]);
+  acc_mac (&cf, t->v, g[0]);
+  acc_mul (&cg, t->q, f[0]);
+  acc_mac (&cg, t->r, g[0]);
+  KC_VERIFY_CHECK ((acc_lo (&cf) & M62) == 0 && (acc_lo (&cg) & M62) == 0);
+  acc_sar62 (&cf);
+  acc_sar62 (&cg);
   for (i = 1; i < len; i++)
     {
-      cf += (i128) t->u * f[i] + (i128) t->v * g[i];
-      cg += (i128) t->q * f[i] + (i128) t->r * g[i];
-      f[i - 1] = (int64_t) ((uint64_t) cf & M62);
-      g[i - 1] = (int64_t) ((uint64_t) cg & M62);
-      cf >>= 62;
-      cg >>= 62;
+      acc_mac (&cf, t->u, f[i]);
+      acc_mac (&cf, t->v, g[i]);
+      acc_mac (&cg, t->q, f[i]);
+      acc_mac (&cg, t->r, g[i]);
+      f[i - 1] = (int64_t) (acc_lo (&cf) & M62);
+      g[i - 1] = (int64_t) (acc_lo (&cg) & M62);
+      acc_sar62 (&cf);
+      acc_sar62 (&cg);
     }
-  f[len - 1] = (int64_t) cf;
-  g[len - 1] = (int64_t) cg;
+  f[len - 1] = (int64_t) acc_lo (&cf);
+  g[len - 1] = (int64_t) acc_lo (&cg);
 }
 
 /* [d, e] = ([[u, v], [q, r]] [d, e] + [kd, ke] m) / 2^62 with d, e in
@@ -117,32 +177,38 @@ update_de (int64_t *d, int64_t *e, const trans *t, const kc_modinv_ctx *ctx)
   unsigned int len = ctx->len, i;
   int64_t sd = d[len - 1] >> 63, se = e[len - 1] >> 63;
   int64_t md, me;
-  i128 cd, ce;
+  acc_t cd, ce;
 
   /* Adding m to a negative d or e: its u (resp. v) multiple of m. */
   md = (t->u & sd) + (t->v & se);
   me = (t->q & sd) + (t->r & se);
-  cd = (i128) t->u * d[0] + (i128) t->v * e[0];
-  ce = (i128) t->q * d[0] + (i128) t->r * e[0];
+  acc_mul (&cd, t->u, d[0]);
+  acc_mac (&cd, t->v, e[0]);
+  acc_mul (&ce, t->q, d[0]);
+  acc_mac (&ce, t->r, e[0]);
   /* Lower md, me by up to 2^62 - 1 so the low 62 bits vanish. */
-  md -= (int64_t) ((ctx->minv62 * (uint64_t) cd + (uint64_t) md) & M62);
-  me -= (int64_t) ((ctx->minv62 * (uint64_t) ce + (uint64_t) me) & M62);
-  cd += (i128) m[0] * md;
-  ce += (i128) m[0] * me;
-  KC_VERIFY_CHECK (((uint64_t) cd & M62) == 0 && ((uint64_t) ce & M62) == 0);
-  cd >>= 62;
-  ce >>= 62;
+  md -= (int64_t) ((ctx->minv62 * acc_lo (&cd) + (uint64_t) md) & M62);
+  me -= (int64_t) ((ctx->minv62 * acc_lo (&ce) + (uint64_t) me) & M62);
+  acc_mac (&cd, m[0], md);
+  acc_mac (&ce, m[0], me);
+  KC_VERIFY_CHECK ((acc_lo (&cd) & M62) == 0 && (acc_lo (&ce) & M62) == 0);
+  acc_sar62 (&cd);
+  acc_sar62 (&ce);
   for (i = 1; i < len; i++)
     {
-      cd += (i128) t->u * d[i] + (i128) t->v * e[i] + (i128) m[i] * md;
-      ce += (i128) t->q * d[i] + (i128) t->r * e[i] + (i128) m[i] * me;
-      d[i - 1] = (int64_t) ((uint64_t) cd & M62);
-      e[i - 1] = (int64_t) ((uint64_t) ce & M62);
-      cd >>= 62;
-      ce >>= 62;
+      acc_mac (&cd, t->u, d[i]);
+      acc_mac (&cd, t->v, e[i]);
+      acc_mac (&cd, m[i], md);
+      acc_mac (&ce, t->q, d[i]);
+      acc_mac (&ce, t->r, e[i]);
+      acc_mac (&ce, m[i], me);
+      d[i - 1] = (int64_t) (acc_lo (&cd) & M62);
+      e[i - 1] = (int64_t) (acc_lo (&ce) & M62);
+      acc_sar62 (&cd);
+      acc_sar62 (&ce);
     }
-  d[len - 1] = (int64_t) cd;
-  e[len - 1] = (int64_t) ce;
+  d[len - 1] = (int64_t) acc_lo (&cd);
+  e[len - 1] = (int64_t) acc_lo (&ce);
 }
 
 static void
