@@ -108,21 +108,13 @@ run_all (void)
         edges[9][k] = k == 3 ? 0x3fffffffffffffffULL : ~(uint64_t) 0;
       edges[10][3] = 0x7fffffffffffffffULL;             /* 2^255 - 2^192 */
       {
-        unsigned __int128 t = 0;                        /* p + c */
+        uint64_t t = 0;                                 /* p + c */
         for (k = 0; k < 4; k++)
-          {
-            t += (unsigned __int128) f.p[k] + (k < 2 ? f.c[k] : 0);
-            edges[11][k] = (uint64_t) t;
-            t >>= 64;
-          }
+          edges[11][k] = ref_addc (f.p[k], k < 2 ? f.c[k] : 0, &t);
         t = 0;                                          /* 2^254 - c */
         for (k = 0; k < 4; k++)
-          {
-            t = (unsigned __int128) (k == 3 ? (uint64_t) 1 << 62 : 0)
-                - (k < 2 ? f.c[k] : 0) - (uint64_t) t;
-            edges[12][k] = (uint64_t) t;
-            t = (t >> 64) & 1;
-          }
+          edges[12][k] = ref_subb (k == 3 ? (uint64_t) 1 << 62 : 0,
+                                   k < 2 ? f.c[k] : 0, &t);
       }
       edges[13][0] = edges[13][1] = edges[13][2] = 0x5555555555555555ULL;
       edges[13][3] = 0x5555555555555555ULL;

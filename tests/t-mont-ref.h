@@ -10,6 +10,37 @@
 
 #define REF_MAXL 40
 
+/* Word helpers in plain C (no __int128), written independently of mpi/. */
+static inline uint64_t
+ref_addc (uint64_t a, uint64_t b, uint64_t *carry)
+{
+  uint64_t s = a + *carry, c = s < a;
+  s += b;
+  *carry = c | (s < b);
+  return s;
+}
+
+static inline uint64_t
+ref_subb (uint64_t a, uint64_t b, uint64_t *borrow)
+{
+  uint64_t d = a - b, br = a < b;
+  br |= d < *borrow;
+  d -= *borrow;
+  *borrow = br;
+  return d;
+}
+
+/* Low word of a*b; *hi = high word (32-bit halves). */
+static inline uint64_t
+ref_mul64 (uint64_t a, uint64_t b, uint64_t *hi)
+{
+  uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu;
+  uint64_t bh = b >> 32, ll = al * bl, lh = al * bh, hl = ah * bl;
+  uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+  *hi = ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+  return (ll & 0xffffffffu) | (mid << 32);
+}
+
 /* r (an+bn limbs) = a * b. */
 static inline void
 ref_mul (uint64_t *r, const uint64_t *a, unsigned an,
@@ -19,14 +50,17 @@ ref_mul (uint64_t *r, const uint64_t *a, unsigned an,
   memset (r, 0, (an + bn) * sizeof *r);
   for (i = 0; i < an; i++)
     {
-      unsigned __int128 c = 0;
+      uint64_t c = 0;
       for (j = 0; j < bn; j++)
         {
-          c += (unsigned __int128) a[i] * b[j] + r[i + j];
-          r[i + j] = (uint64_t) c;
-          c >>= 64;
+          uint64_t hi, k = 0, lo = ref_mul64 (a[i], b[j], &hi);
+          lo = ref_addc (lo, r[i + j], &k);
+          hi += k;
+          k = 0;
+          r[i + j] = ref_addc (lo, c, &k);
+          c = hi + k;              /* a*b + r + c < 2^128 */
         }
-      r[i + bn] = (uint64_t) c;
+      r[i + bn] = c;
     }
 }
 
@@ -59,13 +93,9 @@ ref_mod (uint64_t *r, const uint64_t *x, unsigned xn,
       rem[0] = (rem[0] << 1) | ((x[bit / 64] >> (bit % 64)) & 1);
       if (ref_cmp (rem, mm, n + 1) >= 0)
         {
-          unsigned __int128 b = 0;
+          uint64_t b = 0;
           for (j = 0; j <= n; j++)
-            {
-              b = (unsigned __int128) rem[j] - mm[j] - (uint64_t) b;
-              rem[j] = (uint64_t) b;
-              b = (b >> 64) & 1;
-            }
+            rem[j] = ref_subb (rem[j], mm[j], &b);
         }
     }
   memcpy (r, rem, n * sizeof *r);
@@ -125,13 +155,9 @@ ref_coprime (const uint64_t *a0, const uint64_t *m0, unsigned n)
           memcpy (t, a, n * 8); memcpy (a, b, n * 8); memcpy (b, t, n * 8);
         }
       {
-        unsigned __int128 br = 0;
+        uint64_t br = 0;
         for (j = 0; j < n; j++)
-          {
-            br = (unsigned __int128) a[j] - b[j] - (uint64_t) br;
-            a[j] = (uint64_t) br;
-            br = (br >> 64) & 1;
-          }
+          a[j] = ref_subb (a[j], b[j], &br);
       }
     }
   /* gcd is b. */

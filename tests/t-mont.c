@@ -47,14 +47,10 @@ rand_below (uint64_t *x, const uint64_t *m, unsigned n)
 static void
 m_minus (uint64_t *x, const uint64_t *m, unsigned n, uint64_t k)
 {
-  unsigned __int128 b = 0;
+  uint64_t b = 0;
   unsigned j;
   for (j = 0; j < n; j++)
-    {
-      b = (unsigned __int128) m[j] - (j == 0 ? k : 0) - (uint64_t) b;
-      x[j] = (uint64_t) b;
-      b = (b >> 64) & 1;
-    }
+    x[j] = ref_subb (m[j], j == 0 ? k : 0, &b);
 }
 
 static void
@@ -93,16 +89,12 @@ check_addsub (const kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
               const char *label)
 {
   uint64_t r[MAXL], e[MAXL], s[MAXL + 1], z[MAXL + 1];
-  unsigned __int128 c = 0;
+  uint64_t c = 0;
   unsigned n = ctx->n, j;
 
   for (j = 0; j < n; j++)
-    {
-      c += (unsigned __int128) a[j] + b[j];
-      s[j] = (uint64_t) c;
-      c >>= 64;
-    }
-  s[n] = (uint64_t) c;
+    s[j] = ref_addc (a[j], b[j], &c);
+  s[n] = c;
   ref_mod (e, s, n + 1, ctx->m, n);
   _kc_mont_add (ctx, r, a, b);
   CHECK (!memcmp (r, e, n * 8), "%s: add N=%u", label, n);
