@@ -141,6 +141,15 @@ check_pow (const kc_mont_ctx *ctx, const uint64_t *x, const char *label)
   _kc_mont_from (ctx, r, rm);
   ref_pow (ref, x, e, en, ctx->m, n);
   CHECK (!memcmp (r, ref, n * 8), "%s: pow N=%u", label, n);
+  /* a^0 = 1 (also with no exponent limbs), a^1 = a. */
+  e[0] = 0;
+  _kc_mont_pow (ctx, rm, xm, e, 1);
+  CHECK (!memcmp (rm, ctx->one, n * 8), "%s: a^0 != 1", label);
+  _kc_mont_pow (ctx, rm, xm, e, 0);
+  CHECK (!memcmp (rm, ctx->one, n * 8), "%s: a^(empty) != 1", label);
+  e[0] = 1;
+  _kc_mont_pow (ctx, rm, xm, e, 1);
+  CHECK (!memcmp (rm, xm, n * 8), "%s: a^1 != a", label);
 }
 
 /* Everything that holds for any odd modulus. */
