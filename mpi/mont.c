@@ -177,7 +177,7 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * cost one mulx and two additions per limb.  T_0..T_{N+1} live in N+2
  * registers; each row's T_0 becomes zero and is reused as the next row's
  * T_{N+1} (the window rotates through the registers instead of moving
- * limbs).  Used for N = 4 and 6 (256 and 384 bits) when the CPU has BMI2
+ * limbs).  Used for N = 3 to 6 (192 to 384 bits) when the CPU has BMI2
  * and ADX; everything else, and every other CPU, runs the C kernels, which
  * the tests also check (_kc_mont_set_portable).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
@@ -251,6 +251,15 @@ mul_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
   final_sub (r, t, t2, m, 4);
 }
 
+/* N = 6 reads m from a stack copy (a memory operand addressed off the
+ * stack pointer), so that the kernel needs 13 registers, not 14: some
+ * compilers (clang -Os with a frame pointer) find no fourteenth.  m is
+ * not on the dependency chain of a multiplication, so the copy is free
+ * of latency (copying b or a instead would put a store-load on it). */
+# define ADX_STEP_MM(off, Tj, Tj1) \
+  "mulxq " #off "+%[mm], %[lo], %[hi]\n\t" \
+  "adoxq %[lo], %[" Tj "]\n\t" \
+  "adcxq %[hi], %[" Tj1 "]\n\t"
 # define ADX_ROW6(boff, A, B, C, D, E, F, G, H) \
   ADX_B (boff) \
   ADX_STEP (0, "a", A, B) ADX_STEP (8, "a", B, C) \
@@ -258,9 +267,9 @@ mul_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
   ADX_STEP (32, "a", E, F) ADX_STEP (40, "a", F, G) \
   ADX_CLOSE (G, H) \
   ADX_Q (A) \
-  ADX_STEP (0, "m", A, B) ADX_STEP (8, "m", B, C) \
-  ADX_STEP (16, "m", C, D) ADX_STEP (24, "m", D, E) \
-  ADX_STEP (32, "m", E, F) ADX_STEP (40, "m", F, G) \
+  ADX_STEP_MM (0, A, B) ADX_STEP_MM (8, B, C) \
+  ADX_STEP_MM (16, C, D) ADX_STEP_MM (24, D, E) \
+  ADX_STEP_MM (32, E, F) ADX_STEP_MM (40, F, G) \
   ADX_CLOSE (G, H)
 
 static void
@@ -268,8 +277,9 @@ mul_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, uint64_t m0inv)
 {
   uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
-  uint64_t lo, hi, z = 0, t[6];
+  uint64_t lo, hi, z = 0, t[6], mm[6];
 
+  memcpy (mm, m, sizeof mm);
   __asm__ (ADX_ROW6 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7")
            ADX_ROW6 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t0")
            ADX_ROW6 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t0", "t1")
@@ -280,7 +290,7 @@ mul_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
              [t6] "+&r" (t6), [t7] "+&r" (t7),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "m" (m0inv),
+           : [a] "r" (a), [b] "r" (b), [mm] "m" (mm), [k] "m" (m0inv),
              [z] "m" (z)
            : "rdx", "cc");
   /* Window after 6 rows: T_j = t(6+j mod 8); the top bit is t4. */
@@ -377,6 +387,214 @@ sqr_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
   t[0] = s4; t[1] = s5; t[2] = s6; t[3] = s7;
   final_sub (r, t, s3, m, 4);
 }
+/* N = 3 and N = 5: the same rows. */
+# define ADX_ROW3(boff, A, B, C, D, E) \
+  ADX_B (boff) \
+  ADX_STEP (0, "a", A, B) ADX_STEP (8, "a", B, C) ADX_STEP (16, "a", C, D) \
+  ADX_CLOSE (D, E) \
+  ADX_Q (A) \
+  ADX_STEP (0, "m", A, B) ADX_STEP (8, "m", B, C) ADX_STEP (16, "m", C, D) \
+  ADX_CLOSE (D, E)
+
+static void
+mul_redc_3_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, lo, hi, z = 0, t[3];
+
+  __asm__ (ADX_ROW3 (0, "t0", "t1", "t2", "t3", "t4")
+           ADX_ROW3 (8, "t1", "t2", "t3", "t4", "t0")
+           ADX_ROW3 (16, "t2", "t3", "t4", "t0", "t1")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
+             [z] "r" (z)
+           : "rdx", "cc");
+  /* Window after 3 rows: T_j = t(3+j mod 5); the top bit is t1. */
+  t[0] = t3; t[1] = t4; t[2] = t0;
+  final_sub (r, t, t1, m, 3);
+}
+
+# define ADX_ROW5(boff, A, B, C, D, E, F, G) \
+  ADX_B (boff) \
+  ADX_STEP (0, "a", A, B) ADX_STEP (8, "a", B, C) \
+  ADX_STEP (16, "a", C, D) ADX_STEP (24, "a", D, E) \
+  ADX_STEP (32, "a", E, F) \
+  ADX_CLOSE (F, G) \
+  ADX_Q (A) \
+  ADX_STEP (0, "m", A, B) ADX_STEP (8, "m", B, C) \
+  ADX_STEP (16, "m", C, D) ADX_STEP (24, "m", D, E) \
+  ADX_STEP (32, "m", E, F) \
+  ADX_CLOSE (F, G)
+
+static void
+mul_redc_5_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0;
+  uint64_t lo, hi, z = 0, t[5];
+
+  __asm__ (ADX_ROW5 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+           ADX_ROW5 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t0")
+           ADX_ROW5 (16, "t2", "t3", "t4", "t5", "t6", "t0", "t1")
+           ADX_ROW5 (24, "t3", "t4", "t5", "t6", "t0", "t1", "t2")
+           ADX_ROW5 (32, "t4", "t5", "t6", "t0", "t1", "t2", "t3")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
+             [z] "m" (z)
+           : "rdx", "cc");
+  /* Window after 5 rows: T_j = t(5+j mod 7); the top bit is t3. */
+  t[0] = t5; t[1] = t6; t[2] = t0; t[3] = t1; t[4] = t2;
+  final_sub (r, t, t3, m, 5);
+}
+
+/* Squaring, N = 3: as N = 4 (cross rows, doubling on CF with the squares
+ * on OF, sliding reduction rows with exclusive carries). */
+# define SQR3_ROW_RED(Si, S1, S2, S3, PREVTOP) \
+  "movq %[" Si "], %%rdx\n\t" \
+  "imulq %[k], %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t" \
+  ADX_STEP (0, "m", Si, S1) ADX_STEP (8, "m", S1, S2) \
+  ADX_STEP (16, "m", S2, S3) \
+  "adoxq %[z], %[" S3 "]\n\t" \
+  "movl $0, %k[lo]\n\t" \
+  "adcxq %[z], %[lo]\n\t" \
+  "adoxq %[z], %[lo]\n\t" \
+  PREVTOP \
+  "movq %[lo], %[" Si "]\n\t"
+
+static void
+sqr_redc_3_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+  uint64_t lo, hi, z = 0, t[3];
+
+  __asm__ (/* Cross products a0*a1, a0*a2 into S1..S3, a1*a2 into S3..S4. */
+           "movq 0(%[a]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (8, "a", "s1", "s2") ADX_STEP (16, "a", "s2", "s3")
+           "adoxq %[z], %[s3]\n\t"
+           "movq 8(%[a]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (16, "a", "s3", "s4")
+           "adoxq %[z], %[s4]\n\t"
+           /* Double (CF) and add the squares (OF). */
+           "xorl %k[lo], %k[lo]\n\t"
+           "movq 0(%[a]), %%rdx\n\t"
+           "mulxq %%rdx, %[s0], %[hi]\n\t"
+           "adcxq %[s1], %[s1]\n\t"
+           "adoxq %[hi], %[s1]\n\t"
+           "movq 8(%[a]), %%rdx\n\t"
+           "mulxq %%rdx, %[lo], %[hi]\n\t"
+           "adcxq %[s2], %[s2]\n\t"
+           "adoxq %[lo], %[s2]\n\t"
+           "adcxq %[s3], %[s3]\n\t"
+           "adoxq %[hi], %[s3]\n\t"
+           "movq 16(%[a]), %%rdx\n\t"
+           "mulxq %%rdx, %[lo], %[hi]\n\t"
+           "adcxq %[s4], %[s4]\n\t"
+           "adoxq %[lo], %[s4]\n\t"
+           "adcxq %[s5], %[s5]\n\t"
+           "adoxq %[hi], %[s5]\n\t"
+           SQR3_ROW_RED ("s0", "s1", "s2", "s3", "")
+           SQR3_ROW_RED ("s1", "s2", "s3", "s4", SQR_ADDTOP ("s0", "s4"))
+           SQR3_ROW_RED ("s2", "s3", "s4", "s5", SQR_ADDTOP ("s1", "s5"))
+           : [s0] "+&r" (s0), [s1] "+&r" (s1), [s2] "+&r" (s2),
+             [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [a] "r" (a), [m] "r" (m), [k] "r" (m0inv), [z] "r" (z)
+           : "rdx", "cc");
+  /* Result S3..S5, top bit in S2. */
+  t[0] = s3; t[1] = s4; t[2] = s5;
+  final_sub (r, t, s2, m, 3);
+}
+
+/* Squaring, N = 5: the ten words of the square, lo, hi and rdx take 13
+ * registers, so one register serves as the pointer to a during the
+ * product and to m during the reduction (m0inv and the zero in memory). */
+# define SQR5_ROW_RED(Si, S1, S2, S3, S4, S5, PREVTOP) \
+  "movq %[" Si "], %%rdx\n\t" \
+  "imulq %[k], %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t" \
+  ADX_STEP (0, "p", Si, S1) ADX_STEP (8, "p", S1, S2) \
+  ADX_STEP (16, "p", S2, S3) ADX_STEP (24, "p", S3, S4) \
+  ADX_STEP (32, "p", S4, S5) \
+  "adoxq %[z], %[" S5 "]\n\t" \
+  "movl $0, %k[lo]\n\t" \
+  "adcxq %[z], %[lo]\n\t" \
+  "adoxq %[z], %[lo]\n\t" \
+  PREVTOP \
+  "movq %[lo], %[" Si "]\n\t"
+# define SQR_DIAG(i, S2i, S2i1) \
+  "movq " #i "(%[p]), %%rdx\n\t" \
+  "mulxq %%rdx, %[lo], %[hi]\n\t" \
+  "adcxq %[" S2i "], %[" S2i "]\n\t" \
+  "adoxq %[lo], %[" S2i "]\n\t" \
+  "adcxq %[" S2i1 "], %[" S2i1 "]\n\t" \
+  "adoxq %[hi], %[" S2i1 "]\n\t"
+
+static void
+sqr_redc_5_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
+  uint64_t s8 = 0, s9 = 0, lo, hi, z = 0, t[5];
+  const uint64_t *p = a, *mp = m;
+
+  __asm__ (/* Cross products, rows 0..3 (a_i * a_j, j > i). */
+           "movq 0(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (8, "p", "s1", "s2") ADX_STEP (16, "p", "s2", "s3")
+           ADX_STEP (24, "p", "s3", "s4") ADX_STEP (32, "p", "s4", "s5")
+           "adoxq %[z], %[s5]\n\t"
+           "movq 8(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (16, "p", "s3", "s4") ADX_STEP (24, "p", "s4", "s5")
+           ADX_STEP (32, "p", "s5", "s6")
+           "adoxq %[z], %[s6]\n\t"
+           "movq 16(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (24, "p", "s5", "s6") ADX_STEP (32, "p", "s6", "s7")
+           "adoxq %[z], %[s7]\n\t"
+           "movq 24(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (32, "p", "s7", "s8")
+           "adoxq %[z], %[s8]\n\t"
+           /* Double (CF) and add the squares (OF). */
+           "xorl %k[lo], %k[lo]\n\t"
+           "movq 0(%[p]), %%rdx\n\t"
+           "mulxq %%rdx, %[s0], %[hi]\n\t"
+           "adcxq %[s1], %[s1]\n\t"
+           "adoxq %[hi], %[s1]\n\t"
+           SQR_DIAG (8, "s2", "s3") SQR_DIAG (16, "s4", "s5")
+           SQR_DIAG (24, "s6", "s7") SQR_DIAG (32, "s8", "s9")
+           /* From here on the pointer register points to m. */
+           "movq %[mp], %[p]\n\t"
+           SQR5_ROW_RED ("s0", "s1", "s2", "s3", "s4", "s5", "")
+           SQR5_ROW_RED ("s1", "s2", "s3", "s4", "s5", "s6",
+                         SQR_ADDTOP ("s0", "s6"))
+           SQR5_ROW_RED ("s2", "s3", "s4", "s5", "s6", "s7",
+                         SQR_ADDTOP ("s1", "s7"))
+           SQR5_ROW_RED ("s3", "s4", "s5", "s6", "s7", "s8",
+                         SQR_ADDTOP ("s2", "s8"))
+           SQR5_ROW_RED ("s4", "s5", "s6", "s7", "s8", "s9",
+                         SQR_ADDTOP ("s3", "s9"))
+           : [s0] "+&r" (s0), [s1] "+&r" (s1), [s2] "+&r" (s2),
+             [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
+             [s6] "+&r" (s6), [s7] "+&r" (s7), [s8] "+&r" (s8),
+             [s9] "+&r" (s9), [lo] "=&r" (lo), [hi] "=&r" (hi),
+             [p] "+&r" (p)
+           : [mp] "m" (mp), [k] "m" (m0inv), [z] "m" (z)
+           : "rdx", "cc");
+  /* Result S5..S9, top bit in S4. */
+  t[0] = s5; t[1] = s6; t[2] = s7; t[3] = s8; t[4] = s9;
+  final_sub (r, t, s4, m, 5);
+}
+
 /* N = 6: the 12-word square does not fit the register file next to the
  * window, and the C square loses to the ADX rows; the square is the ADX
  * multiplication of a by itself (measured: no slower than mul_redc). */
@@ -443,9 +661,9 @@ _kc_mont_set_portable (int on)
 #endif
 KC_MONT_DEFINE (1)
 KC_MONT_DEFINE (2)
-KC_MONT_DEFINE (3)
+KC_MONT_DEFINE_ADX (3)
 KC_MONT_DEFINE_ADX (4)
-KC_MONT_DEFINE (5)
+KC_MONT_DEFINE_ADX (5)
 KC_MONT_DEFINE_ADX (6)
 KC_MONT_DEFINE (7)
 KC_MONT_DEFINE (8)

@@ -40,9 +40,10 @@
  * m0inv = -m^-1 mod 2^64 directly; the context functions dispatch to them
  * (N > 8 uses a generic loop, and square_redc is mul_redc (a, a) there).
  * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
- * N = 4 and N = 6 use inline-assembly rows (mulx with the low words on the
- * OF chain and the high words on the CF chain) with the same algorithm,
- * bounds and outputs; N = 6 squares with that multiplication (a, a).
+ * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
+ * the OF chain and the high words on the CF chain) with the same
+ * algorithm, bounds and outputs; N = 6 squares with that multiplication
+ * (a, a) (its 12-word square does not fit the registers).
  * _kc_mont_set_portable (1) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
