@@ -176,6 +176,96 @@ mul_4x2_adx (uint64_t u[6], const uint64_t X1[4], const uint64_t c[2])
            : "rdx", "cc");
   u[0] = u0; u[1] = u1; u[2] = u2; u[3] = u3; u[4] = u4; u[5] = u5;
 }
+
+/* The block below addresses f->c at offset 0 and f->p at offset 16. */
+typedef char kc_daira_layout_check[(offsetof (kc_daira_field, c) == 0
+                                    && offsetof (kc_daira_field, p) == 16)
+                                   ? 1 : -1];
+
+/* The rest of the reduction after the first fold, as one block: u1 = u >>
+ * 254 by two shld, A = x0 - u0 (borrow bA as a mask), A + p kept on the
+ * stack, v = c*u1 by four mulx, then y = A + v (carry cy as a mask) and
+ * y + p = (A + p) + v, and a masked select (bA and not cy: y < 0) - the
+ * same steps and bounds as the C code below, with no branch. */
+static inline void
+reduce_tail_adx (const kc_daira_field *f, uint64_t r[4], uint64_t x0,
+                 uint64_t x1, uint64_t x2, uint64_t x3, const uint64_t u[6])
+{
+  uint64_t u0 = u[0], u1 = u[1], u2 = u[2], u3 = u[3], u4 = u[4], u5 = u[5];
+  uint64_t lo, hi, ap[4];
+
+  __asm__ (/* u1 = u >> 254 into u4 (low) and u5 (high); u0 = u mod 2^254. */
+           "shldq $2, %[u4], %[u5]\n\t"
+           "shldq $2, %[u3], %[u4]\n\t"
+           "shlq $2, %[u3]\n\t"
+           "shrq $2, %[u3]\n\t"
+           /* A = x0 - u0, lo = -bA. */
+           "subq %[u0], %[x0]\n\t"
+           "sbbq %[u1], %[x1]\n\t"
+           "sbbq %[u2], %[x2]\n\t"
+           "sbbq %[u3], %[x3]\n\t"
+           "sbbq %[lo], %[lo]\n\t"
+           /* ap = A + p (mod 2^256). */
+           "movq %[x0], %[u0]\n\t"
+           "addq 16(%[f]), %[u0]\n\t"
+           "movq %[u0], 0+%[ap]\n\t"
+           "movq %[x1], %[u1]\n\t"
+           "adcq 24(%[f]), %[u1]\n\t"
+           "movq %[u1], 8+%[ap]\n\t"
+           "movq %[x2], %[u2]\n\t"
+           "adcq 32(%[f]), %[u2]\n\t"
+           "movq %[u2], 16+%[ap]\n\t"
+           "movq %[x3], %[u3]\n\t"
+           "adcq 40(%[f]), %[u3]\n\t"
+           "movq %[u3], 24+%[ap]\n\t"
+           /* v = c*u1 < 2^252 into u0, u1, u2, u5. */
+           "movq 0(%[f]), %%rdx\n\t"
+           "mulxq %[u4], %[u0], %[u1]\n\t"
+           "mulxq %[u5], %[hi], %[u2]\n\t"
+           "addq %[hi], %[u1]\n\t"
+           "adcq $0, %[u2]\n\t"
+           "movq 8(%[f]), %%rdx\n\t"
+           "mulxq %[u4], %[hi], %[u3]\n\t"
+           "mulxq %[u5], %[u4], %[u5]\n\t"
+           "addq %[hi], %[u1]\n\t"
+           "adcq %[u3], %[u2]\n\t"
+           "adcq $0, %[u5]\n\t"
+           "addq %[u4], %[u2]\n\t"
+           "adcq $0, %[u5]\n\t"
+           /* y = A + v, hi = -cy; then v + ap (= y + p mod 2^256). */
+           "addq %[u0], %[x0]\n\t"
+           "adcq %[u1], %[x1]\n\t"
+           "adcq %[u2], %[x2]\n\t"
+           "adcq %[u5], %[x3]\n\t"
+           "sbbq %[hi], %[hi]\n\t"
+           "addq 0+%[ap], %[u0]\n\t"
+           "adcq 8+%[ap], %[u1]\n\t"
+           "adcq 16+%[ap], %[u2]\n\t"
+           "adcq 24+%[ap], %[u5]\n\t"
+           /* mask = bA and not cy (y < 0): take y + p. */
+           "notq %[hi]\n\t"
+           "andq %[hi], %[lo]\n\t"
+           "xorq %[x0], %[u0]\n\t"
+           "andq %[lo], %[u0]\n\t"
+           "xorq %[u0], %[x0]\n\t"
+           "xorq %[x1], %[u1]\n\t"
+           "andq %[lo], %[u1]\n\t"
+           "xorq %[u1], %[x1]\n\t"
+           "xorq %[x2], %[u2]\n\t"
+           "andq %[lo], %[u2]\n\t"
+           "xorq %[u2], %[x2]\n\t"
+           "xorq %[x3], %[u5]\n\t"
+           "andq %[lo], %[u5]\n\t"
+           "xorq %[u5], %[x3]\n\t"
+           : [x0] "+&r" (x0), [x1] "+&r" (x1), [x2] "+&r" (x2),
+             [x3] "+&r" (x3), [u0] "+&r" (u0), [u1] "+&r" (u1),
+             [u2] "+&r" (u2), [u3] "+&r" (u3), [u4] "+&r" (u4),
+             [u5] "+&r" (u5), [lo] "=&r" (lo), [hi] "=&r" (hi),
+             [ap] "=m" (ap)
+           : [f] "r" (f)
+           : "rdx", "cc");
+  r[0] = x0; r[1] = x1; r[2] = x2; r[3] = x3;
+}
 #endif
 
 /* r = x mod p, semi-reduced; x[0..7] < 2^510. */
@@ -193,10 +283,13 @@ reduce (const kc_daira_field *f, uint64_t r[4], const uint64_t x[8])
   /* First fold: u = c*X1 < 2^381. */
 #ifdef KC_DAIRA_ADX
   if (f->adx)
-    mul_4x2_adx (u, X1, f->c);
-  else
+    {
+      mul_4x2_adx (u, X1, f->c);
+      reduce_tail_adx (f, r, x[0], x[1], x[2], x[3] & M62, u);
+      return;
+    }
 #endif
-    mul_4x2 (u, X1, f->c);
+  mul_4x2 (u, X1, f->c);
   /* A = x0 - u0 (x0 = x mod 2^254, u0 = u mod 2^254) with its borrow, and
    * A + p, both while the second fold is still being computed. */
   k = 0;

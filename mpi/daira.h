@@ -27,7 +27,9 @@
  * one more bit in u1.)
  * Every product and fold is a pair of single-word carry chains (low words,
  * high words); on x86-64 with BMI2/ADX the 512-bit product and the first
- * fold run as mulx rows with the two chains on CF and OF (as mont.c).
+ * fold run as mulx rows with the two chains on CF and OF (as mont.c), and
+ * the rest of the reduction (second fold, both candidates, masked select)
+ * is one assembly block with the same steps as the C code.
  */
 #ifndef KC_MPI_DAIRA_H
 #define KC_MPI_DAIRA_H
