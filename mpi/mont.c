@@ -595,14 +595,119 @@ sqr_redc_5_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
   final_sub (r, t, s4, m, 5);
 }
 
-/* N = 6: the 12-word square does not fit the register file next to the
- * window, and the C square loses to the ADX rows; the square is the ADX
- * multiplication of a by itself (measured: no slower than mul_redc). */
+/* Squaring, N = 6.  Twelve square words do not fit next to lo, hi, rdx
+ * and a pointer, but S0 and S11 are not touched by the cross products:
+ * S0 goes to the stack as soon as the diagonal pass makes it, S11 is born
+ * in the pointer register (free once a5 is loaded) and parked on the
+ * stack during the first reduction rows, where that register points to
+ * m.  Row 0 reads S0 from memory (adox with a memory source) and parks
+ * its top bit on the stack; later rows keep it in the zeroed S_i.  Same
+ * steps and bounds as sqr_redc_n and the N = 4 kernel. */
+# define SQR6_ROW_RED(Si, S1, S2, S3, S4, S5, S6, PREVTOP) \
+  "movq %[" Si "], %%rdx\n\t" \
+  "imulq %[k], %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t" \
+  ADX_STEP (0, "p", Si, S1) ADX_STEP (8, "p", S1, S2) \
+  ADX_STEP (16, "p", S2, S3) ADX_STEP (24, "p", S3, S4) \
+  ADX_STEP (32, "p", S4, S5) ADX_STEP (40, "p", S5, S6) \
+  "adoxq %[z], %[" S6 "]\n\t" \
+  "movl $0, %k[lo]\n\t" \
+  "adcxq %[z], %[lo]\n\t" \
+  "adoxq %[z], %[lo]\n\t" \
+  PREVTOP \
+  "movq %[lo], %[" Si "]\n\t"
+
 static void
 sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
                 uint64_t m0inv)
 {
-  mul_redc_6_adx (r, a, a, m, m0inv);
+  uint64_t s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0, s8 = 0;
+  uint64_t s9 = 0, s10 = 0, lo, hi, z = 0, t[6], sp[3];
+  const uint64_t *p = a, *mp = m;
+
+  __asm__ (/* Cross products, rows 0..4, into S1..S10. */
+           "movq 0(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (8, "p", "s1", "s2") ADX_STEP (16, "p", "s2", "s3")
+           ADX_STEP (24, "p", "s3", "s4") ADX_STEP (32, "p", "s4", "s5")
+           ADX_STEP (40, "p", "s5", "s6")
+           "adoxq %[z], %[s6]\n\t"
+           "movq 8(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (16, "p", "s3", "s4") ADX_STEP (24, "p", "s4", "s5")
+           ADX_STEP (32, "p", "s5", "s6") ADX_STEP (40, "p", "s6", "s7")
+           "adoxq %[z], %[s7]\n\t"
+           "movq 16(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (24, "p", "s5", "s6") ADX_STEP (32, "p", "s6", "s7")
+           ADX_STEP (40, "p", "s7", "s8")
+           "adoxq %[z], %[s8]\n\t"
+           "movq 24(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (32, "p", "s7", "s8") ADX_STEP (40, "p", "s8", "s9")
+           "adoxq %[z], %[s9]\n\t"
+           "movq 32(%[p]), %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           ADX_STEP (40, "p", "s9", "s10")
+           "adoxq %[z], %[s10]\n\t"
+           /* Double (CF) and add the squares (OF); S0 to the stack. */
+           "xorl %k[lo], %k[lo]\n\t"
+           "movq 0(%[p]), %%rdx\n\t"
+           "mulxq %%rdx, %[lo], %[hi]\n\t"
+           "movq %[lo], 0+%[sp]\n\t"
+           "adcxq %[s1], %[s1]\n\t"
+           "adoxq %[hi], %[s1]\n\t"
+           SQR_DIAG (8, "s2", "s3") SQR_DIAG (16, "s4", "s5")
+           SQR_DIAG (24, "s6", "s7") SQR_DIAG (32, "s8", "s9")
+           "movq 40(%[p]), %%rdx\n\t"
+           "mulxq %%rdx, %[lo], %[hi]\n\t"
+           "adcxq %[s10], %[s10]\n\t"
+           "adoxq %[lo], %[s10]\n\t"
+           "movl $0, %k[p]\n\t"
+           "adcxq %[p], %[p]\n\t"
+           "adoxq %[hi], %[p]\n\t"
+           /* Park S11; the register now points to m. */
+           "movq %[p], 8+%[sp]\n\t"
+           "movq %[mp], %[p]\n\t"
+           /* Row 0: S0 from memory, its top bit to the stack. */
+           "movq 0+%[sp], %%rdx\n\t"
+           "imulq %[k], %%rdx\n\t"
+           "xorl %k[lo], %k[lo]\n\t"
+           "mulxq 0(%[p]), %[lo], %[hi]\n\t"
+           "adoxq 0+%[sp], %[lo]\n\t"
+           "adcxq %[hi], %[s1]\n\t"
+           ADX_STEP (8, "p", "s1", "s2") ADX_STEP (16, "p", "s2", "s3")
+           ADX_STEP (24, "p", "s3", "s4") ADX_STEP (32, "p", "s4", "s5")
+           ADX_STEP (40, "p", "s5", "s6")
+           "adoxq %[z], %[s6]\n\t"
+           "movl $0, %k[lo]\n\t"
+           "adcxq %[z], %[lo]\n\t"
+           "adoxq %[z], %[lo]\n\t"
+           "movq %[lo], 16+%[sp]\n\t"
+           /* Rows 1..5. */
+           SQR6_ROW_RED ("s1", "s2", "s3", "s4", "s5", "s6", "s7",
+                         "addq 16+%[sp], %[s7]\n\t"
+                         "adcq $0, %[lo]\n\t")
+           SQR6_ROW_RED ("s2", "s3", "s4", "s5", "s6", "s7", "s8",
+                         SQR_ADDTOP ("s1", "s8"))
+           SQR6_ROW_RED ("s3", "s4", "s5", "s6", "s7", "s8", "s9",
+                         SQR_ADDTOP ("s2", "s9"))
+           SQR6_ROW_RED ("s4", "s5", "s6", "s7", "s8", "s9", "s10",
+                         SQR_ADDTOP ("s3", "s10"))
+           /* S3 is free again (its top bit went into S10): S11 back. */
+           "movq 8+%[sp], %[s3]\n\t"
+           SQR6_ROW_RED ("s5", "s6", "s7", "s8", "s9", "s10", "s3",
+                         SQR_ADDTOP ("s4", "s3"))
+           : [s1] "+&r" (s1), [s2] "+&r" (s2), [s3] "+&r" (s3),
+             [s4] "+&r" (s4), [s5] "+&r" (s5), [s6] "+&r" (s6),
+             [s7] "+&r" (s7), [s8] "+&r" (s8), [s9] "+&r" (s9),
+             [s10] "+&r" (s10), [lo] "=&r" (lo), [hi] "=&r" (hi),
+             [p] "+&r" (p), [sp] "=m" (sp)
+           : [mp] "m" (mp), [k] "m" (m0inv), [z] "m" (z)
+           : "rdx", "cc");
+  /* Result S6..S10, S11 (in s3); top bit in S5. */
+  t[0] = s6; t[1] = s7; t[2] = s8; t[3] = s9; t[4] = s10; t[5] = s3;
+  final_sub (r, t, s5, m, 6);
 }
 #endif /* KC_MONT_ADX */
 

@@ -42,8 +42,7 @@
  * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
  * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
  * the OF chain and the high words on the CF chain) with the same
- * algorithm, bounds and outputs; N = 6 squares with that multiplication
- * (a, a) (its 12-word square does not fit the registers).
+ * algorithm, bounds and outputs, for both mul_redc and square_redc.
  * _kc_mont_set_portable (1) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
