@@ -734,16 +734,29 @@ _kc_mont_set_portable (int on)
 #endif
 }
 
+/* The unrolled kernels are long straight-line code; their speed on the
+ * test machine (AMD EPYC) moved by 25% with the function's placement
+ * (N = 8 square: 73.7 vs 93.4 ns for identical code), so they start on a
+ * 64-byte boundary. */
+#if defined(__GNUC__) || defined(__clang__)
+# define KC_KERNEL_ALIGN __attribute__ ((aligned (64)))
+#else
+# define KC_KERNEL_ALIGN
+#endif
+
 #define KC_MONT_DEFINE(N) \
+  KC_KERNEL_ALIGN \
   void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *b, const uint64_t *m, \
                               uint64_t m0inv) \
   { mul_redc_n (r, a, b, m, m0inv, N); } \
+  KC_KERNEL_ALIGN \
   void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *m, uint64_t m0inv) \
   { sqr_redc_n (r, a, m, m0inv, N); }
 #ifdef KC_MONT_ADX
 # define KC_MONT_DEFINE_ADX(N) \
+  KC_KERNEL_ALIGN \
   void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *b, const uint64_t *m, \
                               uint64_t m0inv) \
@@ -753,6 +766,7 @@ _kc_mont_set_portable (int on)
     else \
       mul_redc_n (r, a, b, m, m0inv, N); \
   } \
+  KC_KERNEL_ALIGN \
   void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *m, uint64_t m0inv) \
   { \
