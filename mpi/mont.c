@@ -734,10 +734,11 @@ _kc_mont_set_portable (int on)
 #endif
 }
 
-/* The unrolled kernels are long straight-line code; their speed on the
- * test machine (AMD EPYC) moved by 25% with the function's placement
- * (N = 8 square: 73.7 vs 93.4 ns for identical code), so they start on a
- * 64-byte boundary. */
+/* The unrolled kernels are long straight-line code (N = 8: ~1400
+ * instructions) whose speed is front-end bound: on the test machine (AMD
+ * EPYC, shared) the N = 8 square ran 73.7 or 93.4 ns for identical code,
+ * with the placement and with the load on the sibling thread.  They start
+ * on a 64-byte boundary so that at least the placement is fixed. */
 #if defined(__GNUC__) || defined(__clang__)
 # define KC_KERNEL_ALIGN __attribute__ ((aligned (64)))
 #else
