@@ -304,7 +304,7 @@ finish (uint64_t *r, int64_t *d, const int64_t *f, const kc_modinv_ctx *ctx)
                                     (1 ^ ((uint64_t) neg_m[len - 1] >> 63)),
                                     (uint64_t) neg_m[i], (uint64_t) d[i]);
   from_s62 (r, d, ctx->n, len);
-  wipememory (neg_m, sizeof neg_m);
+  wipememory (neg_m, len * sizeof *neg_m);
 }
 
 int
@@ -341,10 +341,10 @@ _kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
   unsigned int len = ctx->len, b;
   trans t;
 
-  memcpy (f, ctx->m62, sizeof f);
+  memcpy (f, ctx->m62, len * sizeof *f);
   to_s62 (g, a, ctx->n, len);
-  memset (d, 0, sizeof d);
-  memset (e, 0, sizeof e);
+  memset (d, 0, len * sizeof *d);
+  memset (e, 0, len * sizeof *e);
   e[0] = 1;
   for (b = 0; b < ctx->batches; b++)
     {
@@ -357,8 +357,8 @@ _kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
       update_fg (f, g, &t, len);
     }
   finish (r, d, f, ctx);
-  wipememory (f, sizeof f); wipememory (g, sizeof g);
-  wipememory (d, sizeof d); wipememory (e, sizeof e);
+  wipememory (f, len * sizeof *f); wipememory (g, len * sizeof *g);
+  wipememory (d, len * sizeof *d); wipememory (e, len * sizeof *e);
   wipememory (&t, sizeof t);
 }
 
@@ -370,10 +370,10 @@ _kc_modinv_var (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
   unsigned int len = ctx->len, b, i;
   trans t;
 
-  memcpy (f, ctx->m62, sizeof f);
+  memcpy (f, ctx->m62, len * sizeof *f);
   to_s62 (g, a, ctx->n, len);
-  memset (d, 0, sizeof d);
-  memset (e, 0, sizeof e);
+  memset (d, 0, len * sizeof *d);
+  memset (e, 0, len * sizeof *e);
   e[0] = 1;
   for (b = 0; b < ctx->batches; b++)
     {

@@ -27,8 +27,8 @@
 
 #include <stdint.h>
 
-#define KC_MODINV_MAX_LIMBS 16
-#define KC_MODINV_MAX_S62 18       /* (64*16 + 2)/62 + 1 */
+#define KC_MODINV_MAX_LIMBS 64
+#define KC_MODINV_MAX_S62 68       /* (64*64 + 2)/62 + 1 */
 
 typedef struct
 {
