@@ -73,9 +73,7 @@
  * a group, replace its placeholder by a pointer to the group's struct. */
 static const struct bench_group *const groups[] = {
   &bench_group_kem,
-  &(const struct bench_group) {
-    "ecc", "secp256k1 keypair, ECDSA sign and verify",
-    "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
+  &bench_group_ecc,
   &bench_group_md,
   &bench_group_mpi,
   &(const struct bench_group) {
@@ -84,9 +82,7 @@ static const struct bench_group *const groups[] = {
   &(const struct bench_group) {
     "chained", "dependent chains of field operations",
     "chained/<op>/<tag>", 1, NULL },
-  &(const struct bench_group) {
-    "curves", "secp256k1 field, scalar (and group) kernels",
-    "curves/secp256k1/<kernel>", 0, NULL },
+  &bench_group_curves,
   &bench_group_dist,
 };
 
