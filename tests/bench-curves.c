@@ -701,7 +701,8 @@ bench_chained_5x52 (const struct bench_group *g)
 
 const struct bench_group bench_group_curves = {
   "curves", "secp256k1 group, field and scalar kernels (chained: latency)",
-  "curves/secp256k1/{gej_double,gej_add,gej_add_ge,gej_add_ge_var,"
-  "ecmult_gen,ecmult,batch_inv,fe_inv,fe_inv_var,fe_sqrt,scalar_mul,"
-  "scalar_inv,scalar_inv_var,scalar_split_lambda}", 0, curves_run
+  "curves/secp256k1/{gej_double,gej_add,gej_add_ge,gej_add_ge_var,\n"
+  "             ecmult_gen,ecmult,batch_inv,fe_inv,fe_inv_var,fe_sqrt,\n"
+  "             scalar_mul,scalar_inv,scalar_inv_var,scalar_split_lambda}",
+  0, curves_run
 };

@@ -278,6 +278,6 @@ ecc_run (const struct bench_group *g)
 
 const struct bench_group bench_group_ecc = {
   "ecc", "secp256k1 through the public ECC API, microseconds",
-  "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,"
-  "parse_compressed,parse_uncompressed}", 0, ecc_run
+  "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
+  "             parse_compressed,parse_uncompressed}", 0, ecc_run
 };
