@@ -23,6 +23,8 @@
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
+ *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
+ *                                      mpn_redc_1 (bench-peers-mont.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -54,6 +56,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+  bench_peers_mont,
 };
 
 static const char *const *selectors;
@@ -132,6 +135,7 @@ usage (FILE *f)
            "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
+           "      mont/{256,384,512}/{mul_redc,square_redc}\n"
            "\noptions:\n%s  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
            bench_cfg.progname,

@@ -81,12 +81,8 @@ static const struct bench_group *const groups[] = {
   &bench_group_ecc,
   &bench_group_md,
   &bench_group_mpi,
-  &(const struct bench_group) {
-    "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
-    "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
-  &(const struct bench_group) {
-    "chained", "dependent chains of field operations",
-    "chained/<op>/<tag>", 1, NULL },
+  &bench_group_fields,
+  &bench_group_chained,
   &bench_group_curves,
   &bench_group_dist,
 };
