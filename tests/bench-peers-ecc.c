@@ -297,6 +297,7 @@ gcry_get32 (gcry_sexp_t s, const char *token, unsigned char out[32])
 
 /* ------------------------------------------------------------- rows */
 
+#ifdef HAVE_LIBGCRYPT
 static const unsigned char order_n[32] = {
   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
@@ -316,6 +317,7 @@ negate_mod_n (unsigned char out[32], const unsigned char a[32])
       out[i] = (unsigned char) (d + (borrow ? 256 : 0));
     }
 }
+#endif
 
 static void
 setup_input (struct ecc_input *in)
