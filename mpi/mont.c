@@ -860,32 +860,78 @@ _kc_mont_square_redc (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
     }
 }
 
+/* r = a + b mod m, a, b in [0, m): a + b < 2m, so the carry out of the
+ * N limbs is the one-bit top of final_sub.  Constant time. */
+static KC_ALWAYS_INLINE void
+add_mod (uint64_t *r, const uint64_t *a, const uint64_t *b,
+         const uint64_t *m, const unsigned int N)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS];
+  unsigned char c = 0;
+  unsigned int j;
+
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    t[j] = kc_adc (a[j], b[j], &c);
+  final_sub (r, t, c, m, N);
+}
+
+/* r = a - b mod m, a, b in [0, m): a - b in (-m, m); add m back when the
+ * subtraction borrowed.  Constant time. */
+static KC_ALWAYS_INLINE void
+sub_mod (uint64_t *r, const uint64_t *a, const uint64_t *b,
+         const uint64_t *m, const unsigned int N)
+{
+  uint64_t t[KC_MONT_MAX_LIMBS], mask;
+  unsigned char br = 0, c = 0;
+  unsigned int j;
+
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    t[j] = kc_sbb (a[j], b[j], &br);
+  mask = ct_mask_from_flag_u64 (br);
+  KC_UNROLL
+  for (j = 0; j < N; j++)
+    r[j] = kc_adc (t[j], m[j] & mask, &c);
+}
+
+/* The switches give each N from 1 to 8 its own unrolled copy. */
 void
 _kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
               const uint64_t *a, const uint64_t *b)
 {
-  uint64_t t[KC_MONT_MAX_LIMBS], c = 0;
-  unsigned int j, n = ctx->n;
-
-  for (j = 0; j < n; j++)
-    t[j] = kc_addc64 (&c, a[j], b[j], c);
-  /* a + b < 2m: c is the one-bit top. */
-  final_sub (r, t, c, ctx->m, n);
+  const uint64_t *m = ctx->m;
+  switch (ctx->n)
+    {
+    case 1: add_mod (r, a, b, m, 1); break;
+    case 2: add_mod (r, a, b, m, 2); break;
+    case 3: add_mod (r, a, b, m, 3); break;
+    case 4: add_mod (r, a, b, m, 4); break;
+    case 5: add_mod (r, a, b, m, 5); break;
+    case 6: add_mod (r, a, b, m, 6); break;
+    case 7: add_mod (r, a, b, m, 7); break;
+    case 8: add_mod (r, a, b, m, 8); break;
+    default: add_mod (r, a, b, m, ctx->n); break;
+    }
 }
 
 void
 _kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
               const uint64_t *a, const uint64_t *b)
 {
-  uint64_t t[KC_MONT_MAX_LIMBS], br = 0, c = 0, mask;
-  unsigned int j, n = ctx->n;
-
-  for (j = 0; j < n; j++)
-    t[j] = kc_subb64 (&br, a[j], b[j], br);
-  /* a - b in (-m, m): add m back when it borrowed. */
-  mask = ct_mask_from_flag_u64 (br);
-  for (j = 0; j < n; j++)
-    r[j] = kc_addc64 (&c, t[j], ctx->m[j] & mask, c);
+  const uint64_t *m = ctx->m;
+  switch (ctx->n)
+    {
+    case 1: sub_mod (r, a, b, m, 1); break;
+    case 2: sub_mod (r, a, b, m, 2); break;
+    case 3: sub_mod (r, a, b, m, 3); break;
+    case 4: sub_mod (r, a, b, m, 4); break;
+    case 5: sub_mod (r, a, b, m, 5); break;
+    case 6: sub_mod (r, a, b, m, 6); break;
+    case 7: sub_mod (r, a, b, m, 7); break;
+    case 8: sub_mod (r, a, b, m, 8); break;
+    default: sub_mod (r, a, b, m, ctx->n); break;
+    }
 }
 
 void
