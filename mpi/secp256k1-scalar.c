@@ -656,6 +656,123 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
   wipememory (t, sizeof t); wipememory (&delta, sizeof delta);
 }
 
+/* ------------------------------------------------------------------
+ * Variable-time safegcd (public inputs only).
+ *
+ * The same divsteps, written with eta = -delta (full delta, starting at
+ * delta = 1, eta = -1), but a batch of 62 takes them in jumps:
+ *  - a run of Z zero low bits of g is Z steps at once (g >>= Z, the f
+ *    row doubled Z times, eta -= Z);
+ *  - with g odd, if eta < 0 the step swaps: (f, g) = (g, -f), rows
+ *    exchanged with the old f row negated, eta = -eta;
+ *  - then eta >= 0 and the next L = min(eta + 1, steps left, 6) steps
+ *    never swap, so each only adds f when g is odd and halves: together
+ *    they add W f to g with W = -g/f mod 2^L (f^-1 mod 64 is
+ *    f (2 - f^2), since f^2 = 1 mod 8), leaving L zero bits that the
+ *    next run consumes.
+ * Each jump is exactly a sequence of divsteps, so the matrix after 62
+ * steps is the one the constant-time batch would give (same bounds,
+ * same update_fg / update_de).  The outer loop stops as soon as g = 0;
+ * with delta = 1 the paper's bound for 256-bit inputs is 742 divsteps,
+ * below the 12 batches (744) the loop allows.
+ * ------------------------------------------------------------------ */
+
+static inline int
+ctz64_var (uint64_t x)
+{
+#if defined(__GNUC__)
+  return __builtin_ctzll (x);
+#else
+  int n = 0;
+  while (!(x & 1))
+    {
+      x >>= 1;
+      n++;
+    }
+  return n;
+#endif
+}
+
+/* 62 divsteps on the low words, variable time; returns the matrix. */
+static void
+divsteps_62_var (int64_t *eta_io, uint64_t f, uint64_t g, int64_t t[4])
+{
+  uint64_t u = 1, v = 0, q = 0, r = 1, w, x, m;
+  int64_t eta = *eta_io;
+  int left = 62, z, lim;
+
+  for (;;)
+    {
+      /* the guard bit at LEFT stops the run at the end of the batch */
+      z = ctz64_var (g | ((uint64_t) 1 << left));
+      g >>= z;
+      u <<= z;
+      v <<= z;
+      eta -= z;
+      left -= z;
+      if (left == 0)
+        break;
+      /* f and g odd */
+      if (eta < 0)
+        {
+          eta = -eta;
+          x = f; f = g; g = (uint64_t) 0 - x;
+          x = u; u = q; q = (uint64_t) 0 - x;
+          x = v; v = r; r = (uint64_t) 0 - x;
+        }
+      lim = (int) eta + 1 < left ? (int) eta + 1 : left;
+      if (lim > 6)
+        lim = 6;
+      m = ((uint64_t) 1 << lim) - 1;
+      w = (g * f * (f * f - 2)) & m;       /* -g/f mod 2^lim */
+      g += f * w;
+      q += u * w;
+      r += v * w;
+    }
+  *eta_io = eta;
+  t[0] = (int64_t) u;
+  t[1] = (int64_t) v;
+  t[2] = (int64_t) q;
+  t[3] = (int64_t) r;
+}
+
+void
+_kc_secp256k1_modinv256_var (uint64_t r[4], const uint64_t a[4],
+                             const kc_secp256k1_modinfo *mod)
+{
+  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
+  int64_t t[4], eta = -1;
+  uint64_t fneg;
+  int i, batch;
+
+  for (i = 0; i < 5; i++)
+    f[i] = mod->m[i];
+  g[0] = (int64_t) (a[0] & M62);
+  g[1] = (int64_t) ((a[0] >> 62 | a[1] << 2) & M62);
+  g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
+  g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
+  g[4] = (int64_t) (a[3] >> 56);
+  for (batch = 0; batch < 12; batch++)
+    {
+      if ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0)
+        break;
+      divsteps_62_var (&eta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
+                       (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
+      update_fg (f, g, t);
+      update_de (d, e, t, mod->m, mod->minv62);
+    }
+  KC_VERIFY_CHECK ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0);
+  fneg = s62_neg_mask (f);
+  for (i = 0; i < 5; i++)
+    d[i] = (int64_t) (((uint64_t) d[i] ^ fneg) - fneg);
+  s62_carry (d);
+  s62_reduce (d, mod->m);
+  r[0] = (uint64_t) d[0] | (uint64_t) d[1] << 62;
+  r[1] = (uint64_t) d[1] >> 2 | (uint64_t) d[2] << 60;
+  r[2] = (uint64_t) d[2] >> 4 | (uint64_t) d[3] << 58;
+  r[3] = (uint64_t) d[3] >> 6 | (uint64_t) d[4] << 56;
+}
+
 const kc_secp256k1_modinfo _kc_secp256k1_modinfo_n = {
   { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, 0x3FFFFFFFFFFFFFEBLL,
     0x3FFFFFFFFFFFFFFFLL, 0xFFLL },
@@ -673,7 +790,7 @@ _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 void
 _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 {
-  /* The constant-time safegcd beats the binary extended Euclid tried
-   * before (about 4x fewer instructions), so the _var entry shares it. */
-  _kc_secp256k1_scalar_inv (r, a);
+  SC_CHECK (a);
+  _kc_secp256k1_modinv256_var (r->d, a->d, &_kc_secp256k1_modinfo_n);
+  SC_CHECK (r);
 }
