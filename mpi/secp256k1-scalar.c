@@ -31,17 +31,19 @@ static inline uint64_t
 reduce_final (uint64_t a[4], uint64_t hi)
 {
   u128 t;
-  uint64_t s0, s1, s2, s3, of, m;
-  t = (u128) a[0] + NC0; s0 = (uint64_t) t; t >>= 64;
-  t += (u128) a[1] + NC1; s1 = (uint64_t) t; t >>= 64;
-  t += (u128) a[2] + 1; s2 = (uint64_t) t; t >>= 64;
-  t += a[3]; s3 = (uint64_t) t; t >>= 64;
+  uint64_t s[4], of, m;
+  t = (u128) a[0] + NC0; s[0] = (uint64_t) t; t >>= 64;
+  t += (u128) a[1] + NC1; s[1] = (uint64_t) t; t >>= 64;
+  t += (u128) a[2] + 1; s[2] = (uint64_t) t; t >>= 64;
+  t += a[3]; s[3] = (uint64_t) t; t >>= 64;
   of = (uint64_t) t | hi;
   m = ct_mask_from_flag_u64 (of);
-  a[0] = ct_select_u64 (m, s0, a[0]);
-  a[1] = ct_select_u64 (m, s1, a[1]);
-  a[2] = ct_select_u64 (m, s2, a[2]);
-  a[3] = ct_select_u64 (m, s3, a[3]);
+  a[0] = ct_select_u64 (m, s[0], a[0]);
+  a[1] = ct_select_u64 (m, s[1], a[1]);
+  a[2] = ct_select_u64 (m, s[2], a[2]);
+  a[3] = ct_select_u64 (m, s[3], a[3]);
+  wipememory (s, sizeof s);
+  wipememory (&t, sizeof t);
   return of;
 }
 
@@ -129,6 +131,7 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   /* a + b < 2n: one subtraction suffices. */
   of = reduce_final (r->d, (uint64_t) t);
   SC_CHECK (r);
+  wipememory (&t, sizeof t);
   return (int) of;
 }
 
@@ -147,6 +150,8 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
       t >>= 64;
     }
   SC_CHECK (r);
+  wipememory (&t, sizeof t);
+  wipememory (&nz, sizeof nz);
 }
 
 void
@@ -155,6 +160,7 @@ _kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
   kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
+  wipememory (&t, sizeof t);
 }
 
 void
@@ -241,6 +247,7 @@ sqr_512 (uint64_t l[8], const uint64_t a[4])
   acc_muladd (&c, a[3], a[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
+  wipememory (&c, sizeof c);
 }
 
 /* L[0..7] = A * B, column by column.  Each column has at most 4 products
@@ -267,6 +274,7 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
   acc_muladd (&c, a[3], b[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
+  wipememory (&c, sizeof c);
 }
 
 /* R = L mod n for a 512-bit L, folding the high part with
@@ -275,50 +283,55 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
  *   M                -> P = M_lo + M_hi*NC < 2^260  (p0..p4, p4 < 16)
  *   P                -> Q = P_lo + p4*NC   < 2^256 + 2^133 (4 limbs + carry)
  * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
- * branch, no index depends on the value.  Leaf function: its stack
- * temporaries are not wiped (callers holding secrets wipe their own). */
+ * branch, no index depends on the value.  Its temporaries are wiped
+ * (the inputs may be secret). */
 static inline void
 reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 {
   acc192 c = { 0, 0, 0 };
-  uint64_t m0, m1, m2, m3, m4, m5, m6, p0, p1, p2, p3, p4;
+  uint64_t m[7], p[5];
   u128 t;
 
   /* M = l[0..3] + l[4..7] * NC */
   acc_add (&c, l[0]); acc_muladd (&c, l[4], NC0);
-  m0 = acc_extract (&c);
+  m[0] = acc_extract (&c);
   acc_add (&c, l[1]); acc_muladd (&c, l[5], NC0); acc_muladd (&c, l[4], NC1);
-  m1 = acc_extract (&c);
+  m[1] = acc_extract (&c);
   acc_add (&c, l[2]); acc_muladd (&c, l[6], NC0); acc_muladd (&c, l[5], NC1);
   acc_add (&c, l[4]);
-  m2 = acc_extract (&c);
+  m[2] = acc_extract (&c);
   acc_add (&c, l[3]); acc_muladd (&c, l[7], NC0); acc_muladd (&c, l[6], NC1);
   acc_add (&c, l[5]);
-  m3 = acc_extract (&c);
+  m[3] = acc_extract (&c);
   acc_muladd (&c, l[7], NC1); acc_add (&c, l[6]);
-  m4 = acc_extract (&c);
+  m[4] = acc_extract (&c);
   acc_add (&c, l[7]);
-  m5 = acc_extract (&c);
-  m6 = c.c0;
+  m[5] = acc_extract (&c);
+  m[6] = c.c0;
   /* P = m[0..3] + m[4..6] * NC */
   c.c0 = c.c1 = c.c2 = 0;
-  acc_add (&c, m0); acc_muladd (&c, m4, NC0);
-  p0 = acc_extract (&c);
-  acc_add (&c, m1); acc_muladd (&c, m5, NC0); acc_muladd (&c, m4, NC1);
-  p1 = acc_extract (&c);
-  acc_add (&c, m2); acc_muladd (&c, m6, NC0); acc_muladd (&c, m5, NC1);
-  acc_add (&c, m4);
-  p2 = acc_extract (&c);
-  acc_add (&c, m3); acc_muladd (&c, m6, NC1); acc_add (&c, m5);
-  p3 = acc_extract (&c);
-  p4 = c.c0 + m6;
-  /* Q = p[0..3] + p4 * NC */
-  t = (u128) p4 * NC0 + p0; r->d[0] = (uint64_t) t; t >>= 64;
-  t += (u128) p4 * NC1 + p1; r->d[1] = (uint64_t) t; t >>= 64;
-  t += (u128) p4 + p2; r->d[2] = (uint64_t) t; t >>= 64;
-  t += p3; r->d[3] = (uint64_t) t; t >>= 64;
+  acc_add (&c, m[0]); acc_muladd (&c, m[4], NC0);
+  p[0] = acc_extract (&c);
+  acc_add (&c, m[1]); acc_muladd (&c, m[5], NC0); acc_muladd (&c, m[4], NC1);
+  p[1] = acc_extract (&c);
+  acc_add (&c, m[2]); acc_muladd (&c, m[6], NC0); acc_muladd (&c, m[5], NC1);
+  acc_add (&c, m[4]);
+  p[2] = acc_extract (&c);
+  acc_add (&c, m[3]); acc_muladd (&c, m[6], NC1); acc_add (&c, m[5]);
+  p[3] = acc_extract (&c);
+  p[4] = c.c0 + m[6];
+  /* Q = p[0..3] + p[4] * NC */
+  t = (u128) p[4] * NC0 + p[0]; r->d[0] = (uint64_t) t; t >>= 64;
+  t += (u128) p[4] * NC1 + p[1]; r->d[1] = (uint64_t) t; t >>= 64;
+  t += (u128) p[4] + p[2]; r->d[2] = (uint64_t) t; t >>= 64;
+  t += p[3]; r->d[3] = (uint64_t) t; t >>= 64;
   reduce_final (r->d, (uint64_t) t);
   SC_CHECK (r);
+  /* the intermediate values depend on the (possibly secret) inputs */
+  wipememory (&c, sizeof c);
+  wipememory (m, sizeof m);
+  wipememory (p, sizeof p);
+  wipememory (&t, sizeof t);
 }
 
 void
@@ -330,6 +343,7 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   SC_CHECK (b);
   mul_512 (l, a->d, b->d);
   reduce_512 (r, l);
+  wipememory (l, sizeof l);
 }
 
 void
@@ -370,6 +384,7 @@ scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
   uint64_t l[8];
   sqr_512 (l, a->d);
   reduce_512 (r, l);
+  wipememory (l, sizeof l);
 }
 
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
