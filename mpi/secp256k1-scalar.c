@@ -3,7 +3,9 @@
 #include "kcrypt-int.h"
 #include "secp256k1-scalar.h"
 
-typedef unsigned __int128 u128;
+#include "secp256k1-int128.h"
+
+typedef kc_u128 u128;
 
 /* n and 2^256 - n (129 bits: NC0 + NC1*2^64 + 2^128). */
 static const uint64_t N[4] = {
@@ -32,11 +34,18 @@ reduce_final (uint64_t a[4], uint64_t hi)
 {
   u128 t;
   uint64_t s[4], of, m;
-  t = (u128) a[0] + NC0; s[0] = (uint64_t) t; t >>= 64;
-  t += (u128) a[1] + NC1; s[1] = (uint64_t) t; t >>= 64;
-  t += (u128) a[2] + 1; s[2] = (uint64_t) t; t >>= 64;
-  t += a[3]; s[3] = (uint64_t) t; t >>= 64;
-  of = (uint64_t) t | hi;
+  kc_u128_from_u64 (&t, a[0]);
+  kc_u128_accum_u64 (&t, NC0);
+  s[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[1]);
+  kc_u128_accum_u64 (&t, NC1);
+  s[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[2]);
+  kc_u128_accum_u64 (&t, 1);
+  s[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[3]);
+  s[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  of = kc_u128_to_u64 (&t) | hi;
   m = ct_mask_from_flag_u64 (of);
   a[0] = ct_select_u64 (m, s[0], a[0]);
   a[1] = ct_select_u64 (m, s[1], a[1]);
@@ -121,15 +130,16 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   int i;
   SC_CHECK (a);
   SC_CHECK (b);
-  t = 0;
+  kc_u128_from_u64 (&t, 0);
   for (i = 0; i < 4; i++)
     {
-      t += (u128) a->d[i] + b->d[i];
-      r->d[i] = (uint64_t) t;
-      t >>= 64;
+      kc_u128_accum_u64 (&t, a->d[i]);
+      kc_u128_accum_u64 (&t, b->d[i]);
+      r->d[i] = kc_u128_to_u64 (&t);
+      kc_u128_rshift (&t, 64);
     }
   /* a + b < 2n: one subtraction suffices. */
-  of = reduce_final (r->d, (uint64_t) t);
+  of = reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
   wipememory (&t, sizeof t);
   return (int) of;
@@ -140,14 +150,16 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
 {
   /* n - a, then masked to 0 when a = 0. */
   uint64_t nz = ct_mask_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]);
-  u128 t = (u128) 1;
+  u128 t;
   int i;
   SC_CHECK (a);
+  kc_u128_from_u64 (&t, 1);
   for (i = 0; i < 4; i++)
     {
-      t += (u128) N[i] + (uint64_t) ~a->d[i];
-      r->d[i] = (uint64_t) t & nz;
-      t >>= 64;
+      kc_u128_accum_u64 (&t, N[i]);
+      kc_u128_accum_u64 (&t, ~a->d[i]);
+      r->d[i] = kc_u128_to_u64 (&t) & nz;
+      kc_u128_rshift (&t, 64);
     }
   SC_CHECK (r);
   wipememory (&t, sizeof t);
@@ -180,23 +192,32 @@ typedef struct
 static inline void
 acc_muladd (acc192 *acc, uint64_t a, uint64_t b)
 {
-  u128 t = (u128) a * b + acc->c0;
-  uint64_t hi = (uint64_t) (t >> 64);
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + hi;
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  u128 t;
+  uint64_t hi;
+  kc_u128_mul (&t, a, b);
+  kc_u128_accum_u64 (&t, acc->c0);
+  hi = kc_u128_hi_u64 (&t);
+  acc->c0 = kc_u128_to_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* ACC += A */
 static inline void
 acc_add (acc192 *acc, uint64_t a)
 {
-  u128 t = (u128) acc->c0 + a;
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + (uint64_t) (t >> 64);
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  u128 t;
+  uint64_t hi;
+  kc_u128_from_u64 (&t, acc->c0);
+  kc_u128_accum_u64 (&t, a);
+  acc->c0 = kc_u128_to_u64 (&t);
+  hi = kc_u128_hi_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* Return the low word and shift the accumulator down by 64 bits. */
@@ -214,17 +235,23 @@ acc_extract (acc192 *acc)
 static inline void
 acc_muladd2 (acc192 *acc, uint64_t a, uint64_t b)
 {
-  u128 p = (u128) a * b;
-  uint64_t lo = (uint64_t) p, hi = (uint64_t) (p >> 64);
-  u128 t;
+  u128 p, t;
+  uint64_t lo, hi, cy;
+  kc_u128_mul (&p, a, b);
+  lo = kc_u128_to_u64 (&p);
+  hi = kc_u128_hi_u64 (&p);
   acc->c2 += hi >> 63;                   /* 2p = (hi:lo) << 1 */
   hi = hi << 1 | lo >> 63;
   lo <<= 1;
-  t = (u128) acc->c0 + lo;
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + hi + (uint64_t) (t >> 64);
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  kc_u128_from_u64 (&t, acc->c0);
+  kc_u128_accum_u64 (&t, lo);
+  acc->c0 = kc_u128_to_u64 (&t);
+  cy = kc_u128_hi_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  kc_u128_accum_u64 (&t, cy);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* L[0..7] = A^2 (cross products doubled once). */
@@ -321,11 +348,18 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
   p[3] = acc_extract (&c);
   p[4] = c.c0 + m[6];
   /* Q = p[0..3] + p[4] * NC */
-  t = (u128) p[4] * NC0 + p[0]; r->d[0] = (uint64_t) t; t >>= 64;
-  t += (u128) p[4] * NC1 + p[1]; r->d[1] = (uint64_t) t; t >>= 64;
-  t += (u128) p[4] + p[2]; r->d[2] = (uint64_t) t; t >>= 64;
-  t += p[3]; r->d[3] = (uint64_t) t; t >>= 64;
-  reduce_final (r->d, (uint64_t) t);
+  kc_u128_mul (&t, p[4], NC0);
+  kc_u128_accum_u64 (&t, p[0]);
+  r->d[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_mul (&t, p[4], NC1);
+  kc_u128_accum_u64 (&t, p[1]);
+  r->d[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, p[4]);
+  kc_u128_accum_u64 (&t, p[2]);
+  r->d[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, p[3]);
+  r->d[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
   /* the intermediate values depend on the (possibly secret) inputs */
   wipememory (&c, sizeof c);
@@ -366,12 +400,12 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
   {
     unsigned int rb = shift - 1;
     uint64_t bit = (l[rb >> 6] >> (rb & 63)) & 1;
-    c = bit;
+    kc_u128_from_u64 (&c, bit);
     for (i = 0; i < 4; i++)
       {
-        c += w[i];
-        r->d[i] = (uint64_t) c;
-        c >>= 64;
+        kc_u128_accum_u64 (&c, w[i]);
+        r->d[i] = kc_u128_to_u64 (&c);
+        kc_u128_rshift (&c, 64);
       }
   }
   wipememory (l, sizeof l);
@@ -491,7 +525,7 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
  * ------------------------------------------------------------------ */
 
 #define M62 0x3FFFFFFFFFFFFFFFULL
-typedef __int128 i128;
+typedef kc_i128 i128;
 
 /* 62 divsteps on the low words; returns the matrix.  *DELTA2 is 2 delta. */
 static void
@@ -534,22 +568,27 @@ update_fg (int64_t f[5], int64_t g[5], const int64_t t[4])
 {
   i128 cf, cg;
   int i;
-  cf = (i128) t[0] * f[0] + (i128) t[1] * g[0];
-  cg = (i128) t[2] * f[0] + (i128) t[3] * g[0];
-  KC_VERIFY_CHECK (((uint64_t) cf & M62) == 0 && ((uint64_t) cg & M62) == 0);
-  cf >>= 62;
-  cg >>= 62;
+  kc_i128_mul (&cf, t[0], f[0]);
+  kc_i128_accum_mul (&cf, t[1], g[0]);
+  kc_i128_mul (&cg, t[2], f[0]);
+  kc_i128_accum_mul (&cg, t[3], g[0]);
+  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cf) & M62) == 0
+                   && (kc_i128_to_u64 (&cg) & M62) == 0);
+  kc_i128_rshift (&cf, 62);
+  kc_i128_rshift (&cg, 62);
   for (i = 1; i < 5; i++)
     {
-      cf += (i128) t[0] * f[i] + (i128) t[1] * g[i];
-      cg += (i128) t[2] * f[i] + (i128) t[3] * g[i];
-      f[i - 1] = (int64_t) ((uint64_t) cf & M62);
-      g[i - 1] = (int64_t) ((uint64_t) cg & M62);
-      cf >>= 62;
-      cg >>= 62;
+      kc_i128_accum_mul (&cf, t[0], f[i]);
+      kc_i128_accum_mul (&cf, t[1], g[i]);
+      kc_i128_accum_mul (&cg, t[2], f[i]);
+      kc_i128_accum_mul (&cg, t[3], g[i]);
+      f[i - 1] = (int64_t) (kc_i128_to_u64 (&cf) & M62);
+      g[i - 1] = (int64_t) (kc_i128_to_u64 (&cg) & M62);
+      kc_i128_rshift (&cf, 62);
+      kc_i128_rshift (&cg, 62);
     }
-  f[4] = (int64_t) cf;
-  g[4] = (int64_t) cg;
+  f[4] = (int64_t) kc_i128_to_u64 (&cf);
+  g[4] = (int64_t) kc_i128_to_u64 (&cg);
 }
 
 /* carry-normalize A: limbs 0..3 into [0, 2^62), top limb signed */
@@ -608,26 +647,33 @@ update_de (int64_t d[5], int64_t e[5], const int64_t t[4],
   i128 cd, ce;
   uint64_t md, me;
   int i;
-  cd = (i128) t[0] * d[0] + (i128) t[1] * e[0];
-  ce = (i128) t[2] * d[0] + (i128) t[3] * e[0];
-  md = ((uint64_t) 0 - (uint64_t) cd * minv62) & M62;
-  me = ((uint64_t) 0 - (uint64_t) ce * minv62) & M62;
-  cd += (i128) md * m[0];
-  ce += (i128) me * m[0];
-  KC_VERIFY_CHECK (((uint64_t) cd & M62) == 0 && ((uint64_t) ce & M62) == 0);
-  cd >>= 62;
-  ce >>= 62;
+  kc_i128_mul (&cd, t[0], d[0]);
+  kc_i128_accum_mul (&cd, t[1], e[0]);
+  kc_i128_mul (&ce, t[2], d[0]);
+  kc_i128_accum_mul (&ce, t[3], e[0]);
+  md = ((uint64_t) 0 - kc_i128_to_u64 (&cd) * minv62) & M62;
+  me = ((uint64_t) 0 - kc_i128_to_u64 (&ce) * minv62) & M62;
+  kc_i128_accum_mul (&cd, (int64_t) md, m[0]);   /* md, me < 2^62 */
+  kc_i128_accum_mul (&ce, (int64_t) me, m[0]);
+  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cd) & M62) == 0
+                   && (kc_i128_to_u64 (&ce) & M62) == 0);
+  kc_i128_rshift (&cd, 62);
+  kc_i128_rshift (&ce, 62);
   for (i = 1; i < 5; i++)
     {
-      cd += (i128) t[0] * d[i] + (i128) t[1] * e[i] + (i128) md * m[i];
-      ce += (i128) t[2] * d[i] + (i128) t[3] * e[i] + (i128) me * m[i];
-      d[i - 1] = (int64_t) ((uint64_t) cd & M62);
-      e[i - 1] = (int64_t) ((uint64_t) ce & M62);
-      cd >>= 62;
-      ce >>= 62;
+      kc_i128_accum_mul (&cd, t[0], d[i]);
+      kc_i128_accum_mul (&cd, t[1], e[i]);
+      kc_i128_accum_mul (&cd, (int64_t) md, m[i]);
+      kc_i128_accum_mul (&ce, t[2], d[i]);
+      kc_i128_accum_mul (&ce, t[3], e[i]);
+      kc_i128_accum_mul (&ce, (int64_t) me, m[i]);
+      d[i - 1] = (int64_t) (kc_i128_to_u64 (&cd) & M62);
+      e[i - 1] = (int64_t) (kc_i128_to_u64 (&ce) & M62);
+      kc_i128_rshift (&cd, 62);
+      kc_i128_rshift (&ce, 62);
     }
-  d[4] = (int64_t) cd;
-  e[4] = (int64_t) ce;
+  d[4] = (int64_t) kc_i128_to_u64 (&cd);
+  e[4] = (int64_t) kc_i128_to_u64 (&ce);
   s62_reduce (d, m);
   s62_reduce (e, m);
 }
