@@ -510,12 +510,14 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
  * Then g reaches 0 and f = +-1 within 590 divsteps: the bound computed
  * for 256-bit inputs by the safegcd-bounds analysis (P. Wuille), also
  * used by libsecp256k1; with delta = 1 the paper's Theorem 11.2 gives
- * 741.  We run 10 batches of 62 = 620 (a verify build checks g = 0 at
- * the end; steps after convergence leave f, g, d unchanged).  Each batch runs 62 divsteps on the low
- * 64 bits of f and g only and records the transition matrix
- * [u v; q r] with (f', g') = ((u f + v g), (q f + r g)) / 2^62; by
- * induction |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a
- * row or adds the rows).  The matrix is then applied to the full f, g and
+ * 741.  We run 10 batches of 59 = 590 (a verify build checks g = 0 at
+ * the end; steps after convergence leave f, g, d unchanged).  Each batch
+ * runs 59 divsteps on the low 64 bits of f and g only and records the
+ * transition matrix scaled by 2^3 (it starts as 8 I), [u v; q r] with
+ * (f', g') = ((u f + v g), (q f + r g)) / 2^62, so that the limb
+ * arithmetic below divides by 2^62 as for 62 steps; by induction
+ * |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a row or
+ * adds the rows, from 2^3).  The matrix is then applied to the full f, g and
  * to d, e, where f = d x and g = e x (mod M) throughout (start d = 0,
  * e = 1); the division by 2^62 of d, e is made exact by adding md*M with
  * md = -(u d + v e) M^-1 mod 2^62 in [0, 2^62).  With d, e in [0, M) the
@@ -527,15 +529,16 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
 #define M62 0x3FFFFFFFFFFFFFFFULL
 typedef kc_i128 i128;
 
-/* 62 divsteps on the low words; returns the matrix.  *DELTA2 is 2 delta. */
+/* 59 divsteps on the low words; returns 2^3 times the matrix.  *DELTA
+ * is 2 delta. */
 static void
-divsteps_62 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
+divsteps_59 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
 {
-  uint64_t u = 1, v = 0, q = 0, r = 1;   /* two's complement arithmetic */
+  uint64_t u = 8, v = 0, q = 0, r = 8;   /* two's complement arithmetic */
   uint64_t d = (uint64_t) *delta;
   int i;
 
-  for (i = 0; i < 62; i++)
+  for (i = 0; i < 59; i++)
     {
       uint64_t c1 = ct_mask_from_flag_u64 (((uint64_t) 0 - d) >> 63); /* delta > 0 */
       uint64_t c2 = ct_mask_from_flag_u64 (g & 1);                    /* g odd */
@@ -696,7 +699,7 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
   g[4] = (int64_t) (a[3] >> 56);
   for (i = 0; i < 10; i++)
     {
-      divsteps_62 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
+      divsteps_59 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
                    (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
       update_fg (f, g, t);
       update_de (d, e, t, mod->m, mod->minv62);

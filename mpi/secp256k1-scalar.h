@@ -90,7 +90,7 @@ typedef struct
 extern const kc_secp256k1_modinfo _kc_secp256k1_modinfo_n;
 
 /* R = A^-1 mod M for A < M (4x64 little-endian; 0 maps to 0), R < M.
- * Constant time in A: Bernstein-Yang divsteps, 10 batches of 62 (the
+ * Constant time in A: Bernstein-Yang divsteps, 10 batches of 59 (the
  * algorithm and its bounds are described in secp256k1-scalar.c).  Used
  * for scalars (M = n) and field elements (M = p). */
 void _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
