@@ -13,10 +13,11 @@
  *   constant-time scan of its whole row (cmov), negated by cmov, a zero
  *   digit adds "infinity", and the addition is the complete constant-time
  *   _kc_secp256k1_gej_add_ge: no doubling, one addition per row.
- *   W = 5 (measured, callgrind and bench-ecc against libsecp256k1):
- *   52 rows of 16 entries (52 KiB), 52 additions instead of the 64 of
- *   W = 4 (64 rows of 8, 32 KiB) for 8 more scanned entries per row:
- *   see the commit that chose it for the figures.
+ *   W = 6 (measured against libsecp256k1 0.2.0 in one process, and
+ *   callgrind): 43 rows of 32 entries (86 KiB), 43 additions; sign
+ *   time ratio kc/secp 0.88 with W = 4 (64 rows of 8, 32 KiB), 0.80
+ *   with W = 5 (52 rows of 16, 52 KiB), 0.77 with W = 6.  libsecp256k1
+ *   0.2.0 scans a 64 KiB table.
  *
  * _kc_secp256k1_ecmult_var: NA*A + NG*G for public NA, NG, A (signature
  *   verification), variable time.  Both scalars are split by the GLV
@@ -42,7 +43,7 @@
 #include "secp256k1-group.h"
 #include "secp256k1-scalar.h"
 
-#define KC_ECMULT_GEN_BITS  5
+#define KC_ECMULT_GEN_BITS  6
 /* entries per row: digits 1 .. 2^(W-1) */
 #define KC_ECMULT_GEN_COLS  (1 << (KC_ECMULT_GEN_BITS - 1))
 /* windows covering the 255 bits ... */
