@@ -19,21 +19,27 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   uint32_t carry = 0;
   int j, i, neg;
 
-  /* kk = K or n - K, below 2^255 (top nibble <= 7) */
+  /* kk = K or n - K, below 2^255 */
   kk = *k;
   neg = _kc_secp256k1_scalar_is_high (k);
   _kc_secp256k1_scalar_cond_negate (&kk, neg);
   _kc_secp256k1_gej_set_infinity (r);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
-      /* signed digit: nib + carry in [0, 16]; above 8 it becomes
-       * nib + carry - 16 in [-7, 0] with a carry into the next nibble */
-      uint32_t nib = kc_secp256k1_scalar_get_bits (&kk, 4 * (unsigned int) j, 4)
+      /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
+       * in [0, 2H]; above H it becomes window + carry - 2H in
+       * [-(H-1), 0] with a carry into the next window.  Windows past bit
+       * 255 read as 0 (kk < 2^255), so the last row takes the final
+       * carry. */
+      uint32_t nib = kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
+                                                   * (unsigned int) j,
+                                                   KC_ECMULT_GEN_BITS)
                      + carry;
-      uint32_t dneg = ct_lt_u32 (8, nib);
-      uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg), 16 - nib, nib);
+      uint32_t dneg = ct_lt_u32 (KC_ECMULT_GEN_COLS, nib);
+      uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
+                                     2 * KC_ECMULT_GEN_COLS - nib, nib);
       carry = dneg;
-      /* Scan the whole row; entry i-1 holds i * 16^j * G. */
+      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G. */
       s = _kc_secp256k1_gen_table[j][0];
       for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
         kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],

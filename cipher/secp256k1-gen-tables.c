@@ -65,7 +65,7 @@ main (void)
           " * Regenerate: make -C cipher regen-secp256k1-tables */\n\n");
   printf ("const kc_secp256k1_ge_storage\n_kc_secp256k1_gen_table"
           "[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS] = {\n");
-  /* row j: i * 16^j * G, i = 1..KC_ECMULT_GEN_COLS */
+  /* row j: i * 2^(W j) * G, i = 1..KC_ECMULT_GEN_COLS */
   _kc_secp256k1_gej_set_ge (&base, &_kc_secp256k1_ge_g);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
@@ -78,7 +78,7 @@ main (void)
           _kc_secp256k1_gej_add_var (&acc, &acc, &base);
         }
       printf (j < KC_ECMULT_GEN_ROWS - 1 ? " },\n" : " }\n");
-      for (i = 0; i < 4; i++)   /* 16 * 16^j * G */
+      for (i = 0; i < KC_ECMULT_GEN_BITS; i++)   /* 2^(W (j+1)) * G */
         _kc_secp256k1_gej_double_var (&base, &base);
     }
   printf ("};\n\n");

@@ -83,11 +83,13 @@
  *   - kc_mpi_cmp of two negatives of different limb lengths: libgcrypt
  *     returns "greater" for the one of larger magnitude; we return the
  *     mathematical order (as GMP's mpz_cmp).
- *   - kc_mpi_invm: for some inputs (1,273 of 5,300 with A >= 0, M > 0
- *     in our run) libgcrypt returns the negative of the inverse, which
- *     is not an inverse; we return the inverse in [0, |m|), checked
- *     against GMP.  With a negative A libgcrypt did not
- *     return in our run; we reduce A mod |M| first.
+ *   - kc_mpi_invm: libgcrypt 1.10.1 keeps the sign X had before the
+ *     call, so an X that held a negative number receives the negative of
+ *     the inverse (e.g. after x = mulm (-5, a, m), invm (x, a, m) gives
+ *     -inverse; 1,273 of 5,300 cases in our run, where X was reused);
+ *     ours always writes the inverse in [0, |m|), checked against GMP.
+ *     With a negative A libgcrypt did not return in our run; we reduce A
+ *     mod |M| first.
  *   - the empty HEX string reads as 0 in libgcrypt; we reject it
  *     (GPG_ERR_INV_OBJ), and a zero-length USG buffer likewise
  *     (GPG_ERR_INV_ARG).

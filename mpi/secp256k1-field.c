@@ -128,8 +128,14 @@ _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 void
 _kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 {
-  /* The constant-time safegcd is fast enough not to need a variant. */
-  _kc_secp256k1_fe_inv (r, a);
+  kc_secp256k1_fe t = *a;
+  kc_secp256k1_fe_storage s;
+
+  KC_FE_CHECK (a, 8);
+  kc_secp256k1_fe_normalize_var (&t);
+  kc_secp256k1_fe_to_storage (&s, &t);
+  _kc_secp256k1_modinv256_var (s.n, s.n, &modinfo_p);
+  kc_secp256k1_fe_from_storage (r, &s);
 }
 
 int

@@ -67,10 +67,7 @@
 #include <stddef.h>
 #include "kcrypt-int.h"
 
-#if !defined(__SIZEOF_INT128__)
-# error "secp256k1-field needs unsigned __int128 (a 32-bit fallback is not written yet)"
-#endif
-typedef unsigned __int128 kc_u128;
+#include "secp256k1-int128.h"
 
 typedef struct
 {
@@ -456,34 +453,51 @@ kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
 
   KC_FE_CHECK (a, 8);
   KC_FE_CHECK (b, 8);
-  d = (kc_u128) a0 * b3 + (kc_u128) a1 * b2 + (kc_u128) a2 * b1
-      + (kc_u128) a3 * b0;
-  c = (kc_u128) a4 * b4;
-  d += (kc_u128) R4 * (uint64_t) c;
-  c >>= 64;
-  t3 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) a0 * b4 + (kc_u128) a1 * b3 + (kc_u128) a2 * b2
-       + (kc_u128) a3 * b1 + (kc_u128) a4 * b0;
-  d += (kc_u128) (R4 << 12) * (uint64_t) c;
-  t4 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  kc_u128_mul (&d, a0, b3);
+  kc_u128_accum_mul (&d, a1, b2);
+  kc_u128_accum_mul (&d, a2, b1);
+  kc_u128_accum_mul (&d, a3, b0);
+  kc_u128_mul (&c, a4, b4);
+  kc_u128_accum_mul (&d, R4, kc_u128_to_u64 (&c));
+  kc_u128_rshift (&c, 64);
+  t3 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
+  kc_u128_accum_mul (&d, a0, b4);
+  kc_u128_accum_mul (&d, a1, b3);
+  kc_u128_accum_mul (&d, a2, b2);
+  kc_u128_accum_mul (&d, a3, b1);
+  kc_u128_accum_mul (&d, a4, b0);
+  kc_u128_accum_mul (&d, R4 << 12, kc_u128_to_u64 (&c));
+  t4 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
   tx = t4 >> 48; t4 &= KC_FE_M48;
-  d += (kc_u128) a1 * b4 + (kc_u128) a2 * b3 + (kc_u128) a3 * b2
-       + (kc_u128) a4 * b1;
-  u0 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  kc_u128_accum_mul (&d, a1, b4);
+  kc_u128_accum_mul (&d, a2, b3);
+  kc_u128_accum_mul (&d, a3, b2);
+  kc_u128_accum_mul (&d, a4, b1);
+  u0 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
   u0 = u0 << 4 | tx;
-  c = (kc_u128) a0 * b0 + (kc_u128) u0 * KC_FE_R;
-  r0 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b1 + (kc_u128) a1 * b0;
-  d += (kc_u128) a2 * b4 + (kc_u128) a3 * b3 + (kc_u128) a4 * b2;
-  c += (kc_u128) ((uint64_t) d & KC_FE_M52) * R4; d >>= 52;
-  r1 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) a0 * b2 + (kc_u128) a1 * b1 + (kc_u128) a2 * b0;
-  d += (kc_u128) a3 * b4 + (kc_u128) a4 * b3;
-  c += (kc_u128) R4 * (uint64_t) d; d >>= 64;
-  r2 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) (R4 << 12) * (uint64_t) d + t3;
-  r3 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  r4 = (uint64_t) c + t4;
+  kc_u128_mul (&c, a0, b0);
+  kc_u128_accum_mul (&c, u0, KC_FE_R);
+  r0 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, a0, b1);
+  kc_u128_accum_mul (&c, a1, b0);
+  kc_u128_accum_mul (&d, a2, b4);
+  kc_u128_accum_mul (&d, a3, b3);
+  kc_u128_accum_mul (&d, a4, b2);
+  kc_u128_accum_mul (&c, kc_u128_to_u64 (&d) & KC_FE_M52, R4);
+  kc_u128_rshift (&d, 52);
+  r1 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, a0, b2);
+  kc_u128_accum_mul (&c, a1, b1);
+  kc_u128_accum_mul (&c, a2, b0);
+  kc_u128_accum_mul (&d, a3, b4);
+  kc_u128_accum_mul (&d, a4, b3);
+  kc_u128_accum_mul (&c, R4, kc_u128_to_u64 (&d));
+  kc_u128_rshift (&d, 64);
+  r2 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, R4 << 12, kc_u128_to_u64 (&d));
+  kc_u128_accum_u64 (&c, t3);
+  r3 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  r4 = kc_u128_to_u64 (&c) + t4;
   r->n[0] = r0; r->n[1] = r1; r->n[2] = r2; r->n[3] = r3; r->n[4] = r4;
   KC_FE_SET_MAG (r, 1, 0);
 }
@@ -504,31 +518,41 @@ kc_secp256k1_fe_sqr (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   uint64_t t3, t4, tx, u0, r0, r1, r2, r3, r4;
 
   KC_FE_CHECK (a, 8);
-  d = (kc_u128) d0 * a3 + (kc_u128) d1 * a2;
-  c = (kc_u128) a4 * a4;
-  d += (kc_u128) R4 * (uint64_t) c;
-  c >>= 64;
-  t3 = (uint64_t) d & KC_FE_M52; d >>= 52;
-  d += (kc_u128) d0 * a4 + (kc_u128) d1 * a3 + (kc_u128) a2 * a2;
-  d += (kc_u128) (R4 << 12) * (uint64_t) c;
-  t4 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  kc_u128_mul (&d, d0, a3);
+  kc_u128_accum_mul (&d, d1, a2);
+  kc_u128_mul (&c, a4, a4);
+  kc_u128_accum_mul (&d, R4, kc_u128_to_u64 (&c));
+  kc_u128_rshift (&c, 64);
+  t3 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
+  kc_u128_accum_mul (&d, d0, a4);
+  kc_u128_accum_mul (&d, d1, a3);
+  kc_u128_accum_mul (&d, a2, a2);
+  kc_u128_accum_mul (&d, R4 << 12, kc_u128_to_u64 (&c));
+  t4 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
   tx = t4 >> 48; t4 &= KC_FE_M48;
-  d += (kc_u128) d1 * a4 + (kc_u128) d2 * a3;
-  u0 = (uint64_t) d & KC_FE_M52; d >>= 52;
+  kc_u128_accum_mul (&d, d1, a4);
+  kc_u128_accum_mul (&d, d2, a3);
+  u0 = kc_u128_to_u64 (&d) & KC_FE_M52; kc_u128_rshift (&d, 52);
   u0 = u0 << 4 | tx;
-  c = (kc_u128) a0 * a0 + (kc_u128) u0 * KC_FE_R;
-  r0 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a1;
-  d += (kc_u128) d2 * a4 + (kc_u128) a3 * a3;
-  c += (kc_u128) ((uint64_t) d & KC_FE_M52) * R4; d >>= 52;
-  r1 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) d0 * a2 + (kc_u128) a1 * a1;
-  d += (kc_u128) d3 * a4;
-  c += (kc_u128) R4 * (uint64_t) d; d >>= 64;
-  r2 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  c += (kc_u128) (R4 << 12) * (uint64_t) d + t3;
-  r3 = (uint64_t) c & KC_FE_M52; c >>= 52;
-  r4 = (uint64_t) c + t4;
+  kc_u128_mul (&c, a0, a0);
+  kc_u128_accum_mul (&c, u0, KC_FE_R);
+  r0 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, d0, a1);
+  kc_u128_accum_mul (&d, d2, a4);
+  kc_u128_accum_mul (&d, a3, a3);
+  kc_u128_accum_mul (&c, kc_u128_to_u64 (&d) & KC_FE_M52, R4);
+  kc_u128_rshift (&d, 52);
+  r1 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, d0, a2);
+  kc_u128_accum_mul (&c, a1, a1);
+  kc_u128_accum_mul (&d, d3, a4);
+  kc_u128_accum_mul (&c, R4, kc_u128_to_u64 (&d));
+  kc_u128_rshift (&d, 64);
+  r2 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  kc_u128_accum_mul (&c, R4 << 12, kc_u128_to_u64 (&d));
+  kc_u128_accum_u64 (&c, t3);
+  r3 = kc_u128_to_u64 (&c) & KC_FE_M52; kc_u128_rshift (&c, 52);
+  r4 = kc_u128_to_u64 (&c) + t4;
   r->n[0] = r0; r->n[1] = r1; r->n[2] = r2; r->n[3] = r3; r->n[4] = r4;
   KC_FE_SET_MAG (r, 1, 0);
 }

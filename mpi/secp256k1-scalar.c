@@ -3,7 +3,9 @@
 #include "kcrypt-int.h"
 #include "secp256k1-scalar.h"
 
-typedef unsigned __int128 u128;
+#include "secp256k1-int128.h"
+
+typedef kc_u128 u128;
 
 /* n and 2^256 - n (129 bits: NC0 + NC1*2^64 + 2^128). */
 static const uint64_t N[4] = {
@@ -31,17 +33,26 @@ static inline uint64_t
 reduce_final (uint64_t a[4], uint64_t hi)
 {
   u128 t;
-  uint64_t s0, s1, s2, s3, of, m;
-  t = (u128) a[0] + NC0; s0 = (uint64_t) t; t >>= 64;
-  t += (u128) a[1] + NC1; s1 = (uint64_t) t; t >>= 64;
-  t += (u128) a[2] + 1; s2 = (uint64_t) t; t >>= 64;
-  t += a[3]; s3 = (uint64_t) t; t >>= 64;
-  of = (uint64_t) t | hi;
+  uint64_t s[4], of, m;
+  kc_u128_from_u64 (&t, a[0]);
+  kc_u128_accum_u64 (&t, NC0);
+  s[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[1]);
+  kc_u128_accum_u64 (&t, NC1);
+  s[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[2]);
+  kc_u128_accum_u64 (&t, 1);
+  s[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, a[3]);
+  s[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  of = kc_u128_to_u64 (&t) | hi;
   m = ct_mask_from_flag_u64 (of);
-  a[0] = ct_select_u64 (m, s0, a[0]);
-  a[1] = ct_select_u64 (m, s1, a[1]);
-  a[2] = ct_select_u64 (m, s2, a[2]);
-  a[3] = ct_select_u64 (m, s3, a[3]);
+  a[0] = ct_select_u64 (m, s[0], a[0]);
+  a[1] = ct_select_u64 (m, s[1], a[1]);
+  a[2] = ct_select_u64 (m, s[2], a[2]);
+  a[3] = ct_select_u64 (m, s[3], a[3]);
+  wipememory (s, sizeof s);
+  wipememory (&t, sizeof t);
   return of;
 }
 
@@ -119,16 +130,18 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   int i;
   SC_CHECK (a);
   SC_CHECK (b);
-  t = 0;
+  kc_u128_from_u64 (&t, 0);
   for (i = 0; i < 4; i++)
     {
-      t += (u128) a->d[i] + b->d[i];
-      r->d[i] = (uint64_t) t;
-      t >>= 64;
+      kc_u128_accum_u64 (&t, a->d[i]);
+      kc_u128_accum_u64 (&t, b->d[i]);
+      r->d[i] = kc_u128_to_u64 (&t);
+      kc_u128_rshift (&t, 64);
     }
   /* a + b < 2n: one subtraction suffices. */
-  of = reduce_final (r->d, (uint64_t) t);
+  of = reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
+  wipememory (&t, sizeof t);
   return (int) of;
 }
 
@@ -137,16 +150,20 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
 {
   /* n - a, then masked to 0 when a = 0. */
   uint64_t nz = ct_mask_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]);
-  u128 t = (u128) 1;
+  u128 t;
   int i;
   SC_CHECK (a);
+  kc_u128_from_u64 (&t, 1);
   for (i = 0; i < 4; i++)
     {
-      t += (u128) N[i] + (uint64_t) ~a->d[i];
-      r->d[i] = (uint64_t) t & nz;
-      t >>= 64;
+      kc_u128_accum_u64 (&t, N[i]);
+      kc_u128_accum_u64 (&t, ~a->d[i]);
+      r->d[i] = kc_u128_to_u64 (&t) & nz;
+      kc_u128_rshift (&t, 64);
     }
   SC_CHECK (r);
+  wipememory (&t, sizeof t);
+  wipememory (&nz, sizeof nz);
 }
 
 void
@@ -155,6 +172,7 @@ _kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
   kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
+  wipememory (&t, sizeof t);
 }
 
 void
@@ -174,23 +192,32 @@ typedef struct
 static inline void
 acc_muladd (acc192 *acc, uint64_t a, uint64_t b)
 {
-  u128 t = (u128) a * b + acc->c0;
-  uint64_t hi = (uint64_t) (t >> 64);
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + hi;
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  u128 t;
+  uint64_t hi;
+  kc_u128_mul (&t, a, b);
+  kc_u128_accum_u64 (&t, acc->c0);
+  hi = kc_u128_hi_u64 (&t);
+  acc->c0 = kc_u128_to_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* ACC += A */
 static inline void
 acc_add (acc192 *acc, uint64_t a)
 {
-  u128 t = (u128) acc->c0 + a;
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + (uint64_t) (t >> 64);
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  u128 t;
+  uint64_t hi;
+  kc_u128_from_u64 (&t, acc->c0);
+  kc_u128_accum_u64 (&t, a);
+  acc->c0 = kc_u128_to_u64 (&t);
+  hi = kc_u128_hi_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* Return the low word and shift the accumulator down by 64 bits. */
@@ -208,17 +235,23 @@ acc_extract (acc192 *acc)
 static inline void
 acc_muladd2 (acc192 *acc, uint64_t a, uint64_t b)
 {
-  u128 p = (u128) a * b;
-  uint64_t lo = (uint64_t) p, hi = (uint64_t) (p >> 64);
-  u128 t;
+  u128 p, t;
+  uint64_t lo, hi, cy;
+  kc_u128_mul (&p, a, b);
+  lo = kc_u128_to_u64 (&p);
+  hi = kc_u128_hi_u64 (&p);
   acc->c2 += hi >> 63;                   /* 2p = (hi:lo) << 1 */
   hi = hi << 1 | lo >> 63;
   lo <<= 1;
-  t = (u128) acc->c0 + lo;
-  acc->c0 = (uint64_t) t;
-  t = (u128) acc->c1 + hi + (uint64_t) (t >> 64);
-  acc->c1 = (uint64_t) t;
-  acc->c2 += (uint64_t) (t >> 64);
+  kc_u128_from_u64 (&t, acc->c0);
+  kc_u128_accum_u64 (&t, lo);
+  acc->c0 = kc_u128_to_u64 (&t);
+  cy = kc_u128_hi_u64 (&t);
+  kc_u128_from_u64 (&t, acc->c1);
+  kc_u128_accum_u64 (&t, hi);
+  kc_u128_accum_u64 (&t, cy);
+  acc->c1 = kc_u128_to_u64 (&t);
+  acc->c2 += kc_u128_hi_u64 (&t);
 }
 
 /* L[0..7] = A^2 (cross products doubled once). */
@@ -241,6 +274,7 @@ sqr_512 (uint64_t l[8], const uint64_t a[4])
   acc_muladd (&c, a[3], a[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
+  wipememory (&c, sizeof c);
 }
 
 /* L[0..7] = A * B, column by column.  Each column has at most 4 products
@@ -267,6 +301,7 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
   acc_muladd (&c, a[3], b[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
+  wipememory (&c, sizeof c);
 }
 
 /* R = L mod n for a 512-bit L, folding the high part with
@@ -275,50 +310,62 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
  *   M                -> P = M_lo + M_hi*NC < 2^260  (p0..p4, p4 < 16)
  *   P                -> Q = P_lo + p4*NC   < 2^256 + 2^133 (4 limbs + carry)
  * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
- * branch, no index depends on the value.  Leaf function: its stack
- * temporaries are not wiped (callers holding secrets wipe their own). */
+ * branch, no index depends on the value.  Its temporaries are wiped
+ * (the inputs may be secret). */
 static inline void
 reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 {
   acc192 c = { 0, 0, 0 };
-  uint64_t m0, m1, m2, m3, m4, m5, m6, p0, p1, p2, p3, p4;
+  uint64_t m[7], p[5];
   u128 t;
 
   /* M = l[0..3] + l[4..7] * NC */
   acc_add (&c, l[0]); acc_muladd (&c, l[4], NC0);
-  m0 = acc_extract (&c);
+  m[0] = acc_extract (&c);
   acc_add (&c, l[1]); acc_muladd (&c, l[5], NC0); acc_muladd (&c, l[4], NC1);
-  m1 = acc_extract (&c);
+  m[1] = acc_extract (&c);
   acc_add (&c, l[2]); acc_muladd (&c, l[6], NC0); acc_muladd (&c, l[5], NC1);
   acc_add (&c, l[4]);
-  m2 = acc_extract (&c);
+  m[2] = acc_extract (&c);
   acc_add (&c, l[3]); acc_muladd (&c, l[7], NC0); acc_muladd (&c, l[6], NC1);
   acc_add (&c, l[5]);
-  m3 = acc_extract (&c);
+  m[3] = acc_extract (&c);
   acc_muladd (&c, l[7], NC1); acc_add (&c, l[6]);
-  m4 = acc_extract (&c);
+  m[4] = acc_extract (&c);
   acc_add (&c, l[7]);
-  m5 = acc_extract (&c);
-  m6 = c.c0;
+  m[5] = acc_extract (&c);
+  m[6] = c.c0;
   /* P = m[0..3] + m[4..6] * NC */
   c.c0 = c.c1 = c.c2 = 0;
-  acc_add (&c, m0); acc_muladd (&c, m4, NC0);
-  p0 = acc_extract (&c);
-  acc_add (&c, m1); acc_muladd (&c, m5, NC0); acc_muladd (&c, m4, NC1);
-  p1 = acc_extract (&c);
-  acc_add (&c, m2); acc_muladd (&c, m6, NC0); acc_muladd (&c, m5, NC1);
-  acc_add (&c, m4);
-  p2 = acc_extract (&c);
-  acc_add (&c, m3); acc_muladd (&c, m6, NC1); acc_add (&c, m5);
-  p3 = acc_extract (&c);
-  p4 = c.c0 + m6;
-  /* Q = p[0..3] + p4 * NC */
-  t = (u128) p4 * NC0 + p0; r->d[0] = (uint64_t) t; t >>= 64;
-  t += (u128) p4 * NC1 + p1; r->d[1] = (uint64_t) t; t >>= 64;
-  t += (u128) p4 + p2; r->d[2] = (uint64_t) t; t >>= 64;
-  t += p3; r->d[3] = (uint64_t) t; t >>= 64;
-  reduce_final (r->d, (uint64_t) t);
+  acc_add (&c, m[0]); acc_muladd (&c, m[4], NC0);
+  p[0] = acc_extract (&c);
+  acc_add (&c, m[1]); acc_muladd (&c, m[5], NC0); acc_muladd (&c, m[4], NC1);
+  p[1] = acc_extract (&c);
+  acc_add (&c, m[2]); acc_muladd (&c, m[6], NC0); acc_muladd (&c, m[5], NC1);
+  acc_add (&c, m[4]);
+  p[2] = acc_extract (&c);
+  acc_add (&c, m[3]); acc_muladd (&c, m[6], NC1); acc_add (&c, m[5]);
+  p[3] = acc_extract (&c);
+  p[4] = c.c0 + m[6];
+  /* Q = p[0..3] + p[4] * NC */
+  kc_u128_mul (&t, p[4], NC0);
+  kc_u128_accum_u64 (&t, p[0]);
+  r->d[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_mul (&t, p[4], NC1);
+  kc_u128_accum_u64 (&t, p[1]);
+  r->d[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, p[4]);
+  kc_u128_accum_u64 (&t, p[2]);
+  r->d[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  kc_u128_accum_u64 (&t, p[3]);
+  r->d[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
+  reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
+  /* the intermediate values depend on the (possibly secret) inputs */
+  wipememory (&c, sizeof c);
+  wipememory (m, sizeof m);
+  wipememory (p, sizeof p);
+  wipememory (&t, sizeof t);
 }
 
 void
@@ -330,6 +377,7 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   SC_CHECK (b);
   mul_512 (l, a->d, b->d);
   reduce_512 (r, l);
+  wipememory (l, sizeof l);
 }
 
 void
@@ -352,12 +400,12 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
   {
     unsigned int rb = shift - 1;
     uint64_t bit = (l[rb >> 6] >> (rb & 63)) & 1;
-    c = bit;
+    kc_u128_from_u64 (&c, bit);
     for (i = 0; i < 4; i++)
       {
-        c += w[i];
-        r->d[i] = (uint64_t) c;
-        c >>= 64;
+        kc_u128_accum_u64 (&c, w[i]);
+        r->d[i] = kc_u128_to_u64 (&c);
+        kc_u128_rshift (&c, 64);
       }
   }
   wipememory (l, sizeof l);
@@ -370,6 +418,7 @@ scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
   uint64_t l[8];
   sqr_512 (l, a->d);
   reduce_512 (r, l);
+  wipememory (l, sizeof l);
 }
 
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
@@ -461,12 +510,14 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
  * Then g reaches 0 and f = +-1 within 590 divsteps: the bound computed
  * for 256-bit inputs by the safegcd-bounds analysis (P. Wuille), also
  * used by libsecp256k1; with delta = 1 the paper's Theorem 11.2 gives
- * 741.  We run 10 batches of 62 = 620 (a verify build checks g = 0 at
- * the end; steps after convergence leave f, g, d unchanged).  Each batch runs 62 divsteps on the low
- * 64 bits of f and g only and records the transition matrix
- * [u v; q r] with (f', g') = ((u f + v g), (q f + r g)) / 2^62; by
- * induction |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a
- * row or adds the rows).  The matrix is then applied to the full f, g and
+ * 741.  We run 10 batches of 59 = 590 (a verify build checks g = 0 at
+ * the end; steps after convergence leave f, g, d unchanged).  Each batch
+ * runs 59 divsteps on the low 64 bits of f and g only and records the
+ * transition matrix scaled by 2^3 (it starts as 8 I), [u v; q r] with
+ * (f', g') = ((u f + v g), (q f + r g)) / 2^62, so that the limb
+ * arithmetic below divides by 2^62 as for 62 steps; by induction
+ * |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a row or
+ * adds the rows, from 2^3).  The matrix is then applied to the full f, g and
  * to d, e, where f = d x and g = e x (mod M) throughout (start d = 0,
  * e = 1); the division by 2^62 of d, e is made exact by adding md*M with
  * md = -(u d + v e) M^-1 mod 2^62 in [0, 2^62).  With d, e in [0, M) the
@@ -476,17 +527,18 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
  * ------------------------------------------------------------------ */
 
 #define M62 0x3FFFFFFFFFFFFFFFULL
-typedef __int128 i128;
+typedef kc_i128 i128;
 
-/* 62 divsteps on the low words; returns the matrix.  *DELTA2 is 2 delta. */
+/* 59 divsteps on the low words; returns 2^3 times the matrix.  *DELTA
+ * is 2 delta. */
 static void
-divsteps_62 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
+divsteps_59 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
 {
-  uint64_t u = 1, v = 0, q = 0, r = 1;   /* two's complement arithmetic */
+  uint64_t u = 8, v = 0, q = 0, r = 8;   /* two's complement arithmetic */
   uint64_t d = (uint64_t) *delta;
   int i;
 
-  for (i = 0; i < 62; i++)
+  for (i = 0; i < 59; i++)
     {
       uint64_t c1 = ct_mask_from_flag_u64 (((uint64_t) 0 - d) >> 63); /* delta > 0 */
       uint64_t c2 = ct_mask_from_flag_u64 (g & 1);                    /* g odd */
@@ -519,22 +571,27 @@ update_fg (int64_t f[5], int64_t g[5], const int64_t t[4])
 {
   i128 cf, cg;
   int i;
-  cf = (i128) t[0] * f[0] + (i128) t[1] * g[0];
-  cg = (i128) t[2] * f[0] + (i128) t[3] * g[0];
-  KC_VERIFY_CHECK (((uint64_t) cf & M62) == 0 && ((uint64_t) cg & M62) == 0);
-  cf >>= 62;
-  cg >>= 62;
+  kc_i128_mul (&cf, t[0], f[0]);
+  kc_i128_accum_mul (&cf, t[1], g[0]);
+  kc_i128_mul (&cg, t[2], f[0]);
+  kc_i128_accum_mul (&cg, t[3], g[0]);
+  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cf) & M62) == 0
+                   && (kc_i128_to_u64 (&cg) & M62) == 0);
+  kc_i128_rshift (&cf, 62);
+  kc_i128_rshift (&cg, 62);
   for (i = 1; i < 5; i++)
     {
-      cf += (i128) t[0] * f[i] + (i128) t[1] * g[i];
-      cg += (i128) t[2] * f[i] + (i128) t[3] * g[i];
-      f[i - 1] = (int64_t) ((uint64_t) cf & M62);
-      g[i - 1] = (int64_t) ((uint64_t) cg & M62);
-      cf >>= 62;
-      cg >>= 62;
+      kc_i128_accum_mul (&cf, t[0], f[i]);
+      kc_i128_accum_mul (&cf, t[1], g[i]);
+      kc_i128_accum_mul (&cg, t[2], f[i]);
+      kc_i128_accum_mul (&cg, t[3], g[i]);
+      f[i - 1] = (int64_t) (kc_i128_to_u64 (&cf) & M62);
+      g[i - 1] = (int64_t) (kc_i128_to_u64 (&cg) & M62);
+      kc_i128_rshift (&cf, 62);
+      kc_i128_rshift (&cg, 62);
     }
-  f[4] = (int64_t) cf;
-  g[4] = (int64_t) cg;
+  f[4] = (int64_t) kc_i128_to_u64 (&cf);
+  g[4] = (int64_t) kc_i128_to_u64 (&cg);
 }
 
 /* carry-normalize A: limbs 0..3 into [0, 2^62), top limb signed */
@@ -593,26 +650,33 @@ update_de (int64_t d[5], int64_t e[5], const int64_t t[4],
   i128 cd, ce;
   uint64_t md, me;
   int i;
-  cd = (i128) t[0] * d[0] + (i128) t[1] * e[0];
-  ce = (i128) t[2] * d[0] + (i128) t[3] * e[0];
-  md = ((uint64_t) 0 - (uint64_t) cd * minv62) & M62;
-  me = ((uint64_t) 0 - (uint64_t) ce * minv62) & M62;
-  cd += (i128) md * m[0];
-  ce += (i128) me * m[0];
-  KC_VERIFY_CHECK (((uint64_t) cd & M62) == 0 && ((uint64_t) ce & M62) == 0);
-  cd >>= 62;
-  ce >>= 62;
+  kc_i128_mul (&cd, t[0], d[0]);
+  kc_i128_accum_mul (&cd, t[1], e[0]);
+  kc_i128_mul (&ce, t[2], d[0]);
+  kc_i128_accum_mul (&ce, t[3], e[0]);
+  md = ((uint64_t) 0 - kc_i128_to_u64 (&cd) * minv62) & M62;
+  me = ((uint64_t) 0 - kc_i128_to_u64 (&ce) * minv62) & M62;
+  kc_i128_accum_mul (&cd, (int64_t) md, m[0]);   /* md, me < 2^62 */
+  kc_i128_accum_mul (&ce, (int64_t) me, m[0]);
+  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cd) & M62) == 0
+                   && (kc_i128_to_u64 (&ce) & M62) == 0);
+  kc_i128_rshift (&cd, 62);
+  kc_i128_rshift (&ce, 62);
   for (i = 1; i < 5; i++)
     {
-      cd += (i128) t[0] * d[i] + (i128) t[1] * e[i] + (i128) md * m[i];
-      ce += (i128) t[2] * d[i] + (i128) t[3] * e[i] + (i128) me * m[i];
-      d[i - 1] = (int64_t) ((uint64_t) cd & M62);
-      e[i - 1] = (int64_t) ((uint64_t) ce & M62);
-      cd >>= 62;
-      ce >>= 62;
+      kc_i128_accum_mul (&cd, t[0], d[i]);
+      kc_i128_accum_mul (&cd, t[1], e[i]);
+      kc_i128_accum_mul (&cd, (int64_t) md, m[i]);
+      kc_i128_accum_mul (&ce, t[2], d[i]);
+      kc_i128_accum_mul (&ce, t[3], e[i]);
+      kc_i128_accum_mul (&ce, (int64_t) me, m[i]);
+      d[i - 1] = (int64_t) (kc_i128_to_u64 (&cd) & M62);
+      e[i - 1] = (int64_t) (kc_i128_to_u64 (&ce) & M62);
+      kc_i128_rshift (&cd, 62);
+      kc_i128_rshift (&ce, 62);
     }
-  d[4] = (int64_t) cd;
-  e[4] = (int64_t) ce;
+  d[4] = (int64_t) kc_i128_to_u64 (&cd);
+  e[4] = (int64_t) kc_i128_to_u64 (&ce);
   s62_reduce (d, m);
   s62_reduce (e, m);
 }
@@ -635,7 +699,7 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
   g[4] = (int64_t) (a[3] >> 56);
   for (i = 0; i < 10; i++)
     {
-      divsteps_62 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
+      divsteps_59 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
                    (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
       update_fg (f, g, t);
       update_de (d, e, t, mod->m, mod->minv62);
@@ -656,6 +720,123 @@ _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
   wipememory (t, sizeof t); wipememory (&delta, sizeof delta);
 }
 
+/* ------------------------------------------------------------------
+ * Variable-time safegcd (public inputs only).
+ *
+ * The same divsteps, written with eta = -delta (full delta, starting at
+ * delta = 1, eta = -1), but a batch of 62 takes them in jumps:
+ *  - a run of Z zero low bits of g is Z steps at once (g >>= Z, the f
+ *    row doubled Z times, eta -= Z);
+ *  - with g odd, if eta < 0 the step swaps: (f, g) = (g, -f), rows
+ *    exchanged with the old f row negated, eta = -eta;
+ *  - then eta >= 0 and the next L = min(eta + 1, steps left, 6) steps
+ *    never swap, so each only adds f when g is odd and halves: together
+ *    they add W f to g with W = -g/f mod 2^L (f^-1 mod 64 is
+ *    f (2 - f^2), since f^2 = 1 mod 8), leaving L zero bits that the
+ *    next run consumes.
+ * Each jump is exactly a sequence of divsteps, so the matrix after 62
+ * steps is the one the constant-time batch would give (same bounds,
+ * same update_fg / update_de).  The outer loop stops as soon as g = 0;
+ * with delta = 1 the paper's bound for 256-bit inputs is 742 divsteps,
+ * below the 12 batches (744) the loop allows.
+ * ------------------------------------------------------------------ */
+
+static inline int
+ctz64_var (uint64_t x)
+{
+#if defined(__GNUC__)
+  return __builtin_ctzll (x);
+#else
+  int n = 0;
+  while (!(x & 1))
+    {
+      x >>= 1;
+      n++;
+    }
+  return n;
+#endif
+}
+
+/* 62 divsteps on the low words, variable time; returns the matrix. */
+static void
+divsteps_62_var (int64_t *eta_io, uint64_t f, uint64_t g, int64_t t[4])
+{
+  uint64_t u = 1, v = 0, q = 0, r = 1, w, x, m;
+  int64_t eta = *eta_io;
+  int left = 62, z, lim;
+
+  for (;;)
+    {
+      /* the guard bit at LEFT stops the run at the end of the batch */
+      z = ctz64_var (g | ((uint64_t) 1 << left));
+      g >>= z;
+      u <<= z;
+      v <<= z;
+      eta -= z;
+      left -= z;
+      if (left == 0)
+        break;
+      /* f and g odd */
+      if (eta < 0)
+        {
+          eta = -eta;
+          x = f; f = g; g = (uint64_t) 0 - x;
+          x = u; u = q; q = (uint64_t) 0 - x;
+          x = v; v = r; r = (uint64_t) 0 - x;
+        }
+      lim = (int) eta + 1 < left ? (int) eta + 1 : left;
+      if (lim > 6)
+        lim = 6;
+      m = ((uint64_t) 1 << lim) - 1;
+      w = (g * f * (f * f - 2)) & m;       /* -g/f mod 2^lim */
+      g += f * w;
+      q += u * w;
+      r += v * w;
+    }
+  *eta_io = eta;
+  t[0] = (int64_t) u;
+  t[1] = (int64_t) v;
+  t[2] = (int64_t) q;
+  t[3] = (int64_t) r;
+}
+
+void
+_kc_secp256k1_modinv256_var (uint64_t r[4], const uint64_t a[4],
+                             const kc_secp256k1_modinfo *mod)
+{
+  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
+  int64_t t[4], eta = -1;
+  uint64_t fneg;
+  int i, batch;
+
+  for (i = 0; i < 5; i++)
+    f[i] = mod->m[i];
+  g[0] = (int64_t) (a[0] & M62);
+  g[1] = (int64_t) ((a[0] >> 62 | a[1] << 2) & M62);
+  g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
+  g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
+  g[4] = (int64_t) (a[3] >> 56);
+  for (batch = 0; batch < 12; batch++)
+    {
+      if ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0)
+        break;
+      divsteps_62_var (&eta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
+                       (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
+      update_fg (f, g, t);
+      update_de (d, e, t, mod->m, mod->minv62);
+    }
+  KC_VERIFY_CHECK ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0);
+  fneg = s62_neg_mask (f);
+  for (i = 0; i < 5; i++)
+    d[i] = (int64_t) (((uint64_t) d[i] ^ fneg) - fneg);
+  s62_carry (d);
+  s62_reduce (d, mod->m);
+  r[0] = (uint64_t) d[0] | (uint64_t) d[1] << 62;
+  r[1] = (uint64_t) d[1] >> 2 | (uint64_t) d[2] << 60;
+  r[2] = (uint64_t) d[2] >> 4 | (uint64_t) d[3] << 58;
+  r[3] = (uint64_t) d[3] >> 6 | (uint64_t) d[4] << 56;
+}
+
 const kc_secp256k1_modinfo _kc_secp256k1_modinfo_n = {
   { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, 0x3FFFFFFFFFFFFFEBLL,
     0x3FFFFFFFFFFFFFFFLL, 0xFFLL },
@@ -673,7 +854,7 @@ _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 void
 _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 {
-  /* The constant-time safegcd beats the binary extended Euclid tried
-   * before (about 4x fewer instructions), so the _var entry shares it. */
-  _kc_secp256k1_scalar_inv (r, a);
+  SC_CHECK (a);
+  _kc_secp256k1_modinv256_var (r->d, a->d, &_kc_secp256k1_modinfo_n);
+  SC_CHECK (r);
 }

@@ -11,10 +11,7 @@
  *                 the two are timed interleaved)
  * Self-check: a key pair, an encapsulation and its decapsulation agree on
  * the shared secret; the forged ciphertext yields a different one.
- *
- * Needs kc_kem_* in the library (the sntrup761 branch).  To build it: add
- * bench-kem.c to bench_slope_SOURCES in tests/Makefile.am and replace the
- * "kem" placeholder in bench-slope.c's groups[] by &bench_group_kem. */
+ */
 #include "kcrypt-int.h"
 #include "bench.h"
 

@@ -12,10 +12,7 @@
  * Self-check per size: (u + v) - v = u, u * v = v * u, mod (u * v) = mulm,
  * u * invm (u) = 1 mod m, powm (u, 2) = mulm (u, u), and Fermat's
  * 3^(p-1) = 1 for p = 2^255 - 19.
- *
- * Needs kc_mpi_* in the library (the mpi branch).  To build it: add
- * bench-mpi.c to bench_slope_SOURCES in tests/Makefile.am and replace the
- * "mpi" placeholder in bench-slope.c's groups[] by &bench_group_mpi. */
+ */
 #include "kcrypt-int.h"
 #include <stdio.h>
 #include "bench.h"

@@ -6,12 +6,7 @@
  *   powm  w = u ^ e mod m  mpz_powm           gcry_mpi_powm
  *   invm  w = u ^ -1 mod m mpz_invert         gcry_mpi_invm
  * Each row first checks that every peer's result equals ours.
- *
- * Needs kc_mpi_* in the library (the mpi branch).  To build it: add
- * bench-peers-mpi.c to bench_peers_SOURCES, $(GMP_LIBS) to
- * bench_peers_LDADD and HAVE_GMP to the condition that builds bench-peers
- * (tests/Makefile.am), and bench_peers_mpi to row_files[] in
- * bench-peers.c. */
+ */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif

@@ -16,13 +16,20 @@
  *   row,peer,unit,ours_ns,theirs_ns,ratio
  * (unit "byte" or "op"; times in ns per unit).
  *
- * Rows now: md/{sha256,sha512}/{64,1024,8192} per byte (bench-peers-md.c).
- * A new row pair (ECC, mpi) is one function like row_md there: set up the
- * inputs, fill a struct peer_side for ours and for each peer that has the
+ * Rows:
+ *   md/{sha256,sha512}/{64,1024,8192}  per byte; OpenSSL, libgcrypt
+ *                                      (bench-peers-md.c)
+ *   mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}  GMP (mpz_*), libgcrypt
+ *                                      (gcry_mpi_*) (bench-peers-mpi.c)
+ *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
+ *                                      libgcrypt (bench-peers-ecc.c)
+ *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
+ *                                      mpn_redc_1 (bench-peers-mont.c)
+ * A new row pair is one function like row_md there: set up the inputs,
+ * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
  * file (bench-peers-<topic>.c, see bench-peers.h) and one entry in
- * row_files[] below.  bench-peers-mpi.c (ours vs GMP and libgcrypt) is
- * written for the merge with the mpi branch.
+ * row_files[] below.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -40,11 +47,16 @@
 #ifdef HAVE_LIBGCRYPT
 # include <gcrypt.h>
 #endif
+#ifdef HAVE_GMP
+# include <gmp.h>
+#endif
 
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
+  bench_peers_ecc,
+  bench_peers_mont,
 };
 
 static const char *const *selectors;
@@ -118,9 +130,12 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s), interleaved in\n"
-           "one process; prints ours, theirs and ours/theirs per row.\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s), interleaved\n"
+           "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
+           "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
+           "      ecc/secp256k1/{sign,verify} (us/op)\n"
+           "      mont/{256,384,512}/{mul_redc,square_redc}\n"
            "\noptions:\n%s  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
            bench_cfg.progname,
@@ -131,6 +146,16 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_LIBGCRYPT
            " libgcrypt",
+#else
+           "",
+#endif
+#ifdef HAVE_GMP
+           " gmp",
+#else
+           "",
+#endif
+#ifdef HAVE_LIBSECP256K1
+           " secp256k1",
 #else
            "",
 #endif
@@ -188,6 +213,12 @@ main (int argc, char **argv)
 #ifdef HAVE_LIBGCRYPT
       printf ("# peer libgcrypt: %s\n",
               gcry_check_version (NULL));
+#endif
+#ifdef HAVE_GMP
+      printf ("# peer gmp: %s\n", gmp_version);
+#endif
+#ifdef HAVE_LIBSECP256K1
+      printf ("# peer secp256k1: the system's libsecp256k1\n");
 #endif
       printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
               "theirs", "", "ratio",

@@ -34,5 +34,7 @@ void peers_compare (const char *path, enum bench_unit unit, double units,
 /* The row files. */
 void bench_peers_md (void);           /* bench-peers-md.c  */
 void bench_peers_mpi (void);          /* bench-peers-mpi.c */
+void bench_peers_ecc (void);          /* bench-peers-ecc.c */
+void bench_peers_mont (void);         /* bench-peers-mont.c */
 
 #endif /* KC_BENCH_PEERS_H */

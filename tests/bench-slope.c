@@ -13,10 +13,15 @@
  *   md       md/<algo>/<size>            SHA-256, SHA-512 per byte of one
  *                                        kc_md_hash_buffer call
  *   mpi      mpi/<bits>/<op>             the kc_mpi_* layer
- *   fields   fields/<field>/<op>         Montgomery arithmetic per modulus
- *                                        (dependent chains: latency)
- *   chained  chained/<op>/<tag>          dependent chains of field ops
- *   curves   curves/secp256k1/<kernel>   secp256k1 field/scalar kernels
+ *   fields   fields/<field>/<op>         Montgomery arithmetic per named
+ *                                        modulus, Daira on Tweedle, the
+ *                                        5x52 secp256k1 field; independent
+ *                                        operations: throughput
+ *   chained  chained/<op>/<tag>          64-deep dependent chains of field
+ *                                        ops, per op: latency
+ *   curves   curves/secp256k1/<kernel>   secp256k1 group (double, adds,
+ *                                        k*G, a*P + b*G), batch inverse,
+ *                                        field/scalar kernels
  *   dist     dist/<op>/<distribution>    constant-time vs early-exit
  *                                        256-bit compares, per input kind
  *   A group not built in this version prints one line saying so.
@@ -55,9 +60,9 @@
  * bench-md.c), list it in bench_slope_SOURCES (tests/Makefile.am), declare
  * it in bench.h (the groups of the specification are declared there
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
- * Written and run on scratch merges with the branches that provide their
- * functions, waiting to be plugged in that way: bench-kem.c (kem),
- * bench-mpi.c (mpi), bench-fields.c (fields), bench-curves.c (curves).
+ * Files: bench-kem.c, bench-ecc.c, bench-md.c, bench-mpi.c, bench-fields.c
+ * (fields and chained), bench-curves.c (curves, and the 5x52 rows of
+ * fields and chained), bench-dist.c.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -73,20 +78,12 @@
  * a group, replace its placeholder by a pointer to the group's struct. */
 static const struct bench_group *const groups[] = {
   &bench_group_kem,
-  &(const struct bench_group) {
-    "ecc", "secp256k1 keypair, ECDSA sign and verify",
-    "ecc/secp256k1/{keypair,sign,verify}", 0, NULL },
+  &bench_group_ecc,
   &bench_group_md,
   &bench_group_mpi,
-  &(const struct bench_group) {
-    "fields", "Montgomery arithmetic per named modulus, Daira on Tweedle",
-    "fields/<modulus>/{mul,sqr,add,sub,inv,inv_var}", 0, NULL },
-  &(const struct bench_group) {
-    "chained", "dependent chains of field operations",
-    "chained/<op>/<tag>", 1, NULL },
-  &(const struct bench_group) {
-    "curves", "secp256k1 field, scalar (and group) kernels",
-    "curves/secp256k1/<kernel>", 0, NULL },
+  &bench_group_fields,
+  &bench_group_chained,
+  &bench_group_curves,
   &bench_group_dist,
 };
 

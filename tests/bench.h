@@ -156,13 +156,19 @@ struct bench_group
 /* The groups, one file each (tests/bench-<group>.c); bench-slope's table
  * lists those built in this version. */
 extern const struct bench_group bench_group_kem;      /* bench-kem.c     */
-extern const struct bench_group bench_group_ecc;
+extern const struct bench_group bench_group_ecc;      /* bench-ecc.c     */
 extern const struct bench_group bench_group_md;       /* bench-md.c      */
-extern const struct bench_group bench_group_mpi;
-extern const struct bench_group bench_group_fields;
-extern const struct bench_group bench_group_chained;
-extern const struct bench_group bench_group_curves;
+extern const struct bench_group bench_group_mpi;      /* bench-mpi.c     */
+extern const struct bench_group bench_group_fields;   /* bench-fields.c  */
+extern const struct bench_group bench_group_chained;  /* bench-fields.c  */
+extern const struct bench_group bench_group_curves;   /* bench-curves.c  */
 extern const struct bench_group bench_group_dist;     /* bench-dist.c    */
+
+/* The 5x52 secp256k1 field rows of "fields" (fields/secp256k1_5x52/<op>)
+ * and "chained" (chained/<op>/secp256k1_5x52), in bench-curves.c beside
+ * the other secp256k1 kernels; the fields and chained groups call them. */
+void bench_fields_5x52 (const struct bench_group *g);
+void bench_chained_5x52 (const struct bench_group *g);
 
 /* Selection of rows: bench-slope sets it from its arguments.  A row is
  * wanted when its path starts with one of the selectors (a selector

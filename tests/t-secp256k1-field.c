@@ -321,8 +321,8 @@ test_inv_sqrt_bytes (void)
       CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1
              && !memcmp (r.n, a.n, sizeof a.n), "set_b32 %d", it);
     }
-  /* the safegcd inverse on many inputs mod p: powers of two, their
-   * neighbours, p minus those, random */
+  /* the safegcd inverses (constant-time and _var) on many inputs mod p:
+   * powers of two, their neighbours, p minus those, random */
   for (it = 0; it < 20000; it++)
     {
       unsigned int k = (unsigned int) (it % 256);
@@ -343,6 +343,8 @@ test_inv_sqrt_bytes (void)
       _kc_secp256k1_fe_inv (&r, &a);
       mpz_invert (z, x, P);
       CHECK (fe_eq_mpz (&r, z) && is_normalized (&r), "safegcd inverse %d", it);
+      _kc_secp256k1_fe_inv_var (&r, &a);
+      CHECK (fe_eq_mpz (&r, z) && is_normalized (&r), "safegcd inverse var %d", it);
     }
   /* range check: p - 1 ok, p and above rejected */
   {

@@ -216,8 +216,8 @@ test_tables (void)
           _kc_secp256k1_gej_set_ge (&t, &e);
           CHECK (gej_eq (&t, &acc), "gen table [%d][%d]", j, i - 1);
         }
-      for (i = 0; i < 4; i++)
-        _kc_secp256k1_gej_double_var (&base, &base);   /* 16 * base */
+      for (i = 0; i < KC_ECMULT_GEN_BITS; i++)
+        _kc_secp256k1_gej_double_var (&base, &base);   /* 2^W * base */
     }
   _kc_secp256k1_gej_set_ge (&acc, &_kc_secp256k1_ge_g);
   _kc_secp256k1_gej_double_var (&base, &acc);
@@ -270,6 +270,30 @@ test_ecmult (void)
         slow_mul (&r2, &g, &a);
         CHECK (gej_eq (&r1, &r2) && on_curve (&r1), "ecmult_gen corner %zu", i);
       }
+  }
+  /* the same corners for the table's window width W: every W-bit window
+   * (of the 255 bits below 2^255, and of all 256) equal to H - 1, H, H + 1
+   * or 2H - 1 with H = 2^(W-1): the largest positive digit, the first
+   * negative one, carry chains, and the final carry */
+  {
+    static const unsigned int vs[4] = {
+      KC_ECMULT_GEN_COLS - 1, KC_ECMULT_GEN_COLS, KC_ECMULT_GEN_COLS + 1,
+      2 * KC_ECMULT_GEN_COLS - 1 };
+    unsigned int vi, top, bit;
+    for (top = 255; top <= 256; top++)
+      for (vi = 0; vi < 4; vi++)
+        {
+          unsigned char kb[32];
+          memset (kb, 0, sizeof kb);
+          for (bit = 0; bit < top; bit++)
+            if ((vs[vi] >> (bit % KC_ECMULT_GEN_BITS)) & 1)
+              kb[31 - bit / 8] |= (unsigned char) (1u << (bit % 8));
+          _kc_secp256k1_scalar_set_b32 (&a, kb, NULL);
+          _kc_secp256k1_ecmult_gen (&r1, &a);
+          slow_mul (&r2, &g, &a);
+          CHECK (gej_eq (&r1, &r2) && on_curve (&r1),
+                 "ecmult_gen window corner %u/%u", top, vs[vi]);
+        }
   }
   for (it = 0; it < 100; it++)
     {

@@ -191,6 +191,8 @@ main (int argc, char **argv)
       _kc_secp256k1_scalar_inv (&r, &a);
       mpz_invert (z, x, N);
       CHECK (sc_eq_mpz (&r, z), "safegcd inverse, case %d", it);
+      _kc_secp256k1_scalar_inv_var (&r, &a);
+      CHECK (sc_eq_mpz (&r, z), "safegcd inverse var, case %d", it);
     }
   mpz_clears (x, y, z, h, N, LAMBDA, NULL);
   return t_done ("t-secp256k1-scalar");

@@ -1,0 +1,273 @@
+/* mont.h - Montgomery arithmetic modulo a fixed odd modulus of N limbs.
+ *
+ * Numbers are little-endian arrays of N 64-bit limbs, 1 <= N <=
+ * KC_MONT_MAX_LIMBS.  R = 2^(64N).  The Montgomery form of x is xR mod m.
+ * No function here allocates; every function is constant time in the
+ * values of its number arguments (the modulus and N are public).
+ *
+ * ---- Contract of mul_redc / square_redc (all N, including moduli whose
+ * top limb is all ones, i.e. m close to R) ----
+ *   Precondition:  0 <= a, b < m,  m odd,  m < R.
+ *   Result:        r = a*b*R^-1 mod m, fully reduced: 0 <= r < m.
+ *   Aliasing:      r may alias a and/or b.
+ *
+ * Bound proof (CIOS, one row per limb b_i of b, q_i = t_0 * (-m^-1) mod 2^64):
+ *   T_0 = 0;  T_{i+1} = (T_i + a*b_i + q_i*m) / 2^64  (exact division).
+ *   If T_i < 2m then T_{i+1} < (2m + (2^64-1)m + (2^64-1)m) / 2^64 = 2m.
+ *   So every T_i < 2m < 2R: T_i fits in N limbs plus ONE top bit, and the
+ *   row's two carry words (from a*b_i and from q_i*m) plus that top bit sum
+ *   to the new top limb and a new top bit.  T_N = a*b*R^-1 (mod m), T_N < 2m,
+ *   so one conditional subtraction of m (selected by the top bit and the
+ *   borrow, in constant time) gives [0, m).
+ * square_redc computes the full 2N-limb square S = a^2 < m^2 first, then
+ * reduces it with N sliding Montgomery rows: U_0 = S, U_{i+1} = U_i + q_i m
+ * 2^(64i) with q_i clearing limb i.  After the N rows U_N / R < (m^2 + R m)
+ * / R < 2m, the same one-bit top and conditional subtraction apply.
+ * Carries on the sliding window: row i's carry word c enters limb i+N
+ * together with the previous row's pending bit (weight i+N as well); the
+ * two additions s + c and then + bit cannot both wrap (after a wrap the
+ * limb is <= 2^64 - 2), so the carry handed to limb i+N+1 is one bit.
+ * In the CIOS rows the same holds for the word-N sum c1 + c2 + top, and
+ * the value bound T_{i+1} < 2R makes the final handed-on bit exact.
+ *
+ * Contract of add/sub/neg: inputs in [0, m), output in [0, m).
+ *
+ * Implementation: the kernels are written once in C as always-inline
+ * functions of a constant N and instantiated for N = 1..8, so the compiler
+ * unrolls every loop (constant trip counts; the squaring triangle is a
+ * guard inside them); each multiply-add row keeps single-word carries.
+ * _kc_mont_mul_redc_<N> / _kc_mont_sqr_redc_<N> take the modulus and
+ * m0inv = -m^-1 mod 2^64 directly; the context functions dispatch to them
+ * (N > 8 uses a generic loop, and square_redc is mul_redc (a, a) there).
+ * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
+ * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
+ * the OF chain and the high words on the CF chain) with the same
+ * algorithm, bounds and outputs, for both mul_redc and square_redc.
+ * _kc_mont_set_portable (1) forces the C kernels (tests run both).
+ */
+#ifndef KC_MPI_MONT_H
+#define KC_MPI_MONT_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+
+#include "modinv.h"
+
+#define KC_MONT_MAX_LIMBS 16
+
+/* AddressSanitizer moves locals to a fake stack, so the memory operands of
+ * the x86-64 inline-assembly kernels need address registers the N = 6
+ * kernel does not have: ASan builds use the portable C kernels. */
+#if defined(__SANITIZE_ADDRESS__)
+# define KC_SANITIZE_ADDRESS 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define KC_SANITIZE_ADDRESS 1
+# endif
+#endif
+
+typedef struct
+{
+  unsigned int n;                    /* limbs, 1..KC_MONT_MAX_LIMBS */
+  uint64_t m0inv;                    /* -m^-1 mod 2^64 */
+  uint64_t m[KC_MONT_MAX_LIMBS];     /* the modulus, odd */
+  uint64_t one[KC_MONT_MAX_LIMBS];   /* R mod m (1 in Montgomery form) */
+  uint64_t r2[KC_MONT_MAX_LIMBS];    /* R^2 mod m */
+  uint64_t r3[KC_MONT_MAX_LIMBS];    /* R^3 mod m */
+  kc_modinv_ctx inv;                 /* safegcd set-up for m */
+} kc_mont_ctx;
+
+/* ---- limb primitives (static inline, shared with daira.c) ---- */
+
+#ifdef HAVE_UNSIGNED___INT128
+typedef unsigned __int128 kc_u128;
+#endif
+
+/* Returns the low word of a*b + c + d; *HI gets the high word.  Never
+ * overflows: (2^64-1)^2 + 2(2^64-1) = 2^128 - 1. */
+static inline uint64_t
+kc_mac64 (uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
+{
+#ifdef HAVE_UNSIGNED___INT128
+  kc_u128 t = (kc_u128) a * b + c + d;
+  *hi = (uint64_t) (t >> 64);
+  return (uint64_t) t;
+#else
+  uint64_t al = a & 0xffffffffu, ah = a >> 32;
+  uint64_t bl = b & 0xffffffffu, bh = b >> 32;
+  uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+  uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+  uint64_t lo = (ll & 0xffffffffu) | (mid << 32);
+  uint64_t h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+  lo += c;
+  h += lo < c;
+  lo += d;
+  h += lo < d;
+  *hi = h;
+  return lo;
+#endif
+}
+
+/* a + b + cin (cin 0/1); *COUT gets the carry (0/1). */
+static inline uint64_t
+kc_addc64 (uint64_t *cout, uint64_t a, uint64_t b, uint64_t cin)
+{
+#ifdef HAVE_UNSIGNED___INT128
+  kc_u128 t = (kc_u128) a + b + cin;
+  *cout = (uint64_t) (t >> 64);
+  return (uint64_t) t;
+#else
+  uint64_t s = a + cin, c = s < cin;
+  s += b;
+  *cout = c | (s < b);
+  return s;
+#endif
+}
+
+/* a - b - bin (bin 0/1); *BOUT gets the borrow (0/1). */
+static inline uint64_t
+kc_subb64 (uint64_t *bout, uint64_t a, uint64_t b, uint64_t bin)
+{
+#ifdef HAVE_UNSIGNED___INT128
+  kc_u128 t = (kc_u128) a - b - bin;
+  *bout = (uint64_t) (t >> 64) & 1;
+  return (uint64_t) t;
+#else
+  uint64_t d = a - b, br = a < b;
+  br |= d < bin;
+  *bout = br;
+  return d - bin;
+#endif
+}
+
+/* Low word of a*b; *HI gets the high word. */
+static inline uint64_t
+kc_mul64 (uint64_t *hi, uint64_t a, uint64_t b)
+{
+#ifdef HAVE_UNSIGNED___INT128
+  kc_u128 t = (kc_u128) a * b;
+  *hi = (uint64_t) (t >> 64);
+  return (uint64_t) t;
+#else
+  return kc_mac64 (hi, a, b, 0, 0);
+#endif
+}
+
+/* Carry-chain step: returns a + b + *C, *C (0/1) becomes the carry out.
+ * On x86-64 this is _addcarry_u64, which both gcc and clang turn into one
+ * adc; elsewhere plain C. */
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
+    && defined(HAVE_X86INTRIN_H)
+# include <x86intrin.h>
+static inline uint64_t
+kc_adc (uint64_t a, uint64_t b, unsigned char *c)
+{
+  unsigned long long r;
+  *c = _addcarry_u64 (*c, a, b, &r);
+  return r;
+}
+static inline uint64_t
+kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
+{
+  unsigned long long r;
+  *c = _subborrow_u64 (*c, a, b, &r);
+  return r;
+}
+#else
+static inline uint64_t
+kc_adc (uint64_t a, uint64_t b, unsigned char *c)
+{
+  uint64_t co, r = kc_addc64 (&co, a, b, *c);
+  *c = (unsigned char) co;
+  return r;
+}
+static inline uint64_t
+kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
+{
+  uint64_t bo, r = kc_subb64 (&bo, a, b, *c);
+  *c = (unsigned char) bo;
+  return r;
+}
+#endif
+
+/* ---- context set-up (variable time in m only: m is public) ---- */
+
+/* Fill CTX for the odd modulus M of N limbs (top limb nonzero not
+ * required, but m > 1).  Returns 0, or -1 if N is out of range or M is even
+ * or M < 3. */
+int _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n);
+
+/* -m0^-1 mod 2^64 for odd m0. */
+uint64_t _kc_mont_m0inv (uint64_t m0);
+
+/* ---- arithmetic; all constant time; r may alias inputs ---- */
+
+void _kc_mont_mul_redc (const kc_mont_ctx *ctx, uint64_t *r,
+                        const uint64_t *a, const uint64_t *b);
+void _kc_mont_square_redc (const kc_mont_ctx *ctx, uint64_t *r,
+                           const uint64_t *a);
+/* x in [0, m) -> xR mod m, and back. */
+void _kc_mont_to (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
+void _kc_mont_from (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
+void _kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
+                   const uint64_t *a, const uint64_t *b);
+void _kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
+                   const uint64_t *a, const uint64_t *b);
+void _kc_mont_neg (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
+
+/* r = a^e in Montgomery form (a, r in Montgomery form, [0, m)).  E has
+ * ENLIMBS limbs and is public; time depends on ENLIMBS only (a fixed 4-bit
+ * window with a constant-time table scan), not on a nor on the bits of e. */
+void _kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
+                   const uint64_t *e, unsigned int enlimbs);
+
+/* r = a^-1 by Fermat (a^(m-2)); m must be prime.  Montgomery form in and
+ * out; a = 0 gives 0.  Constant time. */
+void _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r,
+                          const uint64_t *a);
+
+/* r = a^-1 by safegcd (modinv.h), Montgomery form in and out, any odd m
+ * with gcd(a, m) = 1; a = 0 gives 0.  The plain version is constant time;
+ * the _var version's time depends on a, which must be public. */
+void _kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
+void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
+                       const uint64_t *a);
+
+/* Square root for m = 3 mod 4 prime: r = a^((m+1)/4), Montgomery form.
+ * Returns 1 if r^2 = a (a is a square, including 0), else 0 (r is then
+ * the root of -a).  Constant time (the result flag is returned, not
+ * branched on). */
+uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
+                        const uint64_t *a);
+
+/* Tests: ON = 1 forces the portable C kernels even where the x86-64
+ * BMI2/ADX kernels (N = 4, 6) would run; ON = 0 restores detection. */
+void _kc_mont_set_portable (int on);
+/* 1 when the BMI2/ADX kernels are in use (x86-64, CPU support, not
+ * disabled by _kc_mont_set_portable); daira.c follows the same switch. */
+int _kc_mont_have_adx (void);
+
+/* ---- specialised, fully unrolled kernels, N = 1..8 ----
+ * Same contract as above: a, b in [0, m), r in [0, m), m0inv = -m^-1 mod
+ * 2^64; r may alias a or b. */
+#define KC_MONT_DECL(N) \
+  void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *b, const uint64_t *m, \
+                              uint64_t m0inv); \
+  void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *m, uint64_t m0inv);
+KC_MONT_DECL (1)
+KC_MONT_DECL (2)
+KC_MONT_DECL (3)
+KC_MONT_DECL (4)
+KC_MONT_DECL (5)
+KC_MONT_DECL (6)
+KC_MONT_DECL (7)
+KC_MONT_DECL (8)
+#undef KC_MONT_DECL
+
+#endif /* KC_MPI_MONT_H */
