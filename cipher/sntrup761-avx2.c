@@ -1290,4 +1290,44 @@ _kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
   return i;
 }
 
+/* ---- Small_decode, 16 bytes (64 coefficients) per step ---- */
+
+void KC_AVX2
+_kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
+{
+  /* Field value t in {0, 1, 2, 3} -> t - 1, with 3 -> -1 (= 2 mod 3):
+   * a vpshufb table (constant time in the index). */
+  const __m128i tab = _mm_setr_epi8 (-1, 0, 1, -1, 0, 0, 0, 0,
+                                     0, 0, 0, 0, 0, 0, 0, 0);
+  const __m128i three = _mm_set1_epi8 (3);
+  size_t i;
+  int k;
+
+  for (i = 0; i + 16 <= P / 4; i += 16)
+    {
+      __m128i b = _mm_loadu_si128 ((const __m128i *) (in + i));
+      __m128i t0 = _mm_shuffle_epi8 (tab, _mm_and_si128 (b, three));
+      __m128i t1 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 2), three));
+      __m128i t2 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 4), three));
+      __m128i t3 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 6), three));
+      /* out[4j + k] = tk[j]: interleave bytes, then 16-bit pairs. */
+      __m128i a01l = _mm_unpacklo_epi8 (t0, t1), a01h = _mm_unpackhi_epi8 (t0, t1);
+      __m128i a23l = _mm_unpacklo_epi8 (t2, t3), a23h = _mm_unpackhi_epi8 (t2, t3);
+      _mm_storeu_si128 ((__m128i *) (out + 4 * i), _mm_unpacklo_epi16 (a01l, a23l));
+      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 16), _mm_unpackhi_epi16 (a01l, a23l));
+      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 32), _mm_unpacklo_epi16 (a01h, a23h));
+      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 48), _mm_unpackhi_epi16 (a01h, a23h));
+    }
+  for (; i < P / 4; i++)
+    for (k = 0; k < 4; k++)
+      {
+        int t = (in[i] >> (2 * k)) & 3;
+        out[4 * i + k] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
+      }
+  {
+    int t = in[i] & 3;
+    out[4 * i] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
+  }
+}
+
 #endif /* KC_USE_X86_64 */

@@ -86,6 +86,11 @@ size_t _kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
                                         const uint16_t *r, size_t npairs,
                                         unsigned int nbytes, uint32_t mu);
 
+/* Small_decode: the same output as _kc_sntrup761_small_decode for any
+ * 191 bytes (a 2-bit field 3 reads as -1).  Constant time. */
+void _kc_sntrup761_small_decode_avx2 (int8_t out[761],
+                                      const unsigned char in[191]);
+
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the

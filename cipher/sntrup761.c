@@ -1043,6 +1043,7 @@ struct sntrup_ops
   void (*rounded_decode) (int16_t *, const unsigned char *);
   void (*rq_encode) (unsigned char *, const int16_t *);
   void (*rounded_encode) (unsigned char *, const int16_t *);
+  void (*small_decode) (int8_t *, const unsigned char *);
 };
 
 static void
@@ -1056,7 +1057,8 @@ static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
-  _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode
+  _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
+  _kc_sntrup761_small_decode
 };
 
 #ifdef KC_USE_X86_64
@@ -1066,7 +1068,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_sort_761_avx2,
   _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
-  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2
+  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
+  _kc_sntrup761_small_decode_avx2
 };
 #endif
 
@@ -1203,8 +1206,8 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   size_t i;
 
   /* ZDecrypt: e = 3 f c in R3, ev = e / g. */
-  _kc_sntrup761_small_decode (f, sk);
-  _kc_sntrup761_small_decode (v, sk + SMALL_BYTES);
+  ops->small_decode (f, sk);
+  ops->small_decode (v, sk + SMALL_BYTES);
   ops->rounded_decode (c, ct);
   ops->rq_mult_small (cf, c, f);
   for (i = 0; i < P; i++)

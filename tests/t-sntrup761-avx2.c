@@ -513,6 +513,21 @@ main (int argc, char **argv)
   test_sort ();
   test_decode ();
   test_encode ();
+  {
+    /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random. */
+    unsigned char sb[191];
+    int8_t s1[P], s2[P];
+    for (k = 0; k < 50; k++)
+      {
+        if (k < 2)
+          memset (sb, k ? 0xff : 0, sizeof sb);
+        else
+          t_randbytes (sb, sizeof sb);
+        _kc_sntrup761_small_decode (s1, sb);
+        _kc_sntrup761_small_decode_avx2 (s2, sb);
+        CHECK (!memcmp (s1, s2, sizeof s1), "small_decode avx2 != portable, case %d", k);
+      }
+  }
 
   /* General Rq products and reciprocals: all sign patterns at the bound
    * 2295, random x pattern, random x random, zero. */
