@@ -28,6 +28,7 @@
 #include "kcrypt-int.h"
 #include "ct.h"
 #include "sntrup761-avx2.h"
+#include "sntrup761.h"
 
 #ifdef KC_USE_X86_64
 
@@ -1328,6 +1329,68 @@ _kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
     int t = in[i] & 3;
     out[4 * i] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
   }
+}
+
+/* ---- coefficient-wise steps of encapsulation / decapsulation ---- */
+
+/* round (x / 3) for 16 int16 lanes with |x| <= 2295: vpmulhrsw by 10923
+ * gives round (x 10923 / 2^15), off x/3 by |x| 2^-15 / 3 < 0.024, while
+ * x/3 is at least 1/6 away from any half-integer: exact. */
+static inline KC_AVX2 __m256i
+div3_round16 (__m256i x)
+{
+  return _mm256_mulhrs_epi16 (x, _mm256_set1_epi16 (10923));
+}
+
+void KC_AVX2
+_kc_sntrup761_round_avx2 (int16_t c[P])
+{
+  size_t i;
+
+  for (i = 0; i + 16 <= P; i += 16)
+    {
+      __m256i x = _mm256_loadu_si256 ((const __m256i *) (c + i));
+      __m256i t = div3_round16 (x);
+      _mm256_storeu_si256 ((__m256i *) (c + i),
+                           _mm256_add_epi16 (t, _mm256_add_epi16 (t, t)));
+    }
+  for (; i < P; i++)
+    {
+      int32_t x = c[i];
+      /* the same rounding in scalar form */
+      int32_t t = (x * 10923 * 2 + 32768) >> 16;
+      c[i] = (int16_t) (3 * t);
+    }
+}
+
+void KC_AVX2
+_kc_sntrup761_times3_mod3_avx2 (int8_t e[P], const int16_t cf[P])
+{
+  const __m256i q = _mm256_set1_epi16 (Q);
+  const __m256i qh = _mm256_set1_epi16 (Q_HALF);
+  const __m256i nqh = _mm256_set1_epi16 (-Q_HALF);
+  size_t i;
+
+  for (i = 0; i + 16 <= P; i += 16)
+    {
+      __m256i x, y, r;
+      __m128i lo;
+      x = _mm256_loadu_si256 ((const __m256i *) (cf + i));
+      /* 3 x in [-6885, 6885] = [-3 q12, 3 q12]: two conditional
+       * subtractions / additions of q bring it to [-q12, q12]. */
+      x = _mm256_add_epi16 (x, _mm256_add_epi16 (x, x));
+      x = _mm256_sub_epi16 (x, _mm256_and_si256 (_mm256_cmpgt_epi16 (x, qh), q));
+      x = _mm256_sub_epi16 (x, _mm256_and_si256 (_mm256_cmpgt_epi16 (x, qh), q));
+      x = _mm256_add_epi16 (x, _mm256_and_si256 (_mm256_cmpgt_epi16 (nqh, x), q));
+      x = _mm256_add_epi16 (x, _mm256_and_si256 (_mm256_cmpgt_epi16 (nqh, x), q));
+      y = div3_round16 (x);
+      r = _mm256_sub_epi16 (x, _mm256_add_epi16 (y, _mm256_add_epi16 (y, y)));
+      lo = _mm_packs_epi16 (_mm256_castsi256_si128 (r),
+                            _mm256_extracti128_si256 (r, 1));
+      _mm_storeu_si128 ((__m128i *) (e + i), lo);
+    }
+  for (; i < P; i++)
+    e[i] = _kc_sntrup761_f3_freeze (_kc_sntrup761_fq_freeze (3 * (int32_t) cf[i]));
 }
 
 #endif /* KC_USE_X86_64 */

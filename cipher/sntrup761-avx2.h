@@ -91,6 +91,14 @@ size_t _kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
 void _kc_sntrup761_small_decode_avx2 (int8_t out[761],
                                       const unsigned char in[191]);
 
+/* Round in place: c[i] (frozen) becomes the multiple of 3 nearest to it,
+ * c[i] - (c[i] mod 3 centered).  Constant time. */
+void _kc_sntrup761_round_avx2 (int16_t c[761]);
+
+/* e[i] = (3 cf[i] mod q, centered) mod 3, centered, for frozen cf: the
+ * first step of decapsulation.  Constant time. */
+void _kc_sntrup761_times3_mod3_avx2 (int8_t e[761], const int16_t cf[761]);
+
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the

@@ -1044,6 +1044,8 @@ struct sntrup_ops
   void (*rq_encode) (unsigned char *, const int16_t *);
   void (*rounded_encode) (unsigned char *, const int16_t *);
   void (*small_decode) (int8_t *, const unsigned char *);
+  void (*round) (int16_t *);
+  void (*times3_mod3) (int8_t *, const int16_t *);
 };
 
 static void
@@ -1052,13 +1054,32 @@ sort_761_portable (uint32_t *x)
   _kc_sntrup761_sort_u32 (x, P);
 }
 
+/* Round: the nearest multiple of 3 of each frozen coefficient. */
+static void
+round_portable (int16_t c[P])
+{
+  size_t i;
+  for (i = 0; i < P; i++)
+    c[i] = (int16_t) (c[i] - f3_freeze (c[i]));
+}
+
+/* E = (3 CF mod q) mod 3, centered, for frozen CF.  |3 cf| <= 3 q12 <
+ * 2^24: the int32 Barrett form. */
+static void
+times3_mod3_portable (int8_t e[P], const int16_t cf[P])
+{
+  size_t i;
+  for (i = 0; i < P; i++)
+    e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
+}
+
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode
+  _kc_sntrup761_small_decode, round_portable, times3_mod3_portable
 };
 
 #ifdef KC_USE_X86_64
@@ -1069,7 +1090,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2
+  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_round_avx2,
+  _kc_sntrup761_times3_mod3_avx2
 };
 #endif
 
@@ -1155,17 +1177,15 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
 /* CT = Rounded_encode (Round (h * r)) || HashConfirm (R_ENC, CACHE), with
  * R_ENC = Small_encode (r), H the decoded public key. */
 static void
-hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES], unsigned char r_enc[SMALL_BYTES],
-      const int8_t r[P], const int16_t h[P],
+hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
+      unsigned char r_enc[SMALL_BYTES], const int8_t r[P], const int16_t h[P],
       const unsigned char cache[HASH_BYTES])
 {
   int16_t c[P];
-  size_t i;
 
   _kc_sntrup761_small_encode (r_enc, r);
   ops->rq_mult_small (c, h, r);
-  for (i = 0; i < P; i++)
-    c[i] = (int16_t) (c[i] - f3_freeze (c[i]));     /* Round */
+  ops->round (c);
   ops->rounded_encode (ct, c);
   hash_confirm (ct + ROUNDED_BYTES, r_enc, cache);
   wipememory (c, sizeof c);
@@ -1210,9 +1230,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   ops->small_decode (v, sk + SMALL_BYTES);
   ops->rounded_decode (c, ct);
   ops->rq_mult_small (cf, c, f);
-  for (i = 0; i < P; i++)
-    /* |3 cf| <= 3 q12 < 2^24: the int32 Barrett form (vectorisable). */
-    e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
+  ops->times3_mod3 (e, cf);
   ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */

@@ -514,6 +514,38 @@ main (int argc, char **argv)
   test_decode ();
   test_encode ();
   {
+    /* Round and 3 x mod q mod 3 on every frozen value (7 arrays of 761
+     * cover [-2295, 2295]; position matters for the scalar tail). */
+    int16_t c[P], c2[P];
+    int8_t e[P];
+    int v = -2295, bad = 0;
+    for (k = 0; k < 8; k++)
+      {
+        for (i = 0; i < P; i++)
+          {
+            c[i] = (int16_t) v;
+            v = v == 2295 ? -2295 : v + 1;
+          }
+        memcpy (c2, c, sizeof c);
+        _kc_sntrup761_round_avx2 (c2);
+        _kc_sntrup761_times3_mod3_avx2 (e, c);
+        for (i = 0; i < P; i++)
+          {
+            int x = c[i], m3 = ((x % 3) + 3) % 3, y;
+            m3 = m3 == 2 ? -1 : m3;
+            if (c2[i] != x - m3)
+              bad++;
+            y = (3 * x) % Q;
+            y = y > (Q - 1) / 2 ? y - Q : y < -(Q - 1) / 2 ? y + Q : y;
+            m3 = ((y % 3) + 3) % 3;
+            m3 = m3 == 2 ? -1 : m3;
+            if (e[i] != m3)
+              bad++;
+          }
+      }
+    CHECK (bad == 0, "round / times3_mod3: %d wrong coefficients", bad);
+  }
+  {
     /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random. */
     unsigned char sb[191];
     int8_t s1[P], s2[P];
