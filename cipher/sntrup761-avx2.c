@@ -1393,4 +1393,43 @@ _kc_sntrup761_times3_mod3_avx2 (int8_t e[P], const int16_t cf[P])
     e[i] = _kc_sntrup761_f3_freeze (_kc_sntrup761_fq_freeze (3 * (int32_t) cf[i]));
 }
 
+void KC_AVX2
+_kc_sntrup761_weight_fix_avx2 (int8_t r[P], const int8_t ev[P])
+{
+  const __m256i zero = _mm256_setzero_si256 (), one = _mm256_set1_epi8 (1);
+  __m256i acc = zero, badv;
+  int8_t fx[P];
+  uint64_t lanes[4];
+  uint32_t weight, bad;
+  size_t i;
+
+  /* Weight: the bytes ev & 1 summed by vpsadbw (4 uint64 lanes). */
+  for (i = 0; i + 32 <= P; i += 32)
+    acc = _mm256_add_epi64 (acc, _mm256_sad_epu8
+                            (_mm256_and_si256 (_mm256_loadu_si256
+                                               ((const __m256i *) (ev + i)),
+                                               one), zero));
+  _mm256_storeu_si256 ((__m256i *) lanes, acc);
+  weight = (uint32_t) (lanes[0] + lanes[1] + lanes[2] + lanes[3]);
+  for (; i < P; i++)
+    weight += (uint32_t) (ev[i] & 1);
+  bad = ct_mask_nonzero_u32 (weight - 286);
+
+  /* The fixed vector (1^w, 0^(p-w)): public. */
+  memset (fx, 1, 286);
+  memset (fx + 286, 0, P - 286);
+  badv = _mm256_set1_epi32 ((int32_t) bad);
+  for (i = 0; i + 32 <= P; i += 32)
+    _mm256_storeu_si256 ((__m256i *) (r + i), _mm256_blendv_epi8
+                         (_mm256_loadu_si256 ((const __m256i *) (ev + i)),
+                          _mm256_loadu_si256 ((const __m256i *) (fx + i)),
+                          badv));
+  for (; i < P; i++)
+    r[i] = (int8_t) ct_select_u32 (bad, (uint32_t) (int32_t) fx[i],
+                                   (uint32_t) (int32_t) ev[i]);
+  wipememory (&acc, sizeof acc);
+  wipememory (lanes, sizeof lanes);
+  wipememory (&weight, sizeof weight);
+}
+
 #endif /* KC_USE_X86_64 */

@@ -99,6 +99,11 @@ void _kc_sntrup761_round_avx2 (int16_t c[761]);
  * first step of decapsulation.  Constant time. */
 void _kc_sntrup761_times3_mod3_avx2 (int8_t e[761], const int16_t cf[761]);
 
+/* r = ev if ev (entries in {-1, 0, 1}) has weight w = 286, else the
+ * fixed vector (1^w, 0^(p-w)); selected in constant time (the weight and
+ * the choice stay secret). */
+void _kc_sntrup761_weight_fix_avx2 (int8_t r[761], const int8_t ev[761]);
+
 /* Sort the 761 words of X ascending (as uint32), in place: the same
  * result as _kc_sntrup761_sort_u32 (x, 761).  A fixed bitonic network on
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the

@@ -1046,6 +1046,7 @@ struct sntrup_ops
   void (*small_decode) (int8_t *, const unsigned char *);
   void (*round) (int16_t *);
   void (*times3_mod3) (int8_t *, const int16_t *);
+  void (*weight_fix) (int8_t *, const int8_t *);
 };
 
 static void
@@ -1073,13 +1074,29 @@ times3_mod3_portable (int8_t e[P], const int16_t cf[P])
     e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
 }
 
+/* R = EV if EV has weight w, else the fixed vector (1^w, 0^(p-w)),
+ * selected in constant time. */
+static void
+weight_fix_portable (int8_t r[P], const int8_t ev[P])
+{
+  uint32_t weight = 0, bad;
+  size_t i;
+
+  for (i = 0; i < P; i++)
+    weight += (uint32_t) (ev[i] & 1);
+  bad = ct_mask_nonzero_u32 (weight - W);
+  for (i = 0; i < P; i++)
+    r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
+}
+
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode, round_portable, times3_mod3_portable
+  _kc_sntrup761_small_decode, round_portable, times3_mod3_portable,
+  weight_fix_portable
 };
 
 #ifdef KC_USE_X86_64
@@ -1091,7 +1108,7 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_round_avx2,
-  _kc_sntrup761_times3_mod3_avx2
+  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2
 };
 #endif
 
@@ -1222,8 +1239,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   int8_t f[P], v[P], e[P], ev[P], r[P];
   int16_t c[P], cf[P], h[P];
   unsigned char cnew[CT_BYTES], r_enc[SMALL_BYTES];
-  uint32_t weight, bad, ok;
-  size_t i;
+  uint32_t ok;
 
   /* ZDecrypt: e = 3 f c in R3, ev = e / g. */
   ops->small_decode (f, sk);
@@ -1234,12 +1250,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
-  weight = 0;
-  for (i = 0; i < P; i++)
-    weight += (uint32_t) (ev[i] & 1);
-  bad = ct_mask_nonzero_u32 (weight - W);
-  for (i = 0; i < P; i++)
-    r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
+  ops->weight_fix (r, ev);
 
   /* Re-encrypt and compare all CT_BYTES bytes. */
   ops->rq_decode (h, pk);

@@ -546,6 +546,34 @@ main (int argc, char **argv)
     CHECK (bad == 0, "round / times3_mod3: %d wrong coefficients", bad);
   }
   {
+    /* weight_fix: ev of weight exactly w (kept), w - 1, w + 1, 0, p
+     * (replaced by 1^w 0^(p-w)); the nonzeros at random places, the last
+     * coefficient included. */
+    static const int weights[] = { 286, 286, 285, 287, 0, P, 286 };
+    int8_t ev[P], rr[P];
+    for (k = 0; k < 7 * 20; k++)
+      {
+        int w = weights[k % 7], n = 0, ok = 1;
+        memset (ev, 0, sizeof ev);
+        if (k % 7 == 6)
+          ev[P - 1] = 1, n = 1;
+        while (n < w)
+          {
+            i = (int) (t_rand64 () % P);
+            if (!ev[i])
+              {
+                ev[i] = (int8_t) (t_rand64 () & 1 ? 1 : -1);
+                n++;
+              }
+          }
+        _kc_sntrup761_weight_fix_avx2 (rr, ev);
+        for (i = 0; i < P; i++)
+          if (rr[i] != (w == 286 ? ev[i] : i < 286 ? 1 : 0))
+            ok = 0;
+        CHECK (ok, "weight_fix: case %d (weight %d)", k, w);
+      }
+  }
+  {
     /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random. */
     unsigned char sb[191];
     int8_t s1[P], s2[P];
