@@ -996,29 +996,30 @@ hash_prefix (unsigned char out[HASH_BYTES], int b,
   wipememory (h, sizeof h);
 }
 
-/* H = Hash_2 (Hash_3 (R_ENC) || CACHE). */
+/* H = Hash_2 (R3H || CACHE), R3H = Hash_3 (R_ENC). */
 static void
 hash_confirm (unsigned char h[HASH_BYTES],
-              const unsigned char r_enc[SMALL_BYTES],
+              const unsigned char r3h[HASH_BYTES],
               const unsigned char cache[HASH_BYTES])
 {
   unsigned char x[2 * HASH_BYTES];
 
-  hash_prefix (x, 3, r_enc, SMALL_BYTES);
+  memcpy (x, r3h, HASH_BYTES);
   memcpy (x + HASH_BYTES, cache, HASH_BYTES);
   hash_prefix (h, 2, x, sizeof x);
   wipememory (x, sizeof x);
 }
 
-/* K = Hash_B (Hash_3 (Y) || Z), B = 1 (accept) or 0 (reject). */
+/* K = Hash_B (Y3H || Z), Y3H = Hash_3 (Y), B = 1 (accept) or 0
+ * (reject). */
 static void
 hash_session (unsigned char k[HASH_BYTES], int b,
-              const unsigned char y[SMALL_BYTES],
+              const unsigned char y3h[HASH_BYTES],
               const unsigned char z[CT_BYTES])
 {
   unsigned char x[HASH_BYTES + CT_BYTES];
 
-  hash_prefix (x, 3, y, SMALL_BYTES);
+  memcpy (x, y3h, HASH_BYTES);
   memcpy (x + HASH_BYTES, z, CT_BYTES);
   hash_prefix (k, b, x, sizeof x);
   wipememory (x, sizeof x);
@@ -1192,20 +1193,24 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
 }
 
 /* CT = Rounded_encode (Round (h * r)) || HashConfirm (R_ENC, CACHE), with
- * R_ENC = Small_encode (r), H the decoded public key. */
+ * R_ENC = Small_encode (r), H the decoded public key; R3H = Hash_3 (R_ENC)
+ * (HashConfirm's inner hash, which HashSession needs too). */
 static void
 hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
-      unsigned char r_enc[SMALL_BYTES], const int8_t r[P], const int16_t h[P],
+      unsigned char r3h[HASH_BYTES], const int8_t r[P], const int16_t h[P],
       const unsigned char cache[HASH_BYTES])
 {
+  unsigned char r_enc[SMALL_BYTES];
   int16_t c[P];
 
   _kc_sntrup761_small_encode (r_enc, r);
+  hash_prefix (r3h, 3, r_enc, SMALL_BYTES);
   ops->rq_mult_small (c, h, r);
   ops->round (c);
   ops->rounded_encode (ct, c);
-  hash_confirm (ct + ROUNDED_BYTES, r_enc, cache);
+  hash_confirm (ct + ROUNDED_BYTES, r3h, cache);
   wipememory (c, sizeof c);
+  wipememory (r_enc, sizeof r_enc);
 }
 
 static void
@@ -1213,7 +1218,7 @@ enc_ops (const struct sntrup_ops *ops, unsigned char *ct, unsigned char *ss,
          const unsigned char *pk, kc_rng_fn rng, void *rngctx)
 {
   unsigned char buf[RANDOM_BYTES];
-  unsigned char cache[HASH_BYTES], r_enc[SMALL_BYTES];
+  unsigned char cache[HASH_BYTES], r3h[HASH_BYTES];
   int8_t r[P];
   int16_t h[P];
 
@@ -1221,11 +1226,11 @@ enc_ops (const struct sntrup_ops *ops, unsigned char *ct, unsigned char *ss,
   rng (rngctx, buf, sizeof buf);
   short_from_bytes_ops (ops, r, buf);
   ops->rq_decode (h, pk);
-  hide (ops, ct, r_enc, r, h, cache);
-  hash_session (ss, 1, r_enc, ct);
+  hide (ops, ct, r3h, r, h, cache);
+  hash_session (ss, 1, r3h, ct);
 
   wipememory (buf, sizeof buf);
-  wipememory (r_enc, sizeof r_enc);
+  wipememory (r3h, sizeof r3h);
   wipememory (r, sizeof r);
 }
 
@@ -1238,7 +1243,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   const unsigned char *cache = rho + SMALL_BYTES;
   int8_t f[P], v[P], e[P], ev[P], r[P];
   int16_t c[P], cf[P], h[P];
-  unsigned char cnew[CT_BYTES], r_enc[SMALL_BYTES];
+  unsigned char cnew[CT_BYTES], r3h[HASH_BYTES], rho3h[HASH_BYTES];
   uint32_t ok;
 
   /* ZDecrypt: e = 3 f c in R3, ev = e / g. */
@@ -1254,11 +1259,12 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
 
   /* Re-encrypt and compare all CT_BYTES bytes. */
   ops->rq_decode (h, pk);
-  hide (ops, cnew, r_enc, r, h, cache);
+  hide (ops, cnew, r3h, r, h, cache);
   ok = ct_memequal (ct, cnew, CT_BYTES);
   /* On mismatch hash rho instead of r, with prefix 0 instead of 1. */
-  ct_memmov_cond (r_enc, rho, SMALL_BYTES, 1 ^ ok);
-  hash_session (ss, (int) ok, r_enc, ct);
+  hash_prefix (rho3h, 3, rho, SMALL_BYTES);
+  ct_memmov_cond (r3h, rho3h, HASH_BYTES, 1 ^ ok);
+  hash_session (ss, (int) ok, r3h, ct);
 
   wipememory (f, sizeof f);
   wipememory (v, sizeof v);
@@ -1268,7 +1274,8 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   wipememory (c, sizeof c);
   wipememory (cf, sizeof cf);
   wipememory (cnew, sizeof cnew);
-  wipememory (r_enc, sizeof r_enc);
+  wipememory (r3h, sizeof r3h);
+  wipememory (rho3h, sizeof rho3h);
 }
 
 /* The entry points: the dispatched path and the portable reference. */
