@@ -18,7 +18,8 @@ static unsigned char ecc_sk[32], ecc_pub[65], ecc_pubc[33], ecc_sig[64];
 static unsigned char ecc_der[72];
 static size_t ecc_der_len;
 static unsigned char digest[32];
-static unsigned char out1[4096], out2[4096];
+static unsigned char out1[3 * KC_KEM_SNTRUP761_SECKEY_LEN + 64];
+static unsigned char out2[3 * KC_KEM_SNTRUP761_SECKEY_LEN + 64];
 
 #define MARK 0xa5
 
@@ -114,6 +115,24 @@ kem_decap (int v)
     case 10: return kc_kem_decap (KC_KEM_SNTRUP761, kem_sk, SK, kem_ct, CT, out1, SS, opt, 1);
     case 11: return kc_kem_decap (KC_KEM_SNTRUP761, kem_sk, SK, kem_ct, 0, out1, SS, NULL, 0);
     default: return kc_kem_decap (KC_KEM_SNTRUP761, kem_sk, SK, kem_ct, CT, out1, SS, NULL, 0);
+    }
+}
+
+static gpg_error_t
+kem_keypair_batch (int v)
+{
+  switch (v)
+    {
+    case 0: return kc_kem_keypair_batch (0, out1, 2 * PK, out2, 2 * SK, 2);
+    case 1: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, NULL, 2 * PK, out2, 2 * SK, 2);
+    case 2: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 2 * PK, NULL, 2 * SK, 2);
+    case 3: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 2 * PK - 1, out2, 2 * SK, 2);
+    case 4: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 2 * PK, out2, 2 * SK + 1, 2);
+    case 5: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 0, out2, 0, 0);
+    case 6: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, PK, out2, SK, 2);
+    case 7: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 2 * PK, out2,
+                                         2 * SK, (size_t) -1 / PK + 2);
+    default: return kc_kem_keypair_batch (KC_KEM_SNTRUP761, out1, 2 * PK, out2, 2 * SK, 2);
     }
 }
 
@@ -257,6 +276,15 @@ static const struct row rows[] = {
   { "kem_keypair lens 0", INV, kem_keypair, 8, PK, SK },
   { "kem_keypair pk_len huge", INV, kem_keypair, 9, PK, SK },
   { "kem_keypair ok", 0, kem_keypair, 99, PK, SK },
+  { "kem_keypair_batch algo 0", NSUP, kem_keypair_batch, 0, 2 * PK, 2 * SK },
+  { "kem_keypair_batch pk NULL", INV, kem_keypair_batch, 1, 2 * PK, 2 * SK },
+  { "kem_keypair_batch sk NULL", INV, kem_keypair_batch, 2, 2 * PK, 2 * SK },
+  { "kem_keypair_batch pk_len-1", INV, kem_keypair_batch, 3, 2 * PK, 2 * SK },
+  { "kem_keypair_batch sk_len+1", INV, kem_keypair_batch, 4, 2 * PK, 2 * SK },
+  { "kem_keypair_batch count 0", INV, kem_keypair_batch, 5, 2 * PK, 2 * SK },
+  { "kem_keypair_batch lens for 1, count 2", INV, kem_keypair_batch, 6, 2 * PK, 2 * SK },
+  { "kem_keypair_batch count overflows", INV, kem_keypair_batch, 7, 2 * PK, 2 * SK },
+  { "kem_keypair_batch ok", 0, kem_keypair_batch, 99, 2 * PK, 2 * SK },
   { "kem_encap algo 0", NSUP, kem_encap, 0, CT, SS },
   { "kem_encap pk NULL", INV, kem_encap, 1, CT, SS },
   { "kem_encap pk_len-1", INV, kem_encap, 2, CT, SS },
