@@ -1,3 +1,73 @@
+/* sntrup761-avx2-ntt.c - h = f g in Rq (f frozen, g small) by NTTs, AVX2
+ * (contract in sntrup761-avx2-ntt.h).
+ *
+ * Plan.  f and g are cut into three blocks of 256 coefficients, f = f0 +
+ * f1 x^256 + f2 x^512 (f2 has 249), the same for g, so that
+ *     f g = sum over s = 0..4 of x^(256 s) H_s,  H_s = sum_{j+k=s} fj gk,
+ * each fj gk of degree <= 510: a cyclic convolution of length 512 with no
+ * wrap-around.  Every coefficient of the integer product f g has
+ * |c| <= 761 * 2295 = 1746495; it is computed modulo the two primes
+ *     q1 = 7681 = 15 * 2^9 + 1,  q2 = 10753 = 21 * 2^9 + 1
+ * (both have 512th roots of unity; q1 q2 = 82593793 > 2 * 3 * 1746495)
+ * by 512-point NTTs: per prime 3 + 3 forward transforms, 9 pointwise
+ * products summed into 5, 5 inverse transforms.  The two residues are
+ * folded mod x^761 - x - 1 (still mod q1 and q2: |fold| <= 3 * 1746495),
+ * joined by CRT and reduced mod q = 4591.
+ *
+ * Transform.  Cyclic NTT of length 512 as a tree of CT splittings
+ * x^2m - c = (x^m - s)(x^m + s), s^2 = c, from x^512 - 1 (levels 0..8,
+ * m = 256 >> level).  The 512 int16 coefficients are 32 vectors of 16
+ * lanes, vector i = coefficients 16 i .. 16 i + 15.  Levels 0..4 (m >=
+ * 16) pair whole vectors (one broadcast twiddle per block); then each
+ * half (16 vectors, the 16 residues mod x^16 - c_j of one half) is
+ * transposed as a 16 x 16 matrix, so that levels 5..8 pair whole vectors
+ * again, lane t carrying residue j = 16 half + t (a twiddle vector per
+ * block).  The residues end in this transposed order; the pointwise
+ * product does not care, and the inverse transposes back.  Level 0 of the
+ * forward transform is a copy (the upper 256 coefficients are zero).  The
+ * inverse runs the same tree bottom up with GS butterflies
+ * (x, y) -> (x + y, (x - y) / s); its 1/512 is applied at the end.
+ * The twiddle tables below come from cipher/gen-sntrup761-ntt.py.
+ *
+ * Arithmetic (int16 lanes; all bounds are on |lane|).
+ * - montmul (a, b, bq) with bq = b q^-1 mod 2^16: t = lo (a bq),
+ *   r = hi (a b) - hi (t q) = (a b - t q) / 2^16 exactly (the low halves
+ *   are equal), r = a b / 2^16 mod q, |r| <= |a b| / 2^16 + q / 2.
+ *   Twiddles are stored as z 2^16 mod q (centered, |z| <= (q-1)/2) and
+ *   z 2^16 q^-1 mod 2^16, so montmul by them multiplies by z itself.
+ * - barrett (a) = a - q round (floor (a v / 2^16) / 2^10), v = round
+ *   (2^26 / q) (8737, 6241, 14617 for 7681, 10753, 4591): for q1 and q2
+ *   the result is exactly the centered residue, |r| <= (q-1)/2, for every
+ *   int16 a; for 4591 it is exact for |a| < 16069 (checked exhaustively
+ *   over all int16 inputs by cipher/gen-sntrup761-ntt.py).
+ * Bounds, for q2 (q1 = 7681 gives smaller ones at every step), as
+ * computed by "gen-sntrup761-ntt.py check"; hq = (q-1)/2 = 5376 and
+ * mm (B) = ceil (B hq / 2^16) + hq + 1 bounds |montmul| by a twiddle:
+ * - forward: input |f| <= 2295 (|g| <= 1); a CT level maps B to
+ *   B + mm (B): levels 1..4: 7861, 13883, 20399, 27450; barrett -> 5376;
+ *   levels 5..8: 11194, 17490, 24302, 31673 < 2^15.  G is then reduced
+ *   again (-> 5376), F is not.
+ * - pointwise: montmul (F, G) <= mm (31673) = 7975, a sum of at most 3:
+ *   23928; barrett -> 5376.
+ * - inverse: a GS level maps B to sums 2B and differences mm (2B); the
+ *   sums are reduced (barrett -> 5376) at every second level (8, 7*, 6,
+ *   5*, ..., 1*): sums <= 31644 before reduction, differences <= 7973;
+ *   level 0 (twiddle 1) feeds x + y, x - y (<= 15946) to the scaling
+ *   montmul by 2^32 / 512 mod q (undoing the 2^-16 of the pointwise
+ *   montmul): |out| <= 6686.
+ * - accumulation: each coefficient of f g gets at most 2 blocks: 13372;
+ *   barrett -> 5376; folding x^761 = x + 1 adds 3: <= 16128; barrett.
+ * - CRT: x1 (mod q1, |x1| <= 3840), x2 (mod q2, |x2| <= 5376);
+ *   u = montmul (x2 - x1, q1^-1 2^16 mod q2) (|x2 - x1| <= 9216,
+ *   |u| <= 6133), barrett -> the exact centered residue of
+ *   (x2 - x1)/q1 mod q2.  The folded integer value is x1 + q1 k for the
+ *   integer k = (value - x1) / q1, |k| <= (3 * 1746495 + 3840) / 7681
+ *   < 683 < (q2-1)/2, so k = u exactly; h = x1 + q1 u mod 4591 =
+ *   x1 + montmul (u, q1 2^16 mod 4591) (|.| <= 3840 + 2296 + 215 = 6351
+ *   < 16069), barrett -> exactly frozen.
+ * Everything is a fixed sequence of vector operations; no branch or
+ * index depends on the data.
+ */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2-ntt.h"
 
@@ -11,15 +81,16 @@
 #define TGT __attribute__ ((target ("avx2")))
 #define AL32 __attribute__ ((aligned (32)))
 
-/* The two NTT primes, their -1/q... see the comment block above. */
+/* The two NTT primes (see the comment at the top). */
 static const int16_t ntt_q[2] = { 7681, 10753 };
 static const int16_t ntt_qinv[2] = { -7679, -10751 };  /* q^-1 mod 2^16 */
 static const int16_t ntt_v[2] = { 8737, 6241 };        /* round(2^26/q) */
 /* 2^32 / 512 mod q, centered, and times qinv mod 2^16: the final scaling */
 static const int16_t ntt_scale[2][2] = { { 956, -1092 }, { 1268, -780 } };
 
-/* q = 7681, omega = 4055 */
-/* q = 10753, omega = 3965 */
+/* Generated by cipher/gen-sntrup761-ntt.py tables; do not edit. */
+/* q = 7681, w = 4055 */
+/* q = 10753, w = 3965 */
 static const int16_t zeta_fwd_bc[2][31][2] = {
   {{-3593, -9}, {-3593, -9}, {3777, 28865}, {-3593, -9}, {3777, 28865}, {-3182, -10350}, {3625, 16425}, {-3593, -9}, {3777, 28865}, {-3182, -10350}, {3625, 16425}, {-3696, 4496}, {-1100, -7244}, {2456, 14744}, {2194, -4974}, {-3593, -9}, {3777, 28865}, {-3182, -10350}, {3625, 16425}, {-3696, 4496}, {-1100, -7244}, {2456, 14744}, {2194, -4974}, {-121, 11655}, {2250, 23754}, {-834, -18242}, {2495, -22593}, {2319, 18191}, {-2876, -828}, {1701, -20315}, {-1414, -20870}},
   {{1018, -6}, {1018, -6}, {-223, -27359}, {1018, -6}, {-223, -27359}, {-3688, 408}, {4188, -1956}, {1018, -6}, {-223, -27359}, {-3688, 408}, {4188, -1956}, {-357, -28517}, {-376, -20856}, {2413, 10093}, {3686, 21094}, {1018, -6}, {-223, -27359}, {-3688, 408}, {4188, -1956}, {-357, -28517}, {-376, -20856}, {2413, 10093}, {3686, 21094}, {4544, -28224}, {-425, -18345}, {-3364, -9508}, {-3784, -16072}, {2695, -7033}, {730, 16090}, {2236, 12476}, {4855, -29449}},
@@ -297,11 +368,6 @@ static const int16_t zeta_inv_vec[2][2][15][2][16] AL32 = {
  },
 };
 
-
-/* Bound on |montmul (a, z)| for |a| <= B, |z| <= hq = (q - 1) / 2:
- * |a z| / 2^16 + q / 2, rounded up. */
-#define MM_BOUND(B, hq) (((B) * (hq) + 65535) / 65536 + (hq) + 1)
-
 static inline TGT __m256i
 montmul (__m256i a, __m256i b, __m256i bq, __m256i q)
 {
@@ -317,25 +383,6 @@ barrett (__m256i a, __m256i v, __m256i q)
   __m256i t = _mm256_mulhi_epi16 (a, v);
   t = _mm256_mulhrs_epi16 (t, _mm256_set1_epi16 (32));
   return _mm256_sub_epi16 (a, _mm256_mullo_epi16 (t, q));
-}
-
-/* r in [-(q-1)/2, (q-1)/2] from |a| < q + (q-1)/2 ... exact freeze */
-static inline TGT __m256i
-freeze (__m256i a, __m256i v, __m256i q, __m256i qh)
-{
-  __m256i r = barrett (a, v, q);
-  __m256i m = _mm256_cmpgt_epi16 (r, qh);
-  r = _mm256_sub_epi16 (r, _mm256_and_si256 (m, q));
-  m = _mm256_cmpgt_epi16 (_mm256_sub_epi16 (_mm256_setzero_si256 (), qh), r);
-  return _mm256_add_epi16 (r, _mm256_and_si256 (m, q));
-}
-
-static inline TGT void
-reduce_all (__m256i *a, int n, __m256i v, __m256i q)
-{
-  int i;
-  for (i = 0; i < n; i++)
-    a[i] = barrett (a[i], v, q);
 }
 
 /* Transpose the 16 x 16 matrix of int16 in a[0..15] (row i = a[i]). */
@@ -375,139 +422,191 @@ transpose16 (__m256i *a)
 
 /* CT butterflies of one level over vectors: for each block b of 2*dm
  * vectors, (x, y) -> (x + z y, x - z y), z the broadcast twiddle zb[b]. */
+/* Twiddle operands: a broadcast scalar pair or a lane vector pair. */
+#define ZB(zb) _mm256_set1_epi16 ((zb)[0]), _mm256_set1_epi16 ((zb)[1])
+#define ZV(zv) _mm256_load_si256 ((const __m256i *) (zv)[0]), \
+               _mm256_load_si256 ((const __m256i *) (zv)[1])
+
+/* CT butterfly: (x, y) -> (x + z y, x - z y). */
 static inline TGT void
-fwd_level_bc (__m256i *a, int dm, const int16_t (*zb)[2], __m256i q)
+ct (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
 {
-  int b, j;
-  for (b = 0; b < 16 / dm; b++)
-    {
-      __m256i z = _mm256_set1_epi16 (zb[b][0]);
-      __m256i zq = _mm256_set1_epi16 (zb[b][1]);
-      for (j = 0; j < dm; j++)
-        {
-          __m256i *x = &a[2 * b * dm + j], *y = x + dm;
-          __m256i t = montmul (*y, z, zq, q);
-          *y = _mm256_sub_epi16 (*x, t);
-          *x = _mm256_add_epi16 (*x, t);
-        }
-    }
+  __m256i t = montmul (*y, z, zq, q);
+  *y = _mm256_sub_epi16 (*x, t);
+  *x = _mm256_add_epi16 (*x, t);
 }
 
-/* The same on one transposed group of 16 vectors, lane twiddles. */
+/* GS butterfly: (x, y) -> (x + y, z (x - y)). */
 static inline TGT void
-fwd_level_vec (__m256i *a, int dm, const int16_t (*zv)[2][16], __m256i q)
+gs (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
 {
-  int b, j;
-  for (b = 0; b < 8 / dm; b++)
-    {
-      __m256i z = _mm256_load_si256 ((const __m256i *) zv[b][0]);
-      __m256i zq = _mm256_load_si256 ((const __m256i *) zv[b][1]);
-      for (j = 0; j < dm; j++)
-        {
-          __m256i *x = &a[2 * b * dm + j], *y = x + dm;
-          __m256i t = montmul (*y, z, zq, q);
-          *y = _mm256_sub_epi16 (*x, t);
-          *x = _mm256_add_epi16 (*x, t);
-        }
-    }
-}
-
-/* GS butterflies: (x, y) -> (x + y, z (x - y)) on a[i], a[i + dm] for i
- * in blocks of 2 dm of the N vectors; ZB broadcast twiddles (one per
- * block) or, if ZV, lane twiddle vectors.  RED: x + y is Barrett-reduced. */
-static inline TGT void
-inv_level (__m256i *a, int n, int dm, const int16_t (*zb)[2],
-           const int16_t (*zv)[2][16], int red, __m256i q, __m256i v)
-{
-  int b, j;
-  for (b = 0; b < n / (2 * dm); b++)
-    {
-      __m256i z, zq;
-      if (zv)
-        {
-          z = _mm256_load_si256 ((const __m256i *) zv[b][0]);
-          zq = _mm256_load_si256 ((const __m256i *) zv[b][1]);
-        }
-      else
-        {
-          z = _mm256_set1_epi16 (zb[b][0]);
-          zq = _mm256_set1_epi16 (zb[b][1]);
-        }
-      for (j = 0; j < dm; j++)
-        {
-          __m256i *x = &a[2 * b * dm + j], *y = x + dm;
-          __m256i d = _mm256_sub_epi16 (*x, *y);
-          __m256i t = _mm256_add_epi16 (*x, *y);
-          *x = red ? barrett (t, v, q) : t;
-          *y = montmul (d, z, zq, q);
-        }
-    }
+  __m256i d = _mm256_sub_epi16 (*x, *y);
+  *x = _mm256_add_epi16 (*x, *y);
+  *y = montmul (d, z, zq, q);
 }
 
 /* Forward NTT of a 512-coefficient block whose coefficients 256..511 are
- * zero: a[0..15] hold coefficients 0..255 on input (|.| <= 2295); a[16..31]
- * are written.  Output: the 512 residues in the transposed order, each
- * |.| <= BQ.  */
-static TGT void
-ntt_fwd (__m256i a[32], int pi, int reduce)
+ * zero: IN[0..15] hold coefficients 0..255 (|.| <= 2295); the 512
+ * residues go to A[0..31] in the transposed order.  Output bound: see the
+ * comment block at the top (|.| <= 31671, or <= (q-1)/2 if REDUCE). */
+static inline TGT void
+ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
 {
-  __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
-  __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
-  int i, l, gr;
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const int16_t (*zb)[2] = zeta_fwd_bc[pi];
+  int j, b, gr;
 
-  for (i = 0; i < 16; i++)      /* level 0: upper half zero */
-    a[16 + i] = a[i];
-  for (l = 1; l < 5; l++)
+  /* levels 0 (a copy: the upper half is zero), 1 and 2 */
+  for (j = 0; j < 4; j++)
+    for (b = 0; b < 2; b++)
+      {
+        __m256i x0 = in[j], x1 = in[j + 4], x2 = in[j + 8], x3 = in[j + 12];
+        ct (&x0, &x2, ZB (zb[1 + b]), q);
+        ct (&x1, &x3, ZB (zb[1 + b]), q);
+        ct (&x0, &x1, ZB (zb[3 + 2 * b]), q);
+        ct (&x2, &x3, ZB (zb[4 + 2 * b]), q);
+        a[16 * b + j] = x0;
+        a[16 * b + j + 4] = x1;
+        a[16 * b + j + 8] = x2;
+        a[16 * b + j + 12] = x3;
+      }
+  /* levels 3 and 4, then reduce */
+  for (b = 0; b < 8; b++)
     {
-      fwd_level_bc (a, 16 >> l, &zeta_fwd_bc[pi][(1 << l) - 1], q);
-      if (l == 4)
-        reduce_all (a, 32, v, q);
+      __m256i *p = a + 4 * b;
+      __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+      ct (&x0, &x2, ZB (zb[7 + b]), q);
+      ct (&x1, &x3, ZB (zb[7 + b]), q);
+      ct (&x0, &x1, ZB (zb[15 + 2 * b]), q);
+      ct (&x2, &x3, ZB (zb[16 + 2 * b]), q);
+      p[0] = barrett (x0, v, q);
+      p[1] = barrett (x1, v, q);
+      p[2] = barrett (x2, v, q);
+      p[3] = barrett (x3, v, q);
     }
+  /* transpose, levels 5 to 8 with lane twiddles */
   for (gr = 0; gr < 2; gr++)
     {
       __m256i *g = a + 16 * gr;
+      const int16_t (*zv)[2][16] = zeta_fwd_vec[pi][gr];
       transpose16 (g);
-      for (l = 0; l < 4; l++)
+      for (j = 0; j < 4; j++)
         {
-          fwd_level_vec (g, 8 >> l, &zeta_fwd_vec[pi][gr][(1 << l) - 1], q);
-          if (l == 3 && reduce)
-            reduce_all (g, 16, v, q);
+          __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
+          ct (&x0, &x2, ZV (zv[0]), q);
+          ct (&x1, &x3, ZV (zv[0]), q);
+          ct (&x0, &x1, ZV (zv[1]), q);
+          ct (&x2, &x3, ZV (zv[2]), q);
+          g[j] = x0;
+          g[j + 4] = x1;
+          g[j + 8] = x2;
+          g[j + 12] = x3;
+        }
+      for (b = 0; b < 4; b++)
+        {
+          __m256i *p = g + 4 * b;
+          __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+          ct (&x0, &x2, ZV (zv[3 + b]), q);
+          ct (&x1, &x3, ZV (zv[3 + b]), q);
+          ct (&x0, &x1, ZV (zv[7 + 2 * b]), q);
+          ct (&x2, &x3, ZV (zv[8 + 2 * b]), q);
+          if (reduce)
+            {
+              x0 = barrett (x0, v, q);
+              x1 = barrett (x1, v, q);
+              x2 = barrett (x2, v, q);
+              x3 = barrett (x3, v, q);
+            }
+          p[0] = x0;
+          p[1] = x1;
+          p[2] = x2;
+          p[3] = x3;
         }
     }
 }
 
-/* Inverse: from the transposed residues (|.| <= 3 * 5818 < 2^15) back to
- * 512 coefficients times 2^16 (undoing one Montgomery factor of the
- * pointwise product), |.| < q. */
-static TGT void
-ntt_inv (__m256i a[32], int pi)
+/* Inverse: A[0..31] the transposed residues, |.| <= (q-1)/2; adds the
+ * 512 coefficients times 2^16 / 512 (undoing the 1/2^16 of the pointwise
+ * Montgomery product and the 512 of the transform) to OUT[0..31]. */
+static inline TGT void
+ntt_inv (__m256i out[32], __m256i a[32], int pi)
 {
-  __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
-  __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
-  __m256i s = _mm256_set1_epi16 (ntt_scale[pi][0]);
-  __m256i sq = _mm256_set1_epi16 (ntt_scale[pi][1]);
-  int i, gr;
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const int16_t (*zb)[2] = zeta_inv_bc[pi];
+  int j, b, gr;
 
   for (gr = 0; gr < 2; gr++)
     {
       __m256i *g = a + 16 * gr;
       const int16_t (*zv)[2][16] = zeta_inv_vec[pi][gr];
-      reduce_all (g, 16, v, q);
-      inv_level (g, 16, 1, NULL, zv + 7, 0, q, v);
-      inv_level (g, 16, 2, NULL, zv + 3, 1, q, v);
-      inv_level (g, 16, 4, NULL, zv + 1, 0, q, v);
-      inv_level (g, 16, 8, NULL, zv + 0, 1, q, v);
+      for (b = 0; b < 4; b++)     /* levels 8 and 7 */
+        {
+          __m256i *p = g + 4 * b;
+          __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+          gs (&x0, &x1, ZV (zv[7 + 2 * b]), q);
+          gs (&x2, &x3, ZV (zv[8 + 2 * b]), q);
+          gs (&x0, &x2, ZV (zv[3 + b]), q);
+          gs (&x1, &x3, ZV (zv[3 + b]), q);
+          p[0] = barrett (x0, v, q);
+          p[1] = barrett (x1, v, q);
+          p[2] = x2;
+          p[3] = x3;
+        }
+      for (j = 0; j < 4; j++)     /* levels 6 and 5 */
+        {
+          __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
+          gs (&x0, &x1, ZV (zv[1]), q);
+          gs (&x2, &x3, ZV (zv[2]), q);
+          gs (&x0, &x2, ZV (zv[0]), q);
+          gs (&x1, &x3, ZV (zv[0]), q);
+          g[j] = barrett (x0, v, q);
+          g[j + 4] = barrett (x1, v, q);
+          g[j + 8] = x2;
+          g[j + 12] = x3;
+        }
       transpose16 (g);
     }
-  inv_level (a, 32, 1, zeta_inv_bc[pi] + 15, NULL, 0, q, v);
-  inv_level (a, 32, 2, zeta_inv_bc[pi] + 7, NULL, 1, q, v);
-  inv_level (a, 32, 4, zeta_inv_bc[pi] + 3, NULL, 0, q, v);
-  inv_level (a, 32, 8, zeta_inv_bc[pi] + 1, NULL, 1, q, v);
-  for (i = 0; i < 16; i++)      /* level 0 (twiddle 1) and the scaling */
+  for (b = 0; b < 8; b++)       /* levels 4 and 3 */
     {
-      __m256i x = a[i], y = a[16 + i];
-      a[i] = montmul (_mm256_add_epi16 (x, y), s, sq, q);
-      a[16 + i] = montmul (_mm256_sub_epi16 (x, y), s, sq, q);
+      __m256i *p = a + 4 * b;
+      __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+      gs (&x0, &x1, ZB (zb[15 + 2 * b]), q);
+      gs (&x2, &x3, ZB (zb[16 + 2 * b]), q);
+      gs (&x0, &x2, ZB (zb[7 + b]), q);
+      gs (&x1, &x3, ZB (zb[7 + b]), q);
+      p[0] = barrett (x0, v, q);
+      p[1] = barrett (x1, v, q);
+      p[2] = x2;
+      p[3] = x3;
+    }
+  for (j = 0; j < 4; j++)       /* levels 2, 1, 0 and the scaling */
+    {
+      const __m256i s = _mm256_set1_epi16 (ntt_scale[pi][0]);
+      const __m256i sq = _mm256_set1_epi16 (ntt_scale[pi][1]);
+      __m256i x[8];
+      int k;
+      for (k = 0; k < 8; k++)
+        x[k] = a[j + 4 * k];
+      for (k = 0; k < 4; k++)
+        gs (&x[2 * k], &x[2 * k + 1], ZB (zb[3 + k]), q);
+      for (b = 0; b < 2; b++)
+        {
+          gs (&x[4 * b], &x[4 * b + 2], ZB (zb[1 + b]), q);
+          gs (&x[4 * b + 1], &x[4 * b + 3], ZB (zb[1 + b]), q);
+          x[4 * b] = barrett (x[4 * b], v, q);
+          x[4 * b + 1] = barrett (x[4 * b + 1], v, q);
+        }
+      for (k = 0; k < 4; k++)
+        {
+          __m256i u = _mm256_add_epi16 (x[k], x[k + 4]);
+          __m256i w = _mm256_sub_epi16 (x[k], x[k + 4]);
+          out[j + 4 * k] = _mm256_add_epi16 (out[j + 4 * k],
+                                             montmul (u, s, sq, q));
+          out[j + 4 * k + 16] = _mm256_add_epi16 (out[j + 4 * k + 16],
+                                                  montmul (w, s, sq, q));
+        }
     }
 }
 
@@ -517,17 +616,30 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
 {
   struct
   {
+    __m256i fin[3][16], gin[3][16];
     __m256i fb[3][32], gb[3][32], gq[3][32], hb[32];
     __m256i c[2][96 + 2];
-    int16_t fpad[768], out[768];
-    int8_t gpad[768];
+    int16_t out[768];
   } s AL32;
   int pi, j, k, i;
 
-  memcpy (s.fpad, f, P * sizeof *f);
-  memset (s.fpad + P, 0, (768 - P) * sizeof *f);
-  memcpy (s.gpad, g, P);
-  memset (s.gpad + P, 0, 768 - P);
+  for (i = 0; i < 47; i++)
+    {
+      s.fin[i / 16][i % 16] = _mm256_loadu_si256 ((const __m256i *) &f[16 * i]);
+      s.gin[i / 16][i % 16] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * i]));
+    }
+  {
+    int16_t ft[16] AL32;
+    int8_t gt[16];
+    memset (ft, 0, sizeof ft);
+    memset (gt, 0, sizeof gt);
+    memcpy (ft, f + 752, 9 * sizeof *f);
+    memcpy (gt, g + 752, 9);
+    s.fin[2][15] = _mm256_load_si256 ((const __m256i *) ft);
+    s.gin[2][15] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) gt));
+    wipememory (ft, sizeof ft);
+    wipememory (gt, sizeof gt);
+  }
 
   for (pi = 0; pi < 2; pi++)
     {
@@ -536,13 +648,8 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
       __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
       for (j = 0; j < 3; j++)
         {
-          for (i = 0; i < 16; i++)
-            {
-              s.fb[j][i] = _mm256_loadu_si256 ((const __m256i *) &s.fpad[256 * j + 16 * i]);
-              s.gb[j][i] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &s.gpad[256 * j + 16 * i]));
-            }
-          ntt_fwd (s.fb[j], pi, 0);
-          ntt_fwd (s.gb[j], pi, 1);
+          ntt_fwd (s.fb[j], s.fin[j], pi, 0);
+          ntt_fwd (s.gb[j], s.gin[j], pi, 1);
           for (i = 0; i < 32; i++)
             s.gq[j][i] = _mm256_mullo_epi16 (s.gb[j][i], qinv);
         }
@@ -560,11 +667,9 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
                     continue;
                   acc = _mm256_add_epi16 (acc, montmul (s.fb[j][i], s.gb[m][i], s.gq[m][i], q));
                 }
-              s.hb[i] = acc;
+              s.hb[i] = barrett (acc, v, q);
             }
-          ntt_inv (s.hb, pi);
-          for (i = 0; i < 32; i++)
-            s.c[pi][16 * k + i] = _mm256_add_epi16 (s.c[pi][16 * k + i], s.hb[i]);
+          ntt_inv (&s.c[pi][16 * k], s.hb, pi);
         }
       for (i = 0; i < 96; i++)
         s.c[pi][i] = barrett (s.c[pi][i], v, q);
@@ -586,18 +691,16 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
     }
   {
     __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
-    __m256i q2h = _mm256_set1_epi16 (5376);
     __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
     __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
-    __m256i q3h = _mm256_set1_epi16 (2295);
     __m256i cr = _mm256_set1_epi16 (1821), crq = _mm256_set1_epi16 (21427);
     for (i = 0; i < 48; i++)
       {
         __m256i x1 = s.c[0][i], x2 = s.c[1][i];
         __m256i u = montmul (_mm256_sub_epi16 (x2, x1), cu, cuq, q2);
-        u = freeze (u, v2, q2, q2h);
+        u = barrett (u, v2, q2);
         u = _mm256_add_epi16 (x1, montmul (u, cr, crq, q3));
-        _mm256_storeu_si256 ((__m256i *) &s.out[16 * i], freeze (u, v3, q3, q3h));
+        _mm256_store_si256 ((__m256i *) &s.out[16 * i], barrett (u, v3, q3));
       }
   }
   memcpy (h, s.out, P * sizeof *h);

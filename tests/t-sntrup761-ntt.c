@@ -1,0 +1,202 @@
+/* t-sntrup761-ntt.c - the NTT-based AVX2 product Rq x small
+ * (_kc_sntrup761_rq_mult_small_ntt_avx2) against the portable
+ * _kc_sntrup761_rq_mult_small and, for the structured inputs, against a
+ * schoolbook product mod x^761 - x - 1 reduced after every term.
+ *
+ * Inputs: every pairing of the structured f (all +2295, all -2295,
+ * alternating +-2295, a ramp over all of [-2295, 2295], monomials
+ * +-2295 x^i) and structured g (all 1, all -1, alternating, monomials
+ * +-x^i at the ends and the middle), which put every coefficient of the
+ * integer product at or near its extreme |c| <= 761 * 2295 (the case the
+ * two-prime CRT must still get exactly); then thousands of random inputs
+ * and random inputs with random runs of extreme values.
+ *
+ * Skipped (exit 77) without x86-64 code paths or without AVX2. */
+#include "kcrypt-int.h"
+#include "sntrup761-avx2-ntt.h"
+#include "sntrup761.h"
+#include "t-common.h"
+
+#ifdef KC_USE_X86_64
+
+#define P 761
+#define Q 4591
+#define QH 2295
+
+static int
+cmod (long x, int m)
+{
+  long r = x % m;
+  if (r > m / 2)
+    r -= m;
+  if (r < -(m / 2))
+    r += m;
+  return (int) r;
+}
+
+/* Schoolbook h = f g mod (x^761 - x - 1, q), reduced after each term. */
+static void
+ref_mult (int16_t h[P], const int16_t f[P], const int8_t g[P])
+{
+  static long c[2 * P - 1];
+  int i, j, k;
+
+  memset (c, 0, sizeof c);
+  for (i = 0; i < P; i++)
+    for (j = 0; j < P; j++)
+      c[i + j] = (c[i + j] + (long) f[i] * g[j]) % Q;
+  for (k = 2 * P - 2; k >= P; k--)
+    {
+      c[k - P] = (c[k - P] + c[k]) % Q;
+      c[k - P + 1] = (c[k - P + 1] + c[k]) % Q;
+    }
+  for (i = 0; i < P; i++)
+    h[i] = (int16_t) cmod (c[i], Q);
+}
+
+static int n_checked;
+
+/* Compare the NTT product with the portable one (and, if SLOW, with the
+ * schoolbook reference); report the first differing coefficient. */
+static void
+check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
+{
+  int16_t h[P], want[P], ref[P];
+  int i;
+
+  _kc_sntrup761_rq_mult_small (want, f, g);
+  memset (h, 0x55, sizeof h);
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
+  for (i = 0; i < P && h[i] == want[i] && h[i] >= -QH && h[i] <= QH; i++)
+    ;
+  CHECK (i == P, "%s: h[%d] = %d, portable %d", what, i, h[i % P],
+         want[i % P]);
+  if (slow)
+    {
+      ref_mult (ref, f, g);
+      for (i = 0; i < P && ref[i] == want[i]; i++)
+        ;
+      CHECK (i == P, "%s: portable h[%d] = %d, schoolbook %d", what, i,
+             want[i % P], ref[i % P]);
+    }
+  n_checked++;
+}
+
+#define NF 9
+#define NG 9
+
+static void
+make_f (int16_t f[P], int k)
+{
+  int i;
+  for (i = 0; i < P; i++)
+    switch (k)
+      {
+      case 0: f[i] = QH; break;
+      case 1: f[i] = -QH; break;
+      case 2: f[i] = (i & 1) ? -QH : QH; break;
+      case 3: f[i] = (int16_t) (-QH + (i * 6) % Q); break;
+      case 4: f[i] = i == 0 ? QH : 0; break;
+      case 5: f[i] = i == P - 1 ? -QH : 0; break;
+      case 6: f[i] = i == 380 ? QH : 0; break;
+      case 7: f[i] = i == 0 ? 1 : 0; break;
+      default: f[i] = (i % 3 == 0) ? QH : -QH; break;
+      }
+}
+
+static void
+make_g (int8_t g[P], int k)
+{
+  int i;
+  for (i = 0; i < P; i++)
+    switch (k)
+      {
+      case 0: g[i] = 1; break;
+      case 1: g[i] = -1; break;
+      case 2: g[i] = (i & 1) ? -1 : 1; break;
+      case 3: g[i] = i == 0 ? 1 : 0; break;
+      case 4: g[i] = i == P - 1 ? 1 : 0; break;
+      case 5: g[i] = i == P - 1 ? -1 : 0; break;
+      case 6: g[i] = i == 255 || i == 256 || i == 511 || i == 512 ? 1 : 0;
+        break;
+      case 7: g[i] = (i % 3 == 0) ? 1 : -1; break;
+      default: g[i] = (i & 2) ? -1 : 1; break;
+      }
+}
+
+int
+main (int argc, char **argv)
+{
+  int16_t f[P];
+  int8_t g[P];
+  int i, k, l, it;
+  char what[64];
+
+  t_init (argc, argv);
+  t_seed (1536);
+  if (!(_kc_hwf () & KC_HWF_AVX2))
+    {
+      printf ("t-sntrup761-ntt: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
+      return T_SKIP;
+    }
+
+  for (k = 0; k < NF; k++)
+    for (l = 0; l < NG; l++)
+      {
+        make_f (f, k);
+        make_g (g, l);
+        snprintf (what, sizeof what, "f pattern %d, g pattern %d", k, l);
+        check (f, g, 1, what);
+        /* the same with -f: the extremes of the other sign */
+        for (i = 0; i < P; i++)
+          f[i] = (int16_t) -f[i];
+        snprintf (what, sizeof what, "-f pattern %d, g pattern %d", k, l);
+        check (f, g, 0, what);
+      }
+  /* monomial times monomial at every position of f (x^i x^j wraps) */
+  for (k = 0; k < P; k += 7)
+    {
+      memset (f, 0, sizeof f);
+      memset (g, 0, sizeof g);
+      f[k] = QH;
+      g[P - 1 - (k % 100)] = -1;
+      snprintf (what, sizeof what, "monomials %d, %d", k, P - 1 - k % 100);
+      check (f, g, 0, what);
+    }
+  for (it = 0; it < 3000; it++)
+    {
+      for (i = 0; i < P; i++)
+        {
+          uint64_t r = t_rand64 ();
+          f[i] = (int16_t) ((int) (r % Q) - QH);
+          g[i] = (int8_t) ((int) ((r >> 32) % 3) - 1);
+        }
+      if (it & 1)
+        {
+          /* runs of extreme values with a common sign pattern */
+          int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % P);
+          int s = (t_rand64 () & 1) ? 1 : -1;
+          for (i = 0; i < len; i++)
+            {
+              int j = (start + i) % P;
+              f[j] = (int16_t) (s * QH);
+              g[j] = (int8_t) s;
+            }
+        }
+      snprintf (what, sizeof what, "random %d", it);
+      check (f, g, it < 20, what);
+    }
+  printf ("%d products checked\n", n_checked);
+  return t_done ("t-sntrup761-ntt");
+}
+
+#else /* !KC_USE_X86_64 */
+
+int
+main (void)
+{
+  printf ("t-sntrup761-ntt: SKIP (built without x86-64 code paths)\n");
+  return T_SKIP;
+}
+
+#endif
