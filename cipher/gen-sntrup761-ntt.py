@@ -13,7 +13,7 @@
 # (s 2^16 mod q centered, that times q^-1 mod 2^16 as int16).
 import sys
 
-PRIMES = (7681, 10753)
+PRIMES = (7681, 10753, 11777)
 
 
 def root512(q):
@@ -55,14 +55,14 @@ def tables():
     for q in PRIMES:
         print("/* q = %d, w = %d */" % (q, root512(q)))
     for name, sign in (("fwd", 1), ("inv", -1)):
-        print("static const int16_t zeta_%s_bc[2][31][2] = {" % name)
+        print("static const int16_t zeta_%s_bc[3][31][2] = {" % name)
         for q in PRIMES:
             w = root512(q)
             r = [mont_pair(pow(w, (sign * E[(l, b)] // 2) % 512, q), q)
                  for l in range(5) for b in range(1 << l)]
             print("  {" + ", ".join("{%d, %d}" % t for t in r) + "},")
         print("};")
-        print("static const int16_t zeta_%s_vec[2][2][15][2][16] AL32 = {"
+        print("static const int16_t zeta_%s_vec[3][2][15][2][16] AL32 = {"
               % name)
         for q in PRIMES:
             w = root512(q)
@@ -87,6 +87,7 @@ def barrett(a, q, v):
 
 
 def check():
+    red = {}
     for q in PRIMES + (4591,):
         v = round(2 ** 26 / q)
         worst = 0
@@ -97,38 +98,50 @@ def check():
             worst = max(worst, abs(r))
             if abs(r) > (q - 1) // 2:
                 exact_below = abs(a) if exact_below is None else min(exact_below, abs(a))
+        red[q] = worst
         print("q %5d v %5d: max |barrett| %d, exactly centered for |a| < %s"
               % (q, v, worst, exact_below if exact_below else "2^15 (all)"))
-    for q in PRIMES:
-        hq = (q - 1) // 2
-        mm = lambda b: -(-b * hq // 65536) + hq + 1
-        b = 2295
-        chain = []
-        for l in range(1, 5):
-            b = b + mm(b); chain.append(b)
-        b = hq
-        for l in range(5, 9):
-            b = b + mm(b); chain.append(b)
-        assert max(chain) < 32768
-        F = b
-        pw = 3 * mm(F)          # G reduced to hq
-        print("q %5d forward %s; pointwise sum %d" % (q, chain, pw))
-        assert pw < 32768
-        b = hq
-        diffs = []
-        for lev in range(8, 0, -1):
-            d = mm(2 * b)
-            s = 2 * b
-            assert s < 32768
-            if lev % 2 == 1:
-                s = hq
-            b = max(s, d)
-            diffs.append(d)
-        last = 2 * b
-        out = -(-last * hq // 65536) + hq + 1
-        print("q %5d inverse diffs %s, level-0 input %d, output %d, "
-              "2 blocks %d" % (q, diffs, last, out, 2 * out))
-        assert last < 32768 and 2 * out < 32768
+    # small product: primes 0, 1; general product (|g| <= 2295): all
+    # three, with the extra reductions of prime 2 (forward after level 6,
+    # inverse: all four outputs of every two-level pass).
+    for mode, primes in (("small", PRIMES[:2]), ("general", PRIMES)):
+        for q in primes:
+            hq = (q - 1) // 2
+            rq = red[q]             # bound after a barrett
+            extra = q == PRIMES[2]
+            mm = lambda b: -(-b * hq // 65536) + hq + 1
+            b = 2295
+            chain = []
+            for l in range(1, 5):
+                b = b + mm(b); chain.append(b)
+            b = rq
+            for l in range(5, 9):
+                b = b + mm(b); chain.append(b)
+                if extra and l == 6:
+                    b = rq
+            assert max(chain) < 32768
+            F = b if mode == "small" else rq
+            pw = 3 * (-(-F * rq // 65536) + hq + 1)   # G reduced
+            print("%s q %5d forward %s; pointwise sum %d" % (mode, q, chain, pw))
+            assert pw < 32768
+            b = rq
+            diffs = []
+            for lev in range(8, 0, -1):
+                d = mm(2 * b)
+                s = 2 * b
+                assert s < 32768
+                if lev % 2 == 1:
+                    s = rq
+                    if extra:
+                        d = rq
+                b = max(s, d)
+                diffs.append(d)
+            last = 2 * b
+            out = -(-last * hq // 65536) + hq + 1
+            print("%s q %5d inverse diffs %s, level-0 input %d, output %d, "
+                  "2 blocks %d" % (mode, q, diffs, last, out, 2 * out))
+            assert last < 32768 and 2 * out < 32768
+            assert 3 * rq < 32768
     v1, v2 = 3840, 5376
     cu = 3563
     u = -(-(v1 + v2) * 5376 // 65536) + 5377
@@ -136,6 +149,15 @@ def check():
     r = v1 + -(-u * 2295 // 65536) + 2296
     print("CRT: |u| <= %d, |k| <= %.1f < 5376, |x1 + montmul| <= %d" % (u, k, r))
     assert k < 5376 and r < 16069
+    # general: Garner over three primes
+    x1, x2, x3 = 3840, 5376, 5890
+    t = -(-(x1 + x3) * 5888 // 65536) + 5889
+    u3 = -(-(t + x2) * 5888 // 65536) + 5889
+    k = (3 * 761 * 2295 ** 2 + x1 + 7681 * x2) / (7681 * 10753)
+    r = x1 + (-(-x2 * 2295 // 65536) + 2296) + (-(-5888 * 2295 // 65536) + 2296)
+    print("CRT3: |t| <= %d, |t - u2| <= %d, |k3| <= %.1f < 5888, sum %d"
+          % (t, t + x2, k, r))
+    assert t + x2 < 32768 and k < 5888 and r < 16069
 
 
 if __name__ == "__main__":

@@ -25,6 +25,13 @@ void _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[761],
                                            const int16_t f[761],
                                            const int8_t g[761]);
 
+/* h = f * g in Rq for two frozen operands: the same contract and the
+ * same results as _kc_sntrup761_rq_mult_avx2.
+ * Precondition: f[i], g[i] in [-2295, 2295].  Postcondition: h[i]
+ * frozen.  Constant time. */
+void _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[761], const int16_t f[761],
+                                     const int16_t g[761]);
+
 #endif /* KC_USE_X86_64 */
 
 #endif /* KC_SNTRUP761_AVX2_NTT_H */

@@ -1,7 +1,9 @@
-/* t-sntrup761-ntt.c - the NTT-based AVX2 product Rq x small
- * (_kc_sntrup761_rq_mult_small_ntt_avx2) against the portable
- * _kc_sntrup761_rq_mult_small and, for the structured inputs, against a
- * schoolbook product mod x^761 - x - 1 reduced after every term.
+/* t-sntrup761-ntt.c - the NTT-based AVX2 products Rq x small
+ * (_kc_sntrup761_rq_mult_small_ntt_avx2) and Rq x Rq
+ * (_kc_sntrup761_rq_mult_ntt_avx2) against the portable
+ * _kc_sntrup761_rq_mult_small / _kc_sntrup761_rq_mult and, for the
+ * structured inputs, against a schoolbook product mod x^761 - x - 1
+ * reduced after every term.
  *
  * Inputs: every pairing of the structured f (all +2295, all -2295,
  * alternating +-2295, a ramp over all of [-2295, 2295], monomials
@@ -9,7 +11,9 @@
  * +-x^i at the ends and the middle), which put every coefficient of the
  * integer product at or near its extreme |c| <= 761 * 2295 (the case the
  * two-prime CRT must still get exactly); then thousands of random inputs
- * and random inputs with random runs of extreme values.
+ * and random inputs with random runs of extreme values.  The Rq x Rq
+ * product gets the same treatment with g in [-2295, 2295] (|c| <= 761 *
+ * 2295^2, the three-prime CRT's extreme).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -36,7 +40,7 @@ cmod (long x, int m)
 
 /* Schoolbook h = f g mod (x^761 - x - 1, q), reduced after each term. */
 static void
-ref_mult (int16_t h[P], const int16_t f[P], const int8_t g[P])
+ref_mult_int (int16_t h[P], const int16_t f[P], const int g[P])
 {
   static long c[2 * P - 1];
   int i, j, k;
@@ -54,7 +58,43 @@ ref_mult (int16_t h[P], const int16_t f[P], const int8_t g[P])
     h[i] = (int16_t) cmod (c[i], Q);
 }
 
+static void
+ref_mult (int16_t h[P], const int16_t f[P], const int8_t g[P])
+{
+  int gi[P], i;
+  for (i = 0; i < P; i++)
+    gi[i] = g[i];
+  ref_mult_int (h, f, gi);
+}
+
 static int n_checked;
+
+/* The same for the Rq x Rq product. */
+static void
+check_rq (const int16_t f[P], const int16_t g[P], int slow, const char *what)
+{
+  int16_t h[P], want[P], ref[P];
+  int gi[P], i;
+
+  _kc_sntrup761_rq_mult (want, f, g);
+  memset (h, 0x55, sizeof h);
+  _kc_sntrup761_rq_mult_ntt_avx2 (h, f, g);
+  for (i = 0; i < P && h[i] == want[i] && h[i] >= -QH && h[i] <= QH; i++)
+    ;
+  CHECK (i == P, "rq %s: h[%d] = %d, portable %d", what, i, h[i % P],
+         want[i % P]);
+  if (slow)
+    {
+      for (i = 0; i < P; i++)
+        gi[i] = g[i];
+      ref_mult_int (ref, f, gi);
+      for (i = 0; i < P && ref[i] == want[i]; i++)
+        ;
+      CHECK (i == P, "rq %s: portable h[%d] = %d, schoolbook %d", what, i,
+             want[i % P], ref[i % P]);
+    }
+  n_checked++;
+}
 
 /* Compare the NTT product with the portable one (and, if SLOW, with the
  * schoolbook reference); report the first differing coefficient. */
@@ -186,6 +226,45 @@ main (int argc, char **argv)
       snprintf (what, sizeof what, "random %d", it);
       check (f, g, it < 20, what);
     }
+  /* Rq x Rq: every pairing of the structured f patterns (as f and as g),
+   * then random and random with runs of +-2295 */
+  {
+    int16_t g16[P];
+    for (k = 0; k < NF; k++)
+      for (l = 0; l < NF; l++)
+        {
+          make_f (f, k);
+          make_f (g16, l);
+          snprintf (what, sizeof what, "f pattern %d, g pattern %d", k, l);
+          check_rq (f, g16, k < 4 && l < 4, what);
+          for (i = 0; i < P; i++)
+            g16[i] = (int16_t) -g16[i];
+          snprintf (what, sizeof what, "f pattern %d, -g pattern %d", k, l);
+          check_rq (f, g16, 0, what);
+        }
+    for (it = 0; it < 2000; it++)
+      {
+        for (i = 0; i < P; i++)
+          {
+            uint64_t r = t_rand64 ();
+            f[i] = (int16_t) ((int) (r % Q) - QH);
+            g16[i] = (int16_t) ((int) ((r >> 32) % Q) - QH);
+          }
+        if (it & 1)
+          {
+            int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % P);
+            int s = (t_rand64 () & 1) ? 1 : -1;
+            for (i = 0; i < len; i++)
+              {
+                int j = (start + i) % P;
+                f[j] = (int16_t) (s * QH);
+                g16[j] = (int16_t) ((j & 1) ? -s * QH : s * QH);
+              }
+          }
+        snprintf (what, sizeof what, "random %d", it);
+        check_rq (f, g16, it < 10, what);
+      }
+  }
   printf ("%d products checked\n", n_checked);
   return t_done ("t-sntrup761-ntt");
 }
