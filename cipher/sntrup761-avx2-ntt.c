@@ -14,6 +14,17 @@
  * folded mod x^761 - x - 1 (still mod q1 and q2: |fold| <= 3 * 1746495),
  * joined by CRT and reduced mod q = 4591.
  *
+ * The general product Rq x Rq (|g| <= 2295 too: |c| <= 761 * 2295^2 =
+ * 4008206025) runs the same code over three primes, adding q3 = 11777 =
+ * 23 * 2^9 + 1 (q1 q2 q3 / 2 > 4.8e11 > 3 * 4008206025), with G and F
+ * both reduced after the forward transforms, extra reductions for q3
+ * (forward: after level 6; inverse: all four outputs of every two-level
+ * pass; its Barrett is exact only for |a| < 17666 and otherwise returns
+ * |r| <= 5890), and Garner's CRT: u2 = (x2 - x1) / q1 mod q2,
+ * u3 = ((x3 - x1) / q1 - u2) / q2 mod q3, both exactly centered (Barrett
+ * inputs < 17666), value = x1 + q1 u2 + q1 q2 u3 (|u3| <= 146 for the
+ * true value, well inside the centered range), mod 4591 by two montmuls.
+ *
  * Transform.  Cyclic NTT of length 512 as a tree of CT splittings
  * x^2m - c = (x^m - s)(x^m + s), s^2 = c, from x^512 - 1 (levels 0..8,
  * m = 256 >> level).  The 512 int16 coefficients are 32 vectors of 16
@@ -65,6 +76,7 @@
  *   < 683 < (q2-1)/2, so k = u exactly; h = x1 + q1 u mod 4591 =
  *   x1 + montmul (u, q1 2^16 mod 4591) (|.| <= 3840 + 2296 + 215 = 6351
  *   < 16069), barrett -> exactly frozen.
+ * The three-prime bounds are printed (and asserted) by the same check.
  * Everything is a fixed sequence of vector operations; no branch or
  * index depends on the data.
  */
