@@ -772,6 +772,25 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
     }
 }
 
+#ifdef KC_VERIFY
+/* Lane bounds of the comment at the top, per prime (asserted in verify
+ * builds): after a barrett; F after the forward transform (not reduced,
+ * small product); one accumulated coefficient of f g (2 blocks). */
+static const int ntt_bound_red[3] = { 3840, 5376, 5890 };
+static const int ntt_bound_f[3] = { 21592, 31673, 5890 };
+static const int ntt_bound_acc[3] = { 8858, 13372, 13896 };
+
+/* Verify builds: |lane| <= BOUND for the 16 N lanes of A. */
+static void
+check_lanes (const void *a, int n, int bound)
+{
+  const int16_t *x = a;
+  int i;
+  for (i = 0; i < 16 * n; i++)
+    KC_VERIFY_CHECK (x[i] >= -bound && x[i] <= bound);
+}
+#endif
+
 /* The work space of one product (secret; wiped by the callers). */
 struct ntt_work
 {
@@ -801,6 +820,9 @@ mult_core (struct ntt_work *w, int np)
           ntt_fwd (w->gb[j], w->gin[j], pi, 1);
           for (i = 0; i < 32; i++)
             w->gq[j][i] = _mm256_mullo_epi16 (w->gb[j][i], qinv);
+          KC_VERIFY_ONLY (check_lanes (w->fb[j], 32, np == 3
+                                       ? ntt_bound_red[pi] : ntt_bound_f[pi]));
+          KC_VERIFY_ONLY (check_lanes (w->gb[j], 32, ntt_bound_red[pi]));
         }
       for (i = 0; i < 98; i++)
         w->c[pi][i] = _mm256_setzero_si256 ();
@@ -818,8 +840,10 @@ mult_core (struct ntt_work *w, int np)
                 }
               w->hb[i] = barrett (acc, v, q);
             }
+          KC_VERIFY_ONLY (check_lanes (w->hb, 32, ntt_bound_red[pi]));
           ntt_inv (&w->c[pi][16 * k], w->hb, pi);
         }
+      KC_VERIFY_ONLY (check_lanes (w->c[pi], 96, ntt_bound_acc[pi]));
       for (i = 0; i < 96; i++)
         w->c[pi][i] = barrett (w->c[pi][i], v, q);
       {
@@ -837,6 +861,7 @@ mult_core (struct ntt_work *w, int np)
             _mm256_store_si256 (&w->c[pi][i], barrett (x, v, q));
           }
       }
+      KC_VERIFY_ONLY (check_lanes (w->c[pi], 48, ntt_bound_red[pi]));
     }
 }
 
@@ -888,6 +913,7 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
         _mm256_store_si256 ((__m256i *) &s.out[16 * i], barrett (u, v3, q3));
       }
   }
+  KC_VERIFY_ONLY (check_lanes (s.out, 48, (Q - 1) / 2));
   memcpy (h, s.out, P * sizeof *h);
   wipememory (&s, sizeof s);
 }
@@ -924,6 +950,7 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
         _mm256_store_si256 ((__m256i *) &s.out[16 * i], barrett (t, vq, qq));
       }
   }
+  KC_VERIFY_ONLY (check_lanes (s.out, 48, (Q - 1) / 2));
   memcpy (h, s.out, P * sizeof *h);
   wipememory (&s, sizeof s);
 }
