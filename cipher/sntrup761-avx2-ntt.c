@@ -93,6 +93,10 @@
 #define TGT __attribute__ ((target ("avx2")))
 #define AL32 __attribute__ ((aligned (32)))
 
+/* Full unrolling of the fixed-count loops of the transforms (twiddle
+ * indices become constants); gcc and clang both read "GCC unroll". */
+#define UNROLL _Pragma ("GCC unroll 16")
+
 /* The two NTT primes (see the comment at the top). */
 static const int16_t ntt_q[3] = { 7681, 10753, 11777 };
 static const int16_t ntt_qinv[3] = { -7679, -10751, -11775 }; /* 1/q mod 2^16 */
@@ -541,11 +545,13 @@ transpose16 (__m256i *a)
   __m256i t[16], u[16];
   int i;
 
+  UNROLL
   for (i = 0; i < 8; i++)
     {
       t[i] = _mm256_unpacklo_epi16 (a[2 * i], a[2 * i + 1]);
       t[i + 8] = _mm256_unpackhi_epi16 (a[2 * i], a[2 * i + 1]);
     }
+  UNROLL
   for (i = 0; i < 4; i++)
     {
       u[i] = _mm256_unpacklo_epi32 (t[2 * i], t[2 * i + 1]);
@@ -553,15 +559,18 @@ transpose16 (__m256i *a)
       u[i + 8] = _mm256_unpacklo_epi32 (t[8 + 2 * i], t[8 + 2 * i + 1]);
       u[i + 12] = _mm256_unpackhi_epi32 (t[8 + 2 * i], t[8 + 2 * i + 1]);
     }
+  UNROLL
   for (i = 0; i < 2; i++)
     {
       int k;
+      UNROLL
       for (k = 0; k < 4; k++)
         {
           t[4 * k + i] = _mm256_unpacklo_epi64 (u[4 * k + 2 * i], u[4 * k + 2 * i + 1]);
           t[4 * k + i + 2] = _mm256_unpackhi_epi64 (u[4 * k + 2 * i], u[4 * k + 2 * i + 1]);
         }
     }
+  UNROLL
   for (i = 0; i < 8; i++)
     {
       a[i] = _mm256_permute2x128_si256 (t[2 * i], t[2 * i + 1], 0x20);
@@ -607,7 +616,9 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
   int j, b, gr;
 
   /* levels 0 (a copy: the upper half is zero), 1 and 2 */
+  UNROLL
   for (j = 0; j < 4; j++)
+    UNROLL
     for (b = 0; b < 2; b++)
       {
         __m256i x0 = in[j], x1 = in[j + 4], x2 = in[j + 8], x3 = in[j + 12];
@@ -621,6 +632,7 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
         a[16 * b + j + 12] = x3;
       }
   /* levels 3 and 4, then reduce */
+  UNROLL
   for (b = 0; b < 8; b++)
     {
       __m256i *p = a + 4 * b;
@@ -635,11 +647,13 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
       p[3] = barrett (x3, v, q);
     }
   /* transpose, levels 5 to 8 with lane twiddles */
+  UNROLL
   for (gr = 0; gr < 2; gr++)
     {
       __m256i *g = a + 16 * gr;
       const int16_t (*zv)[2][16] = zeta_fwd_vec[pi][gr];
       transpose16 (g);
+      UNROLL
       for (j = 0; j < 4; j++)
         {
           __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
@@ -659,6 +673,7 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
           g[j + 8] = x2;
           g[j + 12] = x3;
         }
+      UNROLL
       for (b = 0; b < 4; b++)
         {
           __m256i *p = g + 4 * b;
@@ -694,10 +709,12 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
   const int full = pi == 2;     /* q3: reduce all outputs of a pass */
   int j, b, gr;
 
+  UNROLL
   for (gr = 0; gr < 2; gr++)
     {
       __m256i *g = a + 16 * gr;
       const int16_t (*zv)[2][16] = zeta_inv_vec[pi][gr];
+      UNROLL
       for (b = 0; b < 4; b++)     /* levels 8 and 7 */
         {
           __m256i *p = g + 4 * b;
@@ -711,6 +728,7 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
           p[2] = full ? barrett (x2, v, q) : x2;
           p[3] = full ? barrett (x3, v, q) : x3;
         }
+      UNROLL
       for (j = 0; j < 4; j++)     /* levels 6 and 5 */
         {
           __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
@@ -725,6 +743,7 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
         }
       transpose16 (g);
     }
+  UNROLL
   for (b = 0; b < 8; b++)       /* levels 4 and 3 */
     {
       __m256i *p = a + 4 * b;
@@ -738,16 +757,20 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
       p[2] = full ? barrett (x2, v, q) : x2;
       p[3] = full ? barrett (x3, v, q) : x3;
     }
+  UNROLL
   for (j = 0; j < 4; j++)       /* levels 2, 1, 0 and the scaling */
     {
       const __m256i s = _mm256_set1_epi16 (ntt_scale[pi][0]);
       const __m256i sq = _mm256_set1_epi16 (ntt_scale[pi][1]);
       __m256i x[8];
       int k;
+      UNROLL
       for (k = 0; k < 8; k++)
         x[k] = a[j + 4 * k];
+      UNROLL
       for (k = 0; k < 4; k++)
         gs (&x[2 * k], &x[2 * k + 1], ZB (zb[3 + k]), q);
+      UNROLL
       for (b = 0; b < 2; b++)
         {
           gs (&x[4 * b], &x[4 * b + 2], ZB (zb[1 + b]), q);
@@ -760,6 +783,7 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
               x[4 * b + 3] = barrett (x[4 * b + 3], v, q);
             }
         }
+      UNROLL
       for (k = 0; k < 4; k++)
         {
           __m256i u = _mm256_add_epi16 (x[k], x[k + 4]);
@@ -786,6 +810,7 @@ check_lanes (const void *a, int n, int bound)
 {
   const int16_t *x = a;
   int i;
+  UNROLL
   for (i = 0; i < 16 * n; i++)
     KC_VERIFY_CHECK (x[i] >= -bound && x[i] <= bound);
 }
@@ -831,6 +856,7 @@ mult_core (struct ntt_work *w, int np)
           for (i = 0; i < 32; i++)
             {
               __m256i acc = _mm256_setzero_si256 ();
+              UNROLL
               for (j = 0; j < 3; j++)
                 {
                   int m = k - j;
