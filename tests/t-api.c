@@ -262,6 +262,81 @@ md_hash (int v)
     }
 }
 
+/* ---- big integers ---- */
+static gpg_error_t
+mpi_scan (int v)
+{
+  kc_mpi_t a = (kc_mpi_t) (uintptr_t) 1;     /* must stay untouched */
+  gpg_error_t err;
+  static const unsigned char one[1] = { 1 };
+  switch (v)
+    {
+    case 0: err = kc_mpi_scan (&a, KC_MPI_FMT_USG, NULL, 4, NULL); break;
+    case 1: err = kc_mpi_scan (&a, KC_MPI_FMT_USG, one, 0, NULL); break;
+    case 2: err = kc_mpi_scan (&a, KC_MPI_FMT_HEX, "12g4", 0, NULL); break;
+    case 3: err = kc_mpi_scan (&a, KC_MPI_FMT_HEX, "", 0, NULL); break;
+    case 4: err = kc_mpi_scan (&a, KC_MPI_FMT_HEX, "-", 0, NULL); break;
+    case 5: err = kc_mpi_scan (&a, KC_MPI_FMT_HEX, "12", 2, NULL); break;
+    case 6: err = kc_mpi_scan (&a, (enum kc_mpi_format) 7, one, 1, NULL); break;
+    default:
+      err = kc_mpi_scan (&a, KC_MPI_FMT_HEX, "-1f", 0, NULL);
+      if (!err)
+        kc_mpi_release (a);
+      return err;
+    }
+  if (err && a != (kc_mpi_t) (uintptr_t) 1)
+    {
+      fail ("kc_mpi_scan variant %d: *ret changed on error", v);
+      return 0;
+    }
+  return err;
+}
+
+static gpg_error_t
+mpi_print (int v)
+{
+  kc_mpi_t a = kc_mpi_set_ui (NULL, 0x123456);
+  size_t n = 0;
+  gpg_error_t err;
+  switch (v)
+    {
+    case 0: err = kc_mpi_print (KC_MPI_FMT_USG, out1, 2, &n, a); break;
+    case 1: err = kc_mpi_print (KC_MPI_FMT_HEX, out1, 6, &n, a); break;
+    case 2: err = kc_mpi_print (KC_MPI_FMT_HEX, out1, 64, &n, NULL); break;
+    case 3: err = kc_mpi_print ((enum kc_mpi_format) 0, out1, 64, &n, a); break;
+    default: err = kc_mpi_print (KC_MPI_FMT_HEX, out1, 7, &n, a); break;
+    }
+  kc_mpi_release (a);
+  return err;
+}
+
+/* The void functions with a zero modulus or a NULL object: no crash, a
+ * documented result (mpi/mpi.h).  Returned as an error code for the table:
+ * GPG_ERR_BUG when the documented result did not come out. */
+static gpg_error_t
+mpi_edge (int v)
+{
+  kc_mpi_t a = kc_mpi_set_ui (NULL, 12345), z = kc_mpi_set_ui (NULL, 0);
+  kc_mpi_t w = kc_mpi_set_ui (NULL, 99);
+  int ok = 1;
+  switch (v)
+    {
+    case 0: kc_mpi_mod (w, a, z); ok = kc_mpi_get_nbits (w) == 0; break;
+    case 1: kc_mpi_mulm (w, a, a, z); ok = kc_mpi_get_nbits (w) == 0; break;
+    case 2: kc_mpi_powm (w, a, a, z); ok = kc_mpi_get_nbits (w) == 0; break;
+    case 3: ok = kc_mpi_invm (w, a, z) == 0 && kc_mpi_get_nbits (w) == 7; break;
+    case 4: kc_mpi_add (w, NULL, a); kc_mpi_mul (NULL, a, a);
+      ok = kc_mpi_get_nbits (w) == 7 && kc_mpi_get_nbits (NULL) == 0
+           && kc_mpi_invm (NULL, a, a) == 0;
+      break;
+    default: ok = kc_mpi_invm (w, a, kc_mpi_set_ui (z, 3)) == 0; break;
+    }
+  kc_mpi_release (a);
+  kc_mpi_release (z);
+  kc_mpi_release (w);
+  return ok ? 0 : gpg_error (GPG_ERR_BUG);
+}
+
 #define INV GPG_ERR_INV_ARG
 #define NSUP GPG_ERR_NOT_SUPPORTED
 static const struct row rows[] = {
@@ -365,6 +440,25 @@ static const struct row rows[] = {
   { "ecdsa_verify compressed ok", 0, ecdsa_verify, 15, 0, 0 },
   { "ecdsa_verify 33 bytes prefix 4", GPG_ERR_BAD_PUBKEY, ecdsa_verify, 16, 0, 0 },
   { "ecdsa_verify DER ok", 0, ecdsa_verify, 99, 0, 0 },
+  { "mpi_scan USG NULL", INV, mpi_scan, 0, 0, 0 },
+  { "mpi_scan USG length 0", INV, mpi_scan, 1, 0, 0 },
+  { "mpi_scan HEX bad digit", GPG_ERR_INV_OBJ, mpi_scan, 2, 0, 0 },
+  { "mpi_scan HEX empty", GPG_ERR_INV_OBJ, mpi_scan, 3, 0, 0 },
+  { "mpi_scan HEX lone minus", GPG_ERR_INV_OBJ, mpi_scan, 4, 0, 0 },
+  { "mpi_scan HEX with buflen", INV, mpi_scan, 5, 0, 0 },
+  { "mpi_scan unknown format", INV, mpi_scan, 6, 0, 0 },
+  { "mpi_scan ok", 0, mpi_scan, 99, 0, 0 },
+  { "mpi_print USG room 2 of 3", GPG_ERR_TOO_SHORT, mpi_print, 0, 2, 0 },
+  { "mpi_print HEX room 6 of 7", GPG_ERR_TOO_SHORT, mpi_print, 1, 6, 0 },
+  { "mpi_print NULL number", INV, mpi_print, 2, 64, 0 },
+  { "mpi_print unknown format", INV, mpi_print, 3, 64, 0 },
+  { "mpi_print ok", 0, mpi_print, 99, 7, 0 },
+  { "mpi_mod by 0 gives 0", 0, mpi_edge, 0, 0, 0 },
+  { "mpi_mulm mod 0 gives 0", 0, mpi_edge, 1, 0, 0 },
+  { "mpi_powm mod 0 gives 0", 0, mpi_edge, 2, 0, 0 },
+  { "mpi_invm mod 0: 0, x untouched", 0, mpi_edge, 3, 0, 0 },
+  { "mpi NULL objects: no-ops", 0, mpi_edge, 4, 0, 0 },
+  { "mpi_invm no inverse: 0", 0, mpi_edge, 99, 0, 0 },
   { "md algo 1", NSUP, md_hash, 0, 64, 0 },
   { "md digest NULL", INV, md_hash, 1, 64, 0 },
   { "md sha256 len 31", INV, md_hash, 2, 64, 0 },
