@@ -536,12 +536,7 @@ rand32 (unsigned char b[32])
 {
   int i;
   for (i = 0; i < 32; i++)
-    {
-      rng_state ^= rng_state >> 12;
-      rng_state ^= rng_state << 25;
-      rng_state ^= rng_state >> 27;
-      b[i] = (unsigned char) ((rng_state * 0x2545f4914f6cdd1dULL) >> 56);
-    }
+    b[i] = (unsigned char) (bench_rand64 (&rng_state) >> 56);
   b[0] &= 0x7f;                 /* below p and n */
   b[31] |= 1;                   /* nonzero */
 }

@@ -52,21 +52,11 @@ cmp_limbs_var (const uint64_t *a, const uint64_t *b, size_t n)
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
 static uint64_t
-rng64 (void)
-{
-  /* xorshift64*: enough for benchmark inputs. */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static uint64_t
 rng_nonzero (void)
 {
   uint64_t v;
   do
-    v = rng64 ();
+    v = bench_rand64 (&rng_state);
   while (!v);
   return v;
 }
@@ -84,7 +74,7 @@ make_pools (void)
           unsigned char *bb = (unsigned char *) p->b;
 
           for (j = 0; j < NLIMBS; j++)
-            p->a[j] = p->b[j] = rng64 ();
+            p->a[j] = p->b[j] = bench_rand64 (&rng_state);
           if (d == DIST_EQUAL)
             continue;
           if (order == 0)       /* limbs: scanned from index 3 down */

@@ -233,15 +233,6 @@ body_chain_add (void *vctx, uint64_t iters)
 
 static uint64_t rng_state = 0x243f6a8885a308d3ULL;
 
-static uint64_t
-rng64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
 /* A random nonzero value below 2^(BITS-1), hence below any modulus of
  * BITS bits; N limbs, the rest of the KC_MONT_MAX_LIMBS zero. */
 static void
@@ -251,9 +242,9 @@ random_below (uint64_t *x, unsigned int n, unsigned int bits)
 
   memset (x, 0, 8 * KC_MONT_MAX_LIMBS);
   for (i = 0; i < n && i < full; i++)
-    x[i] = rng64 ();
+    x[i] = bench_rand64 (&rng_state);
   if (full < n && top)
-    x[full] = rng64 () >> (64 - top);
+    x[full] = bench_rand64 (&rng_state) >> (64 - top);
   x[0] |= 1;
 }
 

@@ -79,15 +79,6 @@ body_invm (void *vctx, uint64_t iters)
 
 static uint64_t rng_state = 0x13198a2e03707344ULL;
 
-static uint64_t
-rng64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
 /* A random number of exactly BITS bits (top bit set); odd if ODD. */
 static kc_mpi_t
 random_mpi (const struct bench_group *g, unsigned int bits, int odd)
@@ -98,7 +89,7 @@ random_mpi (const struct bench_group *g, unsigned int bits, int odd)
   gpg_error_t err;
 
   for (i = 0; i < n; i++)
-    buf[i] = (unsigned char) rng64 ();
+    buf[i] = (unsigned char) bench_rand64 (&rng_state);
   buf[0] |= 0x80;
   if (odd)
     buf[n - 1] |= 1;

@@ -139,15 +139,6 @@ mont_gmp_tdiv (void *vctx, uint64_t iters)
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
-static uint64_t
-rng64 (void)
-{
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
 /* A random value below m (N limbs, top limb of m nonzero). */
 static void
 random_mod (uint64_t *x, const kc_named_modulus *nm)
@@ -155,7 +146,7 @@ random_mod (uint64_t *x, const kc_named_modulus *nm)
   unsigned int i, n = nm->n;
   memset (x, 0, 8 * KC_MONT_MAX_LIMBS);
   for (i = 0; i < n; i++)
-    x[i] = rng64 ();
+    x[i] = bench_rand64 (&rng_state);
   x[n - 1] %= nm->m[n - 1];     /* top limb below m's: value below m */
 }
 

@@ -101,12 +101,7 @@ random_bytes (unsigned char *b, size_t n)
 {
   size_t i;
   for (i = 0; i < n; i++)
-    {
-      rng_state ^= rng_state >> 12;
-      rng_state ^= rng_state << 25;
-      rng_state ^= rng_state >> 27;
-      b[i] = (unsigned char) ((rng_state * 0x2545f4914f6cdd1dULL) >> 56);
-    }
+    b[i] = (unsigned char) (bench_rand64 (&rng_state) >> 56);
 }
 
 /* Our W as minimal big-endian bytes; returns the length. */

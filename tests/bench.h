@@ -224,4 +224,17 @@ void bench_fail (const char *group, const char *fmt, ...)
 void bench_check_hex (const char *group, const char *what,
                       const unsigned char *got, size_t n, const char *want);
 
+/* xorshift64*: a fast deterministic generator for benchmark inputs (never
+ * for keys).  Each bench file keeps its own STATE, seeded differently. */
+static inline uint64_t
+bench_rand64 (uint64_t *state)
+{
+  uint64_t x = *state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  *state = x;
+  return x * 0x2545f4914f6cdd1dULL;
+}
+
 #endif /* KC_BENCH_H */
