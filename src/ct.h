@@ -23,6 +23,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #ifdef KC_VALGRIND
 # include <valgrind/memcheck.h>
@@ -180,11 +181,19 @@ static inline uint32_t
 ct_memequal (const void *a, const void *b, size_t n)
 {
   const unsigned char *x = a, *y = b;
-  uint32_t diff = 0;
-  size_t i;
-  for (i = 0; i < n; i++)
-    diff |= x[i] ^ y[i];
-  return 1 ^ ct_is_nonzero_u32 (diff);
+  uint64_t diff = 0;
+  size_t i = 0;
+  /* Eight bytes at a time (memcpy: any alignment), then the tail. */
+  for (; i + 8 <= n; i += 8)
+    {
+      uint64_t u, v;
+      memcpy (&u, x + i, 8);
+      memcpy (&v, y + i, 8);
+      diff |= u ^ v;
+    }
+  for (; i < n; i++)
+    diff |= (uint64_t) (x[i] ^ y[i]);
+  return (uint32_t) (1 ^ ct_is_nonzero_u64 (diff));
 }
 
 /* Compare two little-endian N-limb numbers: -1, 0 or 1. */

@@ -87,6 +87,20 @@ main (int argc, char **argv)
         q[k % sizeof q] ^= (unsigned char) (1 << (k % 8));
       CHECK (ct_memequal (p, q, sizeof p) == !memcmp (p, q, sizeof p), "memequal");
       CHECK (ct_memequal (p, q, 0) == 1, "memequal empty");
+      {
+        /* Every length 1..37 (the word loop and the tail), with the one
+         * flipped bit at each position in turn. */
+        size_t len = 1 + (size_t) k % sizeof p, pos;
+        memcpy (q, p, sizeof p);
+        CHECK (ct_memequal (p, q, len) == 1, "memequal len %zu", len);
+        for (pos = 0; pos < len; pos++)
+          {
+            q[pos] ^= 0x80;
+            CHECK (ct_memequal (p, q, len) == 0, "memequal len %zu pos %zu", len, pos);
+            CHECK (ct_memequal (p, q, pos) == 1, "memequal prefix %zu", pos);
+            q[pos] ^= 0x80;
+          }
+      }
       memcpy (p0, p, sizeof p);
       ct_memmov_cond (p, q, sizeof p, (uint32_t) flag);
       CHECK (!memcmp (p, flag ? q : p0, sizeof p), "memmov_cond");
