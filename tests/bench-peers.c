@@ -25,6 +25,10 @@
  *                                      libgcrypt (bench-peers-ecc.c)
  *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
  *                                      mpn_redc_1 (bench-peers-mont.c)
+ *   kem/sntrup761/{keypair,encap,decap,keypair_batch32}  us/op; PQClean
+ *                                      avx2, when configured with
+ *                                      --with-pqclean-sntrup761
+ *                                      (bench-peers-kem.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -57,6 +61,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_mpi,
   bench_peers_ecc,
   bench_peers_mont,
+  bench_peers_kem,
 };
 
 static const char *const *selectors;

@@ -36,5 +36,6 @@ void bench_peers_md (void);           /* bench-peers-md.c  */
 void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
+void bench_peers_kem (void);          /* bench-peers-kem.c */
 
 #endif /* KC_BENCH_PEERS_H */
