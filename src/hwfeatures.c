@@ -40,8 +40,8 @@ detect (void)
       if (b & (1u << 29))
         f |= KC_HWF_SHANI;
       if ((b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 17))
-          && os_avx512)
-        f |= KC_HWF_AVX512;     /* F + BW + DQ */
+          && (b & (1u << 31)) && os_avx512)
+        f |= KC_HWF_AVX512;     /* F + BW + DQ + VL, zmm state enabled */
     }
   return f;
 }

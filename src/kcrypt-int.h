@@ -60,7 +60,7 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_BMI2   (1u << 3)
 #define KC_HWF_ADX    (1u << 4)
 #define KC_HWF_SHANI  (1u << 5)
-#define KC_HWF_AVX512 (1u << 6)
+#define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
 unsigned int _kc_hwf (void);
 
 /* --enable-verify: KC_VERIFY_CHECK (cond) aborts with file:line when an

@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 secs=${1:-30}; shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz-kem-decap fuzz-ecdsa-verify fuzz-ecc-pubkey fuzz-mpi-scan)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz-kem-decap fuzz-sntrup761-paths fuzz-ecdsa-verify fuzz-ecc-pubkey fuzz-mpi-scan)
 bld=${KC_FUZZ_BUILD:-$top/build-fuzz}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 
@@ -30,7 +30,8 @@ gpg_libs=$(pkg-config --libs gpg-error 2>/dev/null || echo -lgpg-error)
 mkdir -p "$here/crashes"
 rc=0
 for h in "${harnesses[@]}"; do
-  clang -O1 -g -fsanitize=fuzzer $san -I"$bld/src" -I"$top/src" \
+  clang -O1 -g -fsanitize=fuzzer $san -DHAVE_CONFIG_H -I"$bld" -I"$bld/src" \
+    -I"$top/src" -I"$top/cipher" \
     -o "$bld/$h" "$here/$h.c" "$bld/src/.libs/libkcrypt-int.a" $gpg_libs
   mkdir -p "$here/corpus/$h" "$bld/corpus-$h"
   echo "== $h ($secs s)"
