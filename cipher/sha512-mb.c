@@ -360,37 +360,57 @@ v8_load8 (v8 w[16], const unsigned char *const p[8], size_t off, int k)
                                      0x0001020304050607ULL,
                                      0x08090a0b0c0d0e0fULL,
                                      0x0001020304050607ULL);
-  v8 r[8], t[8], u[8];
-  int l;
+  /* Named variables, no arrays: they stay in registers, so no message
+   * bytes are left on the stack. */
+  v8 r0, r1, r2, r3, r4, r5, r6, r7, t0, t1, t2, t3, t4, t5, t6, t7;
+  v8 u0, u1, u2, u3, u4, u5, u6, u7;
 
-  for (l = 0; l < 8; l++)
-    r[l] = _mm512_shuffle_epi8
-      (_mm512_loadu_si512 ((const void *) (p[l] + off + 64 * k)), bswap);
-  /* t[2m] = r[2m].0 r[2m+1].0 | .2 .2 | .4 .4 | .6 .6, t[2m+1] the odd
-   * words. */
-  for (l = 0; l < 8; l += 2)
-    {
-      t[l] = _mm512_unpacklo_epi64 (r[l], r[l + 1]);
-      t[l + 1] = _mm512_unpackhi_epi64 (r[l], r[l + 1]);
-    }
-  /* u[0] = words 0 | 4 of lanes 0-3: quarters 0, 2 of t[0] and t[2];
-   * u[1] = words 2 | 6 (quarters 1, 3); u[2], u[3] the same from t[1],
-   * t[3] (words 1 | 5, 3 | 7); u[4 ..] from lanes 4-7. */
-  for (l = 0; l < 8; l += 4)
-    {
-      u[l + 0] = _mm512_shuffle_i64x2 (t[l], t[l + 2], 0x88);
-      u[l + 1] = _mm512_shuffle_i64x2 (t[l], t[l + 2], 0xdd);
-      u[l + 2] = _mm512_shuffle_i64x2 (t[l + 1], t[l + 3], 0x88);
-      u[l + 3] = _mm512_shuffle_i64x2 (t[l + 1], t[l + 3], 0xdd);
-    }
-  w[8 * k + 0] = _mm512_shuffle_i64x2 (u[0], u[4], 0x88);
-  w[8 * k + 4] = _mm512_shuffle_i64x2 (u[0], u[4], 0xdd);
-  w[8 * k + 2] = _mm512_shuffle_i64x2 (u[1], u[5], 0x88);
-  w[8 * k + 6] = _mm512_shuffle_i64x2 (u[1], u[5], 0xdd);
-  w[8 * k + 1] = _mm512_shuffle_i64x2 (u[2], u[6], 0x88);
-  w[8 * k + 5] = _mm512_shuffle_i64x2 (u[2], u[6], 0xdd);
-  w[8 * k + 3] = _mm512_shuffle_i64x2 (u[3], u[7], 0x88);
-  w[8 * k + 7] = _mm512_shuffle_i64x2 (u[3], u[7], 0xdd);
+  r0 = _mm512_loadu_si512 ((const void *) (p[0] + off + 64 * k));
+  r1 = _mm512_loadu_si512 ((const void *) (p[1] + off + 64 * k));
+  r2 = _mm512_loadu_si512 ((const void *) (p[2] + off + 64 * k));
+  r3 = _mm512_loadu_si512 ((const void *) (p[3] + off + 64 * k));
+  r4 = _mm512_loadu_si512 ((const void *) (p[4] + off + 64 * k));
+  r5 = _mm512_loadu_si512 ((const void *) (p[5] + off + 64 * k));
+  r6 = _mm512_loadu_si512 ((const void *) (p[6] + off + 64 * k));
+  r7 = _mm512_loadu_si512 ((const void *) (p[7] + off + 64 * k));
+  r0 = _mm512_shuffle_epi8 (r0, bswap);
+  r1 = _mm512_shuffle_epi8 (r1, bswap);
+  r2 = _mm512_shuffle_epi8 (r2, bswap);
+  r3 = _mm512_shuffle_epi8 (r3, bswap);
+  r4 = _mm512_shuffle_epi8 (r4, bswap);
+  r5 = _mm512_shuffle_epi8 (r5, bswap);
+  r6 = _mm512_shuffle_epi8 (r6, bswap);
+  r7 = _mm512_shuffle_epi8 (r7, bswap);
+  /* t0 = r0.0 r1.0 | r0.2 r1.2 | r0.4 r1.4 | r0.6 r1.6 (128-bit
+   * quarters), t1 the same with the odd words; t2, t3 from r2, r3 ... */
+  t0 = _mm512_unpacklo_epi64 (r0, r1);
+  t1 = _mm512_unpackhi_epi64 (r0, r1);
+  t2 = _mm512_unpacklo_epi64 (r2, r3);
+  t3 = _mm512_unpackhi_epi64 (r2, r3);
+  t4 = _mm512_unpacklo_epi64 (r4, r5);
+  t5 = _mm512_unpackhi_epi64 (r4, r5);
+  t6 = _mm512_unpacklo_epi64 (r6, r7);
+  t7 = _mm512_unpackhi_epi64 (r6, r7);
+  /* u0 = words 0 | 4 of lanes 0-3 (quarters 0, 2 of t0 and of t2), u1 =
+   * words 2 | 6 (quarters 1, 3); u2, u3 the same from t1, t3 (words 1 | 5
+   * and 3 | 7); u4 .. u7 the same for lanes 4-7. */
+  u0 = _mm512_shuffle_i64x2 (t0, t2, 0x88);
+  u1 = _mm512_shuffle_i64x2 (t0, t2, 0xdd);
+  u2 = _mm512_shuffle_i64x2 (t1, t3, 0x88);
+  u3 = _mm512_shuffle_i64x2 (t1, t3, 0xdd);
+  u4 = _mm512_shuffle_i64x2 (t4, t6, 0x88);
+  u5 = _mm512_shuffle_i64x2 (t4, t6, 0xdd);
+  u6 = _mm512_shuffle_i64x2 (t5, t7, 0x88);
+  u7 = _mm512_shuffle_i64x2 (t5, t7, 0xdd);
+  /* Quarters 0, 2 of (u, u + 4): a word of lanes 0-3, then of 4-7. */
+  w[8 * k + 0] = _mm512_shuffle_i64x2 (u0, u4, 0x88);
+  w[8 * k + 4] = _mm512_shuffle_i64x2 (u0, u4, 0xdd);
+  w[8 * k + 2] = _mm512_shuffle_i64x2 (u1, u5, 0x88);
+  w[8 * k + 6] = _mm512_shuffle_i64x2 (u1, u5, 0xdd);
+  w[8 * k + 1] = _mm512_shuffle_i64x2 (u2, u6, 0x88);
+  w[8 * k + 5] = _mm512_shuffle_i64x2 (u2, u6, 0xdd);
+  w[8 * k + 3] = _mm512_shuffle_i64x2 (u3, u7, 0x88);
+  w[8 * k + 7] = _mm512_shuffle_i64x2 (u3, u7, 0xdd);
 }
 
 MB_AVX512_FN static void
@@ -590,8 +610,9 @@ mb_group (struct mb_stage *s, mb_kernel_fn kern, unsigned int nl,
 }
 
 /* The plan for the next group, LEFT >= 1 messages still to hash: returns
- * the kernel, sets *M (messages in the group) and *NL (lanes run, M <= NL,
- * the extra lanes hash a copy of the first message).  KERNEL runs every
+ * the kernel (NULL: hash the group one message at a time by the
+ * single-buffer code), sets *M (messages in the group) and *NL (lanes
+ * run, M <= NL, the extra lanes hash a copy of the first message).  KERNEL runs every
  * group, except that with AUTOPICK a remainder (LEFT < the kernel's width)
  * may go to a narrower kernel: padding lanes cost as much as real ones.
  * The thresholds are MB_AVX512_MIN and MB_AVX2_MIN above. */
@@ -619,10 +640,26 @@ mb_plan (int kernel, int autopick, size_t left, unsigned int *m,
     }
 #else
   (void) kernel;
-  (void) autopick;
 #endif
   *m = *nl = want;
-  return mb_blocks_generic;
+  return autopick ? NULL : mb_blocks_generic;
+}
+
+/* The single-buffer path for one message: OUT = the first OUTLEN bytes
+ * of SHA-512 (PRE || IN). */
+static void
+mb_single (unsigned char *out, size_t outlen, const unsigned char *pre,
+           size_t plen, const unsigned char *in, size_t len)
+{
+  kc_sha512_ctx ctx;
+  unsigned char d[64];
+
+  _kc_sha512_init (&ctx);
+  _kc_sha512_update (&ctx, pre, plen);
+  _kc_sha512_update (&ctx, in, len);
+  _kc_sha512_final (&ctx, d);   /* wipes ctx */
+  memcpy (out, d, outlen);
+  wipememory (d, sizeof d);
 }
 
 /* Run N messages through KERNEL (see mb_plan for AUTOPICK). */
@@ -633,15 +670,23 @@ mb_run (int kernel, int autopick, unsigned char *const out[], size_t outlen,
 {
   struct mb_stage s;
   size_t i = 0;
+  int staged = 0;
 
   while (i < n)
     {
-      unsigned int m, nl;
+      unsigned int m, nl, l;
       mb_kernel_fn kern = mb_plan (kernel, autopick, n - i, &m, &nl);
-      mb_group (&s, kern, nl, out + i, outlen, pre, plen, in + i, len, m);
+      if (kern)
+        {
+          mb_group (&s, kern, nl, out + i, outlen, pre, plen, in + i, len, m);
+          staged = 1;
+        }
+      else
+        for (l = 0; l < m; l++)
+          mb_single (out[i + l], outlen, pre, plen, in[i + l], len);
       i += m;
     }
-  if (n)
+  if (staged)
     wipememory (&s, sizeof s);
 }
 
