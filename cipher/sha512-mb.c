@@ -612,10 +612,11 @@ mb_group (struct mb_stage *s, mb_kernel_fn kern, unsigned int nl,
 /* The plan for the next group, LEFT >= 1 messages still to hash: returns
  * the kernel (NULL: hash the group one message at a time by the
  * single-buffer code), sets *M (messages in the group) and *NL (lanes
- * run, M <= NL, the extra lanes hash a copy of the first message).  KERNEL runs every
- * group, except that with AUTOPICK a remainder (LEFT < the kernel's width)
- * may go to a narrower kernel: padding lanes cost as much as real ones.
- * The thresholds are MB_AVX512_MIN and MB_AVX2_MIN above. */
+ * run, M <= NL, the extra lanes hash a copy of the first message).
+ * KERNEL runs every group, except that with AUTOPICK a remainder (LEFT <
+ * the kernel's width) may go to a narrower kernel or to the single-buffer
+ * code: padding lanes cost as much as real ones.  The thresholds are
+ * MB_AVX512_MIN and MB_AVX2_MIN above. */
 static mb_kernel_fn
 mb_plan (int kernel, int autopick, size_t left, unsigned int *m,
          unsigned int *nl)
