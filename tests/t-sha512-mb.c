@@ -7,6 +7,8 @@
  *     addresses;
  *   - prefix lengths 0 .. 127, any digest length 1 .. 64, group sizes
  *     1 .. 19 (the remainder paths), bytes around each output untouched;
+ *   - messages in heap blocks of exactly their length (reads past the
+ *     end show in ASan and valgrind runs);
  *   - long messages, the sntrup761 shapes (4 || 1158 bytes, 3 || 191
  *     bytes) and the strided form. */
 #include "kcrypt-int.h"
@@ -139,6 +141,40 @@ test_fips (int kern)
            kernel_name[kern], i);
 }
 
+/* Each message in a heap block of exactly its length, so that a read past
+ * its end is caught by ASan (CI) and valgrind; lengths around the block
+ * boundaries with and without a prefix. */
+static void
+test_exact (int kern)
+{
+  static const size_t lens[] = { 0, 1, 110, 111, 112, 126, 127, 128, 129,
+                                 239, 240, 255, 256, 257, 1158, 1159 };
+  const unsigned char *in[8];
+  unsigned char *buf[8];
+  unsigned char pre[2] = { 4, 3 };
+  size_t i, l;
+
+  for (i = 0; i < KC_DIM (lens); i++)
+    {
+      for (l = 0; l < 8; l++)
+        {
+          buf[l] = malloc (lens[i] ? lens[i] : 1);
+          if (!buf[l])
+            {
+              fail ("out of memory");
+              return;
+            }
+          t_randbytes (buf[l], lens[i]);
+          in[l] = buf[l];
+        }
+      check_case (kern, NULL, 0, in, lens[i], 8, 64);
+      check_case (kern, pre, 1, in, lens[i], 8, 32);
+      check_case (kern, pre, 2, in, lens[i], 8, 64);
+      for (l = 0; l < 8; l++)
+        free (buf[l]);
+    }
+}
+
 static void
 test_kernel (int kern)
 {
@@ -149,6 +185,7 @@ test_kernel (int kern)
   size_t len, i;
 
   test_fips (kern);
+  test_exact (kern);
 
   /* Every length 0 .. 600, 8 messages, no prefix and a one-byte one. */
   for (len = 0; len <= 600; len++)
