@@ -27,6 +27,7 @@
 # define KC_HAVE_MB_X86 1
 #endif
 
+#define MB_ALWAYS_INLINE __attribute__ ((always_inline))
 #define LANES KC_SHA512_MB_LANES
 #define BLK KC_SHA512_BLOCK_LEN
 
@@ -176,6 +177,43 @@ v4_sched (v4 w[16], int j)
                            v4_s1 (w[(j + 14) & 15]));
 }
 
+/* Rounds I .. I+15 (the names come back to their places after 16).
+ * Always inlined: as a call the state would go through memory. */
+MB_AVX2_FN MB_ALWAYS_INLINE static inline void
+v4_rounds16 (v4 *pa, v4 *pb, v4 *pc, v4 *pd, v4 *pe, v4 *pf, v4 *pg,
+            v4 *ph, const v4 w[16], int i)
+{
+  v4 a = *pa, b = *pb, c = *pc, d = *pd, e = *pe, f = *pf, g = *pg, h = *ph;
+
+  v4_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
+  v4_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
+  v4_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
+  v4_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
+  v4_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
+  v4_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
+  v4_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
+  v4_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
+  v4_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
+  v4_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
+  v4_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
+  v4_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
+  v4_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
+  v4_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
+  v4_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
+  v4_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
+  *pa = a; *pb = b; *pc = c; *pd = d; *pe = e; *pf = f; *pg = g; *ph = h;
+}
+
+/* The next 16 words of the message schedule, in place. */
+MB_AVX2_FN static inline void
+v4_sched16 (v4 w[16])
+{
+  v4_sched (w, 0); v4_sched (w, 1); v4_sched (w, 2); v4_sched (w, 3);
+  v4_sched (w, 4); v4_sched (w, 5); v4_sched (w, 6); v4_sched (w, 7);
+  v4_sched (w, 8); v4_sched (w, 9); v4_sched (w, 10); v4_sched (w, 11);
+  v4_sched (w, 12); v4_sched (w, 13); v4_sched (w, 14); v4_sched (w, 15);
+}
+
 /* Words 4K .. 4K+3 of the current block of every lane into W[4K ..
  * 4K+3], word-major: big-endian loads, then a 4 x 4 transposition. */
 MB_AVX2_FN static inline void
@@ -233,33 +271,11 @@ mb_blocks_avx2 (uint64_t st[8][LANES], const unsigned char *const p[LANES],
       v4_load4 (w, p, off, 1);
       v4_load4 (w, p, off, 2);
       v4_load4 (w, p, off, 3);
-      for (i = 0; i < 80; i += 16)
+      v4_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, 0);
+      for (i = 16; i < 80; i += 16)
         {
-          if (i)
-            {
-              v4_sched (w, 0); v4_sched (w, 1); v4_sched (w, 2);
-              v4_sched (w, 3); v4_sched (w, 4); v4_sched (w, 5);
-              v4_sched (w, 6); v4_sched (w, 7); v4_sched (w, 8);
-              v4_sched (w, 9); v4_sched (w, 10); v4_sched (w, 11);
-              v4_sched (w, 12); v4_sched (w, 13); v4_sched (w, 14);
-              v4_sched (w, 15);
-            }
-          v4_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
-          v4_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
-          v4_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
-          v4_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
-          v4_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
-          v4_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
-          v4_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
-          v4_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
-          v4_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
-          v4_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
-          v4_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
-          v4_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
-          v4_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
-          v4_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
-          v4_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
-          v4_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
+          v4_sched16 (w);
+          v4_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, i);
         }
       a = _mm256_add_epi64 (a, a0); b = _mm256_add_epi64 (b, b0);
       c = _mm256_add_epi64 (c, c0); d = _mm256_add_epi64 (d, d0);
@@ -344,6 +360,43 @@ v8_sched (v8 w[16], int j)
   w[j] = _mm512_add_epi64 (_mm512_add_epi64 (w[j], w[(j + 9) & 15]),
                            _mm512_add_epi64 (v8_s0 (w[(j + 1) & 15]),
                                              v8_s1 (w[(j + 14) & 15])));
+}
+
+/* Rounds I .. I+15 (the names come back to their places after 16).
+ * Always inlined: as a call the state would go through memory. */
+MB_AVX512_FN MB_ALWAYS_INLINE static inline void
+v8_rounds16 (v8 *pa, v8 *pb, v8 *pc, v8 *pd, v8 *pe, v8 *pf, v8 *pg,
+            v8 *ph, const v8 w[16], int i)
+{
+  v8 a = *pa, b = *pb, c = *pc, d = *pd, e = *pe, f = *pf, g = *pg, h = *ph;
+
+  v8_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
+  v8_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
+  v8_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
+  v8_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
+  v8_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
+  v8_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
+  v8_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
+  v8_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
+  v8_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
+  v8_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
+  v8_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
+  v8_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
+  v8_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
+  v8_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
+  v8_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
+  v8_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
+  *pa = a; *pb = b; *pc = c; *pd = d; *pe = e; *pf = f; *pg = g; *ph = h;
+}
+
+/* The next 16 words of the message schedule, in place. */
+MB_AVX512_FN static inline void
+v8_sched16 (v8 w[16])
+{
+  v8_sched (w, 0); v8_sched (w, 1); v8_sched (w, 2); v8_sched (w, 3);
+  v8_sched (w, 4); v8_sched (w, 5); v8_sched (w, 6); v8_sched (w, 7);
+  v8_sched (w, 8); v8_sched (w, 9); v8_sched (w, 10); v8_sched (w, 11);
+  v8_sched (w, 12); v8_sched (w, 13); v8_sched (w, 14); v8_sched (w, 15);
 }
 
 /* Words 8K .. 8K+7 of the current block of every lane into W[8K .. 8K+7]:
@@ -439,33 +492,11 @@ mb_blocks_avx512 (uint64_t st[8][LANES], const unsigned char *const p[LANES],
 
       v8_load8 (w, p, off, 0);
       v8_load8 (w, p, off, 1);
-      for (i = 0; i < 80; i += 16)
+      v8_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, 0);
+      for (i = 16; i < 80; i += 16)
         {
-          if (i)
-            {
-              v8_sched (w, 0); v8_sched (w, 1); v8_sched (w, 2);
-              v8_sched (w, 3); v8_sched (w, 4); v8_sched (w, 5);
-              v8_sched (w, 6); v8_sched (w, 7); v8_sched (w, 8);
-              v8_sched (w, 9); v8_sched (w, 10); v8_sched (w, 11);
-              v8_sched (w, 12); v8_sched (w, 13); v8_sched (w, 14);
-              v8_sched (w, 15);
-            }
-          v8_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
-          v8_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
-          v8_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
-          v8_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
-          v8_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
-          v8_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
-          v8_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
-          v8_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
-          v8_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
-          v8_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
-          v8_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
-          v8_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
-          v8_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
-          v8_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
-          v8_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
-          v8_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
+          v8_sched16 (w);
+          v8_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, i);
         }
       a = _mm512_add_epi64 (a, a0); b = _mm512_add_epi64 (b, b0);
       c = _mm512_add_epi64 (c, c0); d = _mm512_add_epi64 (d, d0);
