@@ -1,6 +1,8 @@
 /* sha512.c - SHA-512 (FIPS 180-4), portable and AVX2+BMI2 */
 #include "kcrypt-int.h"
 #include "sha512.h"
+
+#define K512 _kc_sha512_k
 #include "bufhelp.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
@@ -8,7 +10,7 @@
 # define KC_HAVE_AVX2_CODE 1
 #endif
 
-static const uint64_t K512[80] = {
+const uint64_t _kc_sha512_k[80] = {
   0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
   0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
   0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,

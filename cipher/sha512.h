@@ -22,6 +22,9 @@ typedef struct
   unsigned char buf[KC_SHA512_BLOCK_LEN];
 } kc_sha512_ctx;
 
+/* The 80 round constants of FIPS 180-4 (shared by every kernel). */
+extern const uint64_t _kc_sha512_k[80];
+
 void _kc_sha512_init (kc_sha512_ctx *ctx);
 void _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len);
 /* Write the digest and wipe CTX. */
