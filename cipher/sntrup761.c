@@ -14,6 +14,7 @@
 #include "kcrypt-int.h"
 #include "sntrup761.h"
 #include "sha512.h"
+#include "sha512-mb.h"
 #include "bufhelp.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
@@ -1425,8 +1426,11 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
       _kc_sntrup761_small_encode (ski, s->f[i]);
       _kc_sntrup761_small_encode (ski + SMALL_BYTES, s->gp[i]);
       memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);
-      hash_prefix (ski + 3 * SMALL_BYTES + PK_BYTES, 4, pki, PK_BYTES);
     }
+  /* The cache Hash_4 (pk) of every key at once (multi-buffer SHA-512). */
+  _kc_sha512_mb_prefix_strided (sk + 3 * SMALL_BYTES + PK_BYTES,
+                                KC_SNTRUP761_SK_BYTES, HASH_BYTES, 4, pk,
+                                PK_BYTES, PK_BYTES, n);
   for (i = 0; i < n; i++)       /* rho */
     rng (rngctx, sk + i * KC_SNTRUP761_SK_BYTES + 2 * SMALL_BYTES + PK_BYTES,
          SMALL_BYTES);
