@@ -1193,102 +1193,450 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
   wipememory (v, sizeof v);
 }
 
-/* ---- decoding: one level's uniform pairs, 8 at a time ---- */
+/* ---- the radix encoding and decoding, for the two fixed schedules ----
+ *
+ * Rq_encode (761 values mod 4591) and Rounded_encode (761 values mod
+ * 1531) follow the round-3 rule of encode_generic in sntrup761.c: pairs
+ * are merged level by level (761 -> 381 -> ... -> 1) and a merged value
+ * whose modulus reaches 2^14 gives up its low bytes.  For these two
+ * inputs the whole schedule (moduli, bytes per pair, where each level's
+ * bytes start) is fixed; it is written out below.  At every level all
+ * pairs but possibly the last have the same moduli (mu, mu): those
+ * "uniform" pairs go 16 at a time through 16-bit lanes, the last pair
+ * (moduli mu and ml, bytes bl) and the top value are done in scalar.
+ *
+ * Decoding a pair, with c (the parent value, < the parent modulus <
+ * 2^14) and b the level's nb bytes:  rr = c 2^(8 nb) + b, lo = rr mod mu,
+ * hi = floor (rr / mu) mod m1.
+ *   lo: one Barrett step per byte, a <- 256 a + byte - q mu with
+ *       q = mulhi (a, floor (2^24 / mu)) (see dec_step); then a in
+ *       [0, 2 mu + 255) and two conditional subtractions give lo.
+ *   hi: rr - lo = mu hi exactly, and hi < 2^15 (table below), so with
+ *       mu = 2^e mo (mo odd): hi = (floor (rr / 2^e) - floor (lo / 2^e))
+ *       / mo = that difference times 1/mo mod 2^16, on 16-bit lanes.
+ *       One conditional subtraction of m1 (hi < 2 m1, table below).
+ * For every byte string this is what the portable decode_generic
+ * computes (its values stay below their moduli at every level, which is
+ * what the bounds assume), so invalid strings decode identically.
+ *
+ * Encoding a uniform pair: rr = lo + hi mu < 2^28 is one vpmaddwd of the
+ * pair (lo, hi) by (1, mu); its nb low bytes go out and rr >> 8 nb moves
+ * up.
+ *
+ * Levels whose uniform pairs are fewer than 16 run one padded group on
+ * the first 16 lanes (the scratch arrays are padded and their first 32
+ * entries cleared; the level's bytes come from, or go to, a padded copy
+ * of the string's tail); the garbage lanes are overwritten before use.
+ * Levels with 16 or more uniform pairs finish with an overlapping group.
+ * Everything here is branch-free in the values (constant time). */
 
-/* High 32 bits of x * v for 8 uint32 lanes (v broadcast). */
-static inline KC_AVX2 __m256i
-mulhi_u32 (__m256i x, __m256i v)
+struct rlevel
 {
-  __m256i even = _mm256_mul_epu32 (x, v);
-  __m256i odd = _mm256_mul_epu32 (_mm256_srli_epi64 (x, 32), v);
-  return _mm256_blend_epi32 (_mm256_srli_epi64 (even, 32), odd, 0xaa);
+  uint16_t len;         /* values at this level */
+  uint16_t soff;        /* offset of this level's bytes in the string */
+  uint16_t mu, bu;      /* modulus of all values but the last; bytes per
+                           uniform pair */
+  uint16_t ml, bl;      /* modulus of the last value; bytes of the last
+                           pair (when len is even) */
+};
+
+/* The schedules (dec_levels of sntrup761.c gives the same numbers; the
+ * test compares every decode and encode with the portable code).  Bounds
+ * used above, checked for the worst parent value and bytes 0xff:
+ * max hi (uniform) < 2 mu and, for the last pair, < 2 ml; all < 2^15. */
+#define CODEC_LEVELS 10
+static const struct rlevel rq_sched[CODEC_LEVELS] = {
+  { 761,    0,  4591, 2,  4591, 2 },
+  { 381,  760,   322, 1,  4591, 1 },
+  { 191,  950,   406, 1,  4591, 1 },
+  {  96, 1045,   644, 1,  4591, 1 },
+  {  48, 1093,  1621, 1, 11550, 2 },
+  {  24, 1118, 10265, 2,   286, 1 },
+  {  12, 1141,  1608, 1, 11468, 2 },
+  {   6, 1148, 10101, 2,   282, 1 },
+  {   3, 1153,  1557, 1, 11127, 1 },
+  {   2, 1154,  9470, 2, 11127, 2 },
+};
+#define RQ_TOP_M    1608        /* the top value, 2 bytes at 1156 */
+#define RQ_TOP_OFF  1156
+
+static const struct rlevel rd_sched[CODEC_LEVELS] = {
+  { 761,    0,  1531, 1,  1531, 1 },
+  { 381,  380,  9157, 2,  1531, 2 },
+  { 191,  760,  1280, 1,  1531, 1 },
+  {  96,  855,  6400, 2,  1531, 2 },
+  {  48,  951,   625, 1,   150, 1 },
+  {  24,  975,  1526, 1,   367, 1 },
+  {  12,  987,  9097, 2,  2188, 2 },
+  {   6,  999,  1263, 1,   304, 1 },
+  {   3, 1002,  6232, 2,  1500, 2 },
+  {   2, 1004,   593, 1,  1500, 1 },
+};
+#define RD_TOP_M    3475        /* the top value, 2 bytes at 1005 */
+#define RD_TOP_OFF  1005
+
+/* Levels from TAIL_LEVEL up read / write their bytes in a padded copy of
+ * the string from sched[TAIL_LEVEL].soff on (at most 40 bytes; a padded
+ * group reaches at most 32 bytes past its level's start). */
+#define TAIL_LEVEL 5
+#define TAIL_BYTES 96
+#define RBUF 384                /* >= 381 values, a multiple of 16 */
+
+#define KC_INLINE inline __attribute__ ((always_inline))
+
+/* What level 0 produces or consumes besides the raw value r in [0, m):
+ * Rq coefficients r - 2295, Rounded ones 3 r - 2295. */
+enum rmode { RMODE_RAW, RMODE_RQ, RMODE_ROUNDED };
+
+/* 1/x mod 2^16 for odd x (Newton: each step doubles the correct bits;
+ * x is its own inverse mod 8). */
+static KC_INLINE uint16_t
+inv16 (uint32_t x)
+{
+  uint32_t y = x;
+  y *= 2 - x * y;
+  y *= 2 - x * y;
+  y *= 2 - x * y;
+  return (uint16_t) y;
 }
 
-/* x mod m and floor (x / m) for 8 uint32 lanes, v = floor (2^32 / m),
- * 2 <= m < 2^15: the estimate hi32 (x v) is floor (x / m) or one below
- * (x v / 2^32 > x / m - x / 2^32 > x / m - 1), so one conditional
- * subtraction finishes (the remainder estimate is below 2m < 2^16, so the
- * signed compare is exact). */
-static inline KC_AVX2 __m256i
-divmod8 (__m256i *quot, __m256i x, __m256i m, __m256i v)
+/* floor (x / m) and x mod m for x < 2^32, 2 <= m < 2^16, constant time
+ * (as divmod_u32 of sntrup761.c: the estimate is exact or one low). */
+static KC_INLINE uint32_t
+cdivmod (uint32_t *rem, uint32_t x, uint32_t m)
 {
-  __m256i qt = mulhi_u32 (x, v);
-  __m256i r = _mm256_sub_epi32 (x, _mm256_mullo_epi32 (qt, m));
-  __m256i ge = _mm256_xor_si256 (_mm256_cmpgt_epi32 (m, r),
-                                 _mm256_set1_epi32 (-1));
-  r = _mm256_sub_epi32 (r, _mm256_and_si256 (ge, m));
-  *quot = _mm256_sub_epi32 (qt, ge);
-  return r;
+  uint32_t v = (uint32_t) (((uint64_t) 1 << 32) / m);
+  uint32_t qt = (uint32_t) (((uint64_t) x * v) >> 32);
+  uint32_t r = x - qt * m;                      /* [0, 2m) */
+  uint32_t ge = ~ct_mask_lt_u32 (r, m);
+  *rem = r - (ge & m);
+  return qt - ge;
 }
 
-size_t KC_AVX2
-_kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
-                                 const unsigned char *t, size_t npairs,
-                                 unsigned int nbytes, uint32_t mu, uint32_t v)
+/* x - m where x >= m, else x (16-bit unsigned lanes; x < 2^16). */
+static KC_INLINE KC_AVX2 __m256i
+csub16 (__m256i x, __m256i m)
 {
-  const __m256i m = _mm256_set1_epi32 ((int32_t) mu);
-  const __m256i vv = _mm256_set1_epi32 ((int32_t) v);
-  size_t i;
+  return _mm256_min_epu16 (x, _mm256_sub_epi16 (x, m));
+}
 
-  for (i = 0; i + 8 <= npairs; i += 8)
+/* a <- 256 a + b - q mu, q = floor (a V / 2^16), V = floor (2^24 / mu),
+ * for 256 < mu < 2^14, a < 2^16, b < 256.  aV/2^16 > 256a/mu - a/2^16 >
+ * 256a/mu - 1, so q is floor (256 a / mu) or one less: 256 a - q mu is in
+ * [0, 2 mu), computed exactly in wrapping 16-bit arithmetic, and the
+ * result is in [0, 2 mu + 255). */
+static KC_INLINE KC_AVX2 __m256i
+dec_step (__m256i a, __m256i b, __m256i m, __m256i v)
+{
+  __m256i q = _mm256_mulhi_epu16 (a, v);
+  return _mm256_add_epi16 (_mm256_sub_epi16 (_mm256_slli_epi16 (a, 8),
+                                             _mm256_mullo_epi16 (q, m)), b);
+}
+
+/* Level 0's output form of raw values X. */
+static KC_INLINE KC_AVX2 __m256i
+dec_out (__m256i x, enum rmode mode)
+{
+  if (mode == RMODE_RQ)
+    return _mm256_sub_epi16 (x, _mm256_set1_epi16 (2295));
+  if (mode == RMODE_ROUNDED)
+    return _mm256_sub_epi16 (_mm256_mullo_epi16 (x, _mm256_set1_epi16 (3)),
+                             _mm256_set1_epi16 (2295));
+  return x;
+}
+
+static KC_INLINE uint16_t
+dec_out1 (uint32_t x, enum rmode mode)
+{
+  if (mode == RMODE_RQ)
+    return (uint16_t) (x - 2295);
+  if (mode == RMODE_ROUNDED)
+    return (uint16_t) (3 * x - 2295);
+  return (uint16_t) x;
+}
+
+/* 16 uniform pairs: parents CUR[0..16), bytes T[0 .. 16 NB), children
+ * NXT[0..32). */
+static KC_INLINE KC_AVX2 void
+dec_group (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
+           uint32_t mu, uint32_t nb, enum rmode mode)
+{
+  const uint32_t e = (uint32_t) __builtin_ctz (mu);
+  const __m256i m = _mm256_set1_epi16 ((int16_t) mu);
+  const __m256i v = _mm256_set1_epi16 ((int16_t) ((1u << 24) / mu));
+  const __m256i inv = _mm256_set1_epi16 ((int16_t) inv16 (mu >> e));
+  __m256i c = _mm256_loadu_si256 ((const __m256i *) cur);
+  __m256i a, hs, lo, hi, x0, x1;
+
+  if (nb == 2)
     {
-      __m256i rr = _mm256_cvtepu16_epi32
-        (_mm_loadu_si128 ((const __m128i *) (cur + i)));
-      __m256i lo, hi, q;
-      if (nbytes == 2)
-        rr = _mm256_add_epi32 (_mm256_slli_epi32 (rr, 16), _mm256_cvtepu16_epi32
-                               (_mm_loadu_si128 ((const __m128i *) (t + 2 * i))));
-      else if (nbytes == 1)
-        rr = _mm256_add_epi32 (_mm256_slli_epi32 (rr, 8), _mm256_cvtepu8_epi32
-                               (_mm_loadl_epi64 ((const __m128i *) (t + i))));
-      lo = divmod8 (&q, rr, m, vv);
-      hi = divmod8 (&q, q, m, vv);
-      _mm256_storeu_si256 ((__m256i *) (nxt + 2 * i),
-                           _mm256_or_si256 (lo, _mm256_slli_epi32 (hi, 16)));
+      __m256i b = _mm256_loadu_si256 ((const __m256i *) t);
+      a = dec_step (c, _mm256_srli_epi16 (b, 8), m, v);
+      a = dec_step (a, _mm256_and_si256 (b, _mm256_set1_epi16 (0xff)), m, v);
+      /* floor (rr / 2^e) mod 2^16, rr = c 2^16 + b */
+      hs = e ? _mm256_or_si256 (_mm256_slli_epi16 (c, 16 - e),
+                                _mm256_srli_epi16 (b, e)) : b;
     }
-  return i;
-}
-
-/* ---- encoding: one level's uniform pairs, 8 at a time ---- */
-
-/* The 8 uint32 lanes of X (each below 2^16) as 8 uint16. */
-static inline KC_AVX2 __m128i
-narrow16 (__m256i x)
-{
-  return _mm256_castsi256_si128
-    (_mm256_permute4x64_epi64 (_mm256_packus_epi32 (x, x), 0x08));
-}
-
-size_t KC_AVX2
-_kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
-                                 const uint16_t *r, size_t npairs,
-                                 unsigned int nbytes, uint32_t mu)
-{
-  const __m256i m = _mm256_set1_epi32 ((int32_t) mu);
-  const __m256i lo16 = _mm256_set1_epi32 (0xffff);
-  size_t i;
-
-  for (i = 0; i + 8 <= npairs; i += 8)
+  else
     {
-      __m256i x = _mm256_loadu_si256 ((const __m256i *) (r + 2 * i));
-      __m256i rr = _mm256_add_epi32 (_mm256_and_si256 (x, lo16),
-                                     _mm256_mullo_epi32 (_mm256_srli_epi32 (x, 16), m));
-      if (nbytes == 2)
-        {
-          _mm_storeu_si128 ((__m128i *) (out + 2 * i),
-                            narrow16 (_mm256_and_si256 (rr, lo16)));
-          rr = _mm256_srli_epi32 (rr, 16);
-        }
-      else if (nbytes == 1)
-        {
-          __m128i b = narrow16 (_mm256_and_si256 (rr, _mm256_set1_epi32 (0xff)));
-          _mm_storel_epi64 ((__m128i *) (out + i), _mm_packus_epi16 (b, b));
-          rr = _mm256_srli_epi32 (rr, 8);
-        }
-      /* Written after the group's 16 inputs were read (rnext may be r). */
-      _mm_storeu_si128 ((__m128i *) (rnext + i), narrow16 (rr));
+      __m256i b = _mm256_cvtepu8_epi16
+        (_mm_loadu_si128 ((const __m128i *) t));
+      a = dec_step (c, b, m, v);
+      /* rr = c 2^8 + b */
+      hs = _mm256_or_si256 (_mm256_slli_epi16 (c, 8 - e),
+                            _mm256_srli_epi16 (b, e));
     }
-  return i;
+  lo = csub16 (csub16 (a, m), m);
+  hi = _mm256_mullo_epi16 (_mm256_sub_epi16 (hs, _mm256_srli_epi16 (lo, e)),
+                           inv);
+  hi = csub16 (hi, m);
+  lo = dec_out (lo, mode);
+  hi = dec_out (hi, mode);
+  x0 = _mm256_unpacklo_epi16 (lo, hi);          /* pairs 0-3, 8-11 */
+  x1 = _mm256_unpackhi_epi16 (lo, hi);          /* pairs 4-7, 12-15 */
+  _mm256_storeu_si256 ((__m256i *) nxt,
+                       _mm256_permute2x128_si256 (x0, x1, 0x20));
+  _mm256_storeu_si256 ((__m256i *) (nxt + 16),
+                       _mm256_permute2x128_si256 (x0, x1, 0x31));
+}
+
+/* One level down: the L->len children NXT from the parents CUR and the
+ * level's bytes T. */
+static KC_INLINE KC_AVX2 void
+dec_level (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
+           const struct rlevel *l, enum rmode mode)
+{
+  size_t len = l->len, npairs = len / 2;
+  size_t nuni = (len & 1) ? npairs : npairs - 1, i;
+
+  for (i = 0; i + 16 <= nuni; i += 16)
+    dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode);
+  if (i < nuni)
+    {
+      i = nuni >= 16 ? nuni - 16 : 0;
+      dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode);
+    }
+  if (len & 1)
+    nxt[len - 1] = dec_out1 (cur[npairs], mode);
+  else
+    {
+      const unsigned char *tl = t + l->bu * nuni;
+      uint32_t rr = cur[nuni], lo, hi;
+      if (l->bl == 2)
+        rr = (rr << 16) + tl[0] + ((uint32_t) tl[1] << 8);
+      else
+        rr = (rr << 8) + tl[0];
+      hi = cdivmod (&lo, rr, l->mu);            /* hi < 2 ml */
+      hi -= l->ml & ~ct_mask_lt_u32 (hi, l->ml);
+      nxt[2 * nuni] = dec_out1 (lo, mode);
+      nxt[2 * nuni + 1] = dec_out1 (hi, mode);
+    }
+}
+
+static KC_INLINE KC_AVX2 void
+decode_761 (int16_t out[P], const unsigned char *s, size_t slen,
+            const struct rlevel *sched, uint32_t top_m, size_t top_off,
+            enum rmode mode)
+{
+  uint16_t ra[RBUF] __attribute__ ((aligned (32)));
+  uint16_t rb[RBUF] __attribute__ ((aligned (32)));
+  unsigned char tail[TAIL_BYTES];
+  const size_t toff = sched[TAIL_LEVEL].soff;
+  uint16_t *cur = ra, *nxt = rb, *tmp;
+  uint32_t r;
+  int l;
+
+  memset (ra, 0, 32 * sizeof ra[0]);
+  memset (rb, 0, 32 * sizeof rb[0]);
+  memset (tail, 0, sizeof tail);
+  memcpy (tail, s + toff, slen - toff);
+
+  cdivmod (&r, s[top_off] + ((uint32_t) s[top_off + 1] << 8), top_m);
+  cur[0] = (uint16_t) r;
+  for (l = CODEC_LEVELS - 1; l >= 1; l--)
+    {
+      const unsigned char *t = l >= TAIL_LEVEL ? tail + (sched[l].soff - toff)
+                                               : s + sched[l].soff;
+      dec_level (nxt, cur, t, &sched[l], RMODE_RAW);
+      tmp = cur;
+      cur = nxt;
+      nxt = tmp;
+    }
+  dec_level ((uint16_t *) out, cur, s, &sched[0], mode);
+}
+
+void KC_AVX2
+_kc_sntrup761_rq_decode_avx2 (int16_t out[P],
+                              const unsigned char in[KC_SNTRUP761_RQ_BYTES])
+{
+  decode_761 (out, in, KC_SNTRUP761_RQ_BYTES, rq_sched, RQ_TOP_M, RQ_TOP_OFF,
+              RMODE_RQ);
+}
+
+void KC_AVX2
+_kc_sntrup761_rounded_decode_avx2 (int16_t out[P],
+                                   const unsigned char in[KC_SNTRUP761_ROUNDED_BYTES])
+{
+  decode_761 (out, in, KC_SNTRUP761_ROUNDED_BYTES, rd_sched, RD_TOP_M,
+              RD_TOP_OFF, RMODE_ROUNDED);
+}
+
+/* 16 uniform pairs: R[0..32) (level 0: the int16 IN[0..32), mapped to
+ * raw values) -> bytes T[0 .. 16 NB), parents RNEXT[0..16). */
+static KC_INLINE KC_AVX2 void
+enc_group (uint16_t *rnext, unsigned char *t, const uint16_t *r,
+           const int16_t *in, uint32_t mu, uint32_t nb, enum rmode mode)
+{
+  const __m256i c = _mm256_set1_epi32 ((int32_t) (1 | (mu << 16)));
+  __m256i x0, x1, a, b, lo, hi;
+
+  if (mode == RMODE_RAW)
+    {
+      x0 = _mm256_loadu_si256 ((const __m256i *) r);
+      x1 = _mm256_loadu_si256 ((const __m256i *) (r + 16));
+    }
+  else
+    {
+      const __m256i h = _mm256_set1_epi16 (2295);
+      x0 = _mm256_add_epi16 (_mm256_loadu_si256 ((const __m256i *) in), h);
+      x1 = _mm256_add_epi16 (_mm256_loadu_si256 ((const __m256i *) (in + 16)),
+                             h);
+      if (mode == RMODE_ROUNDED)
+        {
+          /* (x + q12) / 3 = floor ((x + q12) 21846 / 2^16) exactly for
+           * multiples of 3 below 4591 (see rounded_encode). */
+          const __m256i k = _mm256_set1_epi16 ((int16_t) 21846);
+          x0 = _mm256_mulhi_epu16 (x0, k);
+          x1 = _mm256_mulhi_epu16 (x1, k);
+        }
+    }
+  /* rr = lo + hi mu < mu^2 < 2^28 per 32-bit lane (lo, hi < mu < 2^14:
+   * the signed 16-bit products are exact). */
+  a = _mm256_madd_epi16 (x0, c);                /* pairs 0-7 */
+  b = _mm256_madd_epi16 (x1, c);                /* pairs 8-15 */
+  if (nb == 2)
+    {
+      const __m256i m16 = _mm256_set1_epi32 (0xffff);
+      lo = _mm256_packus_epi32 (_mm256_and_si256 (a, m16),
+                                _mm256_and_si256 (b, m16));
+      _mm256_storeu_si256 ((__m256i *) t, _mm256_permute4x64_epi64 (lo, 0xd8));
+      hi = _mm256_packus_epi32 (_mm256_srli_epi32 (a, 16),
+                                _mm256_srli_epi32 (b, 16));
+    }
+  else
+    {
+      const __m256i m8 = _mm256_set1_epi32 (0xff);
+      /* u16 lanes: pairs 0-3, 8-11 | 4-7, 12-15; then bytes, twice. */
+      lo = _mm256_packus_epi32 (_mm256_and_si256 (a, m8),
+                                _mm256_and_si256 (b, m8));
+      lo = _mm256_packus_epi16 (lo, lo);
+      lo = _mm256_permutevar8x32_epi32 (lo, _mm256_setr_epi32 (0, 4, 1, 5,
+                                                               0, 4, 1, 5));
+      _mm_storeu_si128 ((__m128i *) t, _mm256_castsi256_si128 (lo));
+      hi = _mm256_packus_epi32 (_mm256_srli_epi32 (a, 8),
+                                _mm256_srli_epi32 (b, 8));
+    }
+  _mm256_storeu_si256 ((__m256i *) rnext, _mm256_permute4x64_epi64 (hi, 0xd8));
+}
+
+static KC_INLINE uint32_t
+enc_in1 (uint32_t x, enum rmode mode)
+{
+  if (mode == RMODE_RQ)
+    return (uint16_t) (x + 2295);
+  if (mode == RMODE_ROUNDED)
+    return (((x + 2295) & 0xffff) * 10923) >> 15;
+  return x;
+}
+
+/* One level up: the L->len values R (level 0: IN) -> bytes T, parents
+ * RNEXT. */
+static KC_INLINE KC_AVX2 void
+enc_level (uint16_t *rnext, unsigned char *t, const uint16_t *r,
+           const int16_t *in, const struct rlevel *l, enum rmode mode)
+{
+  size_t len = l->len, npairs = len / 2;
+  size_t nuni = (len & 1) ? npairs : npairs - 1, i;
+
+  for (i = 0; i + 16 <= nuni; i += 16)
+    enc_group (rnext + i, t + l->bu * i, r + 2 * i, in + 2 * i, l->mu, l->bu,
+               mode);
+  if (i < nuni)
+    {
+      i = nuni >= 16 ? nuni - 16 : 0;
+      enc_group (rnext + i, t + l->bu * i, r + 2 * i, in + 2 * i, l->mu, l->bu,
+                 mode);
+    }
+  if (len & 1)
+    rnext[npairs] = (uint16_t) (mode == RMODE_RAW ? r[len - 1]
+                                : enc_in1 ((uint16_t) in[len - 1], mode));
+  else
+    {
+      unsigned char *tl = t + l->bu * nuni;
+      uint32_t x0 = mode == RMODE_RAW ? r[2 * nuni]
+                    : enc_in1 ((uint16_t) in[2 * nuni], mode);
+      uint32_t x1 = mode == RMODE_RAW ? r[2 * nuni + 1]
+                    : enc_in1 ((uint16_t) in[2 * nuni + 1], mode);
+      uint32_t rr = x0 + x1 * l->mu;
+      tl[0] = (unsigned char) rr;
+      rr >>= 8;
+      if (l->bl == 2)
+        {
+          tl[1] = (unsigned char) rr;
+          rr >>= 8;
+        }
+      rnext[nuni] = (uint16_t) rr;
+    }
+}
+
+static KC_INLINE KC_AVX2 void
+encode_761 (unsigned char *s, size_t slen, const int16_t in[P],
+            const struct rlevel *sched, size_t top_off, enum rmode mode)
+{
+  uint16_t ra[RBUF] __attribute__ ((aligned (32)));
+  uint16_t rb[RBUF] __attribute__ ((aligned (32)));
+  unsigned char tail[TAIL_BYTES];
+  const size_t toff = sched[TAIL_LEVEL].soff;
+  uint16_t *cur = ra, *nxt = rb, *tmp;
+  int l;
+
+#ifdef KC_VERIFY
+  for (l = 0; l < P; l++)
+    KC_VERIFY_CHECK (in[l] >= -2295 && in[l] <= 2295
+                     && (mode != RMODE_ROUNDED || (in[l] + 2295) % 3 == 0));
+#endif
+  enc_level (cur, s, NULL, in, &sched[0], mode);
+  for (l = 1; l < CODEC_LEVELS; l++)
+    {
+      unsigned char *t = l >= TAIL_LEVEL ? tail + (sched[l].soff - toff)
+                                         : s + sched[l].soff;
+      enc_level (nxt, t, cur, NULL, &sched[l], RMODE_RAW);
+      tmp = cur;
+      cur = nxt;
+      nxt = tmp;
+    }
+  /* The top value (modulus above 256, at most 2^14): two bytes. */
+  tail[top_off - toff] = (unsigned char) cur[0];
+  tail[top_off - toff + 1] = (unsigned char) (cur[0] >> 8);
+  memcpy (s + toff, tail, slen - toff);
+  wipememory (ra, sizeof ra);
+  wipememory (rb, sizeof rb);
+  wipememory (tail, sizeof tail);
+}
+
+void KC_AVX2
+_kc_sntrup761_rq_encode_avx2 (unsigned char out[KC_SNTRUP761_RQ_BYTES],
+                              const int16_t in[P])
+{
+  encode_761 (out, KC_SNTRUP761_RQ_BYTES, in, rq_sched, RQ_TOP_OFF, RMODE_RQ);
+}
+
+void KC_AVX2
+_kc_sntrup761_rounded_encode_avx2 (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES],
+                                   const int16_t in[P])
+{
+  encode_761 (out, KC_SNTRUP761_ROUNDED_BYTES, in, rd_sched, RD_TOP_OFF,
+              RMODE_ROUNDED);
 }
 
 /* ---- Small_decode, 16 bytes (64 coefficients) per step ---- */

@@ -623,8 +623,7 @@ mod_u32 (uint32_t x, uint32_t m)
 static uint32_t merge_modulus (uint32_t mm, uint32_t *nbytes);
 
 static void
-encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len,
-                int vec)
+encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
 {
   uint16_t m[P];
   size_t i;
@@ -634,25 +633,6 @@ encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len,
   while (len > 1)
     {
       i = 0;
-#ifdef KC_USE_X86_64
-      if (vec)
-        {
-          /* All moduli but the last equal m[0]: the uniform pairs are
-           * the first len / 2, less the last pair if len is even. */
-          size_t nuni = (len & 1) ? len / 2 : len / 2 - 1, k, done;
-          uint32_t nbytes, mm;
-          KC_VERIFY_CHECK (m[0] < 16384);
-          mm = merge_modulus ((uint32_t) m[0] * m[0], &nbytes);
-          done = _kc_sntrup761_encode_merge_avx2 (out, r, r, nuni, nbytes,
-                                                  m[0]);
-          for (k = 0; k < done; k++)
-            m[k] = (uint16_t) mm;
-          out += done * nbytes;
-          i = 2 * done;
-        }
-#else
-      (void) vec;
-#endif
       for (; i + 1 < len; i += 2)
         {
           uint32_t mm = (uint32_t) m[i] * m[i + 1];
@@ -783,8 +763,7 @@ split_pair (uint16_t *lo, uint16_t *hi, uint32_t rr, uint32_t mu, uint64_t v,
 
 /* Inverse of encode_generic for arbitrary bytes: OUT[i] in [0, M0). */
 static void
-decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
-                int vec)
+decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
 {
   struct dec_level lv[DEC_LEVELS];
   uint16_t ra[P], rb[P];
@@ -820,17 +799,6 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
       /* Uniform pairs (both moduli mu), then the last pair. */
       nuni = (len & 1) ? npairs : npairs - 1;
       i = 0;
-#ifdef KC_USE_X86_64
-      if (vec)
-        {
-          KC_VERIFY_CHECK (mu >= 2 && mu < 32768);
-          i = _kc_sntrup761_decode_split_avx2 (nxt, cur, t, nuni, c->bu, mu,
-                                               (uint32_t) vu);
-          t += i * c->bu;
-        }
-#else
-      (void) vec;
-#endif
       if (c->bu == 2)
         for (; i < nuni; i++, t += 2)
           split_pair (&nxt[2 * i], &nxt[2 * i + 1],
@@ -867,8 +835,8 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
   wipememory (rb, sizeof rb);
 }
 
-static void
-rq_encode_vec (unsigned char out[RQ_BYTES], const int16_t in[P], int vec)
+void
+_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
 {
   uint16_t r[P];
   size_t i;
@@ -878,30 +846,24 @@ rq_encode_vec (unsigned char out[RQ_BYTES], const int16_t in[P], int vec)
       KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12);
       r[i] = (uint16_t) (in[i] + Q12);
     }
-  encode_generic (out, r, Q, P, vec);
-}
-
-/* VEC: use the AVX2 level kernel (the caller checked the CPU). */
-static void
-rq_decode_vec (int16_t out[P], const unsigned char in[RQ_BYTES], int vec)
-{
-  uint16_t r[P];
-  size_t i;
-
-  decode_generic (r, in, Q, P, vec);
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) (r[i] - Q12);
+  encode_generic (out, r, Q, P);
+  wipememory (r, sizeof r);
 }
 
 void
 _kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
 {
-  rq_decode_vec (out, in, 0);
+  uint16_t r[P];
+  size_t i;
+
+  decode_generic (r, in, Q, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] - Q12);
 }
 
-static void
-rounded_encode_vec (unsigned char out[ROUNDED_BYTES], const int16_t in[P],
-                    int vec)
+void
+_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
+                              const int16_t in[P])
 {
   uint16_t r[P];
   size_t i;
@@ -913,20 +875,7 @@ rounded_encode_vec (unsigned char out[ROUNDED_BYTES], const int16_t in[P],
        * x + q12 < 4591 is a multiple of 3. */
       r[i] = (uint16_t) (((uint32_t) (in[i] + Q12) * 10923) >> 15);
     }
-  encode_generic (out, r, ROUNDED_M, P, vec);
-  wipememory (r, sizeof r);
-}
-
-static void
-rounded_decode_vec (int16_t out[P], const unsigned char in[ROUNDED_BYTES],
-                    int vec)
-{
-  uint16_t r[P];
-  size_t i;
-
-  decode_generic (r, in, ROUNDED_M, P, vec);
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) (r[i] * 3 - Q12);
+  encode_generic (out, r, ROUNDED_M, P);
   wipememory (r, sizeof r);
 }
 
@@ -934,49 +883,14 @@ void
 _kc_sntrup761_rounded_decode (int16_t out[P],
                               const unsigned char in[ROUNDED_BYTES])
 {
-  rounded_decode_vec (out, in, 0);
-}
+  uint16_t r[P];
+  size_t i;
 
-void
-_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
-{
-  rq_encode_vec (out, in, 0);
+  decode_generic (r, in, ROUNDED_M, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] * 3 - Q12);
+  wipememory (r, sizeof r);
 }
-
-void
-_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
-                              const int16_t in[P])
-{
-  rounded_encode_vec (out, in, 0);
-}
-
-#ifdef KC_USE_X86_64
-void
-_kc_sntrup761_rq_encode_avx2 (unsigned char out[RQ_BYTES], const int16_t in[P])
-{
-  rq_encode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rounded_encode_avx2 (unsigned char out[ROUNDED_BYTES],
-                                   const int16_t in[P])
-{
-  rounded_encode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rq_decode_avx2 (int16_t out[P], const unsigned char in[RQ_BYTES])
-{
-  rq_decode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rounded_decode_avx2 (int16_t out[P],
-                                   const unsigned char in[ROUNDED_BYTES])
-{
-  rounded_decode_vec (out, in, 1);
-}
-#endif
 
 /* ------------------------------------------------------------ hashing */
 
