@@ -1280,6 +1280,9 @@ static const struct rlevel rd_sched[CODEC_LEVELS] = {
  * group reaches at most 32 bytes past its level's start). */
 #define TAIL_LEVEL 5
 #define TAIL_BYTES 96
+#ifndef SCALAR_LEN
+#define SCALAR_LEN 6            /* levels this short: scalar */
+#endif
 #define RBUF 384                /* >= 381 values, a multiple of 16 */
 
 #define KC_INLINE inline __attribute__ ((always_inline))
@@ -1356,17 +1359,20 @@ dec_out1 (uint32_t x, enum rmode mode)
 }
 
 /* 16 uniform pairs: parents CUR[0..16), bytes T[0 .. 16 NB), children
- * NXT[0..32). */
+ * NXT[0..32).  If XLANE >= 0, children 2 XLANE and 2 XLANE + 1 are XVAL
+ * (low, high 16 bits) instead: the level's last pair or unpaired value,
+ * put in the register so that the next level's loads match whole
+ * stores. */
 static KC_INLINE KC_AVX2 void
 dec_group (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
-           uint32_t mu, uint32_t nb, enum rmode mode)
+           uint32_t mu, uint32_t nb, enum rmode mode, int xlane, uint32_t xval)
 {
   const uint32_t e = (uint32_t) __builtin_ctz (mu);
   const __m256i m = _mm256_set1_epi16 ((int16_t) mu);
   const __m256i v = _mm256_set1_epi16 ((int16_t) ((1u << 24) / mu));
   const __m256i inv = _mm256_set1_epi16 ((int16_t) inv16 (mu >> e));
   __m256i c = _mm256_loadu_si256 ((const __m256i *) cur);
-  __m256i a, hs, lo, hi, x0, x1;
+  __m256i a, hs, lo, hi, x0, x1, y0, y1;
 
   if (nb == 2)
     {
@@ -1394,42 +1400,110 @@ dec_group (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
   hi = dec_out (hi, mode);
   x0 = _mm256_unpacklo_epi16 (lo, hi);          /* pairs 0-3, 8-11 */
   x1 = _mm256_unpackhi_epi16 (lo, hi);          /* pairs 4-7, 12-15 */
-  _mm256_storeu_si256 ((__m256i *) nxt,
-                       _mm256_permute2x128_si256 (x0, x1, 0x20));
-  _mm256_storeu_si256 ((__m256i *) (nxt + 16),
-                       _mm256_permute2x128_si256 (x0, x1, 0x31));
+  y0 = _mm256_permute2x128_si256 (x0, x1, 0x20);        /* pairs 0-7 */
+  y1 = _mm256_permute2x128_si256 (x0, x1, 0x31);        /* pairs 8-15 */
+  if (xlane >= 0)
+    {
+      const __m256i iota = _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7);
+      const __m256i xv = _mm256_set1_epi32 ((int32_t) xval);
+      __m256i sel = _mm256_cmpeq_epi32 (iota, _mm256_set1_epi32 (xlane & 7));
+      if (xlane < 8)
+        y0 = _mm256_blendv_epi8 (y0, xv, sel);
+      else
+        y1 = _mm256_blendv_epi8 (y1, xv, sel);
+    }
+  _mm256_storeu_si256 ((__m256i *) nxt, y0);
+  _mm256_storeu_si256 ((__m256i *) (nxt + 16), y1);
 }
 
 /* One level down: the L->len children NXT from the parents CUR and the
- * level's bytes T. */
+ * level's bytes T.  RMODE_RAW levels work on whole groups of 16 pairs
+ * (NXT gets garbage up to the next multiple of 32 entries, CUR and T are
+ * read to the next multiple of 16 pairs); level 0 writes exactly its 761
+ * outputs. */
 static KC_INLINE KC_AVX2 void
 dec_level (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
            const struct rlevel *l, enum rmode mode)
 {
   size_t len = l->len, npairs = len / 2;
   size_t nuni = (len & 1) ? npairs : npairs - 1, i;
+  uint32_t xlo, xhi;
 
-  for (i = 0; i + 16 <= nuni; i += 16)
-    dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode);
-  if (i < nuni)
-    {
-      i = nuni >= 16 ? nuni - 16 : 0;
-      dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode);
-    }
   if (len & 1)
-    nxt[len - 1] = dec_out1 (cur[npairs], mode);
+    {
+      xlo = cur[npairs];
+      xhi = 0;
+    }
   else
     {
       const unsigned char *tl = t + l->bu * nuni;
-      uint32_t rr = cur[nuni], lo, hi;
+      uint32_t rr = cur[nuni];
+      if (l->bl == 2)
+        rr = (rr << 16) + tl[0] + ((uint32_t) tl[1] << 8);
+      else
+        rr = (rr << 8) + tl[0];
+      xhi = cdivmod (&xlo, rr, l->mu);          /* hi < 2 ml */
+      xhi -= l->ml & ~ct_mask_lt_u32 (xhi, l->ml);
+    }
+  if (mode == RMODE_RAW)
+    {
+      /* Pairs 0 .. nuni - 1, then the extra one at pair index nuni. */
+      size_t last = nuni / 16 * 16;
+      for (i = 0; i < last; i += 16)
+        dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode,
+                   -1, 0);
+      dec_group (nxt + 2 * last, cur + last, t + l->bu * last, l->mu, l->bu,
+                 mode, (int) (nuni - last), xlo | (xhi << 16));
+      return;
+    }
+  for (i = 0; i + 16 <= nuni; i += 16)
+    dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode, -1, 0);
+  if (i < nuni)
+    {
+      i = nuni - 16;            /* level 0: nuni = 380 */
+      dec_group (nxt + 2 * i, cur + i, t + l->bu * i, l->mu, l->bu, mode,
+                 -1, 0);
+    }
+  nxt[2 * nuni] = dec_out1 (xlo, mode);
+  if (!(len & 1))
+    nxt[2 * nuni + 1] = dec_out1 (xhi, mode);
+}
+
+/* dec_level in scalar, for the short top levels (a vector group there
+ * would wait on the scalar stores of the level above). */
+static KC_INLINE void
+dec_level_scalar (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
+                  const struct rlevel *l)
+{
+  size_t len = l->len, npairs = len / 2;
+  size_t nuni = (len & 1) ? npairs : npairs - 1, i;
+  uint32_t rr, lo, hi;
+
+  for (i = 0; i < nuni; i++)
+    {
+      if (l->bu == 2)
+        rr = ((uint32_t) cur[i] << 16) + t[2 * i] + ((uint32_t) t[2 * i + 1] << 8);
+      else
+        rr = ((uint32_t) cur[i] << 8) + t[i];
+      hi = cdivmod (&lo, rr, l->mu);            /* hi < 2 mu */
+      hi -= l->mu & ~ct_mask_lt_u32 (hi, l->mu);
+      nxt[2 * i] = (uint16_t) lo;
+      nxt[2 * i + 1] = (uint16_t) hi;
+    }
+  if (len & 1)
+    nxt[len - 1] = cur[npairs];
+  else
+    {
+      const unsigned char *tl = t + l->bu * nuni;
+      rr = cur[nuni];
       if (l->bl == 2)
         rr = (rr << 16) + tl[0] + ((uint32_t) tl[1] << 8);
       else
         rr = (rr << 8) + tl[0];
       hi = cdivmod (&lo, rr, l->mu);            /* hi < 2 ml */
       hi -= l->ml & ~ct_mask_lt_u32 (hi, l->ml);
-      nxt[2 * nuni] = dec_out1 (lo, mode);
-      nxt[2 * nuni + 1] = dec_out1 (hi, mode);
+      nxt[2 * nuni] = (uint16_t) lo;
+      nxt[2 * nuni + 1] = (uint16_t) hi;
     }
 }
 
@@ -1457,7 +1531,10 @@ decode_761 (int16_t out[P], const unsigned char *s, size_t slen,
     {
       const unsigned char *t = l >= TAIL_LEVEL ? tail + (sched[l].soff - toff)
                                                : s + sched[l].soff;
-      dec_level (nxt, cur, t, &sched[l], RMODE_RAW);
+      if (sched[l].len <= SCALAR_LEN)
+        dec_level_scalar (nxt, cur, t, &sched[l]);
+      else
+        dec_level (nxt, cur, t, &sched[l], RMODE_RAW);
       tmp = cur;
       cur = nxt;
       nxt = tmp;
