@@ -1128,11 +1128,209 @@ pair_finish (__m256i *a, __m256i *b)
   pair_stride1 (a, b);
 }
 
+/* The loops over the registers of a chunk must unroll, so that the
+ * chunk stays in registers. */
+#define SORT_UNROLL _Pragma ("GCC unroll 8")
+
+/* Stages on 8 registers R[0..8) holding vectors whose indices increase
+ * with the register number: the half-cleaner of distance D registers
+ * (pairs (m, m + D), m AND D = 0); then the last vector distance and
+ * the in-register distances 4, 2, 1 lanes on neighbouring pairs. */
+static inline KC_AVX2 void
+regs_half (__m256i r[8], int d)
+{
+  int m;
+  SORT_UNROLL
+  for (m = 0; m < 8; m++)
+    if (!(m & d))
+      cx8 (&r[m], &r[m + d]);
+}
+
+static inline KC_AVX2 void
+regs_finish (__m256i r[8])
+{
+  int m;
+  SORT_UNROLL
+  for (m = 0; m < 8; m += 2)
+    {
+      cx8 (&r[m], &r[m + 1]);           /* distance 8 lanes */
+      pair_finish (&r[m], &r[m + 1]);
+    }
+}
+
+/* R[l] = lane l of R[0..8) (an 8 x 8 transpose of 32-bit words). */
+static inline KC_AVX2 void
+transpose8 (__m256i r[8])
+{
+  __m256i t[8], u[8];
+  int m;
+
+  SORT_UNROLL
+  for (m = 0; m < 8; m += 2)
+    {
+      t[m] = _mm256_unpacklo_epi32 (r[m], r[m + 1]);     /* lanes 0 1 4 5 */
+      t[m + 1] = _mm256_unpackhi_epi32 (r[m], r[m + 1]); /* lanes 2 3 6 7 */
+    }
+  SORT_UNROLL
+  for (m = 0; m < 8; m += 4)
+    {
+      u[m] = _mm256_unpacklo_epi64 (t[m], t[m + 2]);     /* lanes 0, 4 */
+      u[m + 1] = _mm256_unpackhi_epi64 (t[m], t[m + 2]); /* lanes 1, 5 */
+      u[m + 2] = _mm256_unpacklo_epi64 (t[m + 1], t[m + 3]); /* 2, 6 */
+      u[m + 3] = _mm256_unpackhi_epi64 (t[m + 1], t[m + 3]); /* 3, 7 */
+    }
+  SORT_UNROLL
+  for (m = 0; m < 4; m++)
+    {
+      r[m] = _mm256_permute2x128_si256 (u[m], u[m + 4], 0x20);
+      r[m + 4] = _mm256_permute2x128_si256 (u[m], u[m + 4], 0x31);
+    }
+}
+
+/* The first six phases (k = 2 .. 64 lanes) on the 8 vectors at V: each
+ * block of 64 lanes sorted ascending. */
+static inline KC_AVX2 void
+sort64 (__m256i *v)
+{
+  __m256i r[8];
+  int m;
+
+  /* k = 2, 4, 8 down the columns: the network sorts any arrangement
+   * of the 64 words, so take lane l of register m as index 8 l + m;
+   * then the comparators of these phases join registers (same lane),
+   * and a transpose brings each sorted run of 8 into one register. */
+  SORT_UNROLL
+  for (m = 0; m < 8; m++)
+    r[m] = v[m];
+  cx8 (&r[0], &r[1]); cx8 (&r[2], &r[3]);       /* k = 2 */
+  cx8 (&r[4], &r[5]); cx8 (&r[6], &r[7]);
+  cx8 (&r[0], &r[3]); cx8 (&r[1], &r[2]);       /* k = 4 */
+  cx8 (&r[4], &r[7]); cx8 (&r[5], &r[6]);
+  regs_half (r, 1);
+  cx8 (&r[0], &r[7]); cx8 (&r[1], &r[6]);       /* k = 8 */
+  cx8 (&r[2], &r[5]); cx8 (&r[3], &r[4]);
+  regs_half (r, 2);
+  regs_half (r, 1);
+  transpose8 (r);
+  SORT_UNROLL
+  for (m = 0; m < 8; m += 2)
+    {
+      /* k = 16 inside each pair of vectors. */
+      pair_flip16 (&r[m], &r[m + 1]);
+      pair_finish (&r[m], &r[m + 1]);
+    }
+  /* k = 32: flips (0, 3), (1, 2) in each half; distance 1 vector. */
+  SORT_UNROLL
+  for (m = 0; m < 8; m += 4)
+    {
+      __m256i t0 = reverse8 (r[m + 3]), t1 = reverse8 (r[m + 2]);
+      cx8 (&r[m], &t0);
+      cx8 (&r[m + 1], &t1);
+      r[m + 3] = reverse8 (t0);
+      r[m + 2] = reverse8 (t1);
+    }
+  regs_finish (r);
+  /* k = 64: flips (l, 7 - l); distances 2, 1 vectors. */
+  SORT_UNROLL
+  for (m = 0; m < 4; m++)
+    {
+      __m256i t = reverse8 (r[7 - m]);
+      cx8 (&r[m], &t);
+      r[7 - m] = reverse8 (t);
+    }
+  regs_half (r, 2);
+  regs_finish (r);
+  SORT_UNROLL
+  for (m = 0; m < 8; m++)
+    v[m] = r[m];
+}
+
+/* The flip of blocks of KV vectors (KV = 8 U, U >= 2) and the next two
+ * half-cleaners (distances 2U, U vectors), on chunks of 8 vectors: for
+ * each block S and l < U, the vectors S + l + m U and their mirrors
+ * S + KV - 1 - l - m U (m < 4).  Every comparator of these three stages
+ * joins two vectors of one chunk.  The mirrors are held lane-reversed,
+ * which keeps the flip's lane pairing (i, 7 - i) and leaves the later
+ * lane-wise stages unchanged.  Chunks starting at vector NV or beyond
+ * hold only padding and are skipped. */
+static inline KC_AVX2 void
+flip_pass (__m256i *v, size_t kv, size_t nv)
+{
+  size_t u = kv / 8, s, l;
+  int m;
+
+  for (s = 0; s < nv; s += kv)
+    for (l = 0; l < u && s + l < nv; l++)
+      {
+        __m256i a[4], b[4];
+        SORT_UNROLL
+        for (m = 0; m < 4; m++)
+          {
+            a[m] = v[s + l + m * u];
+            b[m] = reverse8 (v[s + kv - 1 - l - m * u]);
+          }
+        SORT_UNROLL
+        for (m = 0; m < 4; m++)
+          cx8 (&a[m], &b[m]);
+        /* Lower half: a[m] at relative index l + m u; upper half:
+         * b[m] at kv - 1 - l - m u (so b[3] is the lowest). */
+        cx8 (&a[0], &a[2]);
+        cx8 (&a[1], &a[3]);
+        cx8 (&b[3], &b[1]);
+        cx8 (&b[2], &b[0]);
+        cx8 (&a[0], &a[1]);
+        cx8 (&a[2], &a[3]);
+        cx8 (&b[3], &b[2]);
+        cx8 (&b[1], &b[0]);
+        SORT_UNROLL
+        for (m = 0; m < 4; m++)
+          {
+            v[s + l + m * u] = a[m];
+            v[s + kv - 1 - l - m * u] = reverse8 (b[m]);
+          }
+      }
+}
+
+/* Half-cleaners of distances 4, 2, 1 vectors (those not above MAXD) and
+ * the in-register finish, on aligned chunks of 8 vectors below NV. */
+static inline KC_AVX2 void
+tail_pass (__m256i *v, int maxd, size_t nv)
+{
+  size_t b;
+  int m;
+
+  for (b = 0; b < nv; b += 8)
+    {
+      __m256i r[8];
+      SORT_UNROLL
+      for (m = 0; m < 8; m++)
+        r[m] = v[b + m];
+      if (maxd >= 4)
+        regs_half (r, 4);
+      if (maxd >= 2)
+        regs_half (r, 2);
+      regs_finish (r);
+      SORT_UNROLL
+      for (m = 0; m < 8; m++)
+        v[b + m] = r[m];
+    }
+}
+
+/* The network runs on 1024 lanes, but lanes 768 .. 1023 (vectors 96 ..
+ * 127) start as padding 0xffffffff and stay so: every comparator (i, j)
+ * has i < j and puts the maximum at j, so one whose j is a padding lane
+ * changes nothing, and no other comparator writes a padding lane.  Those
+ * comparators are skipped wherever a whole chunk is padding (the
+ * result is the full network's).  Passes over memory: one for k <= 64
+ * lanes, then two per phase (flip + two stages; the rest + finish), one
+ * more for k = 1024. */
+#define SORT_NV 96
+
 void KC_AVX2
 _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
 {
   __m256i v[SORT_V];
-  size_t i, k, j, s, l;
+  size_t i;
 
   for (i = 0; i < P / 8; i++)
     v[i] = _mm256_loadu_si256 ((const __m256i *) (x + 8 * i));
@@ -1146,46 +1344,19 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
   for (i = P / 8 + 1; i < SORT_V; i++)
     v[i] = _mm256_set1_epi32 (-1);
 
-  /* k = 2 .. 16 inside each pair of vectors. */
-  for (i = 0; i < SORT_V; i += 2)
-    {
-      __m256i a = v[i], b = v[i + 1];
-      pair_stride1 (&a, &b);              /* flip 2 */
-      pair_flip4 (&a, &b);
-      pair_stride1 (&a, &b);
-      pair_flip8 (&a, &b);
-      pair_stride2 (&a, &b);
-      pair_stride1 (&a, &b);
-      pair_flip16 (&a, &b);
-      pair_finish (&a, &b);
-      v[i] = a;
-      v[i + 1] = b;
-    }
-
-  /* k = 32 .. 1024, in vectors (kv = k / 8 vectors per block). */
-  for (k = 4; k <= SORT_V; k <<= 1)
-    {
-      for (s = 0; s < SORT_V; s += k)
-        for (l = 0; l < k / 2; l++)
-          {
-            __m256i a = v[s + l], r = reverse8 (v[s + k - 1 - l]);
-            cx8 (&a, &r);
-            v[s + l] = a;
-            v[s + k - 1 - l] = reverse8 (r);
-          }
-      for (j = k / 4; j >= 2; j >>= 1)
-        for (s = 0; s < SORT_V; s += 2 * j)
-          for (l = 0; l < j; l++)
-            cx8 (&v[s + l], &v[s + l + j]);
-      for (i = 0; i < SORT_V; i += 2)
-        {
-          __m256i a = v[i], b = v[i + 1];
-          cx8 (&a, &b);                   /* distance 8 */
-          pair_finish (&a, &b);
-          v[i] = a;
-          v[i + 1] = b;
-        }
-    }
+  for (i = 0; i < SORT_NV; i += 8)
+    sort64 (v + i);                     /* k = 2 .. 64 */
+  flip_pass (v, 16, SORT_NV);           /* k = 128: flip, 4, 2 */
+  tail_pass (v, 1, SORT_NV);            /* 1, finish */
+  flip_pass (v, 32, SORT_NV);           /* k = 256: flip, 8, 4 */
+  tail_pass (v, 2, SORT_NV);            /* 2, 1, finish */
+  flip_pass (v, 64, SORT_NV);           /* k = 512: flip, 16, 8 */
+  tail_pass (v, 4, SORT_NV);            /* 4, 2, 1, finish */
+  flip_pass (v, 128, SORT_NV);          /* k = 1024: flip, 32, 16 */
+  for (i = 0; i < SORT_NV; i++)         /* distance 8 vectors */
+    if (!(i & 8))
+      cx8 (&v[i], &v[i + 8]);
+  tail_pass (v, 4, SORT_NV);            /* 4, 2, 1, finish */
 
   for (i = 0; i < P / 8; i++)
     _mm256_storeu_si256 ((__m256i *) (x + 8 * i), v[i]);
