@@ -1927,6 +1927,63 @@ _kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
   }
 }
 
+/* ---- Small_encode, 32 coefficients (8 bytes) per step ---- */
+
+/* Byte j of the result: sum_k (c[4j + k] + 1) 4^k for the 32 int8 at IN
+ * (entries in {-1, 0, 1}): vpmaddubsw by (1, 4) gives u0 + 4 u1 per
+ * 16-bit lane, vpmaddwd by (1, 16) the whole byte value per 32-bit lane. */
+static inline KC_AVX2 __m256i
+small_pack32 (const int8_t *in)
+{
+  __m256i u = _mm256_add_epi8 (_mm256_loadu_si256 ((const __m256i *) in),
+                               _mm256_set1_epi8 (1));
+  __m256i w = _mm256_maddubs_epi16 (u, _mm256_set1_epi16 (1 | (4 << 8)));
+  return _mm256_madd_epi16 (w, _mm256_set1_epi32 (1 | (16 << 16)));
+}
+
+void KC_AVX2
+_kc_sntrup761_small_encode_avx2 (unsigned char out[191], const int8_t in[P])
+{
+  const __m256i order = _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7);
+  int8_t last[32];
+  unsigned char lastout[8];
+  __m256i a, b, c, d, x;
+  size_t i;
+
+  /* 128 coefficients -> 32 bytes; dwords of the packs come out as
+   * a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7. */
+  for (i = 0; i + 128 <= P; i += 128)
+    {
+      a = small_pack32 (in + i);
+      b = small_pack32 (in + i + 32);
+      c = small_pack32 (in + i + 64);
+      d = small_pack32 (in + i + 96);
+      x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, b),
+                               _mm256_packus_epi32 (c, d));
+      _mm256_storeu_si256 ((__m256i *) (out + i / 4),
+                           _mm256_permutevar8x32_epi32 (x, order));
+    }
+  /* i = 640: three more groups of 32 (to 736), then the last 25
+   * coefficients padded with -1 (field 0), which also gives the final
+   * byte in[760] + 1. */
+  for (; i + 32 <= P; i += 32)
+    {
+      a = small_pack32 (in + i);
+      x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, a), a);
+      x = _mm256_permutevar8x32_epi32 (x, order);
+      _mm_storel_epi64 ((__m128i *) (out + i / 4), _mm256_castsi256_si128 (x));
+    }
+  memset (last, -1, sizeof last);
+  memcpy (last, in + i, P - i);
+  a = small_pack32 (last);
+  x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, a), a);
+  x = _mm256_permutevar8x32_epi32 (x, order);
+  _mm_storel_epi64 ((__m128i *) lastout, _mm256_castsi256_si128 (x));
+  memcpy (out + i / 4, lastout, 191 - i / 4);
+  wipememory (last, sizeof last);
+  wipememory (lastout, sizeof lastout);
+}
+
 /* ---- coefficient-wise steps of encapsulation / decapsulation ---- */
 
 /* round (x / 3) for 16 int16 lanes with |x| <= 2295: vpmulhrsw by 10923

@@ -960,6 +960,7 @@ struct sntrup_ops
   void (*rq_encode) (unsigned char *, const int16_t *);
   void (*rounded_encode) (unsigned char *, const int16_t *);
   void (*small_decode) (int8_t *, const unsigned char *);
+  void (*small_encode) (unsigned char *, const int8_t *);
   void (*round) (int16_t *);
   void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
@@ -1011,8 +1012,8 @@ static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode, round_portable, times3_mod3_portable,
-  weight_fix_portable
+  _kc_sntrup761_small_decode, _kc_sntrup761_small_encode, round_portable,
+  times3_mod3_portable, weight_fix_portable
 };
 
 #ifdef KC_USE_X86_64
@@ -1023,7 +1024,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_round_avx2,
+  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
+  _kc_sntrup761_round_avx2,
   _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2
 };
 #endif
@@ -1093,8 +1095,8 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
   ops->rq_mult_small (h, finv, g);
   ops->rq_encode (pk, h);
 
-  _kc_sntrup761_small_encode (sk, f);
-  _kc_sntrup761_small_encode (sk + SMALL_BYTES, v);
+  ops->small_encode (sk, f);
+  ops->small_encode (sk + SMALL_BYTES, v);
   memcpy (sk + 2 * SMALL_BYTES, pk, PK_BYTES);
   rng (rngctx, sk + 2 * SMALL_BYTES + PK_BYTES, SMALL_BYTES);    /* rho */
   hash_prefix (sk + 3 * SMALL_BYTES + PK_BYTES, 4, pk, PK_BYTES);
@@ -1118,7 +1120,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
   unsigned char r_enc[SMALL_BYTES];
   int16_t c[P];
 
-  _kc_sntrup761_small_encode (r_enc, r);
+  ops->small_encode (r_enc, r);
   hash_prefix (r3h, 3, r_enc, SMALL_BYTES);
   ops->rq_mult_small (c, h, r);
   ops->round (c);
@@ -1336,8 +1338,8 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
         memcpy (s->finv, s->inv, sizeof s->finv);
       ops->rq_mult_small (s->h, s->finv, s->g[i]);
       ops->rq_encode (pki, s->h);
-      _kc_sntrup761_small_encode (ski, s->f[i]);
-      _kc_sntrup761_small_encode (ski + SMALL_BYTES, s->gp[i]);
+      ops->small_encode (ski, s->f[i]);
+      ops->small_encode (ski + SMALL_BYTES, s->gp[i]);
       memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);
       hash_prefix (ski + 3 * SMALL_BYTES + PK_BYTES, 4, pki, PK_BYTES);
     }
