@@ -1887,44 +1887,58 @@ _kc_sntrup761_rounded_encode_avx2 (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES]
               RMODE_ROUNDED);
 }
 
-/* ---- Small_decode, 16 bytes (64 coefficients) per step ---- */
+/* ---- Small_decode, 32 bytes (128 coefficients) per step ---- */
+
+/* The 128 coefficients of the 32 bytes at IN to OUT. */
+static inline KC_AVX2 void
+small_unpack32 (int8_t *out, const unsigned char *in)
+{
+  /* Field value t in {0, 1, 2, 3} -> t - 1, with 3 -> -1 (= 2 mod 3):
+   * a vpshufb table (constant time in the index). */
+  const __m256i tab = _mm256_setr_epi8 (-1, 0, 1, -1, 0, 0, 0, 0,
+                                        0, 0, 0, 0, 0, 0, 0, 0,
+                                        -1, 0, 1, -1, 0, 0, 0, 0,
+                                        0, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i three = _mm256_set1_epi8 (3);
+  __m256i b = _mm256_loadu_si256 ((const __m256i *) in);
+  __m256i t0 = _mm256_shuffle_epi8 (tab, _mm256_and_si256 (b, three));
+  __m256i t1 = _mm256_shuffle_epi8
+    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 2), three));
+  __m256i t2 = _mm256_shuffle_epi8
+    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 4), three));
+  __m256i t3 = _mm256_shuffle_epi8
+    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 6), three));
+  /* out[4j + k] = tk[j]: interleave bytes, then 16-bit pairs (inside
+   * each 128-bit half: bytes j = 0-15 and 16-31), then halves. */
+  __m256i a01l = _mm256_unpacklo_epi8 (t0, t1), a01h = _mm256_unpackhi_epi8 (t0, t1);
+  __m256i a23l = _mm256_unpacklo_epi8 (t2, t3), a23h = _mm256_unpackhi_epi8 (t2, t3);
+  __m256i q0 = _mm256_unpacklo_epi16 (a01l, a23l);      /* j 0-3 | 16-19 */
+  __m256i q1 = _mm256_unpackhi_epi16 (a01l, a23l);      /* j 4-7 | 20-23 */
+  __m256i q2 = _mm256_unpacklo_epi16 (a01h, a23h);      /* j 8-11 | 24-27 */
+  __m256i q3 = _mm256_unpackhi_epi16 (a01h, a23h);      /* j 12-15 | 28-31 */
+  _mm256_storeu_si256 ((__m256i *) out, _mm256_permute2x128_si256 (q0, q1, 0x20));
+  _mm256_storeu_si256 ((__m256i *) (out + 32), _mm256_permute2x128_si256 (q2, q3, 0x20));
+  _mm256_storeu_si256 ((__m256i *) (out + 64), _mm256_permute2x128_si256 (q0, q1, 0x31));
+  _mm256_storeu_si256 ((__m256i *) (out + 96), _mm256_permute2x128_si256 (q2, q3, 0x31));
+}
 
 void KC_AVX2
 _kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
 {
-  /* Field value t in {0, 1, 2, 3} -> t - 1, with 3 -> -1 (= 2 mod 3):
-   * a vpshufb table (constant time in the index). */
-  const __m128i tab = _mm_setr_epi8 (-1, 0, 1, -1, 0, 0, 0, 0,
-                                     0, 0, 0, 0, 0, 0, 0, 0);
-  const __m128i three = _mm_set1_epi8 (3);
+  unsigned char lastin[32];
+  int8_t lastout[128];
   size_t i;
-  int k;
 
-  for (i = 0; i + 16 <= P / 4; i += 16)
-    {
-      __m128i b = _mm_loadu_si128 ((const __m128i *) (in + i));
-      __m128i t0 = _mm_shuffle_epi8 (tab, _mm_and_si128 (b, three));
-      __m128i t1 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 2), three));
-      __m128i t2 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 4), three));
-      __m128i t3 = _mm_shuffle_epi8 (tab, _mm_and_si128 (_mm_srli_epi16 (b, 6), three));
-      /* out[4j + k] = tk[j]: interleave bytes, then 16-bit pairs. */
-      __m128i a01l = _mm_unpacklo_epi8 (t0, t1), a01h = _mm_unpackhi_epi8 (t0, t1);
-      __m128i a23l = _mm_unpacklo_epi8 (t2, t3), a23h = _mm_unpackhi_epi8 (t2, t3);
-      _mm_storeu_si128 ((__m128i *) (out + 4 * i), _mm_unpacklo_epi16 (a01l, a23l));
-      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 16), _mm_unpackhi_epi16 (a01l, a23l));
-      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 32), _mm_unpacklo_epi16 (a01h, a23h));
-      _mm_storeu_si128 ((__m128i *) (out + 4 * i + 48), _mm_unpackhi_epi16 (a01h, a23h));
-    }
-  for (; i < P / 4; i++)
-    for (k = 0; k < 4; k++)
-      {
-        int t = (in[i] >> (2 * k)) & 3;
-        out[4 * i + k] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
-      }
-  {
-    int t = in[i] & 3;
-    out[4 * i] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
-  }
+  for (i = 0; i + 32 <= 191; i += 32)
+    small_unpack32 (out + 4 * i, in + i);
+  /* i = 160: the last 31 bytes (121 coefficients; the final byte's
+   * fields 1-3 are dropped, as in the portable decoder). */
+  memset (lastin, 0, sizeof lastin);
+  memcpy (lastin, in + i, 191 - i);
+  small_unpack32 (lastout, lastin);
+  memcpy (out + 4 * i, lastout, P - 4 * i);
+  wipememory (lastin, sizeof lastin);
+  wipememory (lastout, sizeof lastout);
 }
 
 /* ---- Small_encode, 32 coefficients (8 bytes) per step ---- */
