@@ -1249,12 +1249,13 @@ sort64 (__m256i *v)
  * half-cleaners (distances 2U, U vectors), on chunks of 8 vectors: for
  * each block S and l < U, the vectors S + l + m U and their mirrors
  * S + KV - 1 - l - m U (m < 4).  Every comparator of these three stages
- * joins two vectors of one chunk.  The mirrors are held lane-reversed,
- * which keeps the flip's lane pairing (i, 7 - i) and leaves the later
- * lane-wise stages unchanged.  Chunks starting at vector NV or beyond
+ * joins two vectors of one chunk.  With REV (natural layout) the
+ * mirrors are held lane-reversed, which keeps the flip's lane pairing
+ * (i, 7 - i) and leaves the later lane-wise stages unchanged; without
+ * (the lane-major blocks below) the flip is lane-wise.  Chunks starting at vector NV or beyond
  * hold only padding and are skipped. */
 static inline KC_AVX2 void
-flip_pass (__m256i *v, size_t kv, size_t nv)
+flip_pass (__m256i *v, size_t kv, size_t nv, int rev)
 {
   size_t u = kv / 8, s, l;
   int m;
@@ -1267,7 +1268,9 @@ flip_pass (__m256i *v, size_t kv, size_t nv)
         for (m = 0; m < 4; m++)
           {
             a[m] = v[s + l + m * u];
-            b[m] = reverse8 (v[s + kv - 1 - l - m * u]);
+            b[m] = v[s + kv - 1 - l - m * u];
+            if (rev)
+              b[m] = reverse8 (b[m]);
           }
         SORT_UNROLL
         for (m = 0; m < 4; m++)
@@ -1286,7 +1289,7 @@ flip_pass (__m256i *v, size_t kv, size_t nv)
         for (m = 0; m < 4; m++)
           {
             v[s + l + m * u] = a[m];
-            v[s + kv - 1 - l - m * u] = reverse8 (b[m]);
+            v[s + kv - 1 - l - m * u] = rev ? reverse8 (b[m]) : b[m];
           }
       }
 }
@@ -1316,6 +1319,196 @@ tail_pass (__m256i *v, int maxd, size_t nv)
     }
 }
 
+/* ---- phases k <= 256 on lane-major blocks ----
+ *
+ * The 768 live lanes are three blocks of 256 words, 32 vectors each.
+ * Inside a block the network may index the words as it likes (it sorts
+ * any arrangement); here word j = 32 l + w is lane l of vector w.  Then
+ * every comparator of distance below 32 joins two vectors lane-wise
+ * (no shuffles at all), and only the stages of distance 32, 64, 128
+ * (lane distances 1, 2, 4) and the flips of k = 64, 128, 256 (which
+ * also flip lane bits) move lanes.  A last transpose per 8 vectors turns
+ * the sorted blocks into the natural layout for the phases k = 512 and
+ * 1024. */
+
+/* X with lane l moved to lane l XOR LX (LX in {1, 2, 3, 4, 7}). */
+static inline KC_AVX2 __m256i
+lane_xor (__m256i x, int lx)
+{
+  switch (lx)
+    {
+    case 1: return _mm256_shuffle_epi32 (x, 0xb1);
+    case 2: return _mm256_shuffle_epi32 (x, 0x4e);
+    case 3: return _mm256_shuffle_epi32 (x, 0x1b);
+    case 4: return _mm256_permute2x128_si256 (x, x, 0x01);
+    default: return reverse8 (x);
+    }
+}
+
+/* Lanes l of HI where l AND BIT is set (BIT in {1, 2, 4}), else of LO. */
+static inline KC_AVX2 __m256i
+blend_bit (__m256i lo, __m256i hi, int bit)
+{
+  switch (bit)
+    {
+    case 1: return _mm256_blend_epi32 (lo, hi, 0xaa);
+    case 2: return _mm256_blend_epi32 (lo, hi, 0xcc);
+    default: return _mm256_blend_epi32 (lo, hi, 0xf0);
+    }
+}
+
+/* The comparators between lanes l and l XOR LX of A and B (LX = 1, 3,
+ * 7, its top bit HB): the word in the lane with bit HB clear has the
+ * lower index (the lane is the high part of j), so it takes the
+ * minimum, whichever of A, B it is in. */
+static inline KC_AVX2 void
+flip_lanes (__m256i *a, __m256i *b, int lx, int hb)
+{
+  __m256i bp = lane_xor (*b, lx);
+  __m256i mn = _mm256_min_epu32 (*a, bp), mx = _mm256_max_epu32 (*a, bp);
+  *a = blend_bit (mn, mx, hb);
+  *b = lane_xor (blend_bit (mx, mn, hb), lx);
+}
+
+/* The half-cleaner of lane distance DL inside X. */
+static inline KC_AVX2 __m256i
+lane_half (__m256i x, int dl)
+{
+  __m256i y = lane_xor (x, dl);
+  return blend_bit (_mm256_min_epu32 (x, y), _mm256_max_epu32 (x, y), dl);
+}
+
+/* k = 2, 4, 8 (distances 1, 2, 4 in w) on the 8 vectors at V. */
+static inline KC_AVX2 void
+blk_sort8 (__m256i *v)
+{
+  __m256i r[8];
+  int m;
+
+  SORT_UNROLL
+  for (m = 0; m < 8; m++)
+    r[m] = v[m];
+  cx8 (&r[0], &r[1]); cx8 (&r[2], &r[3]);       /* k = 2 */
+  cx8 (&r[4], &r[5]); cx8 (&r[6], &r[7]);
+  cx8 (&r[0], &r[3]); cx8 (&r[1], &r[2]);       /* k = 4 */
+  cx8 (&r[4], &r[7]); cx8 (&r[5], &r[6]);
+  regs_half (r, 1);
+  cx8 (&r[0], &r[7]); cx8 (&r[1], &r[6]);       /* k = 8 */
+  cx8 (&r[2], &r[5]); cx8 (&r[3], &r[4]);
+  regs_half (r, 2);
+  regs_half (r, 1);
+  SORT_UNROLL
+  for (m = 0; m < 8; m++)
+    v[m] = r[m];
+}
+
+/* The w-distances 4, 2, 1 (those not above MAXD) on the 32 vectors of
+ * block V, 8 consecutive vectors at a time.  With OUT, the sorted block
+ * is also transposed into the natural layout: word j = 32 l + 8 g + m
+ * (lane l of vector 8 g + m) goes to lane m of OUT[4 l + g]. */
+static inline KC_AVX2 void
+blk_half (__m256i *v, int maxd, __m256i *out)
+{
+  size_t g;
+  int m;
+
+  for (g = 0; g < 4; g++)
+    {
+      __m256i r[8];
+      SORT_UNROLL
+      for (m = 0; m < 8; m++)
+        r[m] = v[8 * g + m];
+      if (maxd >= 4)
+        regs_half (r, 4);
+      if (maxd >= 2)
+        regs_half (r, 2);
+      regs_half (r, 1);
+      if (out)
+        {
+          transpose8 (r);
+          SORT_UNROLL
+          for (m = 0; m < 8; m++)
+            out[4 * m + g] = r[m];
+        }
+      else
+        {
+          SORT_UNROLL
+          for (m = 0; m < 8; m++)
+            v[8 * g + m] = r[m];
+        }
+    }
+}
+
+/* k = 64, 128, 256 (LX = 1, 3, 7): the flip of the block (w -> 31 - w,
+ * l -> l XOR LX), the half-cleaners of lane distances 2 and 1 that
+ * follow it (k = 256: both; k = 128: 1), then w-distances 16 and 8; on
+ * chunks of the vectors l + 8m and 31 - l - 8m (l < 4, m < 4), which
+ * every comparator of these stages keeps together. */
+static inline KC_AVX2 void
+blk_flip (__m256i *v, int lx, int hb)
+{
+  size_t l;
+  int m;
+
+  for (l = 0; l < 4; l++)
+    {
+      __m256i a[4], b[4];
+      SORT_UNROLL
+      for (m = 0; m < 4; m++)
+        {
+          a[m] = v[l + 8 * m];
+          b[m] = v[31 - l - 8 * m];
+          flip_lanes (&a[m], &b[m], lx, hb);
+          if (lx == 7)
+            {
+              a[m] = lane_half (a[m], 2);
+              b[m] = lane_half (b[m], 2);
+            }
+          if (lx >= 3)
+            {
+              a[m] = lane_half (a[m], 1);
+              b[m] = lane_half (b[m], 1);
+            }
+        }
+      /* w: a[m] = l + 8m, b[m] = 31 - l - 8m (b[3] lowest). */
+      cx8 (&a[0], &a[2]);
+      cx8 (&a[1], &a[3]);
+      cx8 (&b[3], &b[1]);
+      cx8 (&b[2], &b[0]);
+      cx8 (&a[0], &a[1]);
+      cx8 (&a[2], &a[3]);
+      cx8 (&b[3], &b[2]);
+      cx8 (&b[1], &b[0]);
+      SORT_UNROLL
+      for (m = 0; m < 4; m++)
+        {
+          v[l + 8 * m] = a[m];
+          v[31 - l - 8 * m] = b[m];
+        }
+    }
+}
+
+/* Block V (32 vectors, any content) sorted, in the natural layout at
+ * OUT[0..32). */
+static inline KC_AVX2 void
+blk_sort256 (__m256i *out, __m256i *v)
+{
+  size_t g;
+
+  for (g = 0; g < 32; g += 8)
+    blk_sort8 (v + g);                  /* k = 2, 4, 8 */
+  flip_pass (v, 16, 32, 0);             /* k = 16: flip, 4, 2 */
+  blk_half (v, 1, NULL);                /* 1 */
+  flip_pass (v, 32, 32, 0);             /* k = 32: flip, 8, 4 */
+  blk_half (v, 2, NULL);                /* 2, 1 */
+  blk_flip (v, 1, 1);                   /* k = 64: flip, 16, 8 */
+  blk_half (v, 4, NULL);                /* 4, 2, 1 */
+  blk_flip (v, 3, 2);                   /* k = 128: flip, lanes 1, 16, 8 */
+  blk_half (v, 4, NULL);                /* 4, 2, 1 */
+  blk_flip (v, 7, 4);                   /* k = 256: flip, lanes 2, 1, 16, 8 */
+  blk_half (v, 4, out);                 /* 4, 2, 1, to the natural layout */
+}
+
 /* The network runs on 1024 lanes, but lanes 768 .. 1023 (vectors 96 ..
  * 127) start as padding 0xffffffff and stay so: every comparator (i, j)
  * has i < j and puts the maximum at j, so one whose j is a padding lane
@@ -1329,7 +1522,7 @@ tail_pass (__m256i *v, int maxd, size_t nv)
 void KC_AVX2
 _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
 {
-  __m256i v[SORT_V];
+  __m256i v[SORT_NV], w[SORT_V];
   size_t i;
 
   for (i = 0; i < P / 8; i++)
@@ -1341,27 +1534,23 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
     v[P / 8] = _mm256_loadu_si256 ((const __m256i *) last);
     wipememory (last, sizeof last);
   }
-  for (i = P / 8 + 1; i < SORT_V; i++)
-    v[i] = _mm256_set1_epi32 (-1);
-
-  for (i = 0; i < SORT_NV; i += 8)
-    sort64 (v + i);                     /* k = 2 .. 64 */
-  flip_pass (v, 16, SORT_NV);           /* k = 128: flip, 4, 2 */
-  tail_pass (v, 1, SORT_NV);            /* 1, finish */
-  flip_pass (v, 32, SORT_NV);           /* k = 256: flip, 8, 4 */
-  tail_pass (v, 2, SORT_NV);            /* 2, 1, finish */
-  flip_pass (v, 64, SORT_NV);           /* k = 512: flip, 16, 8 */
-  tail_pass (v, 4, SORT_NV);            /* 4, 2, 1, finish */
-  flip_pass (v, 128, SORT_NV);          /* k = 1024: flip, 32, 16 */
+  for (i = 0; i < SORT_NV; i += 32)
+    blk_sort256 (w + i, v + i);         /* k = 2 .. 256 */
+  for (i = SORT_NV; i < SORT_V; i++)
+    w[i] = _mm256_set1_epi32 (-1);
+  flip_pass (w, 64, SORT_NV, 1);        /* k = 512: flip, 16, 8 */
+  tail_pass (w, 4, SORT_NV);            /* 4, 2, 1, finish */
+  flip_pass (w, 128, SORT_NV, 1);       /* k = 1024: flip, 32, 16 */
   for (i = 0; i < SORT_NV; i++)         /* distance 8 vectors */
     if (!(i & 8))
-      cx8 (&v[i], &v[i + 8]);
-  tail_pass (v, 4, SORT_NV);            /* 4, 2, 1, finish */
+      cx8 (&w[i], &w[i + 8]);
+  tail_pass (w, 4, SORT_NV);            /* 4, 2, 1, finish */
 
   for (i = 0; i < P / 8; i++)
-    _mm256_storeu_si256 ((__m256i *) (x + 8 * i), v[i]);
-  x[P - 1] = (uint32_t) _mm256_extract_epi32 (v[P / 8], 0);
+    _mm256_storeu_si256 ((__m256i *) (x + 8 * i), w[i]);
+  x[P - 1] = (uint32_t) _mm256_extract_epi32 (w[P / 8], 0);
   wipememory (v, sizeof v);
+  wipememory (w, sizeof w);
 }
 
 /* ---- the radix encoding and decoding, for the two fixed schedules ----
