@@ -1252,8 +1252,9 @@ sort64 (__m256i *v)
  * joins two vectors of one chunk.  With REV (natural layout) the
  * mirrors are held lane-reversed, which keeps the flip's lane pairing
  * (i, 7 - i) and leaves the later lane-wise stages unchanged; without
- * (the lane-major blocks below) the flip is lane-wise.  Chunks starting at vector NV or beyond
- * hold only padding and are skipped. */
+ * (the lane-major blocks below) the flip is lane-wise.  Vectors at NV or
+ * beyond are padding (see below): they are neither read nor written,
+ * and the comparators that would join them are skipped. */
 static inline KC_AVX2 void
 flip_pass (__m256i *v, size_t kv, size_t nv, int rev)
 {
@@ -1264,32 +1265,41 @@ flip_pass (__m256i *v, size_t kv, size_t nv, int rev)
     for (l = 0; l < u && s + l < nv; l++)
       {
         __m256i a[4], b[4];
+        int pad[4];             /* b[m] is at or beyond NV */
         SORT_UNROLL
         for (m = 0; m < 4; m++)
           {
+            size_t bi = s + kv - 1 - l - m * u;
+            KC_VERIFY_CHECK (s + l + m * u < nv);
             a[m] = v[s + l + m * u];
-            b[m] = v[s + kv - 1 - l - m * u];
-            if (rev)
-              b[m] = reverse8 (b[m]);
+            pad[m] = bi >= nv;
+            b[m] = pad[m] ? a[m] : rev ? reverse8 (v[bi]) : v[bi];
           }
+        /* A comparator whose higher vector is padding is skipped. */
         SORT_UNROLL
         for (m = 0; m < 4; m++)
-          cx8 (&a[m], &b[m]);
+          if (!pad[m])
+            cx8 (&a[m], &b[m]);
         /* Lower half: a[m] at relative index l + m u; upper half:
          * b[m] at kv - 1 - l - m u (so b[3] is the lowest). */
         cx8 (&a[0], &a[2]);
         cx8 (&a[1], &a[3]);
-        cx8 (&b[3], &b[1]);
-        cx8 (&b[2], &b[0]);
+        if (!pad[1])
+          cx8 (&b[3], &b[1]);
+        if (!pad[0])
+          cx8 (&b[2], &b[0]);
         cx8 (&a[0], &a[1]);
         cx8 (&a[2], &a[3]);
-        cx8 (&b[3], &b[2]);
-        cx8 (&b[1], &b[0]);
+        if (!pad[2])
+          cx8 (&b[3], &b[2]);
+        if (!pad[0])
+          cx8 (&b[1], &b[0]);
         SORT_UNROLL
         for (m = 0; m < 4; m++)
           {
             v[s + l + m * u] = a[m];
-            v[s + kv - 1 - l - m * u] = rev ? reverse8 (b[m]) : b[m];
+            if (!pad[m])
+              v[s + kv - 1 - l - m * u] = rev ? reverse8 (b[m]) : b[m];
           }
       }
 }
@@ -1368,14 +1378,6 @@ flip_lanes (__m256i *a, __m256i *b, int lx, int hb)
   __m256i mn = _mm256_min_epu32 (*a, bp), mx = _mm256_max_epu32 (*a, bp);
   *a = blend_bit (mn, mx, hb);
   *b = lane_xor (blend_bit (mx, mn, hb), lx);
-}
-
-/* The half-cleaner of lane distance DL inside X. */
-static inline KC_AVX2 __m256i
-lane_half (__m256i x, int dl)
-{
-  __m256i y = lane_xor (x, dl);
-  return blend_bit (_mm256_min_epu32 (x, y), _mm256_max_epu32 (x, y), dl);
 }
 
 /* k = 2, 4, 8 (distances 1, 2, 4 in w) on the 8 vectors at V. */
@@ -1459,16 +1461,12 @@ blk_flip (__m256i *v, int lx, int hb)
           a[m] = v[l + 8 * m];
           b[m] = v[31 - l - 8 * m];
           flip_lanes (&a[m], &b[m], lx, hb);
+          /* lane distances 2, 1 in both (the pair forms share the
+           * shuffles) */
           if (lx == 7)
-            {
-              a[m] = lane_half (a[m], 2);
-              b[m] = lane_half (b[m], 2);
-            }
+            pair_stride2 (&a[m], &b[m]);
           if (lx >= 3)
-            {
-              a[m] = lane_half (a[m], 1);
-              b[m] = lane_half (b[m], 1);
-            }
+            pair_stride1 (&a[m], &b[m]);
         }
       /* w: a[m] = l + 8m, b[m] = 31 - l - 8m (b[3] lowest). */
       cx8 (&a[0], &a[2]);
@@ -1522,7 +1520,7 @@ blk_sort256 (__m256i *out, __m256i *v)
 void KC_AVX2
 _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
 {
-  __m256i v[SORT_NV], w[SORT_V];
+  __m256i v[SORT_NV], w[SORT_NV];
   size_t i;
 
   for (i = 0; i < P / 8; i++)
@@ -1536,10 +1534,12 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
   }
   for (i = 0; i < SORT_NV; i += 32)
     blk_sort256 (w + i, v + i);         /* k = 2 .. 256 */
-  for (i = SORT_NV; i < SORT_V; i++)
-    w[i] = _mm256_set1_epi32 (-1);
-  flip_pass (w, 64, SORT_NV, 1);        /* k = 512: flip, 16, 8 */
-  tail_pass (w, 4, SORT_NV);            /* 4, 2, 1, finish */
+  /* k = 512 leaves lanes 512 .. 767 alone: their partners in the flip
+   * are padding, and the half-cleaners inside them meet an ascending
+   * run (lanes 512 .. 767 are sorted by now), where every comparator
+   * already holds.  So it runs on vectors 0 .. 63 only. */
+  flip_pass (w, 64, 64, 1);             /* k = 512: flip, 16, 8 */
+  tail_pass (w, 4, 64);                 /* 4, 2, 1, finish */
   flip_pass (w, 128, SORT_NV, 1);       /* k = 1024: flip, 32, 16 */
   for (i = 0; i < SORT_NV; i++)         /* distance 8 vectors */
     if (!(i & 8))

@@ -392,6 +392,28 @@ test_sort (void)
       snprintf (what, sizeof what, "pattern %d", k);
       check_sort (x, what);
     }
+  /* 0-1 inputs (a comparator network sorts everything iff it sorts
+   * every 0-1 input): random densities, and runs of ones placed at the
+   * block boundaries of the kernel (64, 256, 512 words). */
+  for (k = 0; k < 400; k++)
+    {
+      uint32_t dens = (uint32_t) (t_rand64 () % 33);
+      int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % 300);
+      static const int bounds[] = { 0, 64, 192, 256, 320, 448, 512, 576, 704 };
+      if (k % 3 == 2)
+        start = bounds[k / 3 % 9];
+      for (i = 0; i < P; i++)
+        {
+          if (k % 3 == 0)
+            x[i] = (uint32_t) (t_rand64 () % 32) < dens;
+          else
+            x[i] = i >= start && i < start + len;
+          if (k & 8)
+            x[i] = x[i] ? 0xffffffffu : 0;
+        }
+      snprintf (what, sizeof what, "0-1 input %d", k);
+      check_sort (x, what);
+    }
   for (k = 0; k < 300; k++)
     {
       for (i = 0; i < P; i++)
