@@ -1019,22 +1019,25 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
 
 /* ---- sorting 761 uint32: a bitonic network on 1024 lanes ----
  *
- * The words are copied into 1024 lanes, the extra 263 holding
- * 0xffffffff, and sorted by the bitonic network in its all-ascending
- * form: for k = 2, 4, ..., 1024, a "flip" stage compares lane i with
- * lane (i XOR (k - 1)) within each block of k, then half-cleaners at
- * distances k/4, ..., 1 compare i with i + j (i AND j = 0).  Every
- * comparator puts the minimum at the lower index.  The sorted order of a
- * multiset is unique and the padding is maximal, so the first 761 lanes
- * are exactly what any sort of the 761 words gives (the portable merge
- * exchange of sntrup761.c).  Distances of 8 lanes or more are whole-
- * vector min/max pairs; the rest are done on two neighbouring vectors
- * (16 lanes) at once by regrouping their halves, quarters or single
- * lanes with unpack / permute so that the partners meet in the same lane
- * of two registers.  Which lanes are compared is fixed: constant time. */
-
-#define SORT_N 1024
-#define SORT_V (SORT_N / 8)
+ * The words are sorted by the bitonic network on 1024 lanes in its
+ * all-ascending form: for k = 2, 4, ..., 1024, a "flip" stage compares
+ * lane i with lane (i XOR (k - 1)) within each block of k, then
+ * half-cleaners at distances k/4, ..., 1 compare i with i + j (i AND
+ * j = 0); every comparator puts the minimum at the lower index.  The 761
+ * words and 7 words 0xffffffff fill 768 lanes; lanes 768 .. 1023 would
+ * hold 0xffffffff too, and never change (see SORT_NV), so they are not
+ * stored at all.  The sorted order of a multiset is unique and the
+ * padding is maximal, so the first 761 lanes are exactly what any sort
+ * of the 761 words gives (the portable merge exchange of sntrup761.c).
+ *
+ * Phases k <= 256 run on three blocks of 256 lanes in a lane-major
+ * layout where most comparators join whole vectors (blk_sort256); k =
+ * 512 and 1024 run in the natural layout: distances of 8 lanes or more
+ * are whole-vector min/max pairs, the rest are done on two neighbouring
+ * vectors (16 lanes) at once by regrouping their halves, quarters or
+ * single lanes with unpack / permute.  Stages are grouped into chunks of
+ * 8 vectors held in registers, two or three stages per pass over
+ * memory.  Which lanes are compared is fixed: constant time. */
 
 static inline KC_AVX2 void
 cx8 (__m256i *a, __m256i *b)
@@ -1078,45 +1081,11 @@ pair_stride1 (__m256i *a, __m256i *b)
   *b = _mm256_unpackhi_epi32 (lo, hi);
 }
 
-/* Flip of k = 4: lanes (0, 3), (1, 2) of every group of four. */
-static inline KC_AVX2 void
-pair_flip4 (__m256i *a, __m256i *b)
-{
-  __m256i lo = _mm256_unpacklo_epi64 (*a, *b);
-  __m256i hi = _mm256_shuffle_epi32 (_mm256_unpackhi_epi64 (*a, *b), 0xb1);
-  cx8 (&lo, &hi);
-  hi = _mm256_shuffle_epi32 (hi, 0xb1);
-  *a = _mm256_unpacklo_epi64 (lo, hi);
-  *b = _mm256_unpackhi_epi64 (lo, hi);
-}
-
-/* Flip of k = 8: lanes (i, 7 - i) within each of A and B. */
-static inline KC_AVX2 void
-pair_flip8 (__m256i *a, __m256i *b)
-{
-  __m256i lo = _mm256_permute2x128_si256 (*a, *b, 0x20);
-  __m256i hi = _mm256_shuffle_epi32 (_mm256_permute2x128_si256 (*a, *b, 0x31),
-                                     0x1b);
-  cx8 (&lo, &hi);
-  hi = _mm256_shuffle_epi32 (hi, 0x1b);
-  *a = _mm256_permute2x128_si256 (lo, hi, 0x20);
-  *b = _mm256_permute2x128_si256 (lo, hi, 0x31);
-}
-
 static inline KC_AVX2 __m256i
 reverse8 (__m256i x)
 {
   return _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (7, 6, 5, 4,
                                                              3, 2, 1, 0));
-}
-
-/* Flip of k = 16 on A = lanes 0..7, B = lanes 8..15: (i, 15 - i). */
-static inline KC_AVX2 void
-pair_flip16 (__m256i *a, __m256i *b)
-{
-  __m256i r = reverse8 (*b);
-  cx8 (a, &r);
-  *b = reverse8 (r);
 }
 
 /* The half-cleaners of distances 4, 2, 1 on the pair. */
@@ -1185,64 +1154,6 @@ transpose8 (__m256i r[8])
       r[m] = _mm256_permute2x128_si256 (u[m], u[m + 4], 0x20);
       r[m + 4] = _mm256_permute2x128_si256 (u[m], u[m + 4], 0x31);
     }
-}
-
-/* The first six phases (k = 2 .. 64 lanes) on the 8 vectors at V: each
- * block of 64 lanes sorted ascending. */
-static inline KC_AVX2 void
-sort64 (__m256i *v)
-{
-  __m256i r[8];
-  int m;
-
-  /* k = 2, 4, 8 down the columns: the network sorts any arrangement
-   * of the 64 words, so take lane l of register m as index 8 l + m;
-   * then the comparators of these phases join registers (same lane),
-   * and a transpose brings each sorted run of 8 into one register. */
-  SORT_UNROLL
-  for (m = 0; m < 8; m++)
-    r[m] = v[m];
-  cx8 (&r[0], &r[1]); cx8 (&r[2], &r[3]);       /* k = 2 */
-  cx8 (&r[4], &r[5]); cx8 (&r[6], &r[7]);
-  cx8 (&r[0], &r[3]); cx8 (&r[1], &r[2]);       /* k = 4 */
-  cx8 (&r[4], &r[7]); cx8 (&r[5], &r[6]);
-  regs_half (r, 1);
-  cx8 (&r[0], &r[7]); cx8 (&r[1], &r[6]);       /* k = 8 */
-  cx8 (&r[2], &r[5]); cx8 (&r[3], &r[4]);
-  regs_half (r, 2);
-  regs_half (r, 1);
-  transpose8 (r);
-  SORT_UNROLL
-  for (m = 0; m < 8; m += 2)
-    {
-      /* k = 16 inside each pair of vectors. */
-      pair_flip16 (&r[m], &r[m + 1]);
-      pair_finish (&r[m], &r[m + 1]);
-    }
-  /* k = 32: flips (0, 3), (1, 2) in each half; distance 1 vector. */
-  SORT_UNROLL
-  for (m = 0; m < 8; m += 4)
-    {
-      __m256i t0 = reverse8 (r[m + 3]), t1 = reverse8 (r[m + 2]);
-      cx8 (&r[m], &t0);
-      cx8 (&r[m + 1], &t1);
-      r[m + 3] = reverse8 (t0);
-      r[m + 2] = reverse8 (t1);
-    }
-  regs_finish (r);
-  /* k = 64: flips (l, 7 - l); distances 2, 1 vectors. */
-  SORT_UNROLL
-  for (m = 0; m < 4; m++)
-    {
-      __m256i t = reverse8 (r[7 - m]);
-      cx8 (&r[m], &t);
-      r[7 - m] = reverse8 (t);
-    }
-  regs_half (r, 2);
-  regs_finish (r);
-  SORT_UNROLL
-  for (m = 0; m < 8; m++)
-    v[m] = r[m];
 }
 
 /* The flip of blocks of KV vectors (KV = 8 U, U >= 2) and the next two
@@ -1511,10 +1422,9 @@ blk_sort256 (__m256i *out, __m256i *v)
  * 127) start as padding 0xffffffff and stay so: every comparator (i, j)
  * has i < j and puts the maximum at j, so one whose j is a padding lane
  * changes nothing, and no other comparator writes a padding lane.  Those
- * comparators are skipped wherever a whole chunk is padding (the
- * result is the full network's).  Passes over memory: one for k <= 64
- * lanes, then two per phase (flip + two stages; the rest + finish), one
- * more for k = 1024. */
+ * vectors are not stored and their comparators are skipped (the result
+ * is the full network's).  Passes over memory: eleven per block for k <=
+ * 256 (blk_sort256), two for k = 512, three for k = 1024. */
 #define SORT_NV 96
 
 void KC_AVX2
