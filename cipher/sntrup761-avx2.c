@@ -1573,6 +1573,23 @@ inv16 (uint32_t x)
   return (uint16_t) y;
 }
 
+/* All ones if X < M, else 0, for the codec's scalar steps: the mask goes
+ * through a value barrier, so that a compiler that knows M (a constant
+ * here) cannot turn "M AND NOT mask" back into a branch on the compare
+ * (clang did, seen by the valgrind check). */
+static KC_INLINE uint32_t
+mask_lt_c (uint32_t x, uint32_t m)
+{
+  return ct_barrier_u32 (ct_mask_lt_u32 (x, m));
+}
+
+/* X - M if X >= M, else X. */
+static KC_INLINE uint32_t
+csub_c (uint32_t x, uint32_t m)
+{
+  return x - (m & ~mask_lt_c (x, m));
+}
+
 /* floor (x / m) and x mod m for x < 2^32, 2 <= m < 2^16, constant time
  * (as divmod_u32 of sntrup761.c: the estimate is exact or one low). */
 static KC_INLINE uint32_t
@@ -1581,7 +1598,7 @@ cdivmod (uint32_t *rem, uint32_t x, uint32_t m)
   uint32_t v = (uint32_t) (((uint64_t) 1 << 32) / m);
   uint32_t qt = (uint32_t) (((uint64_t) x * v) >> 32);
   uint32_t r = x - qt * m;                      /* [0, 2m) */
-  uint32_t ge = ~ct_mask_lt_u32 (r, m);
+  uint32_t ge = ~mask_lt_c (r, m);
   *rem = r - (ge & m);
   return qt - ge;
 }
@@ -1713,7 +1730,7 @@ dec_level (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
       else
         rr = (rr << 8) + tl[0];
       xhi = cdivmod (&xlo, rr, l->mu);          /* hi < 2 ml */
-      xhi -= l->ml & ~ct_mask_lt_u32 (xhi, l->ml);
+      xhi = csub_c (xhi, l->ml);
     }
   if (mode == RMODE_RAW)
     {
@@ -1756,7 +1773,7 @@ dec_level_scalar (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
       else
         rr = ((uint32_t) cur[i] << 8) + t[i];
       hi = cdivmod (&lo, rr, l->mu);            /* hi < 2 mu */
-      hi -= l->mu & ~ct_mask_lt_u32 (hi, l->mu);
+      hi = csub_c (hi, l->mu);
       nxt[2 * i] = (uint16_t) lo;
       nxt[2 * i + 1] = (uint16_t) hi;
     }
@@ -1771,7 +1788,7 @@ dec_level_scalar (uint16_t *nxt, const uint16_t *cur, const unsigned char *t,
       else
         rr = (rr << 8) + tl[0];
       hi = cdivmod (&lo, rr, l->mu);            /* hi < 2 ml */
-      hi -= l->ml & ~ct_mask_lt_u32 (hi, l->ml);
+      hi = csub_c (hi, l->ml);
       nxt[2 * nuni] = (uint16_t) lo;
       nxt[2 * nuni + 1] = (uint16_t) hi;
     }
