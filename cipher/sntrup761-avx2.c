@@ -1427,21 +1427,13 @@ blk_sort256 (__m256i *out, __m256i *v)
  * 256 (blk_sort256), two for k = 512, three for k = 1024. */
 #define SORT_NV 96
 
-void KC_AVX2
-_kc_sntrup761_sort_761_avx2 (uint32_t x[P])
+/* The network on the 96 vectors V (768 lanes; V is overwritten): the
+ * sorted lanes in natural order in W. */
+static KC_AVX2 void
+sort_768 (__m256i w[SORT_NV], __m256i v[SORT_NV])
 {
-  __m256i v[SORT_NV], w[SORT_NV];
   size_t i;
 
-  for (i = 0; i < P / 8; i++)
-    v[i] = _mm256_loadu_si256 ((const __m256i *) (x + 8 * i));
-  {
-    /* 761 = 95 * 8 + 1: one word, then padding. */
-    uint32_t last[8] = { x[P - 1], 0xffffffffu, 0xffffffffu, 0xffffffffu,
-                         0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu };
-    v[P / 8] = _mm256_loadu_si256 ((const __m256i *) last);
-    wipememory (last, sizeof last);
-  }
   for (i = 0; i < SORT_NV; i += 32)
     blk_sort256 (w + i, v + i);         /* k = 2 .. 256 */
   /* k = 512 leaves lanes 512 .. 767 alone: their partners in the flip
@@ -1455,12 +1447,82 @@ _kc_sntrup761_sort_761_avx2 (uint32_t x[P])
     if (!(i & 8))
       cx8 (&w[i], &w[i + 8]);
   tail_pass (w, 4, SORT_NV);            /* 4, 2, 1, finish */
+}
 
+void KC_AVX2
+_kc_sntrup761_sort_761_avx2 (uint32_t x[P])
+{
+  __m256i v[SORT_NV], w[SORT_NV];
+  size_t i;
+
+  for (i = 0; i < P / 8; i++)
+    v[i] = _mm256_loadu_si256 ((const __m256i *) (x + 8 * i));
+  /* 761 = 95 * 8 + 1: one word, then padding. */
+  v[P / 8] = _mm256_insert_epi32 (_mm256_set1_epi32 (-1), (int) x[P - 1], 0);
+  sort_768 (w, v);
   for (i = 0; i < P / 8; i++)
     _mm256_storeu_si256 ((__m256i *) (x + 8 * i), w[i]);
   x[P - 1] = (uint32_t) _mm256_extract_epi32 (w[P / 8], 0);
   wipememory (v, sizeof v);
   wipememory (w, sizeof w);
+}
+
+/* ---- Short_fromlist: tags, the sort, and the tags back ---- */
+
+/* (W[j] AND 3) - 1 for the 32 words of W[0..4), as int8. */
+static inline KC_AVX2 __m256i
+short_tags32 (const __m256i *w)
+{
+  const __m256i three = _mm256_set1_epi32 (3);
+  __m256i ab = _mm256_packus_epi32 (_mm256_and_si256 (w[0], three),
+                                    _mm256_and_si256 (w[1], three));
+  __m256i cd = _mm256_packus_epi32 (_mm256_and_si256 (w[2], three),
+                                    _mm256_and_si256 (w[3], three));
+  /* dwords: a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7 */
+  __m256i x = _mm256_packus_epi16 (ab, cd);
+  x = _mm256_permutevar8x32_epi32 (x, _mm256_setr_epi32 (0, 4, 1, 5,
+                                                         2, 6, 3, 7));
+  return _mm256_sub_epi8 (x, _mm256_set1_epi8 (1));
+}
+
+void KC_AVX2
+_kc_sntrup761_short_from_bytes_avx2 (int8_t out[P], const unsigned char *buf)
+{
+  __m256i v[SORT_NV], w[SORT_NV];
+  int8_t last[32];
+  const __m256i iota = _mm256_setr_epi32 (0, 1, 2, 3, 4, 5, 6, 7);
+  size_t i;
+
+  /* Word j: AND NOT 1 (tag 0 or 2: coefficient -1 or 1) for j < w = 286,
+   * else AND NOT 3, OR 1 (tag 1: coefficient 0).  The lane masks come
+   * from comparing the (public) indices. */
+  for (i = 0; i < P / 8; i++)
+    {
+      __m256i x = _mm256_loadu_si256 ((const __m256i *) (buf + 32 * i));
+      __m256i first = _mm256_cmpgt_epi32
+        (_mm256_set1_epi32 (KC_SNTRUP761_W),
+         _mm256_add_epi32 (iota, _mm256_set1_epi32 ((int) (8 * i))));
+      __m256i am = _mm256_xor_si256 (_mm256_set1_epi32 (~1),
+                                     _mm256_andnot_si256 (first,
+                                                          _mm256_set1_epi32 (2)));
+      __m256i om = _mm256_andnot_si256 (first, _mm256_set1_epi32 (1));
+      v[i] = _mm256_or_si256 (_mm256_and_si256 (x, am), om);
+    }
+  {
+    uint32_t lw;
+    memcpy (&lw, buf + 4 * (P - 1), 4);   /* little-endian host (x86) */
+    v[P / 8] = _mm256_insert_epi32 (_mm256_set1_epi32 (-1),
+                                    (int) ((lw & ~(uint32_t) 3) | 1), 0);
+  }
+  sort_768 (w, v);
+  /* 761 = 23 * 32 + 25 */
+  for (i = 0; i + 32 <= P; i += 32)
+    _mm256_storeu_si256 ((__m256i *) (out + i), short_tags32 (w + i / 8));
+  _mm256_storeu_si256 ((__m256i *) last, short_tags32 (w + i / 8));
+  memcpy (out + i, last, P - i);
+  wipememory (v, sizeof v);
+  wipememory (w, sizeof w);
+  wipememory (last, sizeof last);
 }
 
 /* ---- the radix encoding and decoding, for the two fixed schedules ----

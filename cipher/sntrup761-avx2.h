@@ -97,6 +97,14 @@ void _kc_sntrup761_weight_fix_avx2 (int8_t r[761], const int8_t ev[761]);
  * instruction sequence do not depend on the values.  Constant time. */
 void _kc_sntrup761_sort_761_avx2 (uint32_t x[761]);
 
+/* Short_fromlist: the same output as _kc_sntrup761_short_from_bytes for
+ * the 4 * 761 bytes at BUF (the first w = 286 little-endian words tagged
+ * -1 or 1 by bit 1, the others 0, then sorted): a weight-w vector.  The
+ * sort is the network of _kc_sntrup761_sort_761_avx2.  Constant time
+ * (BUF is secret). */
+void _kc_sntrup761_short_from_bytes_avx2 (int8_t out[761],
+                                          const unsigned char *buf);
+
 #endif /* KC_USE_X86_64 */
 
 #endif /* KC_SNTRUP761_AVX2_H */

@@ -961,6 +961,7 @@ struct sntrup_ops
   void (*rounded_encode) (unsigned char *, const int16_t *);
   void (*small_decode) (int8_t *, const unsigned char *);
   void (*small_encode) (unsigned char *, const int8_t *);
+  void (*short_from_bytes) (int8_t *, const unsigned char *);
   void (*round) (int16_t *);
   void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
@@ -1006,13 +1007,33 @@ weight_fix_portable (int8_t r[P], const int8_t ev[P])
     r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
 }
 
+void
+_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
+{
+  uint32_t l[P];
+  size_t i;
+
+  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
+   * (coefficient 0) for the others; sorting the words moves those tags to
+   * uniformly random positions. */
+  for (i = 0; i < W; i++)
+    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
+  for (; i < P; i++)
+    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
+  sort_761_portable (l);
+  for (i = 0; i < P; i++)
+    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
+  wipememory (l, sizeof l);
+}
+
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode, _kc_sntrup761_small_encode, round_portable,
+  _kc_sntrup761_small_decode, _kc_sntrup761_small_encode,
+  _kc_sntrup761_short_from_bytes, round_portable,
   times3_mod3_portable, weight_fix_portable
 };
 
@@ -1025,7 +1046,7 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
-  _kc_sntrup761_round_avx2,
+  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
   _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2
 };
 #endif
@@ -1046,26 +1067,7 @@ static void
 short_from_bytes_ops (const struct sntrup_ops *ops, int8_t out[P],
                       const unsigned char *buf)
 {
-  uint32_t l[P];
-  size_t i;
-
-  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
-   * (coefficient 0) for the others; sorting the words moves those tags to
-   * uniformly random positions. */
-  for (i = 0; i < W; i++)
-    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
-  for (; i < P; i++)
-    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
-  ops->sort_761 (l);
-  for (i = 0; i < P; i++)
-    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
-  wipememory (l, sizeof l);
-}
-
-void
-_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
-{
-  short_from_bytes_ops (&ops_portable, out, buf);
+  ops->short_from_bytes (out, buf);
 }
 
 /* ---------------------------------------------------------------- KEM */

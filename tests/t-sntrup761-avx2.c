@@ -527,6 +527,36 @@ test_decode_tail (void)
     }
 }
 
+/* Short_fromlist: the AVX2 kernel against the portable one (same vector,
+ * weight w) on random buffers, all 0x00, all 0xff, and buffers whose
+ * words repeat (many equal keys: ties between tagged and untagged
+ * words). */
+static void
+test_short_from_bytes (void)
+{
+  static unsigned char buf[4 * P];
+  int8_t a[P], b[P];
+  int i, k, weight;
+
+  for (k = 0; k < 200; k++)
+    {
+      if (k < 2)
+        memset (buf, k ? 0xff : 0, sizeof buf);
+      else
+        t_randbytes (buf, sizeof buf);
+      if (k % 4 == 3)
+        for (i = 4; i < 4 * P; i++)
+          buf[i] = buf[i % 8];
+      _kc_sntrup761_short_from_bytes (a, buf);
+      _kc_sntrup761_short_from_bytes_avx2 (b, buf);
+      CHECK (!memcmp (a, b, sizeof a), "short_from_bytes avx2 != portable, case %d",
+             k);
+      for (i = 0, weight = 0; i < P; i++)
+        weight += b[i] != 0;
+      CHECK (weight == 286, "short_from_bytes avx2: weight %d, case %d", weight, k);
+    }
+}
+
 /* Small_encode: constant -1, 0, 1, alternating, the last coefficient
  * alone nonzero, random. */
 static void
@@ -616,6 +646,7 @@ main (int argc, char **argv)
   test_decode_tail ();
   test_encode ();
   test_small_encode ();
+  test_short_from_bytes ();
   {
     /* Round and 3 x mod q mod 3 on every frozen value (7 arrays of 761
      * cover [-2295, 2295]; position matters for the scalar tail). */
