@@ -2103,20 +2103,17 @@ small_unpack32 (int8_t *out, const unsigned char *in)
 void KC_AVX2
 _kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
 {
-  unsigned char lastin[32];
-  int8_t lastout[128];
   size_t i;
+  int t;
 
-  for (i = 0; i + 32 <= 191; i += 32)
+  for (i = 0; i + 32 <= 190; i += 32)
     small_unpack32 (out + 4 * i, in + i);
-  /* i = 160: the last 31 bytes (121 coefficients; the final byte's
-   * fields 1-3 are dropped, as in the portable decoder). */
-  memset (lastin, 0, sizeof lastin);
-  memcpy (lastin, in + i, 191 - i);
-  small_unpack32 (lastout, lastin);
-  memcpy (out + 4 * i, lastout, P - 4 * i);
-  wipememory (lastin, sizeof lastin);
-  wipememory (lastout, sizeof lastout);
+  /* i = 160: bytes 158 .. 189 once more (overlapping: the same values),
+   * out[632 .. 760); then the last coefficient from byte 190 (its fields
+   * 1-3 are dropped, as in the portable decoder). */
+  small_unpack32 (out + 4 * 158, in + 158);
+  t = in[190] & 3;
+  out[P - 1] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
 }
 
 /* ---- Small_encode, 32 coefficients (8 bytes) per step ---- */
@@ -2137,43 +2134,23 @@ void KC_AVX2
 _kc_sntrup761_small_encode_avx2 (unsigned char out[191], const int8_t in[P])
 {
   const __m256i order = _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7);
-  int8_t last[32];
-  unsigned char lastout[8];
-  __m256i a, b, c, d, x;
   size_t i;
 
   /* 128 coefficients -> 32 bytes; dwords of the packs come out as
-   * a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7. */
-  for (i = 0; i + 128 <= P; i += 128)
+   * a0-3 b0-3 c0-3 d0-3 | a4-7 b4-7 c4-7 d4-7.  i = 0 .. 512, then 632
+   * (overlapping: the same bytes again) for out[158 .. 190). */
+  for (i = 0; i <= 632; i = i == 512 ? 632 : i + 128)
     {
-      a = small_pack32 (in + i);
-      b = small_pack32 (in + i + 32);
-      c = small_pack32 (in + i + 64);
-      d = small_pack32 (in + i + 96);
-      x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, b),
-                               _mm256_packus_epi32 (c, d));
+      __m256i a = small_pack32 (in + i);
+      __m256i b = small_pack32 (in + i + 32);
+      __m256i c = small_pack32 (in + i + 64);
+      __m256i d = small_pack32 (in + i + 96);
+      __m256i x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, b),
+                                       _mm256_packus_epi32 (c, d));
       _mm256_storeu_si256 ((__m256i *) (out + i / 4),
                            _mm256_permutevar8x32_epi32 (x, order));
     }
-  /* i = 640: three more groups of 32 (to 736), then the last 25
-   * coefficients padded with -1 (field 0), which also gives the final
-   * byte in[760] + 1. */
-  for (; i + 32 <= P; i += 32)
-    {
-      a = small_pack32 (in + i);
-      x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, a), a);
-      x = _mm256_permutevar8x32_epi32 (x, order);
-      _mm_storel_epi64 ((__m128i *) (out + i / 4), _mm256_castsi256_si128 (x));
-    }
-  memset (last, -1, sizeof last);
-  memcpy (last, in + i, P - i);
-  a = small_pack32 (last);
-  x = _mm256_packus_epi16 (_mm256_packus_epi32 (a, a), a);
-  x = _mm256_permutevar8x32_epi32 (x, order);
-  _mm_storel_epi64 ((__m128i *) lastout, _mm256_castsi256_si128 (x));
-  memcpy (out + i / 4, lastout, 191 - i / 4);
-  wipememory (last, sizeof last);
-  wipememory (lastout, sizeof lastout);
+  out[190] = (unsigned char) (in[P - 1] + 1);
 }
 
 /* ---- coefficient-wise steps of encapsulation / decapsulation ---- */
