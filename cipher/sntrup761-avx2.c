@@ -1618,6 +1618,7 @@ static const struct rlevel rd_sched[CODEC_LEVELS] = {
 #define RBUF 384                /* >= 381 values, a multiple of 16 */
 
 #define KC_INLINE inline __attribute__ ((always_inline))
+#define CODEC_UNROLL _Pragma ("GCC unroll 16")
 
 /* What level 0 produces or consumes besides the raw value r in [0, m):
  * Rq coefficients r - 2295, Rounded ones 3 r - 2295. */
@@ -1876,6 +1877,9 @@ decode_761 (int16_t out[P], const unsigned char *s, size_t slen,
 
   cdivmod (&r, s[top_off] + ((uint32_t) s[top_off + 1] << 8), top_m);
   cur[0] = (uint16_t) r;
+  /* Fully unrolled: every level's constants (moduli, reciprocals,
+   * shifts, byte counts) fold into its code. */
+  CODEC_UNROLL
   for (l = CODEC_LEVELS - 1; l >= 1; l--)
     {
       const unsigned char *t = l >= TAIL_LEVEL ? tail + (sched[l].soff - toff)
@@ -2032,6 +2036,7 @@ encode_761 (unsigned char *s, size_t slen, const int16_t in[P],
                      && (mode != RMODE_ROUNDED || (in[l] + 2295) % 3 == 0));
 #endif
   enc_level (cur, s, NULL, in, &sched[0], mode);
+  CODEC_UNROLL
   for (l = 1; l < CODEC_LEVELS; l++)
     {
       unsigned char *t = l >= TAIL_LEVEL ? tail + (sched[l].soff - toff)
