@@ -1100,6 +1100,9 @@ pair_finish (__m256i *a, __m256i *b)
 /* The loops over the registers of a chunk must unroll, so that the
  * chunk stays in registers. */
 #define SORT_UNROLL _Pragma ("GCC unroll 8")
+/* Passes taking constant shape arguments (lane masks, distances) are
+ * always inlined, so that those fold. */
+#define SORT_INLINE inline __attribute__ ((always_inline))
 
 /* Stages on 8 registers R[0..8) holding vectors whose indices increase
  * with the register number: the half-cleaner of distance D registers
@@ -1166,7 +1169,7 @@ transpose8 (__m256i r[8])
  * (the lane-major blocks below) the flip is lane-wise.  Vectors at NV or
  * beyond are padding (see below): they are neither read nor written,
  * and the comparators that would join them are skipped. */
-static inline KC_AVX2 void
+static SORT_INLINE KC_AVX2 void
 flip_pass (__m256i *v, size_t kv, size_t nv, int rev)
 {
   size_t u = kv / 8, s, l;
@@ -1217,7 +1220,7 @@ flip_pass (__m256i *v, size_t kv, size_t nv, int rev)
 
 /* Half-cleaners of distances 4, 2, 1 vectors (those not above MAXD) and
  * the in-register finish, on aligned chunks of 8 vectors below NV. */
-static inline KC_AVX2 void
+static SORT_INLINE KC_AVX2 void
 tail_pass (__m256i *v, int maxd, size_t nv)
 {
   size_t b;
@@ -1253,7 +1256,7 @@ tail_pass (__m256i *v, int maxd, size_t nv)
  * 1024. */
 
 /* X with lane l moved to lane l XOR LX (LX in {1, 2, 3, 4, 7}). */
-static inline KC_AVX2 __m256i
+static SORT_INLINE KC_AVX2 __m256i
 lane_xor (__m256i x, int lx)
 {
   switch (lx)
@@ -1267,7 +1270,7 @@ lane_xor (__m256i x, int lx)
 }
 
 /* Lanes l of HI where l AND BIT is set (BIT in {1, 2, 4}), else of LO. */
-static inline KC_AVX2 __m256i
+static SORT_INLINE KC_AVX2 __m256i
 blend_bit (__m256i lo, __m256i hi, int bit)
 {
   switch (bit)
@@ -1282,7 +1285,7 @@ blend_bit (__m256i lo, __m256i hi, int bit)
  * 7, its top bit HB): the word in the lane with bit HB clear has the
  * lower index (the lane is the high part of j), so it takes the
  * minimum, whichever of A, B it is in. */
-static inline KC_AVX2 void
+static SORT_INLINE KC_AVX2 void
 flip_lanes (__m256i *a, __m256i *b, int lx, int hb)
 {
   __m256i bp = lane_xor (*b, lx);
@@ -1319,7 +1322,7 @@ blk_sort8 (__m256i *v)
  * block V, 8 consecutive vectors at a time.  With OUT, the sorted block
  * is also transposed into the natural layout: word j = 32 l + 8 g + m
  * (lane l of vector 8 g + m) goes to lane m of OUT[4 l + g]. */
-static inline KC_AVX2 void
+static SORT_INLINE KC_AVX2 void
 blk_half (__m256i *v, int maxd, __m256i *out)
 {
   size_t g;
@@ -1357,7 +1360,7 @@ blk_half (__m256i *v, int maxd, __m256i *out)
  * follow it (k = 256: both; k = 128: 1), then w-distances 16 and 8; on
  * chunks of the vectors l + 8m and 31 - l - 8m (l < 4, m < 4), which
  * every comparator of these stages keeps together. */
-static inline KC_AVX2 void
+static SORT_INLINE KC_AVX2 void
 blk_flip (__m256i *v, int lx, int hb)
 {
   size_t l;
