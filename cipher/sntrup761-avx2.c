@@ -1575,10 +1575,12 @@ struct rlevel
                            pair (when len is even) */
 };
 
-/* The schedules (dec_levels of sntrup761.c gives the same numbers; the
- * test compares every decode and encode with the portable code).  Bounds
- * used above, checked for the worst parent value and bytes 0xff:
- * max hi (uniform) < 2 mu and, for the last pair, < 2 ml; all < 2^15. */
+/* The schedules (dec_levels of sntrup761.c gives the same numbers; an
+ * --enable-verify build re-derives them from the merge rule and checks
+ * the bounds below on every call, see sched_check; the test compares
+ * every decode and encode with the portable code).  Bounds used above,
+ * for the worst parent value and bytes 0xff: max hi (uniform) < 2 mu
+ * and, for the last pair, < 2 ml; all < 2^15; 256 < mu < 2^14. */
 #define CODEC_LEVELS 10
 static const struct rlevel rq_sched[CODEC_LEVELS] = {
   { 761,    0,  4591, 2,  4591, 2 },
@@ -1619,6 +1621,75 @@ static const struct rlevel rd_sched[CODEC_LEVELS] = {
 #define SCALAR_LEN 6            /* levels this short: scalar */
 #endif
 #define RBUF 384                /* >= 381 values, a multiple of 16 */
+
+#ifdef KC_VERIFY
+/* The merge rule of encode_generic (sntrup761.c): the modulus after
+ * merging a pair whose moduli multiply to MM, and the bytes it emits. */
+static uint32_t
+sched_merge (uint32_t mm, uint32_t *nbytes)
+{
+  *nbytes = 0;
+  while (mm >= 16384)
+    {
+      mm = (mm + 255) >> 8;
+      (*nbytes)++;
+    }
+  return mm;
+}
+
+/* --enable-verify: the written-out schedule SCHED (761 values mod M0,
+ * top value mod TOP_M at TOP_OFF) follows the merge rule, and the bounds
+ * the kernels rely on hold at every level: 256 < mu < 2^14 (Barrett step,
+ * 16-bit lanes), and for the worst parent value and bytes, hi < 2 mu
+ * (uniform pairs) and hi < 2 ml (last pair), all below 2^15. */
+static void
+sched_check (const struct rlevel *sched, uint32_t m0, uint32_t top_m,
+             size_t top_off)
+{
+  uint32_t mu = m0, ml = m0, len = 761, soff = 0, nb, l;
+
+  for (l = 0; l < CODEC_LEVELS; l++)
+    {
+      const struct rlevel *c = &sched[l];
+      uint32_t nmu, nml, nlen = (len + 1) / 2, nuni, pu, pl, span;
+      KC_VERIFY_CHECK (c->len == len && c->soff == soff && c->mu == mu
+                       && c->ml == ml);
+      nmu = sched_merge (mu * mu, &nb);
+      KC_VERIFY_CHECK (c->bu == nb);
+      nuni = (len & 1) ? len / 2 : len / 2 - 1;
+      if (len & 1)
+        nml = ml;
+      else
+        {
+          nml = sched_merge (mu * ml, &nb);
+          KC_VERIFY_CHECK (c->bl == nb);
+        }
+      if (nlen == 1)
+        nmu = nml;
+      KC_VERIFY_CHECK (mu > 256 && mu < 16384);
+      /* worst rr = (parent modulus - 1) 256^nb + 256^nb - 1 */
+      span = c->bu == 2 ? 65536 : 256;
+      pu = nmu * span - 1;
+      KC_VERIFY_CHECK (nuni == 0 || (pu / mu < 2 * mu && pu / mu < 32768));
+      if (!(len & 1))
+        {
+          span = c->bl == 2 ? 65536 : 256;
+          pl = nml * span - 1;
+          KC_VERIFY_CHECK (pl / mu < 2 * ml && pl / mu < 32768);
+        }
+      soff += nuni * c->bu + ((len & 1) ? 0 : c->bl);
+      len = nlen;
+      mu = nmu;
+      ml = nml;
+    }
+  /* The top: one value mod top_m, two bytes. */
+  KC_VERIFY_CHECK (len == 1 && ml == top_m && soff == top_off
+                   && top_m > 256 && top_m < 16384);
+}
+#define SCHED_CHECK(s, m0, m, off) sched_check ((s), (m0), (m), (off))
+#else
+#define SCHED_CHECK(s, m0, m, off) do { } while (0)
+#endif
 
 #define KC_INLINE inline __attribute__ ((always_inline))
 #define CODEC_UNROLL _Pragma ("GCC unroll 16")
@@ -1902,6 +1973,7 @@ void KC_AVX2
 _kc_sntrup761_rq_decode_avx2 (int16_t out[P],
                               const unsigned char in[KC_SNTRUP761_RQ_BYTES])
 {
+  SCHED_CHECK (rq_sched, 4591, RQ_TOP_M, RQ_TOP_OFF);
   decode_761 (out, in, KC_SNTRUP761_RQ_BYTES, rq_sched, RQ_TOP_M, RQ_TOP_OFF,
               RMODE_RQ);
 }
@@ -1910,6 +1982,7 @@ void KC_AVX2
 _kc_sntrup761_rounded_decode_avx2 (int16_t out[P],
                                    const unsigned char in[KC_SNTRUP761_ROUNDED_BYTES])
 {
+  SCHED_CHECK (rd_sched, 1531, RD_TOP_M, RD_TOP_OFF);
   decode_761 (out, in, KC_SNTRUP761_ROUNDED_BYTES, rd_sched, RD_TOP_M,
               RD_TOP_OFF, RMODE_ROUNDED);
 }
@@ -2062,6 +2135,7 @@ void KC_AVX2
 _kc_sntrup761_rq_encode_avx2 (unsigned char out[KC_SNTRUP761_RQ_BYTES],
                               const int16_t in[P])
 {
+  SCHED_CHECK (rq_sched, 4591, RQ_TOP_M, RQ_TOP_OFF);
   encode_761 (out, KC_SNTRUP761_RQ_BYTES, in, rq_sched, RQ_TOP_OFF, RMODE_RQ);
 }
 
@@ -2069,6 +2143,7 @@ void KC_AVX2
 _kc_sntrup761_rounded_encode_avx2 (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES],
                                    const int16_t in[P])
 {
+  SCHED_CHECK (rd_sched, 1531, RD_TOP_M, RD_TOP_OFF);
   encode_761 (out, KC_SNTRUP761_ROUNDED_BYTES, in, rd_sched, RD_TOP_OFF,
               RMODE_ROUNDED);
 }
