@@ -1427,8 +1427,55 @@ blk_sort256 (__m256i *out, __m256i *v)
  * changes nothing, and no other comparator writes a padding lane.  Those
  * vectors are not stored and their comparators are skipped (the result
  * is the full network's).  Passes over memory: eleven per block for k <=
- * 256 (blk_sort256), two for k = 512, three for k = 1024. */
+ * 256 (blk_sort256), two for k = 512, two for k = 1024. */
 #define SORT_NV 96
+
+/* Phase k = 1024 up to distance 8 vectors, in one pass: the flip
+ * (vector v against 127 - v, lanes reversed), then distances 32, 16, 8
+ * vectors.  Vectors 96 .. 127 are padding, so for each l < 8 the chunk
+ * is the twelve vectors a[j] = l + 8j (j < 8) and b[j] = 95 - l - 8j
+ * (j < 4): the flip pairs a[4 + j] with b[j] (127 - (l + 32 + 8j)); the
+ * distance-32 partners of b[j] would be padding. */
+static SORT_INLINE KC_AVX2 void
+flip1024_pass (__m256i *v)
+{
+  size_t l;
+  int j;
+
+  for (l = 0; l < 8; l++)
+    {
+      __m256i a[8], b[4];
+      SORT_UNROLL
+      for (j = 0; j < 8; j++)
+        a[j] = v[l + 8 * j];
+      SORT_UNROLL
+      for (j = 0; j < 4; j++)
+        {
+          b[j] = reverse8 (v[95 - l - 8 * j]);
+          cx8 (&a[4 + j], &b[j]);               /* flip */
+        }
+      SORT_UNROLL
+      for (j = 0; j < 4; j++)
+        cx8 (&a[j], &a[j + 4]);                 /* 32 */
+      cx8 (&a[0], &a[2]);                       /* 16 */
+      cx8 (&a[1], &a[3]);
+      cx8 (&a[4], &a[6]);
+      cx8 (&a[5], &a[7]);
+      cx8 (&b[3], &b[1]);
+      cx8 (&b[2], &b[0]);
+      SORT_UNROLL
+      for (j = 0; j < 8; j += 2)                /* 8 */
+        cx8 (&a[j], &a[j + 1]);
+      cx8 (&b[3], &b[2]);
+      cx8 (&b[1], &b[0]);
+      SORT_UNROLL
+      for (j = 0; j < 8; j++)
+        v[l + 8 * j] = a[j];
+      SORT_UNROLL
+      for (j = 0; j < 4; j++)
+        v[95 - l - 8 * j] = reverse8 (b[j]);
+    }
+}
 
 /* The network on the 96 vectors V (768 lanes; V is overwritten): the
  * sorted lanes in natural order in W. */
@@ -1445,10 +1492,7 @@ sort_768 (__m256i w[SORT_NV], __m256i v[SORT_NV])
    * already holds.  So it runs on vectors 0 .. 63 only. */
   flip_pass (w, 64, 64, 1);             /* k = 512: flip, 16, 8 */
   tail_pass (w, 4, 64);                 /* 4, 2, 1, finish */
-  flip_pass (w, 128, SORT_NV, 1);       /* k = 1024: flip, 32, 16 */
-  for (i = 0; i < SORT_NV; i++)         /* distance 8 vectors */
-    if (!(i & 8))
-      cx8 (&w[i], &w[i + 8]);
+  flip1024_pass (w);                    /* k = 1024: flip, 32, 16, 8 */
   tail_pass (w, 4, SORT_NV);            /* 4, 2, 1, finish */
 }
 
