@@ -1662,7 +1662,7 @@ static const struct rlevel rd_sched[CODEC_LEVELS] = {
 #define TAIL_LEVEL 5
 #define TAIL_BYTES 96
 #ifndef SCALAR_LEN
-#define SCALAR_LEN 6            /* levels this short: scalar */
+#define SCALAR_LEN 3            /* levels this short: scalar */
 #endif
 #define RBUF 384                /* >= 381 values, a multiple of 16 */
 
