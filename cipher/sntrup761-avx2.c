@@ -2198,21 +2198,26 @@ _kc_sntrup761_rounded_encode_avx2 (unsigned char out[KC_SNTRUP761_ROUNDED_BYTES]
 static inline KC_AVX2 void
 small_unpack32 (int8_t *out, const unsigned char *in)
 {
-  /* Field value t in {0, 1, 2, 3} -> t - 1, with 3 -> -1 (= 2 mod 3):
-   * a vpshufb table (constant time in the index). */
-  const __m256i tab = _mm256_setr_epi8 (-1, 0, 1, -1, 0, 0, 0, 0,
-                                        0, 0, 0, 0, 0, 0, 0, 0,
-                                        -1, 0, 1, -1, 0, 0, 0, 0,
-                                        0, 0, 0, 0, 0, 0, 0, 0);
-  const __m256i three = _mm256_set1_epi8 (3);
+  /* Field value t in {0, 1, 2, 3} -> t - 1, with 3 -> -1 (= 2 mod 3),
+   * looked up per nibble (two fields) with vpshufb (constant time in the
+   * index): LO16[n] is the value of field 0 of nibble n, HI16[n] of field
+   * 1. */
+  const __m256i lo16 = _mm256_setr_epi8 (-1, 0, 1, -1, -1, 0, 1, -1,
+                                         -1, 0, 1, -1, -1, 0, 1, -1,
+                                         -1, 0, 1, -1, -1, 0, 1, -1,
+                                         -1, 0, 1, -1, -1, 0, 1, -1);
+  const __m256i hi16 = _mm256_setr_epi8 (-1, -1, -1, -1, 0, 0, 0, 0,
+                                         1, 1, 1, 1, -1, -1, -1, -1,
+                                         -1, -1, -1, -1, 0, 0, 0, 0,
+                                         1, 1, 1, 1, -1, -1, -1, -1);
+  const __m256i nib = _mm256_set1_epi8 (0x0f);
   __m256i b = _mm256_loadu_si256 ((const __m256i *) in);
-  __m256i t0 = _mm256_shuffle_epi8 (tab, _mm256_and_si256 (b, three));
-  __m256i t1 = _mm256_shuffle_epi8
-    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 2), three));
-  __m256i t2 = _mm256_shuffle_epi8
-    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 4), three));
-  __m256i t3 = _mm256_shuffle_epi8
-    (tab, _mm256_and_si256 (_mm256_srli_epi16 (b, 6), three));
+  __m256i nl = _mm256_and_si256 (b, nib);
+  __m256i nh = _mm256_and_si256 (_mm256_srli_epi16 (b, 4), nib);
+  __m256i t0 = _mm256_shuffle_epi8 (lo16, nl);
+  __m256i t1 = _mm256_shuffle_epi8 (hi16, nl);
+  __m256i t2 = _mm256_shuffle_epi8 (lo16, nh);
+  __m256i t3 = _mm256_shuffle_epi8 (hi16, nh);
   /* out[4j + k] = tk[j]: interleave bytes, then 16-bit pairs (inside
    * each 128-bit half: bytes j = 0-15 and 16-31), then halves. */
   __m256i a01l = _mm256_unpacklo_epi8 (t0, t1), a01h = _mm256_unpackhi_epi8 (t0, t1);

@@ -708,15 +708,19 @@ main (int argc, char **argv)
       }
   }
   {
-    /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random. */
+    /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random, and
+     * every byte value at every position (byte i = i + k). */
     unsigned char sb[191];
     int8_t s1[P], s2[P];
-    for (k = 0; k < 50; k++)
+    for (k = 0; k < 50 + 256; k++)
       {
         if (k < 2)
           memset (sb, k ? 0xff : 0, sizeof sb);
-        else
+        else if (k < 50)
           t_randbytes (sb, sizeof sb);
+        else
+          for (i = 0; i < (int) sizeof sb; i++)
+            sb[i] = (unsigned char) (i + k);
         _kc_sntrup761_small_decode (s1, sb);
         _kc_sntrup761_small_decode_avx2 (s2, sb);
         CHECK (!memcmp (s1, s2, sizeof s1), "small_decode avx2 != portable, case %d", k);
