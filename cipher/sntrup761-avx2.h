@@ -61,30 +61,17 @@ void _kc_sntrup761_rq_mult_avx2 (int16_t h[761], const int16_t f[761],
  * returns 0 if IN is nonzero (invertible), else -1.  Constant time. */
 int _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[761], const int16_t in[761]);
 
-/* One level of the round-3 radix decoding: for the NPAIRS pairs i whose
- * two moduli both equal MU (2 <= MU < 2^15, V = floor (2^32 / MU)), with
- * rr = (cur[i] << 8 NBYTES) + the NBYTES little-endian bytes t[NBYTES i
- * ..] (NBYTES in {0, 1, 2}), nxt[2i] = rr mod MU and nxt[2i+1] =
- * floor (rr / MU) mod MU.  Does the pairs in groups of 8 and returns how
- * many it did (NPAIRS rounded down to a multiple of 8); the caller does
- * the rest.  Reads cur[0 .. done), t[0 .. NBYTES done); constant time
- * (inputs may be secret; the shape arguments are public). */
-size_t _kc_sntrup761_decode_split_avx2 (uint16_t *nxt, const uint16_t *cur,
-                                        const unsigned char *t, size_t npairs,
-                                        unsigned int nbytes, uint32_t mu,
-                                        uint32_t v);
+/* The AVX2 Rq_encode / Rq_decode / Rounded_encode / Rounded_decode
+ * (_kc_sntrup761_rq_encode_avx2 ...) are declared in sntrup761.h beside
+ * the portable ones and defined in sntrup761-avx2.c: the round-3 radix
+ * schedule for p = 761 and moduli 4591 / 1531 written out, 16 pairs per
+ * step.  Same bytes / values as the portable functions for every input
+ * (decoders: any byte string); constant time. */
 
-/* One level of the round-3 radix encoding: for the NPAIRS pairs i whose
- * moduli both equal MU (MU < 2^14, so MU^2 < 2^28 and NBYTES, the bytes a
- * merge emits, is 0, 1 or 2 as the encoder's rule gives for MU^2), with
- * rr = r[2i] + r[2i+1] MU (r[] < MU): the NBYTES low bytes of rr go to
- * out[NBYTES i ..] and rnext[i] = rr >> 8 NBYTES.  Groups of 8; returns
- * how many pairs it did (NPAIRS rounded down to a multiple of 8).
- * RNEXT may equal R (each group reads its inputs before writing).
- * Constant time. */
-size_t _kc_sntrup761_encode_merge_avx2 (unsigned char *out, uint16_t *rnext,
-                                        const uint16_t *r, size_t npairs,
-                                        unsigned int nbytes, uint32_t mu);
+/* Small_encode: the same 191 bytes as _kc_sntrup761_small_encode for
+ * in[i] in {-1, 0, 1}.  Constant time (in may be secret). */
+void _kc_sntrup761_small_encode_avx2 (unsigned char out[191],
+                                      const int8_t in[761]);
 
 /* Small_decode: the same output as _kc_sntrup761_small_decode for any
  * 191 bytes (a 2-bit field 3 reads as -1).  Constant time. */
@@ -109,6 +96,14 @@ void _kc_sntrup761_weight_fix_avx2 (int8_t r[761], const int8_t ev[761]);
  * 1024 lanes (padded with 0xffffffff); the memory accesses and the
  * instruction sequence do not depend on the values.  Constant time. */
 void _kc_sntrup761_sort_761_avx2 (uint32_t x[761]);
+
+/* Short_fromlist: the same output as _kc_sntrup761_short_from_bytes for
+ * the 4 * 761 bytes at BUF (the first w = 286 little-endian words tagged
+ * -1 or 1 by bit 1, the others 0, then sorted): a weight-w vector.  The
+ * sort is the network of _kc_sntrup761_sort_761_avx2.  Constant time
+ * (BUF is secret). */
+void _kc_sntrup761_short_from_bytes_avx2 (int8_t out[761],
+                                          const unsigned char *buf);
 
 #endif /* KC_USE_X86_64 */
 

@@ -624,8 +624,7 @@ mod_u32 (uint32_t x, uint32_t m)
 static uint32_t merge_modulus (uint32_t mm, uint32_t *nbytes);
 
 static void
-encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len,
-                int vec)
+encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len)
 {
   uint16_t m[P];
   size_t i;
@@ -635,25 +634,6 @@ encode_generic (unsigned char *out, uint16_t *r, uint16_t m0, size_t len,
   while (len > 1)
     {
       i = 0;
-#ifdef KC_USE_X86_64
-      if (vec)
-        {
-          /* All moduli but the last equal m[0]: the uniform pairs are
-           * the first len / 2, less the last pair if len is even. */
-          size_t nuni = (len & 1) ? len / 2 : len / 2 - 1, k, done;
-          uint32_t nbytes, mm;
-          KC_VERIFY_CHECK (m[0] < 16384);
-          mm = merge_modulus ((uint32_t) m[0] * m[0], &nbytes);
-          done = _kc_sntrup761_encode_merge_avx2 (out, r, r, nuni, nbytes,
-                                                  m[0]);
-          for (k = 0; k < done; k++)
-            m[k] = (uint16_t) mm;
-          out += done * nbytes;
-          i = 2 * done;
-        }
-#else
-      (void) vec;
-#endif
       for (; i + 1 < len; i += 2)
         {
           uint32_t mm = (uint32_t) m[i] * m[i + 1];
@@ -784,8 +764,7 @@ split_pair (uint16_t *lo, uint16_t *hi, uint32_t rr, uint32_t mu, uint64_t v,
 
 /* Inverse of encode_generic for arbitrary bytes: OUT[i] in [0, M0). */
 static void
-decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
-                int vec)
+decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0)
 {
   struct dec_level lv[DEC_LEVELS];
   uint16_t ra[P], rb[P];
@@ -821,17 +800,6 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
       /* Uniform pairs (both moduli mu), then the last pair. */
       nuni = (len & 1) ? npairs : npairs - 1;
       i = 0;
-#ifdef KC_USE_X86_64
-      if (vec)
-        {
-          KC_VERIFY_CHECK (mu >= 2 && mu < 32768);
-          i = _kc_sntrup761_decode_split_avx2 (nxt, cur, t, nuni, c->bu, mu,
-                                               (uint32_t) vu);
-          t += i * c->bu;
-        }
-#else
-      (void) vec;
-#endif
       if (c->bu == 2)
         for (; i < nuni; i++, t += 2)
           split_pair (&nxt[2 * i], &nxt[2 * i + 1],
@@ -868,8 +836,8 @@ decode_generic (uint16_t *out, const unsigned char *s, uint16_t m0, size_t len0,
   wipememory (rb, sizeof rb);
 }
 
-static void
-rq_encode_vec (unsigned char out[RQ_BYTES], const int16_t in[P], int vec)
+void
+_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
 {
   uint16_t r[P];
   size_t i;
@@ -879,30 +847,24 @@ rq_encode_vec (unsigned char out[RQ_BYTES], const int16_t in[P], int vec)
       KC_VERIFY_CHECK (in[i] >= -Q12 && in[i] <= Q12);
       r[i] = (uint16_t) (in[i] + Q12);
     }
-  encode_generic (out, r, Q, P, vec);
-}
-
-/* VEC: use the AVX2 level kernel (the caller checked the CPU). */
-static void
-rq_decode_vec (int16_t out[P], const unsigned char in[RQ_BYTES], int vec)
-{
-  uint16_t r[P];
-  size_t i;
-
-  decode_generic (r, in, Q, P, vec);
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) (r[i] - Q12);
+  encode_generic (out, r, Q, P);
+  wipememory (r, sizeof r);
 }
 
 void
 _kc_sntrup761_rq_decode (int16_t out[P], const unsigned char in[RQ_BYTES])
 {
-  rq_decode_vec (out, in, 0);
+  uint16_t r[P];
+  size_t i;
+
+  decode_generic (r, in, Q, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] - Q12);
 }
 
-static void
-rounded_encode_vec (unsigned char out[ROUNDED_BYTES], const int16_t in[P],
-                    int vec)
+void
+_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
+                              const int16_t in[P])
 {
   uint16_t r[P];
   size_t i;
@@ -914,20 +876,7 @@ rounded_encode_vec (unsigned char out[ROUNDED_BYTES], const int16_t in[P],
        * x + q12 < 4591 is a multiple of 3. */
       r[i] = (uint16_t) (((uint32_t) (in[i] + Q12) * 10923) >> 15);
     }
-  encode_generic (out, r, ROUNDED_M, P, vec);
-  wipememory (r, sizeof r);
-}
-
-static void
-rounded_decode_vec (int16_t out[P], const unsigned char in[ROUNDED_BYTES],
-                    int vec)
-{
-  uint16_t r[P];
-  size_t i;
-
-  decode_generic (r, in, ROUNDED_M, P, vec);
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) (r[i] * 3 - Q12);
+  encode_generic (out, r, ROUNDED_M, P);
   wipememory (r, sizeof r);
 }
 
@@ -935,49 +884,14 @@ void
 _kc_sntrup761_rounded_decode (int16_t out[P],
                               const unsigned char in[ROUNDED_BYTES])
 {
-  rounded_decode_vec (out, in, 0);
-}
+  uint16_t r[P];
+  size_t i;
 
-void
-_kc_sntrup761_rq_encode (unsigned char out[RQ_BYTES], const int16_t in[P])
-{
-  rq_encode_vec (out, in, 0);
+  decode_generic (r, in, ROUNDED_M, P);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) (r[i] * 3 - Q12);
+  wipememory (r, sizeof r);
 }
-
-void
-_kc_sntrup761_rounded_encode (unsigned char out[ROUNDED_BYTES],
-                              const int16_t in[P])
-{
-  rounded_encode_vec (out, in, 0);
-}
-
-#ifdef KC_USE_X86_64
-void
-_kc_sntrup761_rq_encode_avx2 (unsigned char out[RQ_BYTES], const int16_t in[P])
-{
-  rq_encode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rounded_encode_avx2 (unsigned char out[ROUNDED_BYTES],
-                                   const int16_t in[P])
-{
-  rounded_encode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rq_decode_avx2 (int16_t out[P], const unsigned char in[RQ_BYTES])
-{
-  rq_decode_vec (out, in, 1);
-}
-
-void
-_kc_sntrup761_rounded_decode_avx2 (int16_t out[P],
-                                   const unsigned char in[ROUNDED_BYTES])
-{
-  rounded_decode_vec (out, in, 1);
-}
-#endif
 
 /* ------------------------------------------------------------ hashing */
 
@@ -1047,6 +961,8 @@ struct sntrup_ops
   void (*rq_encode) (unsigned char *, const int16_t *);
   void (*rounded_encode) (unsigned char *, const int16_t *);
   void (*small_decode) (int8_t *, const unsigned char *);
+  void (*small_encode) (unsigned char *, const int8_t *);
+  void (*short_from_bytes) (int8_t *, const unsigned char *);
   void (*round) (int16_t *);
   void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
@@ -1092,14 +1008,34 @@ weight_fix_portable (int8_t r[P], const int8_t ev[P])
     r[i] = (int8_t) ct_select_u32 (bad, i < W ? 1u : 0u, (uint32_t) (int32_t) ev[i]);
 }
 
+void
+_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
+{
+  uint32_t l[P];
+  size_t i;
+
+  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
+   * (coefficient 0) for the others; sorting the words moves those tags to
+   * uniformly random positions. */
+  for (i = 0; i < W; i++)
+    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
+  for (; i < P; i++)
+    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
+  sort_761_portable (l);
+  for (i = 0; i < P; i++)
+    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
+  wipememory (l, sizeof l);
+}
+
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
   _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode, round_portable, times3_mod3_portable,
-  weight_fix_portable
+  _kc_sntrup761_small_decode, _kc_sntrup761_small_encode,
+  _kc_sntrup761_short_from_bytes, round_portable,
+  times3_mod3_portable, weight_fix_portable
 };
 
 #ifdef KC_USE_X86_64
@@ -1110,7 +1046,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_round_avx2,
+  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
+  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
   _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2
 };
 #endif
@@ -1131,26 +1068,7 @@ static void
 short_from_bytes_ops (const struct sntrup_ops *ops, int8_t out[P],
                       const unsigned char *buf)
 {
-  uint32_t l[P];
-  size_t i;
-
-  /* Low two bits: 0 or 2 (coefficient -1 or 1) for the first w words, 1
-   * (coefficient 0) for the others; sorting the words moves those tags to
-   * uniformly random positions. */
-  for (i = 0; i < W; i++)
-    l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
-  for (; i < P; i++)
-    l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
-  ops->sort_761 (l);
-  for (i = 0; i < P; i++)
-    out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
-  wipememory (l, sizeof l);
-}
-
-void
-_kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
-{
-  short_from_bytes_ops (&ops_portable, out, buf);
+  ops->short_from_bytes (out, buf);
 }
 
 /* ---------------------------------------------------------------- KEM */
@@ -1180,8 +1098,8 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
   ops->rq_mult_small (h, finv, g);
   ops->rq_encode (pk, h);
 
-  _kc_sntrup761_small_encode (sk, f);
-  _kc_sntrup761_small_encode (sk + SMALL_BYTES, v);
+  ops->small_encode (sk, f);
+  ops->small_encode (sk + SMALL_BYTES, v);
   memcpy (sk + 2 * SMALL_BYTES, pk, PK_BYTES);
   rng (rngctx, sk + 2 * SMALL_BYTES + PK_BYTES, SMALL_BYTES);    /* rho */
   hash_prefix (sk + 3 * SMALL_BYTES + PK_BYTES, 4, pk, PK_BYTES);
@@ -1205,7 +1123,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
   unsigned char r_enc[SMALL_BYTES];
   int16_t c[P];
 
-  _kc_sntrup761_small_encode (r_enc, r);
+  ops->small_encode (r_enc, r);
   hash_prefix (r3h, 3, r_enc, SMALL_BYTES);
   ops->rq_mult_small (c, h, r);
   ops->round (c);
@@ -1423,8 +1341,8 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
         memcpy (s->finv, s->inv, sizeof s->finv);
       ops->rq_mult_small (s->h, s->finv, s->g[i]);
       ops->rq_encode (pki, s->h);
-      _kc_sntrup761_small_encode (ski, s->f[i]);
-      _kc_sntrup761_small_encode (ski + SMALL_BYTES, s->gp[i]);
+      ops->small_encode (ski, s->f[i]);
+      ops->small_encode (ski + SMALL_BYTES, s->gp[i]);
       memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);
     }
   /* The cache Hash_4 (pk) of every key at once (multi-buffer SHA-512). */

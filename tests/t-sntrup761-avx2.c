@@ -392,6 +392,28 @@ test_sort (void)
       snprintf (what, sizeof what, "pattern %d", k);
       check_sort (x, what);
     }
+  /* 0-1 inputs (a comparator network sorts everything iff it sorts
+   * every 0-1 input): random densities, and runs of ones placed at the
+   * block boundaries of the kernel (64, 256, 512 words). */
+  for (k = 0; k < 400; k++)
+    {
+      uint32_t dens = (uint32_t) (t_rand64 () % 33);
+      int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % 300);
+      static const int bounds[] = { 0, 64, 192, 256, 320, 448, 512, 576, 704 };
+      if (k % 3 == 2)
+        start = bounds[k / 3 % 9];
+      for (i = 0; i < P; i++)
+        {
+          if (k % 3 == 0)
+            x[i] = (uint32_t) (t_rand64 () % 32) < dens;
+          else
+            x[i] = i >= start && i < start + len;
+          if (k & 8)
+            x[i] = x[i] ? 0xffffffffu : 0;
+        }
+      snprintf (what, sizeof what, "0-1 input %d", k);
+      check_sort (x, what);
+    }
   for (k = 0; k < 300; k++)
     {
       for (i = 0; i < P; i++)
@@ -457,6 +479,115 @@ test_decode (void)
     }
 }
 
+/* The decoders on strings aimed at the short top levels (the last 64
+ * bytes: where the vector groups are padded and the last pairs of the
+ * levels sit): random strings whose tail is all 0xff or all 0x00, and
+ * each tail byte in turn set to 0xff, 0x00 or 0x80. */
+static void
+test_decode_tail (void)
+{
+  unsigned char rq[KC_SNTRUP761_RQ_BYTES], rd[KC_SNTRUP761_ROUNDED_BYTES];
+  int16_t a[P], b[P];
+  int j, k;
+
+  for (k = 0; k < 6 * 64; k++)
+    {
+      int pos = k % 64, kind = k / 64;
+      t_randbytes (rq, sizeof rq);
+      t_randbytes (rd, sizeof rd);
+      if (kind < 2)
+        {
+          for (j = 0; j <= pos; j++)
+            {
+              rq[sizeof rq - 1 - j] = kind ? 0xff : 0;
+              rd[sizeof rd - 1 - j] = kind ? 0xff : 0;
+            }
+        }
+      else
+        {
+          unsigned char v = kind == 2 ? 0xff : kind == 3 ? 0 : kind == 4 ? 0x80
+                            : (unsigned char) t_rand64 ();
+          rq[sizeof rq - 1 - pos] = v;
+          rd[sizeof rd - 1 - pos] = v;
+          if (kind == 5)
+            {
+              /* and everything before it 0xff */
+              memset (rq, 0xff, sizeof rq - 1 - pos);
+              memset (rd, 0xff, sizeof rd - 1 - pos);
+            }
+        }
+      _kc_sntrup761_rq_decode (a, rq);
+      _kc_sntrup761_rq_decode_avx2 (b, rq);
+      CHECK (!memcmp (a, b, sizeof a), "rq_decode avx2 != portable, tail case %d",
+             k);
+      _kc_sntrup761_rounded_decode (a, rd);
+      _kc_sntrup761_rounded_decode_avx2 (b, rd);
+      CHECK (!memcmp (a, b, sizeof a),
+             "rounded_decode avx2 != portable, tail case %d", k);
+    }
+}
+
+/* Short_fromlist: the AVX2 kernel against the portable one (same vector,
+ * weight w) on random buffers, all 0x00, all 0xff, and buffers whose
+ * words repeat (many equal keys: ties between tagged and untagged
+ * words). */
+static void
+test_short_from_bytes (void)
+{
+  static unsigned char buf[4 * P];
+  int8_t a[P], b[P];
+  int i, k, weight;
+
+  for (k = 0; k < 200; k++)
+    {
+      if (k < 2)
+        memset (buf, k ? 0xff : 0, sizeof buf);
+      else
+        t_randbytes (buf, sizeof buf);
+      if (k % 4 == 3)
+        for (i = 4; i < 4 * P; i++)
+          buf[i] = buf[i % 8];
+      _kc_sntrup761_short_from_bytes (a, buf);
+      _kc_sntrup761_short_from_bytes_avx2 (b, buf);
+      CHECK (!memcmp (a, b, sizeof a), "short_from_bytes avx2 != portable, case %d",
+             k);
+      for (i = 0, weight = 0; i < P; i++)
+        weight += b[i] != 0;
+      CHECK (weight == 286, "short_from_bytes avx2: weight %d, case %d", weight, k);
+    }
+}
+
+/* Small_encode: constant -1, 0, 1, alternating, the last coefficient
+ * alone nonzero, random. */
+static void
+test_small_encode (void)
+{
+  unsigned char x[KC_SNTRUP761_SMALL_BYTES + 1], y[KC_SNTRUP761_SMALL_BYTES + 1];
+  int8_t c[P];
+  int i, k;
+
+  for (k = 0; k < 100; k++)
+    {
+      for (i = 0; i < P; i++)
+        switch (k)
+          {
+          case 0: c[i] = -1; break;
+          case 1: c[i] = 0; break;
+          case 2: c[i] = 1; break;
+          case 3: c[i] = (int8_t) (i % 3 - 1); break;
+          case 4: c[i] = (int8_t) (i == P - 1 ? 1 : 0); break;
+          case 5: c[i] = (int8_t) (i == P - 1 ? -1 : 1); break;
+          default: c[i] = (int8_t) ((int) (t_rand64 () % 3) - 1);
+          }
+      memset (x, 0x5a, sizeof x);
+      memset (y, 0x5a, sizeof y);
+      _kc_sntrup761_small_encode (x, c);
+      _kc_sntrup761_small_encode_avx2 (y, c);
+      CHECK (!memcmp (x, y, sizeof x),
+             "small_encode avx2 != portable (or wrote past 191), case %d", k);
+    }
+}
+
 /* The AVX2 encoders against the portable ones: random, all at +-q12,
  * all zero, alternating extremes. */
 static void
@@ -512,7 +643,10 @@ main (int argc, char **argv)
 
   test_sort ();
   test_decode ();
+  test_decode_tail ();
   test_encode ();
+  test_small_encode ();
+  test_short_from_bytes ();
   {
     /* Round and 3 x mod q mod 3 on every frozen value (7 arrays of 761
      * cover [-2295, 2295]; position matters for the scalar tail). */
@@ -574,15 +708,19 @@ main (int argc, char **argv)
       }
   }
   {
-    /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random. */
+    /* Small_decode on all-0x00, all-0xff (fields 3 -> -1), random, and
+     * every byte value at every position (byte i = i + k). */
     unsigned char sb[191];
     int8_t s1[P], s2[P];
-    for (k = 0; k < 50; k++)
+    for (k = 0; k < 50 + 256; k++)
       {
         if (k < 2)
           memset (sb, k ? 0xff : 0, sizeof sb);
-        else
+        else if (k < 50)
           t_randbytes (sb, sizeof sb);
+        else
+          for (i = 0; i < (int) sizeof sb; i++)
+            sb[i] = (unsigned char) (i + k);
         _kc_sntrup761_small_decode (s1, sb);
         _kc_sntrup761_small_decode_avx2 (s2, sb);
         CHECK (!memcmp (s1, s2, sizeof s1), "small_decode avx2 != portable, case %d", k);
