@@ -34,7 +34,10 @@
 # define ct_classify(p, n)   ((void) (p), (void) (n))
 #endif
 
-/* Value barriers. */
+/* Value barriers.  Flags and masks pass through one on the way out too:
+ * with a constant second operand clang otherwise recognises the borrow
+ * formula of ct_lt as a comparison and may turn "c & ~mask" into a
+ * branch (seen with clang 14 in a scalar sntrup761 decode step). */
 static inline uint64_t
 ct_barrier_u64 (uint64_t x)
 {
@@ -77,14 +80,14 @@ static inline uint64_t
 ct_is_nonzero_u64 (uint64_t x)
 {
   x = ct_barrier_u64 (x);
-  return (x | -x) >> 63;
+  return ct_barrier_u64 ((x | -x) >> 63);
 }
 
 static inline uint32_t
 ct_is_nonzero_u32 (uint32_t x)
 {
   x = ct_barrier_u32 (x);
-  return (x | -x) >> 31;
+  return ct_barrier_u32 ((x | -x) >> 31);
 }
 
 /* 1 if X == Y else 0. */
@@ -107,14 +110,14 @@ ct_lt_u64 (uint64_t x, uint64_t y)
   x = ct_barrier_u64 (x);
   /* Borrow of x - y, computed without a compare instruction the compiler
    * could lower to a branch. */
-  return ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 63);
+  return ct_barrier_u64 ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 63);
 }
 
 static inline uint32_t
 ct_lt_u32 (uint32_t x, uint32_t y)
 {
   x = ct_barrier_u32 (x);
-  return ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 31);
+  return ct_barrier_u32 ((x ^ ((x ^ y) | ((x - y) ^ y))) >> 31);
 }
 
 /* Mask versions: all ones if the condition holds. */
