@@ -16,6 +16,16 @@ if [ "$($prog --valgrind-requests)" != yes ]; then
 fi
 # First prove the harness can fail: with KC_CTIME_SELFTEST set, t-ctime
 # branches on a secret on purpose, and memcheck must report it.
+# valgrind 3.19 gives up on DWARF 5 as clang 14 writes it: say so rather
+# than fail (configure picks -gdwarf-4 unless CFLAGS is given).
+if ! valgrind -q "$prog" --valgrind-requests >/dev/null 2>ctime-check.vg.err \
+   && grep -q "debuginfo reader" ctime-check.vg.err; then
+  echo "SKIP: valgrind cannot read this build's debug information (DWARF 5?);"
+  echo "      configure with CFLAGS='-O2 -gdwarf-4' to run the constant-time check"
+  rm -f ctime-check.vg.err
+  exit 77
+fi
+rm -f ctime-check.vg.err
 KC_CTIME_SELFTEST=1 valgrind -q --error-exitcode=42 "$prog" >/dev/null 2>&1
 rc=$?
 if [ $rc != 42 ]; then
