@@ -2248,6 +2248,44 @@ _kc_sntrup761_small_decode_avx2 (int8_t out[P], const unsigned char in[191])
   out[P - 1] = (int8_t) (t - 1 - 3 * ((t >> 1) & t & 1));
 }
 
+
+/* Small_random on 4 P bytes: coefficient i = ((l mod 2^30) 3) / 2^30 - 1
+ * for the little-endian word l at BUF + 4 i, 32 coefficients per step
+ * (four 8-word vectors; the two packs interleave 128-bit halves, which
+ * the final dword permutation undoes), the last 25 in scalar code.
+ * Constant time. */
+void KC_AVX2
+_kc_sntrup761_small_from_bytes_avx2 (int8_t out[P], const unsigned char *buf)
+{
+  const __m256i mask = _mm256_set1_epi32 (0x3fffffff);
+  const __m256i three = _mm256_set1_epi32 (3), one = _mm256_set1_epi8 (1);
+  const __m256i order = _mm256_setr_epi32 (0, 4, 1, 5, 2, 6, 3, 7);
+  __m256i x[4];
+  size_t i;
+  int k;
+
+  for (i = 0; i + 32 <= P; i += 32)
+    {
+      for (k = 0; k < 4; k++)
+        {
+          x[k] = _mm256_loadu_si256 ((const __m256i *) (buf + 4 * i + 32 * k));
+          x[k] = _mm256_srli_epi32 (_mm256_mullo_epi32 (_mm256_and_si256 (x[k], mask),
+                                                        three), 30);
+        }
+      x[0] = _mm256_packus_epi16 (_mm256_packus_epi32 (x[0], x[1]),
+                                  _mm256_packus_epi32 (x[2], x[3]));
+      x[0] = _mm256_permutevar8x32_epi32 (x[0], order);
+      _mm256_storeu_si256 ((__m256i *) (out + i), _mm256_sub_epi8 (x[0], one));
+    }
+  for (; i < P; i++)
+    {
+      uint32_t l = (uint32_t) buf[4 * i] | (uint32_t) buf[4 * i + 1] << 8
+        | (uint32_t) buf[4 * i + 2] << 16 | (uint32_t) buf[4 * i + 3] << 24;
+      out[i] = (int8_t) ((int32_t) (((l & 0x3fffffff) * 3u) >> 30) - 1);
+    }
+  wipememory (x, sizeof x);
+}
+
 /* ---- Small_encode, 32 coefficients (8 bytes) per step ---- */
 
 /* Byte j of the result: sum_k (c[4j + k] + 1) 4^k for the 32 int8 at IN

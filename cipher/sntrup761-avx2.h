@@ -68,6 +68,11 @@ int _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[761], const int16_t in[761]);
  * step.  Same bytes / values as the portable functions for every input
  * (decoders: any byte string); constant time. */
 
+/* Small_random from 4 * 761 bytes: the same output as
+ * _kc_sntrup761_small_from_bytes.  Constant time (buf may be secret). */
+void _kc_sntrup761_small_from_bytes_avx2 (int8_t out[761],
+                                          const unsigned char *buf);
+
 /* Small_encode: the same 191 bytes as _kc_sntrup761_small_encode for
  * in[i] in {-1, 0, 1}.  Constant time (in may be secret). */
 void _kc_sntrup761_small_encode_avx2 (unsigned char out[191],

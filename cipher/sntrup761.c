@@ -966,6 +966,7 @@ struct sntrup_ops
   void (*round) (int16_t *);
   void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
+  void (*small_from_bytes) (int8_t *, const unsigned char *);
 };
 
 static void
@@ -1035,7 +1036,8 @@ static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
   _kc_sntrup761_small_decode, _kc_sntrup761_small_encode,
   _kc_sntrup761_short_from_bytes, round_portable,
-  times3_mod3_portable, weight_fix_portable
+  times3_mod3_portable, weight_fix_portable,
+  _kc_sntrup761_small_from_bytes
 };
 
 #ifdef KC_USE_X86_64
@@ -1048,7 +1050,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
   _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
-  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2
+  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
+  _kc_sntrup761_small_from_bytes_avx2
 };
 #endif
 
@@ -1085,7 +1088,7 @@ keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
   for (;;)
     {
       rng (rngctx, buf, sizeof buf);
-      _kc_sntrup761_small_from_bytes (g, buf);
+      ops->small_from_bytes (g, buf);
       ok = ops->r3_recip (v, g);
       /* Whether this g was invertible may be revealed (it is discarded). */
       ct_declassify (&ok, sizeof ok);
@@ -1277,7 +1280,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
   for (i = 0; i < n; i++)
     {
       rng (rngctx, s->buf, sizeof s->buf);
-      _kc_sntrup761_small_from_bytes (s->g[i], s->buf);
+      ops->small_from_bytes (s->g[i], s->buf);
     }
   memcpy (s->t3[0], s->g[0], P);
   for (i = 1; i < n; i++)
@@ -1310,7 +1313,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
             if (ok == 0)
               break;
             rng (rngctx, s->buf, sizeof s->buf);
-            _kc_sntrup761_small_from_bytes (s->g[i], s->buf);
+            ops->small_from_bytes (s->g[i], s->buf);
           }
     }
 

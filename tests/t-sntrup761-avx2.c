@@ -557,6 +557,44 @@ test_short_from_bytes (void)
     }
 }
 
+/* Small_random from bytes: all 0x00, all 0xff, words at the thresholds
+ * of the three outputs (l mod 2^30 around 2^30/3 and 2^31/3, with the
+ * top two bits set or not), random; the output checked against the
+ * portable function and written nowhere past 761 bytes. */
+static void
+test_small_from_bytes (void)
+{
+  static unsigned char buf[4 * P];
+  int8_t a[P + 1], b[P + 1];
+  static const uint32_t edge[] = {
+    0x15555555, 0x15555556, 0x2aaaaaaa, 0x2aaaaaab, 0x3fffffff, 0,
+    0xd5555555, 0xd5555556, 0xeaaaaaaa, 0xeaaaaaab, 0xffffffff, 0xc0000000
+  };
+  int i, k;
+
+  for (k = 0; k < 300; k++)
+    {
+      if (k < 2)
+        memset (buf, k ? 0xff : 0, sizeof buf);
+      else
+        t_randbytes (buf, sizeof buf);
+      if (k % 3 == 2)
+        for (i = 0; i < P; i++)
+          {
+            uint32_t l = edge[(size_t) (i + k) % KC_DIM (edge)];
+            buf[4 * i] = (unsigned char) l;
+            buf[4 * i + 1] = (unsigned char) (l >> 8);
+            buf[4 * i + 2] = (unsigned char) (l >> 16);
+            buf[4 * i + 3] = (unsigned char) (l >> 24);
+          }
+      a[P] = b[P] = 0x5a;
+      _kc_sntrup761_small_from_bytes (a, buf);
+      _kc_sntrup761_small_from_bytes_avx2 (b, buf);
+      CHECK (!memcmp (a, b, sizeof a),
+             "small_from_bytes avx2 != portable (or wrote past 761), case %d", k);
+    }
+}
+
 /* Small_encode: constant -1, 0, 1, alternating, the last coefficient
  * alone nonzero, random. */
 static void
@@ -646,6 +684,7 @@ main (int argc, char **argv)
   test_decode_tail ();
   test_encode ();
   test_small_encode ();
+  test_small_from_bytes ();
   test_short_from_bytes ();
   {
     /* Round and 3 x mod q mod 3 on every frozen value (7 arrays of 761
