@@ -104,6 +104,7 @@ def check():
     # small product: primes 0, 1; general product (|g| <= 2295): all
     # three, with the extra reductions of prime 2 (forward after level 6,
     # inverse: all four outputs of every two-level pass).
+    inv_out = {}
     for mode, primes in (("small", PRIMES[:2]), ("general", PRIMES)):
         for q in primes:
             hq = (q - 1) // 2
@@ -141,6 +142,7 @@ def check():
             print("%s q %5d inverse diffs %s, level-0 input %d, output %d, "
                   "2 blocks %d" % (mode, q, diffs, last, out, 2 * out))
             assert last < 32768 and 2 * out < 32768
+            inv_out[(mode, q)] = out
             assert 3 * rq < 32768
     v1, v2 = 3840, 5376
     cu = 3563
@@ -158,6 +160,35 @@ def check():
     print("CRT3: |t| <= %d, |t - u2| <= %d, |k3| <= %.1f < 5888, sum %d"
           % (t, t + x2, k, r))
     assert t + x2 < 32768 and k < 5888 and r < 16069
+
+    # Good-Thomas products (R3 x R3 on q1, Rq x small on q1 and q2)
+    for q in PRIMES[:2]:
+        hq = (q - 1) // 2
+        assert red[q] == hq         # barrett exactly centered for all int16
+        mm = lambda b: -(-b * hq // 65536) + hq + 1
+        b = 2 * 2295                # level 0: twiddle 1
+        chain = [b]
+        for l in range(1, 5):
+            b = b + mm(b); chain.append(b)
+        b = hq
+        for l in range(5, 9):
+            b = b + mm(b); chain.append(b)
+        assert max(chain) < 32768
+        d = -(-hq * hq // 65536) + hq + 1
+        e = -(-(q - 1) * (q - 1) // 65536) + hq + 1
+        pw = 3 * d + e
+        assert pw < 32768
+        inv = inv_out[("small", q)]     # inverse output, as above
+        fold = 3 * inv
+        assert fold < 32768
+        print("good-thomas q %5d forward %s; pointwise %d; fold %d"
+              % (q, chain, pw, fold))
+    # R3: |c| <= 3 * 761 = 2283 < 3840; c mod 3 by mulhrs (c, 10923)
+    assert 3 * 761 < (7681 - 1) // 2
+    for c in range(-3840, 3841):
+        t = (c * 10923 + (1 << 14)) >> 15
+        assert c - 3 * t == ((c + 1) % 3) - 1, c
+    print("R3: |c| <= 2283 < 3840; mulhrs (c, 10923) mod 3 exact for |c| <= 3840")
 
 
 if __name__ == "__main__":

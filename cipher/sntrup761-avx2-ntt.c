@@ -603,6 +603,8 @@ gs (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
   *y = montmul (d, z, zq, q);
 }
 
+static inline TGT void ntt_fwd_tail (__m256i a[32], int pi, int reduce);
+
 /* Forward NTT of a 512-coefficient block whose coefficients 256..511 are
  * zero: IN[0..15] hold coefficients 0..255 (|.| <= 2295); the 512
  * residues go to A[0..31] in the transposed order.  Output bound: see the
@@ -611,9 +613,8 @@ static inline TGT void
 ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
-  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
   const int16_t (*zb)[2] = zeta_fwd_bc[pi];
-  int j, b, gr;
+  int j, b;
 
   /* levels 0 (a copy: the upper half is zero), 1 and 2 */
   UNROLL
@@ -631,6 +632,20 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
         a[16 * b + j + 8] = x2;
         a[16 * b + j + 12] = x3;
       }
+  ntt_fwd_tail (a, pi, reduce);
+}
+
+/* Levels 3 to 8 of the forward transform, in place on A[0..31] (levels
+ * 0..2 done by the caller), then the transposed residues; a barrett after
+ * level 4 and, if REDUCE, after level 8. */
+static inline TGT void
+ntt_fwd_tail (__m256i a[32], int pi, int reduce)
+{
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const int16_t (*zb)[2] = zeta_fwd_bc[pi];
+  int j, b, gr;
+
   /* levels 3 and 4, then reduce */
   UNROLL
   for (b = 0; b < 8; b++)
@@ -697,11 +712,12 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
     }
 }
 
-/* Inverse: A[0..31] the transposed residues, |.| <= (q-1)/2; adds the
- * 512 coefficients times 2^16 / 512 (undoing the 1/2^16 of the pointwise
- * Montgomery product and the 512 of the transform) to OUT[0..31]. */
+/* Inverse: A[0..31] the transposed residues, |.| <= (q-1)/2 (destroyed);
+ * adds (if ACC, else stores) the 512 coefficients times 2^16 / 512
+ * (undoing the 1/2^16 of the pointwise Montgomery product and the 512 of
+ * the transform) to OUT[0..31], which may be A. */
 static inline TGT void
-ntt_inv (__m256i out[32], __m256i a[32], int pi)
+ntt_inv (__m256i out[32], __m256i a[32], int pi, int acc)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
@@ -788,10 +804,11 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
         {
           __m256i u = _mm256_add_epi16 (x[k], x[k + 4]);
           __m256i w = _mm256_sub_epi16 (x[k], x[k + 4]);
-          out[j + 4 * k] = _mm256_add_epi16 (out[j + 4 * k],
-                                             montmul (u, s, sq, q));
-          out[j + 4 * k + 16] = _mm256_add_epi16 (out[j + 4 * k + 16],
-                                                  montmul (w, s, sq, q));
+          u = montmul (u, s, sq, q);
+          w = montmul (w, s, sq, q);
+          out[j + 4 * k] = acc ? _mm256_add_epi16 (out[j + 4 * k], u) : u;
+          out[j + 4 * k + 16] = acc ? _mm256_add_epi16 (out[j + 4 * k + 16],
+                                                        w) : w;
         }
     }
 }
@@ -803,6 +820,8 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi)
 static const int ntt_bound_red[3] = { 3840, 5376, 5890 };
 static const int ntt_bound_f[3] = { 21592, 31673, 5890 };
 static const int ntt_bound_acc[3] = { 8858, 13372, 13896 };
+/* one inverse transform's output (see the comment at the top) */
+static const int ntt_bound_inv[3] = { 4429, 6686, 6948 };
 
 /* Verify builds: |lane| <= BOUND for the 16 N lanes of A. */
 static void
@@ -813,6 +832,15 @@ check_lanes (const void *a, int n, int bound)
   UNROLL
   for (i = 0; i < 16 * n; i++)
     KC_VERIFY_CHECK (x[i] >= -bound && x[i] <= bound);
+}
+
+/* Verify builds: |a[i]| <= BOUND for the N bytes of A. */
+static void
+check_bytes (const int8_t *a, int n, int bound)
+{
+  int i;
+  for (i = 0; i < n; i++)
+    KC_VERIFY_CHECK (a[i] >= -bound && a[i] <= bound);
 }
 #endif
 
@@ -867,7 +895,7 @@ mult_core (struct ntt_work *w, int np)
               w->hb[i] = barrett (acc, v, q);
             }
           KC_VERIFY_ONLY (check_lanes (w->hb, 32, ntt_bound_red[pi]));
-          ntt_inv (&w->c[pi][16 * k], w->hb, pi);
+          ntt_inv (&w->c[pi][16 * k], w->hb, pi, 1);
         }
       KC_VERIFY_ONLY (check_lanes (w->c[pi], 96, ntt_bound_acc[pi]));
       for (i = 0; i < 96; i++)
@@ -978,6 +1006,266 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
   }
   KC_VERIFY_ONLY (check_lanes (s.out, 48, (Q - 1) / 2));
   memcpy (h, s.out, P * sizeof *h);
+  wipememory (&s, sizeof s);
+}
+
+/* ---- Good-Thomas products (R3 x R3 and Rq x small) ----
+ *
+ * The product of two polynomials of degree <= 760 has degree <= 1520 <
+ * 1536, so it equals their cyclic convolution of length 1536 = 3 * 512.
+ * Since gcd (3, 512) = 1, Z[x]/(x^1536 - 1) = Z[y, z]/(y^512 - 1, z^3 - 1)
+ * by x = y z: coefficient i goes to row i mod 3 (the power of z), column
+ * i mod 512 (the power of y) (gt_good, gt_ungood).  Each of the three rows
+ * of f and of g gets one 512-point forward NTT (in y); the product in
+ * (Z/q)[z]/(z^3 - 1) of the two length-3 columns is taken at each of the
+ * 512 points directly (gt_pointwise: 6 products instead of 9), and the
+ * three rows of h get one inverse NTT each: per prime 6 forward and 3
+ * inverse transforms of full (non zero-padded) length.
+ *
+ * Bounds (q2 = 10753 is the worst case; q1 = 7681 the only prime of R3):
+ * - forward (ntt_fwd_full): input |a| <= 2295 (a coefficient of f) or 1;
+ *   level 0 (twiddle 1) doubles: 4590; levels 1..4 map B to B + mm (B):
+ *   10344, 16570, 23307, 30596; barrett -> 5376; levels 5..8: 11194,
+ *   17490, 24302, 31673; barrett -> exactly centered, |.| <= (q-1)/2.
+ * - pointwise: |F_r|, |G_r| <= (q-1)/2, so the differences are <= q - 1;
+ *   d_r = montmul (F_r, G_r): <= 441 + 5377 = 5818; e = montmul of the
+ *   differences: <= 1764 + 5377 = 7141; h_r = d0 + d1 + d2 + e_r:
+ *   <= 24595 < 2^15; barrett -> exactly centered.
+ * - inverse: as above (input <= (q-1)/2, output <= 6686); folding
+ *   x^761 = x + 1 adds three: <= 20058 < 2^15; barrett -> the exact
+ *   centered residue mod q of the folded integer coefficient.
+ * - R3: the folded integer coefficient is a sum of at most 3 * 761 terms
+ *   in {-1, 0, 1}: |c| <= 2283 < 3840 = (q1-1)/2, so the centered residue
+ *   mod q1 is c itself; c mod 3 = c - 3 round (c / 3) with round (c / 3)
+ *   = mulhrs (c, 10923) (error |c| / 98304 < 1/6 from the true c / 3,
+ *   whose distance to the nearest half-integer is >= 1/6; checked for
+ *   every |c| <= 3840 by "gen-sntrup761-ntt.py check").
+ * - Rq x small: the CRT of the comment at the top, unchanged.
+ * "gen-sntrup761-ntt.py check" recomputes each chain; verify builds
+ * assert the bounds on every lane. */
+
+/* Forward NTT of a full 512-coefficient row, in place: A[0..31] the
+ * coefficients (|.| <= 2295), out the residues in the transposed order,
+ * exactly centered (|.| <= (q-1)/2). */
+static inline TGT void
+ntt_fwd_full (__m256i a[32], int pi)
+{
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const int16_t (*zb)[2] = zeta_fwd_bc[pi];
+  int j, k;
+
+  UNROLL
+  for (j = 0; j < 4; j++)         /* levels 0, 1 and 2 */
+    {
+      __m256i x[8];
+      UNROLL
+      for (k = 0; k < 8; k++)
+        x[k] = a[j + 4 * k];
+      UNROLL
+      for (k = 0; k < 4; k++)     /* level 0: twiddle 1 */
+        {
+          __m256i t = x[k + 4];
+          x[k + 4] = _mm256_sub_epi16 (x[k], t);
+          x[k] = _mm256_add_epi16 (x[k], t);
+        }
+      ct (&x[0], &x[2], ZB (zb[1]), q);
+      ct (&x[1], &x[3], ZB (zb[1]), q);
+      ct (&x[4], &x[6], ZB (zb[2]), q);
+      ct (&x[5], &x[7], ZB (zb[2]), q);
+      UNROLL
+      for (k = 0; k < 4; k++)
+        ct (&x[2 * k], &x[2 * k + 1], ZB (zb[3 + k]), q);
+      UNROLL
+      for (k = 0; k < 8; k++)
+        a[j + 4 * k] = x[k];
+    }
+  ntt_fwd_tail (a, pi, 1);
+}
+
+/* Lane masks: lane t of gt_mask (s) is all ones iff t mod 3 = s. */
+static inline TGT __m256i
+gt_mask (int s)
+{
+  static const int16_t m[3][16] AL32 = {
+    { -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1 },
+    { 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0 },
+    { 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0, 0, -1, 0 }
+  };
+  return _mm256_load_si256 ((const __m256i *) m[s]);
+}
+
+/* The rows of a polynomial of degree < 768 given as 48 vectors IN (16
+ * coefficients each): lane t of IN[v] is coefficient i = 16 v + t, row
+ * i mod 3 = (v + t) mod 3 (16 = 1 mod 3), column i mod 512; row r, column
+ * vector c takes lane t of IN[c] where t = r - c (mod 3) and of IN[c + 32]
+ * where t = r - c - 2 (mod 3) (512 = 2 mod 3).  Public indices only. */
+static inline TGT void
+gt_good (__m256i rows[3][32], const __m256i in[48])
+{
+  int c, r;
+
+  UNROLL
+  for (c = 0; c < 32; c++)
+    UNROLL
+    for (r = 0; r < 3; r++)
+      {
+        __m256i x = _mm256_and_si256 (in[c], gt_mask ((r - c + 33) % 3));
+        if (c < 16)
+          x = _mm256_or_si256 (x, _mm256_and_si256 (in[c + 32],
+                                                    gt_mask ((r - c + 31) % 3)));
+        rows[r][c] = x;
+      }
+}
+
+/* The inverse map: OUT[0..95] the 1536 coefficients from the three rows
+ * (lane t of OUT[c + 32 m] = row (c + t + 2 m) mod 3, column vector c). */
+static inline TGT void
+gt_ungood (__m256i out[96], __m256i rows[3][32])
+{
+  int c, m;
+
+  UNROLL
+  for (c = 0; c < 32; c++)
+    UNROLL
+    for (m = 0; m < 3; m++)
+      {
+        __m256i x = _mm256_and_si256 (rows[0][c], gt_mask ((99 - c - 2 * m) % 3));
+        x = _mm256_or_si256 (x, _mm256_and_si256 (rows[1][c], gt_mask ((100 - c - 2 * m) % 3)));
+        x = _mm256_or_si256 (x, _mm256_and_si256 (rows[2][c], gt_mask ((101 - c - 2 * m) % 3)));
+        out[c + 32 * m] = x;
+      }
+}
+
+/* The product in (Z/q)[z]/(z^3 - 1) at each of the 512 points: F[r],
+ * G[r] the transformed rows (|.| <= (q-1)/2); F[r] <- h_r =
+ * sum_{s+t = r mod 3} F_s G_t times 2^-16, exactly centered.  With d_r =
+ * F_r G_r and D = d0 + d1 + d2: h0 = D + (F2 - F1)(G1 - G2), h1 = D +
+ * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0). */
+static inline TGT void
+gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
+{
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i qinv = _mm256_set1_epi16 (ntt_qinv[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  int i;
+
+  for (i = 0; i < 32; i++)
+    {
+      __m256i f0 = f[0][i], f1 = f[1][i], f2 = f[2][i];
+      __m256i g0 = g[0][i], g1 = g[1][i], g2 = g[2][i];
+      __m256i g0q = _mm256_mullo_epi16 (g0, qinv);
+      __m256i g1q = _mm256_mullo_epi16 (g1, qinv);
+      __m256i g2q = _mm256_mullo_epi16 (g2, qinv);
+      __m256i d, h0, h1, h2;
+
+      d = _mm256_add_epi16 (montmul (f0, g0, g0q, q), montmul (f1, g1, g1q, q));
+      d = _mm256_add_epi16 (d, montmul (f2, g2, g2q, q));
+      h0 = montmul (_mm256_sub_epi16 (f2, f1), _mm256_sub_epi16 (g1, g2),
+                    _mm256_sub_epi16 (g1q, g2q), q);
+      h1 = montmul (_mm256_sub_epi16 (f1, f0), _mm256_sub_epi16 (g0, g1),
+                    _mm256_sub_epi16 (g0q, g1q), q);
+      h2 = montmul (_mm256_sub_epi16 (f0, f2), _mm256_sub_epi16 (g2, g0),
+                    _mm256_sub_epi16 (g2q, g0q), q);
+      f[0][i] = barrett (_mm256_add_epi16 (d, h0), v, q);
+      f[1][i] = barrett (_mm256_add_epi16 (d, h1), v, q);
+      f[2][i] = barrett (_mm256_add_epi16 (d, h2), v, q);
+    }
+}
+
+/* The work space of a Good-Thomas product (secret; wiped by the callers).
+ * c holds the 1536 coefficients of the cyclic product. */
+struct gt_work
+{
+  __m256i f[3][32], g[3][32];
+  __m256i c[96];
+};
+
+/* One prime: W->f, W->g hold the rows of f and g (|.| <= 2295); leaves in
+ * OUT[0..47] the product folded mod x^761 - x - 1, exactly centered mod
+ * prime PI (lanes 761..767 of OUT[47] are junk, bounded the same).
+ * W->f, W->g are destroyed. */
+static inline TGT void
+gt_mult_prime (__m256i out[48], struct gt_work *w, int pi)
+{
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const int16_t *c = (const int16_t *) w->c;
+  int r, i;
+
+  for (r = 0; r < 3; r++)
+    {
+      ntt_fwd_full (w->f[r], pi);
+      ntt_fwd_full (w->g[r], pi);
+    }
+  KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
+  KC_VERIFY_ONLY (check_lanes (w->g, 96, (ntt_q[pi] - 1) / 2));
+  gt_pointwise (w->f, w->g, pi);
+  KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
+  for (r = 0; r < 3; r++)
+    ntt_inv (w->f[r], w->f[r], pi, 0);
+  KC_VERIFY_ONLY (check_lanes (w->f, 96, ntt_bound_inv[pi]));
+  gt_ungood (w->c, w->f);
+  /* fold: h_i = c_i + c_(i+761) + c_(i+760) (the last for i >= 1 only);
+   * the reads stop at c_1528 < 1536 */
+  for (i = 0; i < 48; i++)
+    {
+      __m256i x = w->c[i];
+      x = _mm256_add_epi16 (x, _mm256_loadu_si256 ((const __m256i *) &c[16 * i + 761]));
+      x = _mm256_add_epi16 (x, _mm256_loadu_si256 ((const __m256i *) &c[16 * i + 760]));
+      if (i == 0)
+        x = _mm256_sub_epi16 (x, _mm256_setr_epi16 (c[760], 0, 0, 0, 0, 0, 0, 0,
+                                                    0, 0, 0, 0, 0, 0, 0, 0));
+      out[i] = barrett (x, v, q);
+    }
+  KC_VERIFY_ONLY (check_lanes (out, 48, (ntt_q[pi] - 1) / 2));
+}
+
+/* 16 coefficients of a small polynomial (int8, 761 of them) as int16
+ * lanes: vector K of 48, zero beyond coefficient 760. */
+static inline TGT void
+load_small48 (__m256i out[48], const int8_t a[P])
+{
+  int8_t t[16];
+  int k;
+
+  for (k = 0; k < 47; k++)
+    out[k] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &a[16 * k]));
+  memset (t, 0, sizeof t);
+  memcpy (t, a + 752, 9);
+  out[47] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) t));
+  wipememory (t, sizeof t);
+}
+
+void TGT
+_kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
+                                const int8_t g[P])
+{
+  struct
+  {
+    struct gt_work w;
+    __m256i in[48];
+    int8_t out[768];
+  } s AL32;
+  const __m256i third = _mm256_set1_epi16 (10923), three = _mm256_set1_epi16 (3);
+  int i;
+
+  load_small48 (s.in, f);
+  gt_good (s.w.f, s.in);
+  load_small48 (s.in, g);
+  gt_good (s.w.g, s.in);
+  gt_mult_prime (s.in, &s.w, 0);
+  /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
+  for (i = 0; i < 24; i++)
+    {
+      __m256i x = s.in[2 * i], y = s.in[2 * i + 1];
+      KC_VERIFY_ONLY (check_lanes (&s.in[2 * i], 2, 3 * P));
+      x = _mm256_sub_epi16 (x, _mm256_mullo_epi16 (_mm256_mulhrs_epi16 (x, third), three));
+      y = _mm256_sub_epi16 (y, _mm256_mullo_epi16 (_mm256_mulhrs_epi16 (y, third), three));
+      x = _mm256_permute4x64_epi64 (_mm256_packs_epi16 (x, y), 0xd8);
+      _mm256_store_si256 ((__m256i *) &s.out[32 * i], x);
+    }
+  KC_VERIFY_ONLY (check_bytes (s.out, P, 1));
+  memcpy (h, s.out, P);
   wipememory (&s, sizeof s);
 }
 

@@ -1,5 +1,7 @@
 /* sntrup761-avx2-ntt.h - NTT-based AVX2 product in Rq for sntrup761.
  *
+ * Also the R3 product by the same transforms (one prime).
+ *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1); types as in
  * sntrup761-avx2.h (Fq = int16_t frozen to [-2295, 2295], small = int8_t
  * in {-1, 0, 1}, coefficient i = element i).
@@ -31,6 +33,14 @@ void _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[761],
  * frozen.  Constant time. */
 void _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[761], const int16_t f[761],
                                      const int16_t g[761]);
+
+/* h = f * g in R3 = (Z/3)[x]/(x^761 - x - 1) by a Good-Thomas NTT
+ * product mod 7681: the same contract and the same results as
+ * _kc_sntrup761_r3_mult_avx2.
+ * Precondition: f[i], g[i] in {-1, 0, 1}.  Postcondition: h[i] in
+ * {-1, 0, 1}.  Constant time. */
+void _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[761], const int8_t f[761],
+                                     const int8_t g[761]);
 
 #endif /* KC_USE_X86_64 */
 
