@@ -936,43 +936,6 @@ load_fq (__m256i b[3][16], const int16_t f[P])
 }
 
 void TGT
-_kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
-                                      const int8_t g[P])
-{
-  struct ntt_work s AL32;
-  int i;
-
-  load_fq (s.fin, f);
-  for (i = 0; i < 47; i++)
-    s.gin[i / 16][i % 16] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * i]));
-  {
-    int8_t gt[16];
-    memset (gt, 0, sizeof gt);
-    memcpy (gt, g + 752, 9);
-    s.gin[2][15] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) gt));
-    wipememory (gt, sizeof gt);
-  }
-  mult_core (&s, 2);
-  {
-    __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
-    __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
-    __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
-    __m256i cr = _mm256_set1_epi16 (1821), crq = _mm256_set1_epi16 (21427);
-    for (i = 0; i < 48; i++)
-      {
-        __m256i x1 = s.c[0][i], x2 = s.c[1][i];
-        __m256i u = montmul (_mm256_sub_epi16 (x2, x1), cu, cuq, q2);
-        u = barrett (u, v2, q2);
-        u = _mm256_add_epi16 (x1, montmul (u, cr, crq, q3));
-        _mm256_store_si256 ((__m256i *) &s.out[16 * i], barrett (u, v3, q3));
-      }
-  }
-  KC_VERIFY_ONLY (check_lanes (s.out, 48, (Q - 1) / 2));
-  memcpy (h, s.out, P * sizeof *h);
-  wipememory (&s, sizeof s);
-}
-
-void TGT
 _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
                                 const int16_t g[P])
 {
@@ -1094,27 +1057,62 @@ gt_mask (int s)
   return _mm256_load_si256 ((const __m256i *) m[s]);
 }
 
-/* The rows of a polynomial of degree < 768 given as 48 vectors IN (16
- * coefficients each): lane t of IN[v] is coefficient i = 16 v + t, row
- * i mod 3 = (v + t) mod 3 (16 = 1 mod 3), column i mod 512; row r, column
- * vector c takes lane t of IN[c] where t = r - c (mod 3) and of IN[c + 32]
- * where t = r - c - 2 (mod 3) (512 = 2 mod 3).  Public indices only. */
+/* Column vector C (0..31) of the three rows of a polynomial of degree <
+ * 768 from LO = its coefficients 16 C .. 16 C + 15 and HI = coefficients
+ * 512 + 16 C .. 527 + 16 C (zero for C >= 16).  Lane t of LO is
+ * coefficient i = 16 C + t, row i mod 3 = (C + t) mod 3 (16 = 1 mod 3),
+ * column i mod 512; so row r takes lane t of LO where t = r - C (mod 3)
+ * and of HI where t = r - C - 2 (mod 3) (512 = 2 mod 3).  Public indices
+ * only. */
 static inline TGT void
-gt_good (__m256i rows[3][32], const __m256i in[48])
+gt_good_col (__m256i rows[3][32], int c, __m256i lo, __m256i hi)
 {
-  int c, r;
+  int r;
 
   UNROLL
-  for (c = 0; c < 32; c++)
-    UNROLL
-    for (r = 0; r < 3; r++)
-      {
-        __m256i x = _mm256_and_si256 (in[c], gt_mask ((r - c + 33) % 3));
-        if (c < 16)
-          x = _mm256_or_si256 (x, _mm256_and_si256 (in[c + 32],
-                                                    gt_mask ((r - c + 31) % 3)));
-        rows[r][c] = x;
-      }
+  for (r = 0; r < 3; r++)
+    rows[r][c] = _mm256_or_si256 (_mm256_and_si256 (lo, gt_mask ((r - c + 33) % 3)),
+                                  _mm256_and_si256 (hi, gt_mask ((r - c + 31) % 3)));
+}
+
+/* The rows of f (761 frozen coefficients, zero beyond). */
+static inline TGT void
+gt_good_fq (__m256i rows[3][32], const int16_t f[P])
+{
+  int16_t t[16] AL32;
+  int c;
+
+  memset (t, 0, sizeof t);
+  memcpy (t, f + 752, 9 * sizeof *f);
+  for (c = 0; c < 15; c++)
+    gt_good_col (rows, c, _mm256_loadu_si256 ((const __m256i *) &f[16 * c]),
+                 _mm256_loadu_si256 ((const __m256i *) &f[16 * c + 512]));
+  gt_good_col (rows, 15, _mm256_loadu_si256 ((const __m256i *) &f[240]),
+               _mm256_load_si256 ((const __m256i *) t));
+  for (c = 16; c < 32; c++)
+    gt_good_col (rows, c, _mm256_loadu_si256 ((const __m256i *) &f[16 * c]),
+                 _mm256_setzero_si256 ());
+  wipememory (t, sizeof t);
+}
+
+/* The rows of a small polynomial (761 coefficients in {-1, 0, 1}). */
+static inline TGT void
+gt_good_small (__m256i rows[3][32], const int8_t g[P])
+{
+  int8_t t[16];
+  int c;
+
+  memset (t, 0, sizeof t);
+  memcpy (t, g + 752, 9);
+  for (c = 0; c < 15; c++)
+    gt_good_col (rows, c, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c])),
+                 _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c + 512])));
+  gt_good_col (rows, 15, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[240])),
+               _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) t)));
+  for (c = 16; c < 32; c++)
+    gt_good_col (rows, c, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c])),
+                 _mm256_setzero_si256 ());
+  wipememory (t, sizeof t);
 }
 
 /* The inverse map: OUT[0..95] the 1536 coefficients from the three rows
@@ -1173,11 +1171,16 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
 }
 
 /* The work space of a Good-Thomas product (secret; wiped by the callers).
- * c holds the 1536 coefficients of the cyclic product. */
+ * After the pointwise product, g holds the 1536 coefficients of the
+ * cyclic product (96 consecutive vectors). */
 struct gt_work
 {
-  __m256i f[3][32], g[3][32];
-  __m256i c[96];
+  __m256i f[3][32];
+  union
+  {
+    __m256i g[3][32];
+    __m256i c[96];
+  } u;
 };
 
 /* One prime: W->f, W->g hold the rows of f and g (|.| <= 2295); leaves in
@@ -1189,27 +1192,28 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
-  const int16_t *c = (const int16_t *) w->c;
+  __m256i *cv = w->u.c;
+  const int16_t *c = (const int16_t *) cv;
   int r, i;
 
   for (r = 0; r < 3; r++)
     {
       ntt_fwd_full (w->f[r], pi);
-      ntt_fwd_full (w->g[r], pi);
+      ntt_fwd_full (w->u.g[r], pi);
     }
   KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
-  KC_VERIFY_ONLY (check_lanes (w->g, 96, (ntt_q[pi] - 1) / 2));
-  gt_pointwise (w->f, w->g, pi);
+  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, (ntt_q[pi] - 1) / 2));
+  gt_pointwise (w->f, w->u.g, pi);
   KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
   for (r = 0; r < 3; r++)
     ntt_inv (w->f[r], w->f[r], pi, 0);
   KC_VERIFY_ONLY (check_lanes (w->f, 96, ntt_bound_inv[pi]));
-  gt_ungood (w->c, w->f);
+  gt_ungood (cv, w->f);
   /* fold: h_i = c_i + c_(i+761) + c_(i+760) (the last for i >= 1 only);
    * the reads stop at c_1528 < 1536 */
   for (i = 0; i < 48; i++)
     {
-      __m256i x = w->c[i];
+      __m256i x = cv[i];
       x = _mm256_add_epi16 (x, _mm256_loadu_si256 ((const __m256i *) &c[16 * i + 761]));
       x = _mm256_add_epi16 (x, _mm256_loadu_si256 ((const __m256i *) &c[16 * i + 760]));
       if (i == 0)
@@ -1218,22 +1222,6 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi)
       out[i] = barrett (x, v, q);
     }
   KC_VERIFY_ONLY (check_lanes (out, 48, (ntt_q[pi] - 1) / 2));
-}
-
-/* 16 coefficients of a small polynomial (int8, 761 of them) as int16
- * lanes: vector K of 48, zero beyond coefficient 760. */
-static inline TGT void
-load_small48 (__m256i out[48], const int8_t a[P])
-{
-  int8_t t[16];
-  int k;
-
-  for (k = 0; k < 47; k++)
-    out[k] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &a[16 * k]));
-  memset (t, 0, sizeof t);
-  memcpy (t, a + 752, 9);
-  out[47] = _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) t));
-  wipememory (t, sizeof t);
 }
 
 void TGT
@@ -1249,10 +1237,8 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
   const __m256i third = _mm256_set1_epi16 (10923), three = _mm256_set1_epi16 (3);
   int i;
 
-  load_small48 (s.in, f);
-  gt_good (s.w.f, s.in);
-  load_small48 (s.in, g);
-  gt_good (s.w.g, s.in);
+  gt_good_small (s.w.f, f);
+  gt_good_small (s.w.u.g, g);
   gt_mult_prime (s.in, &s.w, 0);
   /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
   for (i = 0; i < 24; i++)
@@ -1266,6 +1252,47 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
     }
   KC_VERIFY_ONLY (check_bytes (s.out, P, 1));
   memcpy (h, s.out, P);
+  wipememory (&s, sizeof s);
+}
+
+void TGT
+_kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
+                                      const int8_t g[P])
+{
+  struct
+  {
+    struct gt_work w;
+    __m256i x1[48], x2[48];
+  } s AL32;
+  const __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
+  const __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
+  const __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
+  const __m256i cr = _mm256_set1_epi16 (1821), crq = _mm256_set1_epi16 (21427);
+  int16_t t[16] AL32;
+  int i;
+
+  gt_good_fq (s.w.f, f);
+  gt_good_small (s.w.u.g, g);
+  gt_mult_prime (s.x1, &s.w, 0);
+  gt_good_fq (s.w.f, f);
+  gt_good_small (s.w.u.g, g);
+  gt_mult_prime (s.x2, &s.w, 1);
+  /* CRT (see the comment at the top) */
+  for (i = 0; i < 48; i++)
+    {
+      __m256i x1 = s.x1[i], x2 = s.x2[i];
+      __m256i u = montmul (_mm256_sub_epi16 (x2, x1), cu, cuq, q2);
+      u = barrett (u, v2, q2);
+      u = _mm256_add_epi16 (x1, montmul (u, cr, crq, q3));
+      u = barrett (u, v3, q3);
+      KC_VERIFY_ONLY (check_lanes (&u, 1, (Q - 1) / 2));
+      if (i < 47)
+        _mm256_storeu_si256 ((__m256i *) &h[16 * i], u);
+      else
+        _mm256_store_si256 ((__m256i *) t, u);
+    }
+  memcpy (h + 752, t, 9 * sizeof *h);
+  wipememory (t, sizeof t);
   wipememory (&s, sizeof s);
 }
 
