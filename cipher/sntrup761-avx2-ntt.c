@@ -96,6 +96,7 @@
 /* Full unrolling of the fixed-count loops of the transforms (twiddle
  * indices become constants); gcc and clang both read "GCC unroll". */
 #define UNROLL _Pragma ("GCC unroll 16")
+#define UNROLL32 _Pragma ("GCC unroll 32")
 
 /* The two NTT primes (see the comment at the top). */
 static const int16_t ntt_q[3] = { 7681, 10753, 11777 };
@@ -1075,44 +1076,36 @@ gt_good_col (__m256i rows[3][32], int c, __m256i lo, __m256i hi)
                                   _mm256_and_si256 (hi, gt_mask ((r - c + 31) % 3)));
 }
 
-/* The rows of f (761 frozen coefficients, zero beyond). */
+/* The rows of f (761 frozen coefficients, zero beyond).  The loops are
+ * unrolled so that every mask index is a constant. */
 static inline TGT void
 gt_good_fq (__m256i rows[3][32], const int16_t f[P])
 {
-  int16_t t[16] AL32;
+  /* coefficients 752..760: eight loaded, f[760] inserted, the rest 0 */
+  const __m256i tail = _mm256_set_m128i (_mm_cvtsi32_si128 ((uint16_t) f[760]),
+                                         _mm_loadu_si128 ((const __m128i *) &f[752]));
   int c;
 
-  memset (t, 0, sizeof t);
-  memcpy (t, f + 752, 9 * sizeof *f);
-  for (c = 0; c < 15; c++)
+  UNROLL32
+  for (c = 0; c < 32; c++)
     gt_good_col (rows, c, _mm256_loadu_si256 ((const __m256i *) &f[16 * c]),
-                 _mm256_loadu_si256 ((const __m256i *) &f[16 * c + 512]));
-  gt_good_col (rows, 15, _mm256_loadu_si256 ((const __m256i *) &f[240]),
-               _mm256_load_si256 ((const __m256i *) t));
-  for (c = 16; c < 32; c++)
-    gt_good_col (rows, c, _mm256_loadu_si256 ((const __m256i *) &f[16 * c]),
-                 _mm256_setzero_si256 ());
-  wipememory (t, sizeof t);
+                 c < 15 ? _mm256_loadu_si256 ((const __m256i *) &f[16 * c + 512])
+                 : c == 15 ? tail : _mm256_setzero_si256 ());
 }
 
 /* The rows of a small polynomial (761 coefficients in {-1, 0, 1}). */
 static inline TGT void
 gt_good_small (__m256i rows[3][32], const int8_t g[P])
 {
-  int8_t t[16];
+  const __m256i tail = _mm256_cvtepi8_epi16 (_mm_insert_epi8 (_mm_loadl_epi64 ((const __m128i *) &g[752]),
+                                                              g[760], 8));
   int c;
 
-  memset (t, 0, sizeof t);
-  memcpy (t, g + 752, 9);
-  for (c = 0; c < 15; c++)
+  UNROLL32
+  for (c = 0; c < 32; c++)
     gt_good_col (rows, c, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c])),
-                 _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c + 512])));
-  gt_good_col (rows, 15, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[240])),
-               _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) t)));
-  for (c = 16; c < 32; c++)
-    gt_good_col (rows, c, _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c])),
-                 _mm256_setzero_si256 ());
-  wipememory (t, sizeof t);
+                 c < 15 ? _mm256_cvtepi8_epi16 (_mm_loadu_si128 ((const __m128i *) &g[16 * c + 512]))
+                 : c == 15 ? tail : _mm256_setzero_si256 ());
 }
 
 /* The inverse map: OUT[0..95] the 1536 coefficients from the three rows
@@ -1122,7 +1115,7 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
 {
   int c, m;
 
-  UNROLL
+  UNROLL32
   for (c = 0; c < 32; c++)
     UNROLL
     for (m = 0; m < 3; m++)
