@@ -174,9 +174,28 @@ def check():
         for l in range(5, 9):
             b = b + mm(b); chain.append(b)
         assert max(chain) < 32768
-        d = -(-hq * hq // 65536) + hq + 1
-        e = -(-(q - 1) * (q - 1) // 65536) + hq + 1
-        pw = 3 * d + e
+        # tiny forward (q1, |input| <= 1): no barrett after level 4
+        tiny = None
+        if q == 7681:
+            b = 2
+            tchain = [b]
+            for l in range(1, 8):
+                b = b + mm(b); tchain.append(b)
+            assert b < 32768
+            tiny = hq + mm(b)
+            print("good-thomas q %5d tiny forward %s; level 8 -> %d"
+                  % (q, tchain, tiny))
+            assert tiny == 9563
+        pws = []
+        for bf, bg in ((hq, hq), (hq, tiny), (tiny, tiny)):
+            if bg is None:
+                continue
+            d = -(-bf * bg // 65536) + hq + 1
+            e = -(-(2 * bf) * (2 * bg) // 65536) + hq + 1
+            assert 2 * bf < 32768 and 2 * bg < 32768
+            pws.append((d, e, 3 * d + e))
+        pw = max(x[2] for x in pws)
+        print("good-thomas q %5d pointwise (d, e, 3d + e): %s" % (q, pws))
         assert pw < 32768
         inv = inv_out[("small", q)]     # inverse output, as above
         fold = 3 * inv

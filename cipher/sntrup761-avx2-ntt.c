@@ -604,6 +604,7 @@ gs (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
   *y = montmul (d, z, zq, q);
 }
 
+enum { FWD_RAW, FWD_RED, FWD_TINY };
 static inline TGT void ntt_fwd_tail (__m256i a[32], int pi, int reduce);
 
 /* Forward NTT of a 512-coefficient block whose coefficients 256..511 are
@@ -637,8 +638,10 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
 }
 
 /* Levels 3 to 8 of the forward transform, in place on A[0..31] (levels
- * 0..2 done by the caller), then the transposed residues; a barrett after
- * level 4 and, if REDUCE, after level 8. */
+ * 0..2 done by the caller), then the transposed residues.  REDUCE:
+ * FWD_RAW: a barrett after level 4 only; FWD_RED: after levels 4 and 8;
+ * FWD_TINY (prime 7681, input |a| <= 1, see the Good-Thomas comment):
+ * only the upper inputs of level 8 are reduced. */
 static inline TGT void
 ntt_fwd_tail (__m256i a[32], int pi, int reduce)
 {
@@ -657,10 +660,17 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
       ct (&x1, &x3, ZB (zb[7 + b]), q);
       ct (&x0, &x1, ZB (zb[15 + 2 * b]), q);
       ct (&x2, &x3, ZB (zb[16 + 2 * b]), q);
-      p[0] = barrett (x0, v, q);
-      p[1] = barrett (x1, v, q);
-      p[2] = barrett (x2, v, q);
-      p[3] = barrett (x3, v, q);
+      if (reduce != FWD_TINY)
+        {
+          x0 = barrett (x0, v, q);
+          x1 = barrett (x1, v, q);
+          x2 = barrett (x2, v, q);
+          x3 = barrett (x3, v, q);
+        }
+      p[0] = x0;
+      p[1] = x1;
+      p[2] = x2;
+      p[3] = x3;
     }
   /* transpose, levels 5 to 8 with lane twiddles */
   UNROLL
@@ -696,9 +706,14 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
           __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
           ct (&x0, &x2, ZV (zv[3 + b]), q);
           ct (&x1, &x3, ZV (zv[3 + b]), q);
+          if (reduce == FWD_TINY)
+            {
+              x0 = barrett (x0, v, q);
+              x2 = barrett (x2, v, q);
+            }
           ct (&x0, &x1, ZV (zv[7 + 2 * b]), q);
           ct (&x2, &x3, ZV (zv[8 + 2 * b]), q);
-          if (reduce)
+          if (reduce == FWD_RED)
             {
               x0 = barrett (x0, v, q);
               x1 = barrett (x1, v, q);
@@ -870,8 +885,8 @@ mult_core (struct ntt_work *w, int np)
       __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
       for (j = 0; j < 3; j++)
         {
-          ntt_fwd (w->fb[j], w->fin[j], pi, np == 3);
-          ntt_fwd (w->gb[j], w->gin[j], pi, 1);
+          ntt_fwd (w->fb[j], w->fin[j], pi, np == 3 ? FWD_RED : FWD_RAW);
+          ntt_fwd (w->gb[j], w->gin[j], pi, FWD_RED);
           for (i = 0; i < 32; i++)
             w->gq[j][i] = _mm256_mullo_epi16 (w->gb[j][i], qinv);
           KC_VERIFY_ONLY (check_lanes (w->fb[j], 32, np == 3
@@ -991,10 +1006,18 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  *   level 0 (twiddle 1) doubles: 4590; levels 1..4 map B to B + mm (B):
  *   10344, 16570, 23307, 30596; barrett -> 5376; levels 5..8: 11194,
  *   17490, 24302, 31673; barrett -> exactly centered, |.| <= (q-1)/2.
- * - pointwise: |F_r|, |G_r| <= (q-1)/2, so the differences are <= q - 1;
- *   d_r = montmul (F_r, G_r): <= 441 + 5377 = 5818; e = montmul of the
- *   differences: <= 1764 + 5377 = 7141; h_r = d0 + d1 + d2 + e_r:
- *   <= 24595 < 2^15; barrett -> exactly centered.
+ * - forward, "tiny" (q1 = 7681 and input |a| <= 1: the rows of R3
+ *   operands and of g): no barrett after level 4; level 0: 2, levels
+ *   1..7: 3844, 7911, 12216, 16773, 21597, 26704, 32110 < 2^15; the upper
+ *   inputs of level 8 are reduced (-> 3840), so its outputs are <= 3840 +
+ *   mm (32110) = 9563, left unreduced.
+ * - pointwise: |F_r|, |G_r| <= BF, BG (both (q-1)/2, or 9563 if tiny),
+ *   so the differences are <= 2 BF, 2 BG; d_r = montmul (F_r, G_r) <=
+ *   ceil (BF BG / 2^16) + hq + 1, e = montmul of the differences <=
+ *   ceil (4 BF BG / 2^16) + hq + 1, h_r = d0 + d1 + d2 + e_r <= 3 d + e:
+ *   q2: 3 * 5818 + 7141 = 24595; q1, one operand tiny: 3 * 4402 + 6083
+ *   = 19289; q1, both tiny (R3): 3 * 5237 + 9423 = 25134; all < 2^15;
+ *   barrett -> exactly centered.
  * - inverse: as above (input <= (q-1)/2, output <= 6686); folding
  *   x^761 = x + 1 adds three: <= 20058 < 2^15; barrett -> the exact
  *   centered residue mod q of the folded integer coefficient.
@@ -1010,9 +1033,10 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
 
 /* Forward NTT of a full 512-coefficient row, in place: A[0..31] the
  * coefficients (|.| <= 2295), out the residues in the transposed order,
- * exactly centered (|.| <= (q-1)/2). */
+ * exactly centered (|.| <= (q-1)/2).  If TINY (PI = 0 and |a| <= 1 only):
+ * output |.| <= 9563 (see above). */
 static inline TGT void
-ntt_fwd_full (__m256i a[32], int pi)
+ntt_fwd_full (__m256i a[32], int pi, int tiny)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const int16_t (*zb)[2] = zeta_fwd_bc[pi];
@@ -1043,7 +1067,7 @@ ntt_fwd_full (__m256i a[32], int pi)
       for (k = 0; k < 8; k++)
         a[j + 4 * k] = x[k];
     }
-  ntt_fwd_tail (a, pi, 1);
+  ntt_fwd_tail (a, pi, tiny ? FWD_TINY : FWD_RED);
 }
 
 /* Lane masks: lane t of gt_mask (s) is all ones iff t mod 3 = s. */
@@ -1176,12 +1200,14 @@ struct gt_work
   } u;
 };
 
-/* One prime: W->f, W->g hold the rows of f and g (|.| <= 2295); leaves in
- * OUT[0..47] the product folded mod x^761 - x - 1, exactly centered mod
- * prime PI (lanes 761..767 of OUT[47] are junk, bounded the same).
- * W->f, W->g are destroyed. */
+/* One prime: W->f, W->g hold the rows of f and g (|.| <= 2295; TINY_F,
+ * TINY_G: |.| <= 1 and PI = 0, for the cheaper forward transform);
+ * leaves in OUT[0..47] the product folded mod x^761 - x - 1, exactly
+ * centered mod prime PI (lanes 761..767 of OUT[47] are junk, bounded the
+ * same).  W->f, W->g are destroyed. */
 static inline TGT void
-gt_mult_prime (__m256i out[48], struct gt_work *w, int pi)
+gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int tiny_f,
+               int tiny_g)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
@@ -1191,11 +1217,11 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi)
 
   for (r = 0; r < 3; r++)
     {
-      ntt_fwd_full (w->f[r], pi);
-      ntt_fwd_full (w->u.g[r], pi);
+      ntt_fwd_full (w->f[r], pi, tiny_f);
+      ntt_fwd_full (w->u.g[r], pi, tiny_g);
     }
-  KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
-  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, (ntt_q[pi] - 1) / 2));
+  KC_VERIFY_ONLY (check_lanes (w->f, 96, tiny_f ? 9563 : (ntt_q[pi] - 1) / 2));
+  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, tiny_g ? 9563 : (ntt_q[pi] - 1) / 2));
   gt_pointwise (w->f, w->u.g, pi);
   KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
   for (r = 0; r < 3; r++)
@@ -1232,7 +1258,7 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
 
   gt_good_small (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.in, &s.w, 0);
+  gt_mult_prime (s.in, &s.w, 0, 1, 1);
   /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
   for (i = 0; i < 24; i++)
     {
@@ -1266,10 +1292,10 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
 
   gt_good_fq (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.x1, &s.w, 0);
+  gt_mult_prime (s.x1, &s.w, 0, 0, 1);
   gt_good_fq (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.x2, &s.w, 1);
+  gt_mult_prime (s.x2, &s.w, 1, 0, 0);
   /* CRT (see the comment at the top) */
   for (i = 0; i < 48; i++)
     {
