@@ -55,12 +55,18 @@ def tables():
     for q in PRIMES:
         print("/* q = %d, w = %d */" % (q, root512(q)))
     for name, sign in (("fwd", 1), ("inv", -1)):
-        print("static const int16_t zeta_%s_bc[3][31][2] = {" % name)
+        # broadcast twiddles, stored as whole vectors (16 equal lanes) so
+        # that the multiplications take them straight from memory
+        print("static const int16_t zeta_%s_bc[3][31][2][16] AL32 = {" % name)
         for q in PRIMES:
             w = root512(q)
             r = [mont_pair(pow(w, (sign * E[(l, b)] // 2) % 512, q), q)
                  for l in range(5) for b in range(1 << l)]
-            print("  {" + ", ".join("{%d, %d}" % t for t in r) + "},")
+            print(" {")
+            for t in r:
+                print("  {{" + ", ".join([str(t[0])] * 16) + "},")
+                print("   {" + ", ".join([str(t[1])] * 16) + "}},")
+            print(" },")
         print("};")
         print("static const int16_t zeta_%s_vec[3][2][15][2][16] AL32 = {"
               % name)
