@@ -169,45 +169,47 @@ def check():
 
     # Good-Thomas products (R3 x R3 on q1, Rq x small on q1 and q2)
     for q in PRIMES[:2]:
+        assert red[q] == (q - 1) // 2   # barrett exactly centered, all int16
+    # Good-Thomas forward modes: (prime, input bound, barrett set) ->
+    # chain and output bound; then the pointwise products they meet.
+    def fwd_chain(q, inp, flags):
         hq = (q - 1) // 2
-        assert red[q] == hq         # barrett exactly centered for all int16
         mm = lambda b: -(-b * hq // 65536) + hq + 1
-        b = 2 * 2295                # level 0: twiddle 1
+        b = 2 * inp                 # level 0: twiddle 1
         chain = [b]
-        for l in range(1, 5):
-            b = b + mm(b); chain.append(b)
-        b = hq
-        for l in range(5, 9):
-            b = b + mm(b); chain.append(b)
-        assert max(chain) < 32768
-        # tiny forward (q1, |input| <= 1): no barrett after level 4
-        tiny = None
-        if q == 7681:
-            b = 2
-            tchain = [b]
-            for l in range(1, 8):
-                b = b + mm(b); tchain.append(b)
-            assert b < 32768
-            tiny = hq + mm(b)
-            print("good-thomas q %5d tiny forward %s; level 8 -> %d"
-                  % (q, tchain, tiny))
-            assert tiny == 9563
-        pws = []
-        for bf, bg in ((hq, hq), (hq, tiny), (tiny, tiny)):
-            if bg is None:
-                continue
-            d = -(-bf * bg // 65536) + hq + 1
-            e = -(-(2 * bf) * (2 * bg) // 65536) + hq + 1
-            assert 2 * bf < 32768 and 2 * bg < 32768
-            pws.append((d, e, 3 * d + e))
-        pw = max(x[2] for x in pws)
-        print("good-thomas q %5d pointwise (d, e, 3d + e): %s" % (q, pws))
-        assert pw < 32768
-        inv = inv_out[("small", q)]     # inverse output, as above
-        fold = 3 * inv
+        for l in range(1, 9):
+            top = hq if ("T%d" % l) in flags else b
+            b = top + mm(b)
+            assert b < 32768, (q, inp, flags, l, b)
+            chain.append(b)
+            if ("R%d" % l) in flags:
+                b = hq
+        return chain, b
+    modes = {
+        "Q1_TINY": (7681, 1, ("T8",), 9563),
+        "Q1_F": (7681, 2295, ("T5", "T8"), 8736),
+        "Q2_F": (10753, 2295, ("T5", "T8"), 12946),
+        "Q2_TINY": (10753, 1, ("T6", "R8"), 5376),
+    }
+    for name, (q, inp, flags, want) in modes.items():
+        chain, b = fwd_chain(q, inp, flags)
+        print("good-thomas forward %-8s %s -> %d" % (name, chain, b))
+        assert b == want
+    for q, m1, m2, want in ((7681, "Q1_TINY", "Q1_TINY", 25134),
+                            (7681, "Q1_F", "Q1_TINY", 24289),
+                            (10753, "Q2_F", "Q2_TINY", 28942)):
+        hq = (q - 1) // 2
+        bf, bg = modes[m1][3], modes[m2][3]
+        assert 2 * bf < 32768 and 2 * bg < 32768
+        d = -(-bf * bg // 65536) + hq + 1
+        e = -(-(2 * bf) * (2 * bg) // 65536) + hq + 1
+        print("good-thomas pointwise %s x %s: d %d, e %d, 3d + e %d"
+              % (m1, m2, d, e, 3 * d + e))
+        assert 3 * d + e == want and want < 32768
+    for q in PRIMES[:2]:
+        fold = 3 * inv_out[("small", q)]    # inverse output, as above
+        print("good-thomas q %5d fold %d" % (q, fold))
         assert fold < 32768
-        print("good-thomas q %5d forward %s; pointwise %d; fold %d"
-              % (q, chain, pw, fold))
     # R3: |c| <= 3 * 761 = 2283 < 3840; c mod 3 by mulhrs (c, 10923)
     assert 3 * 761 < (7681 - 1) // 2
     for c in range(-3840, 3841):

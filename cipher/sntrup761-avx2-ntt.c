@@ -983,7 +983,16 @@ gs (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
   *y = montmul (d, z, zq, q);
 }
 
-enum { FWD_RAW, FWD_RED, FWD_TINY };
+/* Reductions of the forward transform (a bit set, see ntt_fwd_tail). */
+enum
+{
+  FWD_R4 = 1,   /* all after level 4 */
+  FWD_T5 = 2,   /* the upper inputs of level 5 */
+  FWD_T6 = 4,   /* the upper inputs of level 6 */
+  FWD_R6 = 8,   /* all after level 6 */
+  FWD_T8 = 16,  /* the upper inputs of level 8 */
+  FWD_R8 = 32   /* all after level 8 */
+};
 static inline TGT void ntt_fwd_tail (__m256i a[32], int pi, int reduce);
 
 /* Forward NTT of a 512-coefficient block whose coefficients 256..511 are
@@ -1017,10 +1026,9 @@ ntt_fwd (__m256i a[32], const __m256i in[16], int pi, int reduce)
 }
 
 /* Levels 3 to 8 of the forward transform, in place on A[0..31] (levels
- * 0..2 done by the caller), then the transposed residues.  REDUCE:
- * FWD_RAW: a barrett after level 4 only; FWD_RED: after levels 4 and 8;
- * FWD_TINY (prime 7681, input |a| <= 1, see the Good-Thomas comment):
- * only the upper inputs of level 8 are reduced. */
+ * 0..2 done by the caller), then the transposed residues.  REDUCE: the
+ * FWD_* bits saying where barretts go; each caller's choice is justified
+ * by a bound chain (comments at the top and above ntt_fwd_full). */
 static inline TGT void
 ntt_fwd_tail (__m256i a[32], int pi, int reduce)
 {
@@ -1039,7 +1047,7 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
       ct (&x1, &x3, ZB (zb[7 + b]), q);
       ct (&x0, &x1, ZB (zb[15 + 2 * b]), q);
       ct (&x2, &x3, ZB (zb[16 + 2 * b]), q);
-      if (reduce != FWD_TINY)
+      if (reduce & FWD_R4)
         {
           x0 = barrett (x0, v, q);
           x1 = barrett (x1, v, q);
@@ -1062,11 +1070,21 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
       for (j = 0; j < 4; j++)
         {
           __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
+          if (reduce & FWD_T5)
+            {
+              x0 = barrett (x0, v, q);
+              x1 = barrett (x1, v, q);
+            }
           ct (&x0, &x2, ZV (zv[0]), q);
           ct (&x1, &x3, ZV (zv[0]), q);
+          if (reduce & FWD_T6)
+            {
+              x0 = barrett (x0, v, q);
+              x2 = barrett (x2, v, q);
+            }
           ct (&x0, &x1, ZV (zv[1]), q);
           ct (&x2, &x3, ZV (zv[2]), q);
-          if (pi == 2)
+          if (reduce & FWD_R6)
             {
               x0 = barrett (x0, v, q);
               x1 = barrett (x1, v, q);
@@ -1085,14 +1103,14 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
           __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
           ct (&x0, &x2, ZV (zv[3 + b]), q);
           ct (&x1, &x3, ZV (zv[3 + b]), q);
-          if (reduce == FWD_TINY)
+          if (reduce & FWD_T8)
             {
               x0 = barrett (x0, v, q);
               x2 = barrett (x2, v, q);
             }
           ct (&x0, &x1, ZV (zv[7 + 2 * b]), q);
           ct (&x2, &x3, ZV (zv[8 + 2 * b]), q);
-          if (reduce == FWD_RED)
+          if (reduce & FWD_R8)
             {
               x0 = barrett (x0, v, q);
               x1 = barrett (x1, v, q);
@@ -1264,8 +1282,9 @@ mult_core (struct ntt_work *w, int np)
       __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
       for (j = 0; j < 3; j++)
         {
-          ntt_fwd (w->fb[j], w->fin[j], pi, np == 3 ? FWD_RED : FWD_RAW);
-          ntt_fwd (w->gb[j], w->gin[j], pi, FWD_RED);
+          ntt_fwd (w->fb[j], w->fin[j], pi, FWD_R4 | (np == 3 ? FWD_R8 : 0)
+                   | (pi == 2 ? FWD_R6 : 0));
+          ntt_fwd (w->gb[j], w->gin[j], pi, FWD_R4 | FWD_R8 | (pi == 2 ? FWD_R6 : 0));
           for (i = 0; i < 32; i++)
             w->gq[j][i] = _mm256_mullo_epi16 (w->gb[j][i], qinv);
           KC_VERIFY_ONLY (check_lanes (w->fb[j], 32, np == 3
@@ -1381,21 +1400,26 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  * inverse transforms of full (non zero-padded) length.
  *
  * Bounds (q2 = 10753 is the worst case; q1 = 7681 the only prime of R3):
- * - forward (ntt_fwd_full): input |a| <= 2295 (a coefficient of f) or 1;
- *   level 0 (twiddle 1) doubles: 4590; levels 1..4 map B to B + mm (B):
- *   10344, 16570, 23307, 30596; barrett -> 5376; levels 5..8: 11194,
- *   17490, 24302, 31673; barrett -> exactly centered, |.| <= (q-1)/2.
- * - forward, "tiny" (q1 = 7681 and input |a| <= 1: the rows of R3
- *   operands and of g): no barrett after level 4; level 0: 2, levels
- *   1..7: 3844, 7911, 12216, 16773, 21597, 26704, 32110 < 2^15; the upper
- *   inputs of level 8 are reduced (-> 3840), so its outputs are <= 3840 +
- *   mm (32110) = 9563, left unreduced.
- * - pointwise: |F_r|, |G_r| <= BF, BG (both (q-1)/2, or 9563 if tiny),
- *   so the differences are <= 2 BF, 2 BG; d_r = montmul (F_r, G_r) <=
- *   ceil (BF BG / 2^16) + hq + 1, e = montmul of the differences <=
- *   ceil (4 BF BG / 2^16) + hq + 1, h_r = d0 + d1 + d2 + e_r <= 3 d + e:
- *   q2: 3 * 5818 + 7141 = 24595; q1, one operand tiny: 3 * 4402 + 6083
- *   = 19289; q1, both tiny (R3): 3 * 5237 + 9423 = 25134; all < 2^15;
+ * - forward (ntt_fwd_full): input |a| <= A = 2295 (a coefficient of f)
+ *   or 1 ("tiny": g, or either R3 operand).  Level 0 (twiddle 1)
+ *   doubles; each later level maps B to T + mm (B), T = B or, where the
+ *   upper inputs are reduced first, (q-1)/2.  Barretts (FWD_* bits) and
+ *   the resulting chains (levels 0..8), a star marking a full reduction:
+ *   q1 tiny, T8: 2, 3844, 7911, 12216, 16773, 21597, 26704, 32110, 9563.
+ *   q1 f, T5 T8: 4590, 8700, 13051, 17657, 22533, 9002, 13371, 17996,
+ *     8736.
+ *   q2 f, T5 T8: 4590, 10344, 16570, 23307, 30596, 13263, 19728, 26724,
+ *     12946.
+ *   q2 tiny, T6 R8: 2, 5380, 11199, 17495, 24308, 31680, 13352, 19825,
+ *     26829*; output (q-1)/2 = 5376.
+ *   All < 2^15; the outputs are left as they are (the bound BF or BG of
+ *   the operand).
+ * - pointwise: |F_r| <= BF, |G_r| <= BG, so the differences are <= 2 BF,
+ *   2 BG (< 2^15); d_r = montmul (F_r, G_r) <= ceil (BF BG / 2^16) + hq +
+ *   1, e = montmul of the differences <= ceil (4 BF BG / 2^16) + hq + 1,
+ *   h_r = d0 + d1 + d2 + e_r <= 3 d + e: R3 (q1, 9563 x 9563): 3 * 5237
+ *   + 9423 = 25134; Rq x small, q1 (8736 x 9563): 3 * 5116 + 8941 =
+ *   24289; q2 (12946 x 5376): 3 * 6439 + 9625 = 28942; all < 2^15;
  *   barrett -> exactly centered.
  * - inverse: as above (input <= (q-1)/2, output <= 6686); folding
  *   x^761 = x + 1 adds three: <= 20058 < 2^15; barrett -> the exact
@@ -1411,11 +1435,11 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  * assert the bounds on every lane. */
 
 /* Forward NTT of a full 512-coefficient row, in place: A[0..31] the
- * coefficients (|.| <= 2295), out the residues in the transposed order,
- * exactly centered (|.| <= (q-1)/2).  If TINY (PI = 0 and |a| <= 1 only):
- * output |.| <= 9563 (see above). */
+ * coefficients (|.| <= 2295, or <= 1 for the "tiny" modes), out the
+ * residues in the transposed order, bounded as listed above for the
+ * barrett set REDUCE (one of the GT_* modes below). */
 static inline TGT void
-ntt_fwd_full (__m256i a[32], int pi, int tiny)
+ntt_fwd_full (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
@@ -1446,8 +1470,19 @@ ntt_fwd_full (__m256i a[32], int pi, int tiny)
       for (k = 0; k < 8; k++)
         a[j + 4 * k] = x[k];
     }
-  ntt_fwd_tail (a, pi, tiny ? FWD_TINY : FWD_RED);
+  ntt_fwd_tail (a, pi, reduce);
 }
+
+/* The forward modes of the Good-Thomas products and their output bounds
+ * (see above). */
+#define GT_Q1_TINY (FWD_T8)
+#define GT_Q1_F (FWD_T5 | FWD_T8)
+#define GT_Q2_F (FWD_T5 | FWD_T8)
+#define GT_Q2_TINY (FWD_T6 | FWD_R8)
+#define GT_B_Q1_TINY 9563
+#define GT_B_Q1_F 8736
+#define GT_B_Q2_F 12946
+#define GT_B_Q2_TINY 5376
 
 /* Lane masks: lane t of gt_mask (s) is all ones iff t mod 3 = s. */
 static inline TGT __m256i
@@ -1579,14 +1614,15 @@ struct gt_work
   } u;
 };
 
-/* One prime: W->f, W->g hold the rows of f and g (|.| <= 2295; TINY_F,
- * TINY_G: |.| <= 1 and PI = 0, for the cheaper forward transform);
- * leaves in OUT[0..47] the product folded mod x^761 - x - 1, exactly
- * centered mod prime PI (lanes 761..767 of OUT[47] are junk, bounded the
- * same).  W->f, W->g are destroyed. */
+/* One prime: W->f, W->g hold the rows of f and g; RF, RG their forward
+ * modes (GT_*, matching the prime and the input bound), BF, BG the
+ * resulting bounds (checked in verify builds).  Leaves in OUT[0..47] the
+ * product folded mod x^761 - x - 1, exactly centered mod prime PI (lanes
+ * 761..767 of OUT[47] are junk, bounded the same).  W->f, W->g are
+ * destroyed. */
 static inline TGT void
-gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int tiny_f,
-               int tiny_g)
+gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
+               int rg, int bg)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
@@ -1596,11 +1632,13 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int tiny_f,
 
   for (r = 0; r < 3; r++)
     {
-      ntt_fwd_full (w->f[r], pi, tiny_f);
-      ntt_fwd_full (w->u.g[r], pi, tiny_g);
+      ntt_fwd_full (w->f[r], pi, rf);
+      ntt_fwd_full (w->u.g[r], pi, rg);
     }
-  KC_VERIFY_ONLY (check_lanes (w->f, 96, tiny_f ? 9563 : (ntt_q[pi] - 1) / 2));
-  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, tiny_g ? 9563 : (ntt_q[pi] - 1) / 2));
+  KC_VERIFY_ONLY (check_lanes (w->f, 96, bf));
+  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, bg));
+  (void) bf;
+  (void) bg;
   gt_pointwise (w->f, w->u.g, pi);
   KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
   for (r = 0; r < 3; r++)
@@ -1637,7 +1675,8 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
 
   gt_good_small (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.in, &s.w, 0, 1, 1);
+  gt_mult_prime (s.in, &s.w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
+                 GT_B_Q1_TINY);
   /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
   for (i = 0; i < 24; i++)
     {
@@ -1671,10 +1710,10 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
 
   gt_good_fq (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.x1, &s.w, 0, 0, 1);
+  gt_mult_prime (s.x1, &s.w, 0, GT_Q1_F, GT_B_Q1_F, GT_Q1_TINY, GT_B_Q1_TINY);
   gt_good_fq (s.w.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.x2, &s.w, 1, 0, 0);
+  gt_mult_prime (s.x2, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY, GT_B_Q2_TINY);
   /* CRT (see the comment at the top) */
   for (i = 0; i < 48; i++)
     {
