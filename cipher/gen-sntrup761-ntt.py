@@ -170,6 +170,9 @@ def check():
     # Good-Thomas products (R3 x R3 on q1, Rq x small on q1 and q2)
     for q in PRIMES[:2]:
         assert red[q] == (q - 1) // 2   # barrett exactly centered, all int16
+    # FWD_S1 replaces the block-0 twiddles of levels 1..4 by 1: they are 1
+    E = exponents()
+    assert all(E[(l, 0)] == 0 for l in range(5))
     # Good-Thomas forward modes: (prime, input bound, barrett set) ->
     # chain and output bound; then the pointwise products they meet.
     def fwd_chain(q, inp, flags):

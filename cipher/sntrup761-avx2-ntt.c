@@ -974,6 +974,21 @@ ct (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
   *x = _mm256_add_epi16 (*x, t);
 }
 
+/* CT butterfly whose twiddle is 1 when ONE (then no multiplication and
+ * no reduction: (x, y) -> (x + y, x - y)). */
+static inline TGT void
+ct1 (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q, int one)
+{
+  if (one)
+    {
+      __m256i t = *y;
+      *y = _mm256_sub_epi16 (*x, t);
+      *x = _mm256_add_epi16 (*x, t);
+    }
+  else
+    ct (x, y, z, zq, q);
+}
+
 /* GS butterfly: (x, y) -> (x + y, z (x - y)). */
 static inline TGT void
 gs (__m256i *x, __m256i *y, __m256i z, __m256i zq, __m256i q)
@@ -991,7 +1006,8 @@ enum
   FWD_T6 = 4,   /* the upper inputs of level 6 */
   FWD_R6 = 8,   /* all after level 6 */
   FWD_T8 = 16,  /* the upper inputs of level 8 */
-  FWD_R8 = 32   /* all after level 8 */
+  FWD_R8 = 32,  /* all after level 8 */
+  FWD_S1 = 64   /* the twiddle-1 blocks of levels 1..4 by add/sub only */
 };
 static inline TGT void ntt_fwd_tail (__m256i a[32], int pi, int reduce);
 
@@ -1035,6 +1051,7 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
+  const int s1 = (reduce & FWD_S1) != 0;
   int j, b, gr;
 
   /* levels 3 and 4, then reduce */
@@ -1043,9 +1060,9 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
     {
       __m256i *p = a + 4 * b;
       __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
-      ct (&x0, &x2, ZB (zb[7 + b]), q);
-      ct (&x1, &x3, ZB (zb[7 + b]), q);
-      ct (&x0, &x1, ZB (zb[15 + 2 * b]), q);
+      ct1 (&x0, &x2, ZB (zb[7 + b]), q, s1 && b == 0);
+      ct1 (&x1, &x3, ZB (zb[7 + b]), q, s1 && b == 0);
+      ct1 (&x0, &x1, ZB (zb[15 + 2 * b]), q, s1 && b == 0);
       ct (&x2, &x3, ZB (zb[16 + 2 * b]), q);
       if (reduce & FWD_R4)
         {
@@ -1413,7 +1430,10 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  *   q2 tiny, T6 R8: 2, 5380, 11199, 17495, 24308, 31680, 13352, 19825,
  *     26829*; output (q-1)/2 = 5376.
  *   All < 2^15; the outputs are left as they are (the bound BF or BG of
- *   the operand).
+ *   the operand).  The tiny modes also skip the multiplications of the
+ *   twiddle-1 blocks (block 0) of levels 1..4 (FWD_S1): those vectors
+ *   then hold at most 2^(l+1) after level l (<= 32), far below the
+ *   chain, which the other blocks set.
  * - pointwise: |F_r| <= BF, |G_r| <= BG, so the differences are <= 2 BF,
  *   2 BG (< 2^15); d_r = montmul (F_r, G_r) <= ceil (BF BG / 2^16) + hq +
  *   1, e = montmul of the differences <= ceil (4 BF BG / 2^16) + hq + 1,
@@ -1443,6 +1463,7 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
+  const int s1 = (reduce & FWD_S1) != 0;
   int j, k;
 
   UNROLL
@@ -1459,12 +1480,13 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
           x[k + 4] = _mm256_sub_epi16 (x[k], t);
           x[k] = _mm256_add_epi16 (x[k], t);
         }
-      ct (&x[0], &x[2], ZB (zb[1]), q);
-      ct (&x[1], &x[3], ZB (zb[1]), q);
+      ct1 (&x[0], &x[2], ZB (zb[1]), q, s1);
+      ct1 (&x[1], &x[3], ZB (zb[1]), q, s1);
       ct (&x[4], &x[6], ZB (zb[2]), q);
       ct (&x[5], &x[7], ZB (zb[2]), q);
+      ct1 (&x[0], &x[1], ZB (zb[3]), q, s1);
       UNROLL
-      for (k = 0; k < 4; k++)
+      for (k = 1; k < 4; k++)
         ct (&x[2 * k], &x[2 * k + 1], ZB (zb[3 + k]), q);
       UNROLL
       for (k = 0; k < 8; k++)
@@ -1475,10 +1497,10 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
 
 /* The forward modes of the Good-Thomas products and their output bounds
  * (see above). */
-#define GT_Q1_TINY (FWD_T8)
+#define GT_Q1_TINY (FWD_T8 | FWD_S1)
 #define GT_Q1_F (FWD_T5 | FWD_T8)
 #define GT_Q2_F (FWD_T5 | FWD_T8)
-#define GT_Q2_TINY (FWD_T6 | FWD_R8)
+#define GT_Q2_TINY (FWD_T6 | FWD_R8 | FWD_S1)
 #define GT_B_Q1_TINY 9563
 #define GT_B_Q1_F 8736
 #define GT_B_Q2_F 12946
