@@ -1628,7 +1628,11 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
  * cyclic product (96 consecutive vectors). */
 struct gt_work
 {
-  __m256i f[3][32];
+  union
+  {
+    __m256i f[3][32];
+    __m256i o[96];              /* after gt_ungood: the folded product */
+  } a;
   union
   {
     __m256i g[3][32];
@@ -1654,19 +1658,19 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
 
   for (r = 0; r < 3; r++)
     {
-      ntt_fwd_full (w->f[r], pi, rf);
+      ntt_fwd_full (w->a.f[r], pi, rf);
       ntt_fwd_full (w->u.g[r], pi, rg);
     }
-  KC_VERIFY_ONLY (check_lanes (w->f, 96, bf));
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, bf));
   KC_VERIFY_ONLY (check_lanes (w->u.g, 96, bg));
   (void) bf;
   (void) bg;
-  gt_pointwise (w->f, w->u.g, pi);
-  KC_VERIFY_ONLY (check_lanes (w->f, 96, (ntt_q[pi] - 1) / 2));
+  gt_pointwise (w->a.f, w->u.g, pi);
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, (ntt_q[pi] - 1) / 2));
   for (r = 0; r < 3; r++)
-    ntt_inv (w->f[r], w->f[r], pi, 0);
-  KC_VERIFY_ONLY (check_lanes (w->f, 96, ntt_bound_inv[pi]));
-  gt_ungood (cv, w->f);
+    ntt_inv (w->a.f[r], w->a.f[r], pi, 0);
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, ntt_bound_inv[pi]));
+  gt_ungood (cv, w->a.f);
   /* fold: h_i = c_i + c_(i+761) + c_(i+760) (the last for i >= 1 only);
    * the reads stop at c_1528 < 1536 */
   for (i = 0; i < 48; i++)
@@ -1686,32 +1690,33 @@ void TGT
 _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
                                 const int8_t g[P])
 {
-  struct
-  {
-    struct gt_work w;
-    __m256i in[48];
-    int8_t out[768];
-  } s AL32;
+  struct gt_work w AL32;
+  int8_t t[32] AL32;
   const __m256i third = _mm256_set1_epi16 (10923), three = _mm256_set1_epi16 (3);
+  __m256i *c = w.a.o;
   int i;
 
-  gt_good_small (s.w.f, f);
-  gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.in, &s.w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
+  gt_good_small (w.a.f, f);
+  gt_good_small (w.u.g, g);
+  gt_mult_prime (c, &w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
                  GT_B_Q1_TINY);
   /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
   for (i = 0; i < 24; i++)
     {
-      __m256i x = s.in[2 * i], y = s.in[2 * i + 1];
-      KC_VERIFY_ONLY (check_lanes (&s.in[2 * i], 2, 3 * P));
+      __m256i x = c[2 * i], y = c[2 * i + 1];
+      KC_VERIFY_ONLY (check_lanes (&c[2 * i], 2, 3 * P));
       x = _mm256_sub_epi16 (x, _mm256_mullo_epi16 (_mm256_mulhrs_epi16 (x, third), three));
       y = _mm256_sub_epi16 (y, _mm256_mullo_epi16 (_mm256_mulhrs_epi16 (y, third), three));
       x = _mm256_permute4x64_epi64 (_mm256_packs_epi16 (x, y), 0xd8);
-      _mm256_store_si256 ((__m256i *) &s.out[32 * i], x);
+      if (i < 23)
+        _mm256_storeu_si256 ((__m256i *) &h[32 * i], x);
+      else
+        _mm256_store_si256 ((__m256i *) t, x);
     }
-  KC_VERIFY_ONLY (check_bytes (s.out, P, 1));
-  memcpy (h, s.out, P);
-  wipememory (&s, sizeof s);
+  memcpy (h + 736, t, P - 736);
+  KC_VERIFY_ONLY (check_bytes (h, P, 1));
+  wipememory (t, sizeof t);
+  wipememory (&w, sizeof w);
 }
 
 void TGT
@@ -1721,8 +1726,9 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
   struct
   {
     struct gt_work w;
-    __m256i x1[48], x2[48];
+    __m256i x1[48];
   } s AL32;
+  __m256i *x2 = s.w.a.o;
   const __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
   const __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
   const __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
@@ -1730,17 +1736,17 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
   int16_t t[16] AL32;
   int i;
 
-  gt_good_fq (s.w.f, f);
+  gt_good_fq (s.w.a.f, f);
   gt_good_small (s.w.u.g, g);
   gt_mult_prime (s.x1, &s.w, 0, GT_Q1_F, GT_B_Q1_F, GT_Q1_TINY, GT_B_Q1_TINY);
-  gt_good_fq (s.w.f, f);
+  gt_good_fq (s.w.a.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (s.x2, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY, GT_B_Q2_TINY);
+  gt_mult_prime (x2, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY, GT_B_Q2_TINY);
   /* CRT (see the comment at the top) */
   for (i = 0; i < 48; i++)
     {
-      __m256i x1 = s.x1[i], x2 = s.x2[i];
-      __m256i u = montmul (_mm256_sub_epi16 (x2, x1), cu, cuq, q2);
+      __m256i x1 = s.x1[i], x2i = x2[i];
+      __m256i u = montmul (_mm256_sub_epi16 (x2i, x1), cu, cuq, q2);
       u = barrett (u, v2, q2);
       u = _mm256_add_epi16 (x1, montmul (u, cr, crq, q3));
       u = barrett (u, v3, q3);
