@@ -209,10 +209,61 @@ def check():
         print("good-thomas pointwise %s x %s: d %d, e %d, 3d + e %d"
               % (m1, m2, d, e, 3 * d + e))
         assert 3 * d + e == want and want < 32768
-    for q in PRIMES[:2]:
-        fold = 3 * inv_out[("small", q)]    # inverse output, as above
-        print("good-thomas q %5d fold %d" % (q, fold))
-        assert fold < 32768
+    # pointwise output times the scale 2^32 / 512 (a montmul)
+    scaled = {}
+    for q, hmax in ((7681, 25134), (10753, 28942)):
+        hq = (q - 1) // 2
+        scaled[q] = -(-hmax * hq // 65536) + hq + 1
+    assert scaled == {7681: 5314, 10753: 7752}
+    # ntt_inv_gt: per-vector bounds through its passes.  A pass on four
+    # vectors (x0, x1, x2, x3): GS (x0, x1), (x2, x3), the barretts RED1
+    # (of x0, x2), GS (x0, x2), (x1, x3), the barretts RED2 (of x0, x1);
+    # GS (x, y) -> (x + y, montmul (x - y)).  Passes A (levels 8, 7) on
+    # consecutive vectors, B (6, 5) on vectors of one position in the A
+    # groups; the transpose mixes a half (bound: the maximum); C (4, 3);
+    # D (2, 1, 0) on 8 vectors of one position in the C groups, barretts
+    # RD2 after level 2 and RD1 after level 1, level 0 without twiddle.
+    def inv_gt(q, bin_, ra, rb, rc, rd2, rd1):
+        hq = (q - 1) // 2
+        mm = lambda b: -(-b * hq // 65536) + hq + 1
+        def pas(b, red1, red2):
+            x = [b[0] + b[1], mm(b[0] + b[1]), b[2] + b[3], mm(b[2] + b[3])]
+            assert max(x) < 32768
+            for i in red1:
+                x[i] = hq
+            y = [x[0] + x[2], x[1] + x[3], mm(x[0] + x[2]), mm(x[1] + x[3])]
+            assert max(y) < 32768
+            for i in red2:
+                y[i] = hq
+            return y
+        pa = pas([bin_] * 4, *ra)
+        m = max(max(pas([pa[j]] * 4, *rb)) for j in range(4))
+        pc = pas([m] * 4, *rc)
+        out = 0
+        for j in range(4):
+            x = [pc[j]] * 8
+            for k in range(4):
+                x[2 * k], x[2 * k + 1] = (x[2 * k] + x[2 * k + 1],
+                                          mm(x[2 * k] + x[2 * k + 1]))
+            for i in rd2:
+                x[i] = hq
+            for b in range(2):
+                for u, v in ((4 * b, 4 * b + 2), (4 * b + 1, 4 * b + 3)):
+                    x[u], x[v] = x[u] + x[v], mm(x[u] + x[v])
+            assert max(x) < 32768
+            for i in rd1:
+                x[i] = hq
+            out = max(out, max(x[k] + x[k + 4] for k in range(4)))
+        return out
+    for q, sched, want in (
+            (7681, (((), (0,)), ((0,), (0,)), ((0,), (0,)), (0, 4),
+                    (0, 1, 4, 5)), 10470),
+            (10753, (((), (0,)), ((0,), (0, 1)), ((), (0,)), (0, 4),
+                     tuple(range(8))), 10752)):
+        out = inv_gt(q, scaled[q], *sched)
+        print("good-thomas inverse q %5d: input %d, output %d, fold %d"
+              % (q, scaled[q], out, 3 * out))
+        assert out == want and 3 * out < 32768
     # R3: |c| <= 3 * 761 = 2283 < 3840; c mod 3 by mulhrs (c, 10923)
     assert 3 * 761 < (7681 - 1) // 2
     for c in range(-3840, 3841):

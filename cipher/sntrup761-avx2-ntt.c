@@ -1250,8 +1250,6 @@ ntt_inv (__m256i out[32], __m256i a[32], int pi, int acc)
 static const int ntt_bound_red[3] = { 3840, 5376, 5890 };
 static const int ntt_bound_f[3] = { 21592, 31673, 5890 };
 static const int ntt_bound_acc[3] = { 8858, 13372, 13896 };
-/* one inverse transform's output (see the comment at the top) */
-static const int ntt_bound_inv[3] = { 4429, 6686, 6948 };
 
 /* Verify builds: |lane| <= BOUND for the 16 N lanes of A. */
 static void
@@ -1439,11 +1437,14 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  *   1, e = montmul of the differences <= ceil (4 BF BG / 2^16) + hq + 1,
  *   h_r = d0 + d1 + d2 + e_r <= 3 d + e: R3 (q1, 9563 x 9563): 3 * 5237
  *   + 9423 = 25134; Rq x small, q1 (8736 x 9563): 3 * 5116 + 8941 =
- *   24289; q2 (12946 x 5376): 3 * 6439 + 9625 = 28942; all < 2^15;
- *   barrett -> exactly centered.
- * - inverse: as above (input <= (q-1)/2, output <= 6686); folding
- *   x^761 = x + 1 adds three: <= 20058 < 2^15; barrett -> the exact
- *   centered residue mod q of the folded integer coefficient.
+ *   24289; q2 (12946 x 5376): 3 * 6439 + 9625 = 28942; all < 2^15.
+ *   Instead of a barrett, a montmul by 2^32 / 512 (the inverse
+ *   transform's scaling, moved here): <= 1473 + 3841 = 5314 (q1), 2375 +
+ *   5377 = 7752 (q2).
+ * - inverse (ntt_inv_gt): barretts only where a sum could leave int16,
+ *   placed per prime from per-vector bounds (the generator's inv_gt
+ *   simulates the passes): outputs <= 10470 (q1), 10752 (q2); folding
+ *   adds three: <= 32256 < 2^15; barrett -> the exact centered residue.
  * - R3: the folded integer coefficient is a sum of at most 3 * 761 terms
  *   in {-1, 0, 1}: |c| <= 2283 < 3840 = (q1-1)/2, so the centered residue
  *   mod q1 is c itself; c mod 3 = c - 3 round (c / 3) with round (c / 3)
@@ -1493,6 +1494,107 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
         a[j + 4 * k] = x[k];
     }
   ntt_fwd_tail (a, pi, reduce);
+}
+
+/* Inverse NTT of one Good-Thomas row, in place: A[0..31] the transposed
+ * residues (|.| <= 5314 for q1, 7752 for q2: pointwise outputs, already
+ * scaled by 2^16 / 512), out the 512 coefficients, |.| <= 10470 (q1),
+ * 10752 (q2), so that three of them add up within int16.  The same tree
+ * as ntt_inv, with the barretts placed per prime (see the comment above
+ * for the chain). */
+static inline TGT void
+ntt_inv_gt (__m256i a[32], int pi)
+{
+  const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
+  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const int16_t (*zb)[2][16] = zeta_inv_bc[pi];
+  const int q2 = pi == 1;
+  int j, b, gr;
+
+  UNROLL
+  for (gr = 0; gr < 2; gr++)
+    {
+      __m256i *g = a + 16 * gr;
+      const int16_t (*zv)[2][16] = zeta_inv_vec[pi][gr];
+      UNROLL
+      for (b = 0; b < 4; b++)     /* levels 8 and 7 */
+        {
+          __m256i *p = g + 4 * b;
+          __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+          gs (&x0, &x1, ZV (zv[7 + 2 * b]), q);
+          gs (&x2, &x3, ZV (zv[8 + 2 * b]), q);
+          gs (&x0, &x2, ZV (zv[3 + b]), q);
+          gs (&x1, &x3, ZV (zv[3 + b]), q);
+          p[0] = barrett (x0, v, q);
+          p[1] = x1;
+          p[2] = x2;
+          p[3] = x3;
+        }
+      UNROLL
+      for (j = 0; j < 4; j++)     /* levels 6 and 5 */
+        {
+          __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
+          gs (&x0, &x1, ZV (zv[1]), q);
+          gs (&x2, &x3, ZV (zv[2]), q);
+          x0 = barrett (x0, v, q);
+          gs (&x0, &x2, ZV (zv[0]), q);
+          gs (&x1, &x3, ZV (zv[0]), q);
+          g[j] = barrett (x0, v, q);
+          g[j + 4] = q2 ? barrett (x1, v, q) : x1;
+          g[j + 8] = x2;
+          g[j + 12] = x3;
+        }
+      transpose16 (g);
+    }
+  UNROLL
+  for (b = 0; b < 8; b++)       /* levels 4 and 3 */
+    {
+      __m256i *p = a + 4 * b;
+      __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
+      gs (&x0, &x1, ZB (zb[15 + 2 * b]), q);
+      gs (&x2, &x3, ZB (zb[16 + 2 * b]), q);
+      if (!q2)
+        x0 = barrett (x0, v, q);
+      gs (&x0, &x2, ZB (zb[7 + b]), q);
+      gs (&x1, &x3, ZB (zb[7 + b]), q);
+      p[0] = barrett (x0, v, q);
+      p[1] = x1;
+      p[2] = x2;
+      p[3] = x3;
+    }
+  UNROLL
+  for (j = 0; j < 4; j++)       /* levels 2, 1 and 0 */
+    {
+      __m256i x[8];
+      int k;
+      UNROLL
+      for (k = 0; k < 8; k++)
+        x[k] = a[j + 4 * k];
+      UNROLL
+      for (k = 0; k < 4; k++)
+        gs (&x[2 * k], &x[2 * k + 1], ZB (zb[3 + k]), q);
+      x[0] = barrett (x[0], v, q);
+      x[4] = barrett (x[4], v, q);
+      UNROLL
+      for (b = 0; b < 2; b++)
+        {
+          gs (&x[4 * b], &x[4 * b + 2], ZB (zb[1 + b]), q);
+          gs (&x[4 * b + 1], &x[4 * b + 3], ZB (zb[1 + b]), q);
+          x[4 * b] = barrett (x[4 * b], v, q);
+          x[4 * b + 1] = barrett (x[4 * b + 1], v, q);
+          if (q2)
+            {
+              x[4 * b + 2] = barrett (x[4 * b + 2], v, q);
+              x[4 * b + 3] = barrett (x[4 * b + 3], v, q);
+            }
+        }
+      UNROLL
+      for (k = 0; k < 4; k++)
+        {
+          a[j + 4 * k] = _mm256_add_epi16 (x[k], x[k + 4]);
+          a[j + 4 * k + 16] = _mm256_sub_epi16 (x[k], x[k + 4]);
+        }
+    }
 }
 
 /* The forward modes of the Good-Thomas products and their output bounds
@@ -1588,8 +1690,10 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
 }
 
 /* The product in (Z/q)[z]/(z^3 - 1) at each of the 512 points: F[r],
- * G[r] the transformed rows (|.| <= (q-1)/2); F[r] <- h_r =
- * sum_{s+t = r mod 3} F_s G_t times 2^-16, exactly centered.  With d_r =
+ * G[r] the transformed rows (bounded as in the comment above); F[r] <-
+ * h_r = sum_{s+t = r mod 3} F_s G_t times 2^-16, then times the inverse
+ * transform's scaling 2^16 / 512 (a montmul by 2^32 / 512): |.| <= 5314
+ * (q1), 7752 (q2).  With d_r =
  * F_r G_r and D = d0 + d1 + d2: h0 = D + (F2 - F1)(G1 - G2), h1 = D +
  * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0). */
 static inline TGT void
@@ -1597,7 +1701,8 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i qinv = _mm256_set1_epi16 (ntt_qinv[pi]);
-  const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const __m256i s = _mm256_set1_epi16 (ntt_scale[pi][0]);
+  const __m256i sq = _mm256_set1_epi16 (ntt_scale[pi][1]);
   int i;
 
   for (i = 0; i < 32; i++)
@@ -1617,9 +1722,9 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
                     _mm256_sub_epi16 (g0q, g1q), q);
       h2 = montmul (_mm256_sub_epi16 (f0, f2), _mm256_sub_epi16 (g2, g0),
                     _mm256_sub_epi16 (g2q, g0q), q);
-      f[0][i] = barrett (_mm256_add_epi16 (d, h0), v, q);
-      f[1][i] = barrett (_mm256_add_epi16 (d, h1), v, q);
-      f[2][i] = barrett (_mm256_add_epi16 (d, h2), v, q);
+      f[0][i] = montmul (_mm256_add_epi16 (d, h0), s, sq, q);
+      f[1][i] = montmul (_mm256_add_epi16 (d, h1), s, sq, q);
+      f[2][i] = montmul (_mm256_add_epi16 (d, h2), s, sq, q);
     }
 }
 
@@ -1666,10 +1771,10 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
   (void) bf;
   (void) bg;
   gt_pointwise (w->a.f, w->u.g, pi);
-  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, (ntt_q[pi] - 1) / 2));
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, pi ? 7752 : 5314));
   for (r = 0; r < 3; r++)
-    ntt_inv (w->a.f[r], w->a.f[r], pi, 0);
-  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, ntt_bound_inv[pi]));
+    ntt_inv_gt (w->a.f[r], pi);
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, pi ? 10752 : 10470));
   gt_ungood (cv, w->a.f);
   /* fold: h_i = c_i + c_(i+761) + c_(i+760) (the last for i >= 1 only);
    * the reads stop at c_1528 < 1536 */
