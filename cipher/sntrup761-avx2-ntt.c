@@ -1007,7 +1007,8 @@ enum
   FWD_R6 = 8,   /* all after level 6 */
   FWD_T8 = 16,  /* the upper inputs of level 8 */
   FWD_R8 = 32,  /* all after level 8 */
-  FWD_S1 = 64   /* the twiddle-1 blocks of levels 1..4 by add/sub only */
+  FWD_S1 = 64,  /* the twiddle-1 blocks of levels 1..4 by add/sub only */
+  FWD_S12 = 128 /* the same for levels 1 and 2 only */
 };
 static inline TGT void ntt_fwd_tail (__m256i a[32], int pi, int reduce);
 
@@ -1421,26 +1422,29 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
  *   upper inputs are reduced first, (q-1)/2.  Barretts (FWD_* bits) and
  *   the resulting chains (levels 0..8), a star marking a full reduction:
  *   q1 tiny, T8: 2, 3844, 7911, 12216, 16773, 21597, 26704, 32110, 9563.
- *   q1 f, T5 T8: 4590, 8700, 13051, 17657, 22533, 9002, 13371, 17996,
- *     8736.
- *   q2 f, T5 T8: 4590, 10344, 16570, 23307, 30596, 13263, 19728, 26724,
- *     12946.
+ *   q1 f, T5 T8 S12: 4590, 9180, 18360, 23277, 28482, 9350, 13739,
+ *     18386, 8759.
+ *   q2 f, T5 T8 S12: 4590, 10344, 18360, 25244, 32692, 13435, 19915,
+ *     26926, 12962.
  *   q2 tiny, T6 R8: 2, 5380, 11199, 17495, 24308, 31680, 13352, 19825,
  *     26829*; output (q-1)/2 = 5376.
  *   All < 2^15; the outputs are left as they are (the bound BF or BG of
  *   the operand).  The tiny modes also skip the multiplications of the
  *   twiddle-1 blocks (block 0) of levels 1..4 (FWD_S1): those vectors
  *   then hold at most 2^(l+1) after level l (<= 32), far below the
- *   chain, which the other blocks set.
+ *   chain, which the other blocks set.  The f modes skip them at levels 1
+ *   and 2 only (FWD_S12); levels 0..4 are bounded per vector (block 0
+ *   of level 2, vectors 0..7, reaches 2 * 2 * 4590 = 18360, the largest),
+ *   levels 5..8 by the maximum over a half (the transpose mixes it).
  * - pointwise: |F_r| <= BF, |G_r| <= BG, so the differences are <= 2 BF,
  *   2 BG (< 2^15); d_r = montmul (F_r, G_r) <= ceil (BF BG / 2^16) + hq +
  *   1, e = montmul of the differences <= ceil (4 BF BG / 2^16) + hq + 1,
  *   h_r = d0 + d1 + d2 + e_r <= 3 d + e: R3 (q1, 9563 x 9563): 3 * 5237
- *   + 9423 = 25134; Rq x small, q1 (8736 x 9563): 3 * 5116 + 8941 =
- *   24289; q2 (12946 x 5376): 3 * 6439 + 9625 = 28942; all < 2^15.
+ *   + 9423 = 25134; Rq x small, q1 (8759 x 9563): 3 * 5120 + 8954 =
+ *   24314; q2 (12962 x 5376): 3 * 6441 + 9631 = 28954; all < 2^15.
  *   Instead of a barrett, a montmul by 2^32 / 512 (the inverse
- *   transform's scaling, moved here): <= 1473 + 3841 = 5314 (q1), 2375 +
- *   5377 = 7752 (q2).
+ *   transform's scaling, moved here): <= 1473 + 3841 = 5314 (q1), 2376 +
+ *   5377 = 7753 (q2).
  * - inverse (ntt_inv_gt): barretts only where a sum could leave int16,
  *   placed per prime from per-vector bounds (the generator's inv_gt
  *   simulates the passes): outputs <= 10470 (q1), 10752 (q2); folding
@@ -1464,7 +1468,7 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
-  const int s1 = (reduce & FWD_S1) != 0;
+  const int s1 = (reduce & (FWD_S1 | FWD_S12)) != 0;
   int j, k;
 
   UNROLL
@@ -1497,7 +1501,7 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
 }
 
 /* Inverse NTT of one Good-Thomas row, in place: A[0..31] the transposed
- * residues (|.| <= 5314 for q1, 7752 for q2: pointwise outputs, already
+ * residues (|.| <= 5314 for q1, 7753 for q2: pointwise outputs, already
  * scaled by 2^16 / 512), out the 512 coefficients, |.| <= 10470 (q1),
  * 10752 (q2), so that three of them add up within int16.  The same tree
  * as ntt_inv, with the barretts placed per prime (see the comment above
@@ -1600,12 +1604,12 @@ ntt_inv_gt (__m256i a[32], int pi)
 /* The forward modes of the Good-Thomas products and their output bounds
  * (see above). */
 #define GT_Q1_TINY (FWD_T8 | FWD_S1)
-#define GT_Q1_F (FWD_T5 | FWD_T8)
-#define GT_Q2_F (FWD_T5 | FWD_T8)
+#define GT_Q1_F (FWD_T5 | FWD_T8 | FWD_S12)
+#define GT_Q2_F (FWD_T5 | FWD_T8 | FWD_S12)
 #define GT_Q2_TINY (FWD_T6 | FWD_R8 | FWD_S1)
 #define GT_B_Q1_TINY 9563
-#define GT_B_Q1_F 8736
-#define GT_B_Q2_F 12946
+#define GT_B_Q1_F 8759
+#define GT_B_Q2_F 12962
 #define GT_B_Q2_TINY 5376
 
 /* Lane masks: lane t of gt_mask (s) is all ones iff t mod 3 = s. */
@@ -1693,7 +1697,7 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
  * G[r] the transformed rows (bounded as in the comment above); F[r] <-
  * h_r = sum_{s+t = r mod 3} F_s G_t times 2^-16, then times the inverse
  * transform's scaling 2^16 / 512 (a montmul by 2^32 / 512): |.| <= 5314
- * (q1), 7752 (q2).  With d_r =
+ * (q1), 7753 (q2).  With d_r =
  * F_r G_r and D = d0 + d1 + d2: h0 = D + (F2 - F1)(G1 - G2), h1 = D +
  * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0). */
 static inline TGT void
@@ -1771,7 +1775,7 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
   (void) bf;
   (void) bg;
   gt_pointwise (w->a.f, w->u.g, pi);
-  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, pi ? 7752 : 5314));
+  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, pi ? 7753 : 5314));
   for (r = 0; r < 3; r++)
     ntt_inv_gt (w->a.f[r], pi);
   KC_VERIFY_ONLY (check_lanes (w->a.f, 96, pi ? 10752 : 10470));
