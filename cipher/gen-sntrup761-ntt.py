@@ -13,7 +13,7 @@
 # (s 2^16 mod q centered, that times q^-1 mod 2^16 as int16).
 import sys
 
-PRIMES = (7681, 10753, 11777)
+PRIMES = (7681, 10753, 12289)
 
 
 def root512(q):
@@ -92,97 +92,45 @@ def barrett(a, q, v):
     return s16(a - s16(t * q))
 
 
+def cdiv(a, b):
+    return -(-a // b)
+
+
 def check():
-    red = {}
+    red = {}            # max |barrett (a)| over all int16 a
+    exact = {}          # barrett exactly centered for |a| < exact[q]
     for q in PRIMES + (4591,):
         v = round(2 ** 26 / q)
         worst = 0
-        exact_below = None
+        exact_below = 32768
         for a in range(-32768, 32768):
             r = barrett(a, q, v)
             assert (r - a) % q == 0
             worst = max(worst, abs(r))
             if abs(r) > (q - 1) // 2:
-                exact_below = abs(a) if exact_below is None else min(exact_below, abs(a))
+                exact_below = min(exact_below, abs(a))
         red[q] = worst
-        print("q %5d v %5d: max |barrett| %d, exactly centered for |a| < %s"
-              % (q, v, worst, exact_below if exact_below else "2^15 (all)"))
-    # small product: primes 0, 1; general product (|g| <= 2295): all
-    # three, with the extra reductions of prime 2 (forward after level 6,
-    # inverse: all four outputs of every two-level pass).
-    inv_out = {}
-    for mode, primes in (("small", PRIMES[:2]), ("general", PRIMES)):
-        for q in primes:
-            hq = (q - 1) // 2
-            rq = red[q]             # bound after a barrett
-            extra = q == PRIMES[2]
-            mm = lambda b: -(-b * hq // 65536) + hq + 1
-            b = 2295
-            chain = []
-            for l in range(1, 5):
-                b = b + mm(b); chain.append(b)
-            b = rq
-            for l in range(5, 9):
-                b = b + mm(b); chain.append(b)
-                if extra and l == 6:
-                    b = rq
-            assert max(chain) < 32768
-            F = b if mode == "small" else rq
-            pw = 3 * (-(-F * rq // 65536) + hq + 1)   # G reduced
-            print("%s q %5d forward %s; pointwise sum %d" % (mode, q, chain, pw))
-            assert pw < 32768
-            b = rq
-            diffs = []
-            for lev in range(8, 0, -1):
-                d = mm(2 * b)
-                s = 2 * b
-                assert s < 32768
-                if lev % 2 == 1:
-                    s = rq
-                    if extra:
-                        d = rq
-                b = max(s, d)
-                diffs.append(d)
-            last = 2 * b
-            out = -(-last * hq // 65536) + hq + 1
-            print("%s q %5d inverse diffs %s, level-0 input %d, output %d, "
-                  "2 blocks %d" % (mode, q, diffs, last, out, 2 * out))
-            assert last < 32768 and 2 * out < 32768
-            inv_out[(mode, q)] = out
-            assert 3 * rq < 32768
-    v1, v2 = 3840, 5376
-    cu = 3563
-    u = -(-(v1 + v2) * 5376 // 65536) + 5377
-    k = (3 * 761 * 2295 + v1) / 7681
-    r = v1 + -(-u * 2295 // 65536) + 2296
-    print("CRT: |u| <= %d, |k| <= %.1f < 5376, |x1 + montmul| <= %d" % (u, k, r))
-    assert k < 5376 and r < 16069
-    # general: Garner over three primes
-    x1, x2, x3 = 3840, 5376, 5890
-    t = -(-(x1 + x3) * 5888 // 65536) + 5889
-    u3 = -(-(t + x2) * 5888 // 65536) + 5889
-    k = (3 * 761 * 2295 ** 2 + x1 + 7681 * x2) / (7681 * 10753)
-    r = x1 + (-(-x2 * 2295 // 65536) + 2296) + (-(-5888 * 2295 // 65536) + 2296)
-    print("CRT3: |t| <= %d, |t - u2| <= %d, |k3| <= %.1f < 5888, sum %d"
-          % (t, t + x2, k, r))
-    assert t + x2 < 32768 and k < 5888 and r < 16069
+        exact[q] = exact_below
+        print("q %5d v %5d: max |barrett| %d, exactly centered for |a| < %d"
+              % (q, v, worst, exact_below))
+    assert red[7681] == 3840 and red[10753] == 5376 and red[12289] == 6145
+    assert exact[12289] == 30722 and exact[4591] == 16069
 
-    # Good-Thomas products (R3 x R3 on q1, Rq x small on q1 and q2)
-    for q in PRIMES[:2]:
-        assert red[q] == (q - 1) // 2   # barrett exactly centered, all int16
-    # FWD_S1 replaces the block-0 twiddles of levels 1..4 by 1: they are 1
+    # FWD_S1 / FWD_S12 replace the block-0 twiddles of levels 1..4 by 1:
+    # they are 1
     E = exponents()
     assert all(E[(l, 0)] == 0 for l in range(5))
-    # Good-Thomas forward modes: (prime, input bound, barrett set) ->
-    # chain and output bound; then the pointwise products they meet.
+
+    # Forward modes: (prime, input bound, barrett set) -> chain and output
+    # bound.  Levels 0..4 per vector (level l pairs vector i with i + d, d
+    # = 16 >> l, in blocks of 2 d vectors; block 0 has twiddle 1 and is
+    # done by add/sub in level 0 and where S1 / S12 say so); after the
+    # transpose a half's vectors share lanes, so levels 5..8 use the
+    # maximum.  T<l>: the upper inputs of level l reduced first; R<l>:
+    # everything reduced after level l.
     def fwd_chain(q, inp, flags):
         hq = (q - 1) // 2
-        mm = lambda b: -(-b * hq // 65536) + hq + 1
-        # levels 0..4 per vector (level l pairs vector i with i + d, d =
-        # 16 >> l, in blocks of 2 d vectors; block 0 has twiddle 1 and is
-        # done by add/sub in level 0 and where S1 / S12 say so); after
-        # the transpose a half's vectors share lanes, so levels 5..8 use
-        # the maximum
+        mm = lambda b: cdiv(b * hq, 65536) + hq + 1
         vb = [inp] * 32
         chain = []
         for l in range(0, 5):
@@ -193,53 +141,62 @@ def check():
                 if (i // d) % 2:
                     continue
                 j = i + d
-                top = hq if ("T%d" % l) in flags else vb[i]
-                if skip and i < 2 * d:
-                    t = vb[j]
+                if ("T%d" % l) in flags:
+                    assert vb[i] < exact[q]
+                    top = (q - 1) // 2
                 else:
-                    t = mm(vb[j])
+                    top = vb[i]
+                t = vb[j] if skip and i < 2 * d else mm(vb[j])
                 nb[i] = nb[j] = top + t
                 assert top + t < 32768, (q, inp, flags, l, top + t)
             vb = nb
             chain.append(max(vb))
-            if ("R%d" % l) in flags:
-                vb = [hq] * 32
         b = max(vb)
         for l in range(5, 9):
-            top = hq if ("T%d" % l) in flags else b
+            if ("T%d" % l) in flags:
+                assert b < exact[q]
+                top = (q - 1) // 2
+            else:
+                top = b
             b = top + mm(b)
             assert b < 32768, (q, inp, flags, l, b)
             chain.append(b)
             if ("R%d" % l) in flags:
-                b = hq
+                assert b < exact[q]
+                b = (q - 1) // 2
         return chain, b
     modes = {
-        "Q1_TINY": (7681, 1, ("T8",), 9563),
+        "Q1_TINY": (7681, 1, ("T8", "S1"), 9563),
         "Q1_F": (7681, 2295, ("T5", "T8", "S12"), 8759),
         "Q2_F": (10753, 2295, ("T5", "T8", "S12"), 12962),
-        "Q2_TINY": (10753, 1, ("T6", "R8"), 5376),
+        "Q2_FR": (10753, 2295, ("T5", "T8", "S12", "R8"), 5376),
+        "Q2_TINY": (10753, 1, ("T6", "R8", "S1"), 5376),
+        "Q3_FR": (12289, 2295, ("T4", "T7", "R8", "S12"), 6144),
     }
     for name, (q, inp, flags, want) in modes.items():
         chain, b = fwd_chain(q, inp, flags)
-        print("good-thomas forward %-8s %s -> %d" % (name, chain, b))
-        assert b == want, (b, want)
+        print("forward %-8s %s -> %d" % (name, chain, b))
+        assert b == want
+    # pointwise: |F| <= BF, |G| <= BG, differences <= 2 BF, 2 BG; d =
+    # montmul (F, G), e = montmul of the differences, h = 3 d + e; then a
+    # montmul by the inverse's scaling 2^32 / 512
+    scaled = {}
     for q, m1, m2, want in ((7681, "Q1_TINY", "Q1_TINY", 25134),
                             (7681, "Q1_F", "Q1_TINY", 24314),
-                            (10753, "Q2_F", "Q2_TINY", 28954)):
+                            (7681, "Q1_F", "Q1_F", 23560),
+                            (10753, "Q2_F", "Q2_TINY", 28954),
+                            (10753, "Q2_F", "Q2_FR", 28954),
+                            (12289, "Q3_FR", "Q3_FR", 28612)):
         hq = (q - 1) // 2
         bf, bg = modes[m1][3], modes[m2][3]
         assert 2 * bf < 32768 and 2 * bg < 32768
-        d = -(-bf * bg // 65536) + hq + 1
-        e = -(-(2 * bf) * (2 * bg) // 65536) + hq + 1
-        print("good-thomas pointwise %s x %s: d %d, e %d, 3d + e %d"
-              % (m1, m2, d, e, 3 * d + e))
-        assert 3 * d + e == want and want < 32768
-    # pointwise output times the scale 2^32 / 512 (a montmul)
-    scaled = {}
-    for q, hmax in ((7681, 25134), (10753, 28954)):
-        hq = (q - 1) // 2
-        scaled[q] = -(-hmax * hq // 65536) + hq + 1
-    assert scaled == {7681: 5314, 10753: 7753}
+        d = cdiv(bf * bg, 65536) + hq + 1
+        e = cdiv((2 * bf) * (2 * bg), 65536) + hq + 1
+        h = 3 * d + e
+        print("pointwise %s x %s: d %d, e %d, 3d + e %d" % (m1, m2, d, e, h))
+        assert h == want and h < 32768
+        scaled[q] = max(scaled.get(q, 0), cdiv(h * hq, 65536) + hq + 1)
+    assert scaled == {7681: 5314, 10753: 7753, 12289: 8828}
     # ntt_inv_gt: per-vector bounds through its passes.  A pass on four
     # vectors (x0, x1, x2, x3): GS (x0, x1), (x2, x3), the barretts RED1
     # (of x0, x2), GS (x0, x2), (x1, x3), the barretts RED2 (of x0, x1);
@@ -247,19 +204,20 @@ def check():
     # consecutive vectors, B (6, 5) on vectors of one position in the A
     # groups; the transpose mixes a half (bound: the maximum); C (4, 3);
     # D (2, 1, 0) on 8 vectors of one position in the C groups, barretts
-    # RD2 after level 2 and RD1 after level 1, level 0 without twiddle.
-    def inv_gt(q, bin_, ra, rb, rc, rd2, rd1):
+    # RD2 after level 2 and RD1 after level 1, level 0 without twiddle,
+    # then (FIN) a barrett of every output.
+    def inv_gt(q, bin_, ra, rb, rc, rd2, rd1, fin):
         hq = (q - 1) // 2
-        mm = lambda b: -(-b * hq // 65536) + hq + 1
+        mm = lambda b: cdiv(b * hq, 65536) + hq + 1
         def pas(b, red1, red2):
             x = [b[0] + b[1], mm(b[0] + b[1]), b[2] + b[3], mm(b[2] + b[3])]
             assert max(x) < 32768
             for i in red1:
-                x[i] = hq
+                x[i] = red[q]
             y = [x[0] + x[2], x[1] + x[3], mm(x[0] + x[2]), mm(x[1] + x[3])]
             assert max(y) < 32768
             for i in red2:
-                y[i] = hq
+                y[i] = red[q]
             return y
         pa = pas([bin_] * 4, *ra)
         m = max(max(pas([pa[j]] * 4, *rb)) for j in range(4))
@@ -270,25 +228,50 @@ def check():
             for k in range(4):
                 x[2 * k], x[2 * k + 1] = (x[2 * k] + x[2 * k + 1],
                                           mm(x[2 * k] + x[2 * k + 1]))
+            assert max(x) < 32768
             for i in rd2:
-                x[i] = hq
+                x[i] = red[q]
             for b in range(2):
                 for u, v in ((4 * b, 4 * b + 2), (4 * b + 1, 4 * b + 3)):
                     x[u], x[v] = x[u] + x[v], mm(x[u] + x[v])
             assert max(x) < 32768
             for i in rd1:
-                x[i] = hq
+                x[i] = red[q]
             out = max(out, max(x[k] + x[k + 4] for k in range(4)))
-        return out
+        assert out < 32768
+        return red[q] if fin else out
     for q, sched, want in (
             (7681, (((), (0,)), ((0,), (0,)), ((0,), (0,)), (0, 4),
-                    (0, 1, 4, 5)), 10470),
+                    (0, 1, 4, 5), 0), 10470),
             (10753, (((), (0,)), ((0,), (0, 1)), ((), (0,)), (0, 4),
-                     tuple(range(8))), 10752)):
+                     tuple(range(8)), 0), 10752),
+            (12289, (((0,), (0,)), ((0, 2), (1,)), ((0,), (0, 1)), (0, 4),
+                     (0, 4), 1), 6145)):
         out = inv_gt(q, scaled[q], *sched)
-        print("good-thomas inverse q %5d: input %d, output %d, fold %d"
-              % (q, scaled[q], out, 3 * out))
-        assert out == want and 3 * out < 32768
+        fold = 3 * out
+        print("inverse q %5d: input %d, output %d, fold %d"
+              % (q, scaled[q], out, fold))
+        assert out == want and fold < exact[q]
+
+    # Rq x small: CRT of x1 (mod q1, |x1| <= 3840) and x2 (mod q2)
+    v1, v2 = 3840, 5376
+    u = cdiv((v1 + v2) * 5376, 65536) + 5377
+    k = (3 * 761 * 2295 + v1) / 7681
+    r = v1 + cdiv(5376 * 2295, 65536) + 2296
+    print("CRT2: |u| <= %d, |k| <= %.1f < 5376, |x1 + montmul| <= %d"
+          % (u, k, r))
+    assert u < 32768 and k < 5376 and r < exact[4591]
+    # Rq x Rq: Garner over q1, q2, q3 = 12289
+    x1, x2, x3 = 3840, 5376, 6144
+    t = cdiv((x1 + x3) * 6144, 65536) + 6145
+    m = cdiv((t + x2) * 6144, 65536) + 6145
+    k = (3 * 761 * 2295 ** 2 + x1 + 7681 * x2) / (7681 * 10753)
+    r = x1 + (cdiv(x2 * 2295, 65536) + 2296) + (cdiv(6144 * 2295, 65536) + 2296)
+    print("CRT3: |t| <= %d, |t - u2| <= %d, montmul %d, |k3| <= %.1f < 6144,"
+          " sum %d" % (t, t + x2, m, k, r))
+    assert t + x2 < 32768 and m < exact[12289] and k < 6144
+    assert r < exact[4591]
+
     # R3: |c| <= 3 * 761 = 2283 < 3840; c mod 3 by mulhrs (c, 10923)
     assert 3 * 761 < (7681 - 1) // 2
     for c in range(-3840, 3841):

@@ -1,6 +1,6 @@
-/* sntrup761-avx2-ntt.h - NTT-based AVX2 product in Rq for sntrup761.
- *
- * Also the R3 product by the same transforms (one prime).
+/* sntrup761-avx2-ntt.h - NTT-based AVX2 products for sntrup761: Rq x
+ * small, Rq x Rq and R3 x R3 (Good-Thomas 3 x 512-point NTTs over one,
+ * two or three primes).
  *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1); types as in
  * sntrup761-avx2.h (Fq = int16_t frozen to [-2295, 2295], small = int8_t
