@@ -44,6 +44,8 @@
  *   (q-1)/2, for every int16 a; for 12289 it is exact for |a| < 30722
  *   (else |r| <= 6145), for 4591 for |a| < 16069 (checked exhaustively
  *   over all int16 inputs by cipher/gen-sntrup761-ntt.py).
+ * - red3 (a) = a - q mulhrs (a, round (2^15 / q)): the forward
+ *   transforms' cheaper, inexact reduction for q1 and q2 (at red3).
  * Everything is a fixed sequence of vector operations; no branch or
  * index depends on the data.  The bounds of every step are stated below
  * where they are used, recomputed and asserted by "gen-sntrup761-ntt.py
@@ -887,6 +889,18 @@ barrett (__m256i a, __m256i v, __m256i q)
   return _mm256_sub_epi16 (a, _mm256_mullo_epi16 (t, q));
 }
 
+/* The forward transform's reduction for q1, q2: red3 (a) = a - q
+ * mulhrs (a, c), c = round (2^15 / q) = 4, 3: one multiplication fewer
+ * than barrett, not exactly centered (|red3 (a)| <= 5629, 5800 for every
+ * int16 a; the generator tabulates the bound as a function of |a|). */
+static const int16_t ntt_c3[2] = { 4, 3 };
+
+static inline TGT __m256i
+red3 (__m256i a, __m256i c, __m256i q)
+{
+  return _mm256_sub_epi16 (a, _mm256_mullo_epi16 (_mm256_mulhrs_epi16 (a, c), q));
+}
+
 /* Transpose the 16 x 16 matrix of int16 in a[0..15] (row i = a[i]). */
 static inline TGT void
 transpose16 (__m256i *a)
@@ -981,6 +995,13 @@ enum
   FWD_S12 = 128 /* the same for levels 1 and 2 only */
 };
 
+/* The forward transform's reduction: red3 for q1, q2, barrett for q3. */
+static inline TGT __m256i
+fred (__m256i a, __m256i v, __m256i c3, __m256i q, int pi)
+{
+  return pi == 2 ? barrett (a, v, q) : red3 (a, c3, q);
+}
+
 /* Levels 3 to 8 of the forward transform, in place on A[0..31] (levels
  * 0..2 done by the caller), then the transposed residues.  REDUCE: the
  * FWD_* bits saying where barretts go; each caller's choice is justified
@@ -990,6 +1011,7 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]);
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
   const int s1 = (reduce & FWD_S1) != 0;
   int j, b, gr;
@@ -1004,8 +1026,8 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
       ct1 (&x1, &x3, ZB (zb[7 + b]), q, s1 && b == 0);
       if (reduce & FWD_T4)
         {
-          x0 = barrett (x0, v, q);
-          x2 = barrett (x2, v, q);
+          x0 = fred (x0, v, c3, q, pi);
+          x2 = fred (x2, v, c3, q, pi);
         }
       ct1 (&x0, &x1, ZB (zb[15 + 2 * b]), q, s1 && b == 0);
       ct (&x2, &x3, ZB (zb[16 + 2 * b]), q);
@@ -1027,15 +1049,15 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
           __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
           if (reduce & FWD_T5)
             {
-              x0 = barrett (x0, v, q);
-              x1 = barrett (x1, v, q);
+              x0 = fred (x0, v, c3, q, pi);
+              x1 = fred (x1, v, c3, q, pi);
             }
           ct (&x0, &x2, ZV (zv[0]), q);
           ct (&x1, &x3, ZV (zv[0]), q);
           if (reduce & FWD_T6)
             {
-              x0 = barrett (x0, v, q);
-              x2 = barrett (x2, v, q);
+              x0 = fred (x0, v, c3, q, pi);
+              x2 = fred (x2, v, c3, q, pi);
             }
           ct (&x0, &x1, ZV (zv[1]), q);
           ct (&x2, &x3, ZV (zv[2]), q);
@@ -1051,24 +1073,24 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
           __m256i x0 = p[0], x1 = p[1], x2 = p[2], x3 = p[3];
           if (reduce & FWD_T7)
             {
-              x0 = barrett (x0, v, q);
-              x1 = barrett (x1, v, q);
+              x0 = fred (x0, v, c3, q, pi);
+              x1 = fred (x1, v, c3, q, pi);
             }
           ct (&x0, &x2, ZV (zv[3 + b]), q);
           ct (&x1, &x3, ZV (zv[3 + b]), q);
           if (reduce & FWD_T8)
             {
-              x0 = barrett (x0, v, q);
-              x2 = barrett (x2, v, q);
+              x0 = fred (x0, v, c3, q, pi);
+              x2 = fred (x2, v, c3, q, pi);
             }
           ct (&x0, &x1, ZV (zv[7 + 2 * b]), q);
           ct (&x2, &x3, ZV (zv[8 + 2 * b]), q);
           if (reduce & FWD_R8)
             {
-              x0 = barrett (x0, v, q);
-              x1 = barrett (x1, v, q);
-              x2 = barrett (x2, v, q);
-              x3 = barrett (x3, v, q);
+              x0 = fred (x0, v, c3, q, pi);
+              x1 = fred (x1, v, c3, q, pi);
+              x2 = fred (x2, v, c3, q, pi);
+              x3 = fred (x3, v, c3, q, pi);
             }
           p[0] = x0;
           p[1] = x1;
@@ -1115,20 +1137,22 @@ check_bytes (const int8_t *a, int n, int bound)
  *
  * Bounds (q1 = 7681, q2 = 10753, q3 = 12289; hq = (q-1)/2):
  * - forward (ntt_fwd_full): input |a| <= A = 2295 (a coefficient of f,
- *   or of g in Rq x Rq) or 1 ("tiny": g, or either R3 operand).  Level 0 (twiddle 1)
- *   doubles; each later level maps B to T + mm (B), T = B or, where the
- *   upper inputs are reduced first, (q-1)/2.  Barretts (FWD_* bits) and
- *   the resulting chains (levels 0..8), a star marking a full reduction:
- *   q1 tiny, T8: 2, 3844, 7911, 12216, 16773, 21597, 26704, 32110, 9563.
- *   q1 f, T5 T8 S12: 4590, 9180, 18360, 23277, 28482, 9350, 13739,
- *     18386, 8759.
- *   q2 f, T5 T8 S12: 4590, 10344, 18360, 25244, 32692, 13435, 19915,
- *     26926, 12962.
- *   q2 tiny, T6 R8: 2, 5380, 11199, 17495, 24308, 31680, 13352, 19825,
- *     26829*; output (q-1)/2 = 5376.  (Rq x Rq: g by q2 f plus R8:
- *     5376.)
+ *   or of g in Rq x Rq) or 1 ("tiny": g, or either R3 operand).  Level 0
+ *   (twiddle 1) doubles; each later level maps B to T + mm (B), T = B or,
+ *   where the upper inputs are reduced first, the reduction's bound.  The
+ *   reductions (FWD_* bits) are red3 for q1, q2 (bound a function of the
+ *   input bound, <= 5629, 5800) and barrett for q3 (all inputs < 30722:
+ *   exact, 6144).  The chains (levels 0..8), a star marking a full
+ *   reduction after level 8:
+ *   q1 tiny, T8: 2, 3844, 7911, 12216, 16773, 21597, 26704, 32110, 11352.
+ *   q1 f, T5 T8 S12: 4590, 9180, 18360, 23277, 28482, 10949, 15432,
+ *     20178, 9840.
+ *   q2 f, T5 T8 S12: 4590, 10344, 18360, 25244, 32692, 13859, 20373,
+ *     27422, 13427 (Rq x Rq's g: R8 too, 5461).
+ *   q2 tiny, T6 R8: 2, 5380, 11199, 17495, 24308, 31680, 13776, 20284,
+ *     27325*; output 5800.
  *   q3 f, T4 T7 R8 S12: 4590, 11166, 18360, 26227, 14748, 22276, 30510,
- *     15150, 22716*; output 6144 (barrett inputs all < 30722: exact).
+ *     15150, 22716*; output 6144.
  *   All < 2^15; the outputs are left as they are (the bound BF or BG of
  *   the operand).  The tiny modes also skip the multiplications of the
  *   twiddle-1 blocks (block 0) of levels 1..4 (FWD_S1): those vectors
@@ -1140,17 +1164,17 @@ check_bytes (const int8_t *a, int n, int bound)
  * - pointwise: |F_r| <= BF, |G_r| <= BG, so the differences are <= 2 BF,
  *   2 BG (< 2^15); d_r = montmul (F_r, G_r) <= ceil (BF BG / 2^16) + hq +
  *   1, e = montmul of the differences <= ceil (4 BF BG / 2^16) + hq + 1,
- *   h_r = d0 + d1 + d2 + e_r <= 3 d + e: R3 (q1, 9563 x 9563): 3 * 5237
- *   + 9423 = 25134; Rq x small, q1 (8759 x 9563): 3 * 5120 + 8954 =
- *   24314; q2 (12962 x 5376): 3 * 6441 + 9631 = 28954; Rq x Rq: q1
- *   (8759 x 8759): 3 * 5012 + 8524 = 23560, q2 as above, q3 (6144 x
- *   6144): 3 * 6721 + 8449 = 28612; all < 2^15.  Instead of a barrett, a
- *   montmul by 2^32 / 512 (the inverse transform's scaling, moved here):
- *   <= 1473 + 3841 = 5314 (q1), 2376 + 5377 = 7753 (q2), 2683 + 6145 =
- *   8828 (q3).
+ *   h_r = d0 + d1 + d2 + e_r <= 3 d + e: R3 (q1, 11352 x 11352): 3 * 5808
+ *   + 11707 = 29131; Rq x small, q1 (9840 x 11352): 3 * 5546 + 10659 =
+ *   27297; q2 (13427 x 5800): 3 * 6566 + 10131 = 29829; Rq x Rq: q1 (9840
+ *   x 9840): 3 * 5319 + 9751 = 25708, q2 (13427 x 5461): 3 * 6496 + 9853
+ *   = 29341, q3 (6144 x 6144): 3 * 6721 + 8449 = 28612; all < 2^15.
+ *   Instead of a barrett, a montmul by 2^32 / 512 (the inverse
+ *   transform's scaling, moved here): <= 1707 + 3841 = 5548 (q1), 2447 +
+ *   5377 = 7824 (q2), 2683 + 6145 = 8828 (q3).
  * - inverse (ntt_inv_gt): barretts only where a sum could leave int16,
  *   placed per prime from per-vector bounds (the generator's inv_gt
- *   simulates the passes): outputs <= 10470 (q1), 10752 (q2), 6145 (q3,
+ *   simulates the passes): outputs <= 10472 (q1), 10752 (q2), 6145 (q3,
  *   whose last level is reduced); folding adds three: <= 32256 < 2^15
  *   (18435 < 30722 for q3); barrett -> the exact centered residue.
  * - R3: the folded integer coefficient is a sum of at most 3 * 761 terms
@@ -1213,9 +1237,9 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
 }
 
 /* Inverse NTT of one Good-Thomas row, in place: A[0..31] the transposed
- * residues (|.| <= 5314 for q1, 7753 for q2, 8828 for q3: pointwise
+ * residues (|.| <= 5548 for q1, 7824 for q2, 8828 for q3: pointwise
  * outputs, already scaled by 2^16 / 512), out the 512 coefficients, |.|
- * <= 10470 (q1), 10752 (q2), 6145 (q3), so that three of them add up
+ * <= 10472 (q1), 10752 (q2), 6145 (q3), so that three of them add up
  * within int16 (and below 30722 for q3).  The same tree as the forward
  * transform, bottom up, in passes A (levels 8, 7), B (6, 5), C (4, 3) on
  * four vectors x0..x3 and D (2, 1, 0) on eight.  The barretts, per prime
@@ -1334,11 +1358,11 @@ ntt_inv_gt (__m256i a[32], int pi)
 #define GT_Q2_FR (FWD_T5 | FWD_T8 | FWD_S12 | FWD_R8)
 #define GT_Q2_TINY (FWD_T6 | FWD_R8 | FWD_S1)
 #define GT_Q3_FR (FWD_T4 | FWD_T7 | FWD_S12 | FWD_R8)
-#define GT_B_Q1_TINY 9563
-#define GT_B_Q1_F 8759
-#define GT_B_Q2_F 12962
-#define GT_B_Q2_FR 5376
-#define GT_B_Q2_TINY 5376
+#define GT_B_Q1_TINY 11352
+#define GT_B_Q1_F 9840
+#define GT_B_Q2_F 13427
+#define GT_B_Q2_FR 5461
+#define GT_B_Q2_TINY 5800
 #define GT_B_Q3_FR 6144
 
 /* Lane masks: lane t of gt_mask (s) is all ones iff t mod 3 = s. */
@@ -1425,8 +1449,8 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
 /* The product in (Z/q)[z]/(z^3 - 1) at each of the 512 points: F[r],
  * G[r] the transformed rows (bounded as in the comment above); F[r] <-
  * h_r = sum_{s+t = r mod 3} F_s G_t times 2^-16, then times the inverse
- * transform's scaling 2^16 / 512 (a montmul by 2^32 / 512): |.| <= 5314
- * (q1), 7753 (q2).  With d_r =
+ * transform's scaling 2^16 / 512 (a montmul by 2^32 / 512): |.| <= 5548
+ * (q1), 7824 (q2), 8828 (q3).  With d_r =
  * F_r G_r and D = d0 + d1 + d2: h0 = D + (F2 - F1)(G1 - G2), h1 = D +
  * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0). */
 static inline TGT void
@@ -1464,8 +1488,8 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
 #ifdef KC_VERIFY
 /* Verify builds: the bounds (per prime) of the pointwise outputs and of
  * the inverse transforms' outputs (see the comment above). */
-static const int gt_bound_pw[3] = { 5314, 7753, 8828 };
-static const int gt_bound_inv[3] = { 10470, 10752, 6145 };
+static const int gt_bound_pw[3] = { 5548, 7824, 8828 };
+static const int gt_bound_inv[3] = { 10472, 10752, 6145 };
 #endif
 
 /* The work space of a Good-Thomas product (secret; wiped by the callers).
