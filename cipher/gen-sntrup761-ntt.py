@@ -216,8 +216,9 @@ def check():
         scaled[q] = max(scaled.get(q, 0), cdiv(h * hq, 65536) + hq + 1)
     assert scaled == {7681: 5548, 10753: 7824, 12289: 8828}
     # ntt_inv_gt: per-vector bounds through its passes.  A pass on four
-    # vectors (x0, x1, x2, x3): GS (x0, x1), (x2, x3), the barretts RED1
-    # (of x0, x2), GS (x0, x2), (x1, x3), the barretts RED2 (of x0, x1);
+    # vectors (x0, x1, x2, x3): GS (x0, x1), (x2, x3), the reductions RED1
+    # (of x0, x2), GS (x0, x2), (x1, x3), the reductions RED2 (of x0, x1)
+    # (passes A, B, C: red3 for q1, q2, barrett for q3; pass D: barrett);
     # GS (x, y) -> (x + y, montmul (x - y)).  Passes A (levels 8, 7) on
     # consecutive vectors, B (6, 5) on vectors of one position in the A
     # groups; the transpose mixes a half (bound: the maximum); C (4, 3);
@@ -231,11 +232,11 @@ def check():
             x = [b[0] + b[1], mm(b[0] + b[1]), b[2] + b[3], mm(b[2] + b[3])]
             assert max(x) < 32768
             for i in red1:
-                x[i] = red[q]
+                x[i] = r3tab[q][x[i]] if q in r3tab else red[q]
             y = [x[0] + x[2], x[1] + x[3], mm(x[0] + x[2]), mm(x[1] + x[3])]
             assert max(y) < 32768
             for i in red2:
-                y[i] = red[q]
+                y[i] = r3tab[q][y[i]] if q in r3tab else red[q]
             return y
         pa = pas([bin_] * 4, *ra)
         m = max(max(pas([pa[j]] * 4, *rb)) for j in range(4))

@@ -1242,9 +1242,10 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
  * <= 10472 (q1), 10752 (q2), 6145 (q3), so that three of them add up
  * within int16 (and below 30722 for q3).  The same tree as the forward
  * transform, bottom up, in passes A (levels 8, 7), B (6, 5), C (4, 3) on
- * four vectors x0..x3 and D (2, 1, 0) on eight.  The barretts, per prime
- * (after the first / the second level of a pass), derived from
- * per-vector bounds (the generator's inv_gt simulates these passes):
+ * four vectors x0..x3 and D (2, 1, 0) on eight.  The reductions (fred in
+ * A, B, C: red3 for q1, q2; barrett in D), per prime (after the first /
+ * the second level of a pass), derived from per-vector bounds (the
+ * generator's inv_gt simulates these passes):
  *   q1: A -/x0, B x0/x0, C x0/x0, D x0 x4/x0 x1 x4 x5.
  *   q2: A -/x0, B x0/x0 x1, C -/x0, D x0 x4/all.
  *   q3: A x0/x0, B x0 x2/x1, C x0/x0 x1, D x0 x4/x0 x4, then every output. */
@@ -1253,6 +1254,7 @@ ntt_inv_gt (__m256i a[32], int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
+  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]);
   const int16_t (*zb)[2][16] = zeta_inv_bc[pi];
   const int p1 = pi == 0, p2 = pi == 1, p3 = pi == 2;
   int j, b, gr;
@@ -1270,10 +1272,10 @@ ntt_inv_gt (__m256i a[32], int pi)
           gs (&x0, &x1, ZV (zv[7 + 2 * b]), q);
           gs (&x2, &x3, ZV (zv[8 + 2 * b]), q);
           if (p3)
-            x0 = barrett (x0, v, q);
+            x0 = fred (x0, v, c3, q, pi);
           gs (&x0, &x2, ZV (zv[3 + b]), q);
           gs (&x1, &x3, ZV (zv[3 + b]), q);
-          p[0] = barrett (x0, v, q);
+          p[0] = fred (x0, v, c3, q, pi);
           p[1] = x1;
           p[2] = x2;
           p[3] = x3;
@@ -1284,13 +1286,13 @@ ntt_inv_gt (__m256i a[32], int pi)
           __m256i x0 = g[j], x1 = g[j + 4], x2 = g[j + 8], x3 = g[j + 12];
           gs (&x0, &x1, ZV (zv[1]), q);
           gs (&x2, &x3, ZV (zv[2]), q);
-          x0 = barrett (x0, v, q);
+          x0 = fred (x0, v, c3, q, pi);
           if (p3)
-            x2 = barrett (x2, v, q);
+            x2 = fred (x2, v, c3, q, pi);
           gs (&x0, &x2, ZV (zv[0]), q);
           gs (&x1, &x3, ZV (zv[0]), q);
-          g[j] = p3 ? x0 : barrett (x0, v, q);
-          g[j + 4] = p1 ? x1 : barrett (x1, v, q);
+          g[j] = p3 ? x0 : fred (x0, v, c3, q, pi);
+          g[j + 4] = p1 ? x1 : fred (x1, v, c3, q, pi);
           g[j + 8] = x2;
           g[j + 12] = x3;
         }
@@ -1304,11 +1306,11 @@ ntt_inv_gt (__m256i a[32], int pi)
       gs (&x0, &x1, ZB (zb[15 + 2 * b]), q);
       gs (&x2, &x3, ZB (zb[16 + 2 * b]), q);
       if (!p2)
-        x0 = barrett (x0, v, q);
+        x0 = fred (x0, v, c3, q, pi);
       gs (&x0, &x2, ZB (zb[7 + b]), q);
       gs (&x1, &x3, ZB (zb[7 + b]), q);
-      p[0] = barrett (x0, v, q);
-      p[1] = p3 ? barrett (x1, v, q) : x1;
+      p[0] = fred (x0, v, c3, q, pi);
+      p[1] = p3 ? fred (x1, v, c3, q, pi) : x1;
       p[2] = x2;
       p[3] = x3;
     }
