@@ -1385,7 +1385,7 @@ gt_mask (int s)
  * coefficient i = 16 C + t, row i mod 3 = (C + t) mod 3 (16 = 1 mod 3),
  * column i mod 512; so row r takes lane t of LO where t = r - C (mod 3)
  * and of HI where t = r - C - 2 (mod 3) (512 = 2 mod 3).  Public indices
- * only. */
+ * only (C is a constant after unrolling). */
 static inline TGT void
 gt_good_col (__m256i rows[3][32], int c, __m256i lo, __m256i hi)
 {
@@ -1393,8 +1393,12 @@ gt_good_col (__m256i rows[3][32], int c, __m256i lo, __m256i hi)
 
   UNROLL
   for (r = 0; r < 3; r++)
-    rows[r][c] = _mm256_or_si256 (_mm256_and_si256 (lo, gt_mask ((r - c + 33) % 3)),
-                                  _mm256_and_si256 (hi, gt_mask ((r - c + 31) % 3)));
+    if (c < 16)                 /* lo where t = r - c, hi where t = r - c - 2,
+                                 * zero in the third class t = r - c - 1 */
+      rows[r][c] = _mm256_andnot_si256 (gt_mask ((r - c + 32) % 3),
+                                        _mm256_blendv_epi8 (lo, hi, gt_mask ((r - c + 31) % 3)));
+    else                        /* HI is zero */
+      rows[r][c] = _mm256_and_si256 (lo, gt_mask ((r - c + 33) % 3));
 }
 
 /* The rows of f (761 frozen coefficients, zero beyond).  The loops are
@@ -1441,10 +1445,10 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
     UNROLL
     for (m = 0; m < 3; m++)
       {
-        __m256i x = _mm256_and_si256 (rows[0][c], gt_mask ((99 - c - 2 * m) % 3));
-        x = _mm256_or_si256 (x, _mm256_and_si256 (rows[1][c], gt_mask ((100 - c - 2 * m) % 3)));
-        x = _mm256_or_si256 (x, _mm256_and_si256 (rows[2][c], gt_mask ((101 - c - 2 * m) % 3)));
-        out[c + 32 * m] = x;
+        __m256i x = _mm256_blendv_epi8 (rows[0][c], rows[1][c],
+                                        gt_mask ((100 - c - 2 * m) % 3));
+        out[c + 32 * m] = _mm256_blendv_epi8 (x, rows[2][c],
+                                              gt_mask ((101 - c - 2 * m) % 3));
       }
 }
 
