@@ -941,9 +941,8 @@ transpose16 (__m256i *a)
     }
 }
 
-/* CT butterflies of one level over vectors: for each block b of 2*dm
- * vectors, (x, y) -> (x + z y, x - z y), z the broadcast twiddle zb[b]. */
-/* Twiddle operands: a broadcast scalar pair or a lane vector pair. */
+/* Twiddle operands (z, z q^-1) for ct / gs: a broadcast pair (levels
+ * 0..4, stored as whole vectors) or a lane vector pair (levels 5..8). */
 #define ZB(zb) _mm256_load_si256 ((const __m256i *) (zb)[0]), \
                _mm256_load_si256 ((const __m256i *) (zb)[1])
 #define ZV(zv) _mm256_load_si256 ((const __m256i *) (zv)[0]), \
@@ -1004,14 +1003,14 @@ fred (__m256i a, __m256i v, __m256i c3, __m256i q, int pi)
 
 /* Levels 3 to 8 of the forward transform, in place on A[0..31] (levels
  * 0..2 done by the caller), then the transposed residues.  REDUCE: the
- * FWD_* bits saying where barretts go; each caller's choice is justified
- * by a bound chain (comments at the top and above ntt_fwd_full). */
+ * FWD_* bits saying where reductions (fred) go; each caller's choice is
+ * justified by a bound chain (the comment above ntt_fwd_full). */
 static inline TGT void
 ntt_fwd_tail (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
-  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]);
+  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]); /* q1, q2 */
   const int16_t (*zb)[2][16] = zeta_fwd_bc[pi];
   const int s1 = (reduce & FWD_S1) != 0;
   int j, b, gr;
@@ -1254,7 +1253,7 @@ ntt_inv_gt (__m256i a[32], int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
-  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]);
+  const __m256i c3 = _mm256_set1_epi16 (ntt_c3[pi & 1]); /* q1, q2 */
   const int16_t (*zb)[2][16] = zeta_inv_bc[pi];
   const int p1 = pi == 0, p2 = pi == 1, p3 = pi == 2;
   int j, b, gr;
