@@ -13,7 +13,7 @@
 # (s 2^16 mod q centered, that times q^-1 mod 2^16 as int16).
 import sys
 
-PRIMES = (7681, 10753, 11777)
+PRIMES = (7681, 10753, 12289)
 
 
 def root512(q):
@@ -55,12 +55,18 @@ def tables():
     for q in PRIMES:
         print("/* q = %d, w = %d */" % (q, root512(q)))
     for name, sign in (("fwd", 1), ("inv", -1)):
-        print("static const int16_t zeta_%s_bc[3][31][2] = {" % name)
+        # broadcast twiddles, stored as whole vectors (16 equal lanes) so
+        # that the multiplications take them straight from memory
+        print("static const int16_t zeta_%s_bc[3][31][2][16] AL32 = {" % name)
         for q in PRIMES:
             w = root512(q)
             r = [mont_pair(pow(w, (sign * E[(l, b)] // 2) % 512, q), q)
                  for l in range(5) for b in range(1 << l)]
-            print("  {" + ", ".join("{%d, %d}" % t for t in r) + "},")
+            print(" {")
+            for t in r:
+                print("  {{" + ", ".join([str(t[0])] * 16) + "},")
+                print("   {" + ", ".join([str(t[1])] * 16) + "}},")
+            print(" },")
         print("};")
         print("static const int16_t zeta_%s_vec[3][2][15][2][16] AL32 = {"
               % name)
@@ -86,78 +92,211 @@ def barrett(a, q, v):
     return s16(a - s16(t * q))
 
 
+def cdiv(a, b):
+    return -(-a // b)
+
+
 def check():
-    red = {}
+    red = {}            # max |barrett (a)| over all int16 a
+    exact = {}          # barrett exactly centered for |a| < exact[q]
     for q in PRIMES + (4591,):
         v = round(2 ** 26 / q)
         worst = 0
-        exact_below = None
+        exact_below = 32768
         for a in range(-32768, 32768):
             r = barrett(a, q, v)
             assert (r - a) % q == 0
             worst = max(worst, abs(r))
             if abs(r) > (q - 1) // 2:
-                exact_below = abs(a) if exact_below is None else min(exact_below, abs(a))
+                exact_below = min(exact_below, abs(a))
         red[q] = worst
-        print("q %5d v %5d: max |barrett| %d, exactly centered for |a| < %s"
-              % (q, v, worst, exact_below if exact_below else "2^15 (all)"))
-    # small product: primes 0, 1; general product (|g| <= 2295): all
-    # three, with the extra reductions of prime 2 (forward after level 6,
-    # inverse: all four outputs of every two-level pass).
-    for mode, primes in (("small", PRIMES[:2]), ("general", PRIMES)):
-        for q in primes:
-            hq = (q - 1) // 2
-            rq = red[q]             # bound after a barrett
-            extra = q == PRIMES[2]
-            mm = lambda b: -(-b * hq // 65536) + hq + 1
-            b = 2295
-            chain = []
-            for l in range(1, 5):
-                b = b + mm(b); chain.append(b)
-            b = rq
-            for l in range(5, 9):
-                b = b + mm(b); chain.append(b)
-                if extra and l == 6:
-                    b = rq
-            assert max(chain) < 32768
-            F = b if mode == "small" else rq
-            pw = 3 * (-(-F * rq // 65536) + hq + 1)   # G reduced
-            print("%s q %5d forward %s; pointwise sum %d" % (mode, q, chain, pw))
-            assert pw < 32768
-            b = rq
-            diffs = []
-            for lev in range(8, 0, -1):
-                d = mm(2 * b)
-                s = 2 * b
-                assert s < 32768
-                if lev % 2 == 1:
-                    s = rq
-                    if extra:
-                        d = rq
-                b = max(s, d)
-                diffs.append(d)
-            last = 2 * b
-            out = -(-last * hq // 65536) + hq + 1
-            print("%s q %5d inverse diffs %s, level-0 input %d, output %d, "
-                  "2 blocks %d" % (mode, q, diffs, last, out, 2 * out))
-            assert last < 32768 and 2 * out < 32768
-            assert 3 * rq < 32768
+        exact[q] = exact_below
+        print("q %5d v %5d: max |barrett| %d, exactly centered for |a| < %d"
+              % (q, v, worst, exact_below))
+    assert red[7681] == 3840 and red[10753] == 5376 and red[12289] == 6145
+    assert exact[12289] == 30722 and exact[4591] == 16069
+
+    # red3 (a) = a - q mulhrs (a, c), c = round (2^15 / q) (4, 3 for q1,
+    # q2): the forward transform's reduction for q1, q2 (q3 uses barrett);
+    # R3 (q, B): max |red3 (a)| over |a| <= B (exhaustive)
+    c3 = {7681: 4, 10753: 3}
+    r3tab = {}
+    for q, c in c3.items():
+        assert c == round(2 ** 15 / q)
+        m = 0
+        tab = [0] * 32768
+        for a in range(0, 32768):
+            for x in (a, -a):
+                r = x - q * ((x * c + (1 << 14)) >> 15)
+                assert (r - x) % q == 0 and abs(r) < 32768
+                m = max(m, abs(r))
+            tab[a] = m
+        r3tab[q] = tab
+    def fred(q, b):
+        """bound after the forward transform's reduction of |a| <= b"""
+        if q in r3tab:
+            return r3tab[q][b]
+        assert b < exact[q]
+        return (q - 1) // 2
+    print("red3: q1 max %d, q2 max %d (|a| < 2^15)"
+          % (r3tab[7681][32767], r3tab[10753][32767]))
+
+    # FWD_S1 / FWD_S12 replace the block-0 twiddles of levels 1..4 by 1:
+    # they are 1
+    E = exponents()
+    assert all(E[(l, 0)] == 0 for l in range(5))
+
+    # Forward modes: (prime, input bound, barrett set) -> chain and output
+    # bound.  Levels 0..4 per vector (level l pairs vector i with i + d, d
+    # = 16 >> l, in blocks of 2 d vectors; block 0 has twiddle 1 and is
+    # done by add/sub in level 0 and where S1 / S12 say so); after the
+    # transpose a half's vectors share lanes, so levels 5..8 use the
+    # maximum.  T<l>: the upper inputs of level l reduced first; R<l>:
+    # everything reduced after level l.
+    def fwd_chain(q, inp, flags):
+        hq = (q - 1) // 2
+        mm = lambda b: cdiv(b * hq, 65536) + hq + 1
+        vb = [inp] * 32
+        chain = []
+        for l in range(0, 5):
+            d = 16 >> l
+            skip = l == 0 or ("S1" in flags) or ("S12" in flags and l <= 2)
+            nb = list(vb)
+            for i in range(32):
+                if (i // d) % 2:
+                    continue
+                j = i + d
+                top = fred(q, vb[i]) if ("T%d" % l) in flags else vb[i]
+                t = vb[j] if skip and i < 2 * d else mm(vb[j])
+                nb[i] = nb[j] = top + t
+                assert top + t < 32768, (q, inp, flags, l, top + t)
+            vb = nb
+            chain.append(max(vb))
+        b = max(vb)
+        for l in range(5, 9):
+            top = fred(q, b) if ("T%d" % l) in flags else b
+            b = top + mm(b)
+            assert b < 32768, (q, inp, flags, l, b)
+            chain.append(b)
+            if ("R%d" % l) in flags:
+                b = fred(q, b)
+        return chain, b
+    modes = {
+        "Q1_TINY": (7681, 1, ("T8", "S1"), 11352),
+        "Q1_F": (7681, 2295, ("T5", "T8", "S12"), 9840),
+        "Q2_F": (10753, 2295, ("T5", "T8", "S12"), 13427),
+        "Q2_FR": (10753, 2295, ("T5", "T8", "S12", "R8"), 5461),
+        "Q2_TINY": (10753, 1, ("T6", "R8", "S1"), 5800),
+        "Q3_FR": (12289, 2295, ("T4", "T7", "R8", "S12"), 6144),
+    }
+    bound = {}
+    for name, (q, inp, flags, want) in modes.items():
+        chain, b = fwd_chain(q, inp, flags)
+        print("forward %-8s %s -> %d" % (name, chain, b))
+        assert b == want, (name, b)
+        bound[name] = b
+    # pointwise: |F| <= BF, |G| <= BG, differences <= 2 BF, 2 BG; d =
+    # montmul (F, G), e = montmul of the differences, h = 3 d + e; then a
+    # montmul by the inverse's scaling 2^32 / 512
+    scaled = {}
+    for q, m1, m2, want in ((7681, "Q1_TINY", "Q1_TINY", 29131),
+                            (7681, "Q1_F", "Q1_TINY", 27297),
+                            (7681, "Q1_F", "Q1_F", 25708),
+                            (10753, "Q2_F", "Q2_TINY", 29829),
+                            (10753, "Q2_F", "Q2_FR", 29341),
+                            (12289, "Q3_FR", "Q3_FR", 28612)):
+        hq = (q - 1) // 2
+        bf, bg = bound[m1], bound[m2]
+        assert 2 * bf < 32768 and 2 * bg < 32768
+        d = cdiv(bf * bg, 65536) + hq + 1
+        e = cdiv((2 * bf) * (2 * bg), 65536) + hq + 1
+        h = 3 * d + e
+        print("pointwise %s x %s: d %d, e %d, 3d + e %d" % (m1, m2, d, e, h))
+        assert h == want and h < 32768, (m1, m2, h)
+        scaled[q] = max(scaled.get(q, 0), cdiv(h * hq, 65536) + hq + 1)
+    assert scaled == {7681: 5548, 10753: 7824, 12289: 8828}
+    # ntt_inv_gt: per-vector bounds through its passes.  A pass on four
+    # vectors (x0, x1, x2, x3): GS (x0, x1), (x2, x3), the reductions RED1
+    # (of x0, x2), GS (x0, x2), (x1, x3), the reductions RED2 (of x0, x1)
+    # (passes A, B, C: red3 for q1, q2, barrett for q3; pass D: barrett);
+    # GS (x, y) -> (x + y, montmul (x - y)).  Passes A (levels 8, 7) on
+    # consecutive vectors, B (6, 5) on vectors of one position in the A
+    # groups; the transpose mixes a half (bound: the maximum); C (4, 3);
+    # D (2, 1, 0) on 8 vectors of one position in the C groups, barretts
+    # RD2 after level 2 and RD1 after level 1, level 0 without twiddle,
+    # then (FIN) a barrett of every output.
+    def inv_gt(q, bin_, ra, rb, rc, rd2, rd1, fin):
+        hq = (q - 1) // 2
+        mm = lambda b: cdiv(b * hq, 65536) + hq + 1
+        def pas(b, red1, red2):
+            x = [b[0] + b[1], mm(b[0] + b[1]), b[2] + b[3], mm(b[2] + b[3])]
+            assert max(x) < 32768
+            for i in red1:
+                x[i] = r3tab[q][x[i]] if q in r3tab else red[q]
+            y = [x[0] + x[2], x[1] + x[3], mm(x[0] + x[2]), mm(x[1] + x[3])]
+            assert max(y) < 32768
+            for i in red2:
+                y[i] = r3tab[q][y[i]] if q in r3tab else red[q]
+            return y
+        pa = pas([bin_] * 4, *ra)
+        m = max(max(pas([pa[j]] * 4, *rb)) for j in range(4))
+        pc = pas([m] * 4, *rc)
+        out = 0
+        for j in range(4):
+            x = [pc[j]] * 8
+            for k in range(4):
+                x[2 * k], x[2 * k + 1] = (x[2 * k] + x[2 * k + 1],
+                                          mm(x[2 * k] + x[2 * k + 1]))
+            assert max(x) < 32768
+            for i in rd2:
+                x[i] = red[q]
+            for b in range(2):
+                for u, v in ((4 * b, 4 * b + 2), (4 * b + 1, 4 * b + 3)):
+                    x[u], x[v] = x[u] + x[v], mm(x[u] + x[v])
+            assert max(x) < 32768
+            for i in rd1:
+                x[i] = red[q]
+            out = max(out, max(x[k] + x[k + 4] for k in range(4)))
+        assert out < 32768
+        return red[q] if fin else out
+    for q, sched, want in (
+            (7681, (((), (0,)), ((0,), (0,)), ((0,), (0,)), (0, 4),
+                    (0, 1, 4, 5), 0), 10472),
+            (10753, (((), (0,)), ((0,), (0, 1)), ((), (0,)), (0, 4),
+                     tuple(range(8)), 0), 10752),
+            (12289, (((0,), (0,)), ((0, 2), (1,)), ((0,), (0, 1)), (0, 4),
+                     (0, 4), 1), 6145)):
+        out = inv_gt(q, scaled[q], *sched)
+        fold = 3 * out
+        print("inverse q %5d: input %d, output %d, fold %d"
+              % (q, scaled[q], out, fold))
+        assert out == want and fold < exact[q]
+
+    # Rq x small: CRT of x1 (mod q1, |x1| <= 3840) and x2 (mod q2)
     v1, v2 = 3840, 5376
-    cu = 3563
-    u = -(-(v1 + v2) * 5376 // 65536) + 5377
+    u = cdiv((v1 + v2) * 5376, 65536) + 5377
     k = (3 * 761 * 2295 + v1) / 7681
-    r = v1 + -(-u * 2295 // 65536) + 2296
-    print("CRT: |u| <= %d, |k| <= %.1f < 5376, |x1 + montmul| <= %d" % (u, k, r))
-    assert k < 5376 and r < 16069
-    # general: Garner over three primes
-    x1, x2, x3 = 3840, 5376, 5890
-    t = -(-(x1 + x3) * 5888 // 65536) + 5889
-    u3 = -(-(t + x2) * 5888 // 65536) + 5889
+    r = v1 + cdiv(5376 * 2295, 65536) + 2296
+    print("CRT2: |u| <= %d, |k| <= %.1f < 5376, |x1 + montmul| <= %d"
+          % (u, k, r))
+    assert u < 32768 and k < 5376 and r < exact[4591]
+    # Rq x Rq: Garner over q1, q2, q3 = 12289
+    x1, x2, x3 = 3840, 5376, 6144
+    t = cdiv((x1 + x3) * 6144, 65536) + 6145
+    m = cdiv((t + x2) * 6144, 65536) + 6145
     k = (3 * 761 * 2295 ** 2 + x1 + 7681 * x2) / (7681 * 10753)
-    r = x1 + (-(-x2 * 2295 // 65536) + 2296) + (-(-5888 * 2295 // 65536) + 2296)
-    print("CRT3: |t| <= %d, |t - u2| <= %d, |k3| <= %.1f < 5888, sum %d"
-          % (t, t + x2, k, r))
-    assert t + x2 < 32768 and k < 5888 and r < 16069
+    r = x1 + (cdiv(x2 * 2295, 65536) + 2296) + (cdiv(6144 * 2295, 65536) + 2296)
+    print("CRT3: |t| <= %d, |t - u2| <= %d, montmul %d, |k3| <= %.1f < 6144,"
+          " sum %d" % (t, t + x2, m, k, r))
+    assert t + x2 < 32768 and m < exact[12289] and k < 6144
+    assert r < exact[4591]
+
+    # R3: |c| <= 3 * 761 = 2283 < 3840; c mod 3 by mulhrs (c, 10923)
+    assert 3 * 761 < (7681 - 1) // 2
+    for c in range(-3840, 3841):
+        t = (c * 10923 + (1 << 14)) >> 15
+        assert c - 3 * t == ((c + 1) % 3) - 1, c
+    print("R3: |c| <= 2283 < 3840; mulhrs (c, 10923) mod 3 exact for |c| <= 3840")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-/* sntrup761-avx2-ntt.h - NTT-based AVX2 product in Rq for sntrup761.
+/* sntrup761-avx2-ntt.h - NTT-based AVX2 products for sntrup761: Rq x
+ * small, Rq x Rq and R3 x R3 (Good-Thomas 3 x 512-point NTTs over one,
+ * two or three primes).
  *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1); types as in
  * sntrup761-avx2.h (Fq = int16_t frozen to [-2295, 2295], small = int8_t
@@ -31,6 +33,14 @@ void _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[761],
  * frozen.  Constant time. */
 void _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[761], const int16_t f[761],
                                      const int16_t g[761]);
+
+/* h = f * g in R3 = (Z/3)[x]/(x^761 - x - 1) by a Good-Thomas NTT
+ * product mod 7681: the same contract and the same results as
+ * _kc_sntrup761_r3_mult_avx2.
+ * Precondition: f[i], g[i] in {-1, 0, 1}.  Postcondition: h[i] in
+ * {-1, 0, 1}.  Constant time. */
+void _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[761], const int8_t f[761],
+                                     const int8_t g[761]);
 
 #endif /* KC_USE_X86_64 */
 

@@ -1042,7 +1042,7 @@ static const struct sntrup_ops ops_portable = {
 
 #ifdef KC_USE_X86_64
 static const struct sntrup_ops ops_avx2 = {
-  _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_avx2,
+  _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
   _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
   _kc_sntrup761_sort_761_avx2,
   _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,

@@ -1,7 +1,9 @@
 /* t-sntrup761-ntt.c - the NTT-based AVX2 products Rq x small
- * (_kc_sntrup761_rq_mult_small_ntt_avx2) and Rq x Rq
- * (_kc_sntrup761_rq_mult_ntt_avx2) against the portable
- * _kc_sntrup761_rq_mult_small / _kc_sntrup761_rq_mult and, for the
+ * (_kc_sntrup761_rq_mult_small_ntt_avx2), Rq x Rq
+ * (_kc_sntrup761_rq_mult_ntt_avx2) and R3 x R3
+ * (_kc_sntrup761_r3_mult_ntt_avx2) against the portable
+ * _kc_sntrup761_rq_mult_small / _kc_sntrup761_rq_mult /
+ * _kc_sntrup761_r3_mult and, for the
  * structured inputs, against a schoolbook product mod x^761 - x - 1
  * reduced after every term.
  *
@@ -122,6 +124,42 @@ check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
   n_checked++;
 }
 
+/* The R3 product against the portable one and a schoolbook product mod
+ * (x^761 - x - 1, 3) reduced after every term. */
+static void
+check_r3 (const int8_t f[P], const int8_t g[P], int slow, const char *what)
+{
+  int8_t h[P], want[P];
+  int i;
+
+  _kc_sntrup761_r3_mult (want, f, g);
+  memset (h, 0x55, sizeof h);
+  _kc_sntrup761_r3_mult_ntt_avx2 (h, f, g);
+  for (i = 0; i < P && h[i] == want[i] && h[i] >= -1 && h[i] <= 1; i++)
+    ;
+  CHECK (i == P, "r3 %s: h[%d] = %d, portable %d", what, i, h[i % P],
+         want[i % P]);
+  if (slow)
+    {
+      static int c[2 * P - 1];
+      int j, k;
+      memset (c, 0, sizeof c);
+      for (i = 0; i < P; i++)
+        for (j = 0; j < P; j++)
+          c[i + j] = (c[i + j] + f[i] * g[j]) % 3;
+      for (k = 2 * P - 2; k >= P; k--)
+        {
+          c[k - P] = (c[k - P] + c[k]) % 3;
+          c[k - P + 1] = (c[k - P + 1] + c[k]) % 3;
+        }
+      for (i = 0; i < P && cmod (c[i], 3) == want[i]; i++)
+        ;
+      CHECK (i == P, "r3 %s: portable h[%d] = %d, schoolbook %d", what, i,
+             want[i % P], cmod (c[i % P], 3));
+    }
+  n_checked++;
+}
+
 #define NF 9
 #define NG 9
 
@@ -226,6 +264,79 @@ main (int argc, char **argv)
       snprintf (what, sizeof what, "random %d", it);
       check (f, g, it < 20, what);
     }
+  /* R3 x R3: every pairing of the structured small patterns (all 1, all
+   * -1, alternating, monomials at the ends, x^760 x^760, ...), which put
+   * the folded integer coefficients at their extremes (|c| <= 2283, the
+   * bound that lets one prime suffice), then random inputs, random inputs
+   * with long runs of one sign, and dense/sparse random mixes */
+  {
+    int8_t f8[P];
+    for (k = 0; k < NG; k++)
+      for (l = 0; l < NG; l++)
+        {
+          make_g (f8, k);
+          make_g (g, l);
+          snprintf (what, sizeof what, "f pattern %d, g pattern %d", k, l);
+          check_r3 (f8, g, k < 4 && l < 4, what);
+          for (i = 0; i < P; i++)
+            f8[i] = (int8_t) -f8[i];
+          snprintf (what, sizeof what, "-f pattern %d, g pattern %d", k, l);
+          check_r3 (f8, g, 0, what);
+        }
+    {
+      /* monomial pairs at the block and fold boundaries (x^760 x^760 =
+       * x^1520 folds twice), both signs */
+      static const int pos[] = { 0, 1, 255, 256, 380, 511, 512, 759, 760 };
+      int a, b;
+      for (a = 0; a < (int) KC_DIM (pos); a++)
+        for (b = 0; b < (int) KC_DIM (pos); b++)
+          {
+            memset (f8, 0, sizeof f8);
+            memset (g, 0, sizeof g);
+            f8[pos[a]] = 1;
+            g[pos[b]] = (int8_t) ((a + b) & 1 ? -1 : 1);
+            snprintf (what, sizeof what, "x^%d * %sx^%d", pos[a],
+                      g[pos[b]] < 0 ? "-" : "", pos[b]);
+            check_r3 (f8, g, 1, what);
+          }
+    }
+    for (k = 0; k < P; k += 5)
+      {
+        memset (f8, 0, sizeof f8);
+        memset (g, 0, sizeof g);
+        f8[k] = 1;
+        g[P - 1 - (k % 50)] = -1;
+        snprintf (what, sizeof what, "monomials %d, %d", k, P - 1 - k % 50);
+        check_r3 (f8, g, 0, what);
+      }
+    for (it = 0; it < 3000; it++)
+      {
+        int dense = (int) (t_rand64 () % 4);
+        for (i = 0; i < P; i++)
+          {
+            uint64_t r = t_rand64 ();
+            f8[i] = (int8_t) ((int) (r % 3) - 1);
+            g[i] = (int8_t) ((int) ((r >> 32) % 3) - 1);
+            if (dense == 0 && (r >> 50) % 8)
+              g[i] = 0;                 /* sparse g */
+            if (dense == 1)
+              f8[i] = (int8_t) ((r >> 60) & 1 ? 1 : -1);   /* no zeros */
+          }
+        if (it & 1)
+          {
+            int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % P);
+            int s = (t_rand64 () & 1) ? 1 : -1;
+            for (i = 0; i < len; i++)
+              {
+                int j = (start + i) % P;
+                f8[j] = (int8_t) s;
+                g[j] = (int8_t) ((it & 2) ? s : -s);
+              }
+          }
+        snprintf (what, sizeof what, "r3 random %d", it);
+        check_r3 (f8, g, it < 10, what);
+      }
+  }
   /* Rq x Rq: every pairing of the structured f patterns (as f and as g),
    * then random and random with runs of +-2295 */
   {
