@@ -946,14 +946,13 @@ hash_session (unsigned char k[HASH_BYTES], int b,
 /* The kernels one KEM operation uses.  Every table entry computes exactly
  * what the portable function of the same role computes (the tests check
  * the AVX2 entries against the portable ones, and the KAT on both
- * tables).  sort_761 sorts exactly P words. */
+ * tables). */
 struct sntrup_ops
 {
   void (*rq_mult_small) (int16_t *, const int16_t *, const int8_t *);
   void (*r3_mult) (int8_t *, const int8_t *, const int8_t *);
   int (*r3_recip) (int8_t *, const int8_t *);
   int (*rq_recip3) (int16_t *, const int8_t *);
-  void (*sort_761) (uint32_t *);
   void (*rq_mult) (int16_t *, const int16_t *, const int16_t *);
   int (*rq_recip3_fq) (int16_t *, const int16_t *);
   void (*rq_decode) (int16_t *, const unsigned char *);
@@ -968,12 +967,6 @@ struct sntrup_ops
   void (*weight_fix) (int8_t *, const int8_t *);
   void (*small_from_bytes) (int8_t *, const unsigned char *);
 };
-
-static void
-sort_761_portable (uint32_t *x)
-{
-  _kc_sntrup761_sort_u32 (x, P);
-}
 
 /* Round: the nearest multiple of 3 of each frozen coefficient. */
 static void
@@ -1022,7 +1015,7 @@ _kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
     l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
   for (; i < P; i++)
     l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
-  sort_761_portable (l);
+  _kc_sntrup761_sort_u32 (l, P);
   for (i = 0; i < P; i++)
     out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
   wipememory (l, sizeof l);
@@ -1030,7 +1023,7 @@ _kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
 
 static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
-  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3, sort_761_portable,
+  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3,
   _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
   _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
   _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
@@ -1044,7 +1037,6 @@ static const struct sntrup_ops ops_portable = {
 static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
   _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
-  _kc_sntrup761_sort_761_avx2,
   _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
