@@ -2099,6 +2099,10 @@ enc_in1 (uint32_t x, enum rmode mode)
   return x;
 }
 
+/* P + K, or NULL for P = NULL (R is NULL at level 0, IN above it; even
+ * a zero offset on NULL is undefined behaviour). */
+#define ENC_AT(p, k) ((p) ? (p) + (k) : (p))
+
 /* One level up: the L->len values R (level 0: IN) -> bytes T, parents
  * RNEXT. */
 static KC_INLINE KC_AVX2 void
@@ -2109,13 +2113,13 @@ enc_level (uint16_t *rnext, unsigned char *t, const uint16_t *r,
   size_t nuni = (len & 1) ? npairs : npairs - 1, i;
 
   for (i = 0; i + 16 <= nuni; i += 16)
-    enc_group (rnext + i, t + l->bu * i, r + 2 * i, in + 2 * i, l->mu, l->bu,
-               mode);
+    enc_group (rnext + i, t + l->bu * i, ENC_AT (r, 2 * i), ENC_AT (in, 2 * i),
+               l->mu, l->bu, mode);
   if (i < nuni)
     {
       i = nuni >= 16 ? nuni - 16 : 0;
-      enc_group (rnext + i, t + l->bu * i, r + 2 * i, in + 2 * i, l->mu, l->bu,
-                 mode);
+      enc_group (rnext + i, t + l->bu * i, ENC_AT (r, 2 * i),
+                 ENC_AT (in, 2 * i), l->mu, l->bu, mode);
     }
   if (len & 1)
     rnext[npairs] = (uint16_t) (mode == RMODE_RAW ? r[len - 1]

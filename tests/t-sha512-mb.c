@@ -71,7 +71,7 @@ check_case (int kern, const unsigned char *pre, size_t plen,
             const unsigned char *const in[], size_t len, size_t n,
             size_t outlen)
 {
-  unsigned char *out[MAXN];
+  unsigned char *out[MAXN] = { NULL };     /* entries n.. unused */
   unsigned char want[64];
   size_t i, j;
 
