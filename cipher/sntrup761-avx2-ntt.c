@@ -1,6 +1,6 @@
 /* sntrup761-avx2-ntt.c - the sntrup761 polynomial products by NTTs,
- * AVX2: Rq x small, Rq x Rq and R3 x R3 (contracts in
- * sntrup761-avx2-ntt.h).
+ * AVX2: Rq x small, Rq x Rq and R3 x R3, and the pairs f g1, f g2 in Rq
+ * (g small) and R3 (contracts in sntrup761-avx2-ntt.h).
  *
  * Plan.  The product of two polynomials of degree <= 760 has degree <=
  * 1520 < 1536, so it equals their cyclic convolution of length 1536 =
@@ -1132,7 +1132,12 @@ check_bytes (const int8_t *a, int n, int bound)
  * (Z/q)[z]/(z^3 - 1) of the two length-3 columns is taken at each of the
  * 512 points directly (gt_pointwise: 6 products instead of 9), and the
  * three rows of h get one inverse NTT each: per prime 6 forward and 3
- * inverse transforms of full (non zero-padded) length.
+ * inverse transforms of full (non zero-padded) length.  The pairs f g1,
+ * f g2 keep f's transformed rows apart from the work space (the
+ * pointwise product writes elsewhere) and use them twice: 9 forward and
+ * 6 inverse transforms per prime instead of 12 and 6.  Each operand goes
+ * through the same mode as in the single product, so every bound below
+ * holds unchanged.
  *
  * Bounds (q1 = 7681, q2 = 10753, q3 = 12289; hq = (q-1)/2):
  * - forward (ntt_fwd_full): input |a| <= A = 2295 (a coefficient of f,
@@ -1198,7 +1203,7 @@ check_bytes (const int8_t *a, int n, int bound)
  * coefficients (|.| <= 2295, or <= 1 for the "tiny" modes), out the
  * residues in the transposed order, bounded as listed above for the
  * barrett set REDUCE (one of the GT_* modes below). */
-static inline TGT void
+static __attribute__ ((noinline)) TGT void
 ntt_fwd_full (__m256i a[32], int pi, int reduce)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
@@ -1248,7 +1253,7 @@ ntt_fwd_full (__m256i a[32], int pi, int reduce)
  *   q1: A -/x0, B x0/x0, C x0/x0, D x0 x4/x0 x1 x4 x5.
  *   q2: A -/x0, B x0/x0 x1, C -/x0, D x0 x4/all.
  *   q3: A x0/x0, B x0 x2/x1, C x0/x0 x1, D x0 x4/x0 x4, then every output. */
-static inline TGT void
+static inline __attribute__ ((always_inline)) TGT void
 ntt_inv_gt (__m256i a[32], int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
@@ -1452,14 +1457,17 @@ gt_ungood (__m256i out[96], __m256i rows[3][32])
 }
 
 /* The product in (Z/q)[z]/(z^3 - 1) at each of the 512 points: F[r],
- * G[r] the transformed rows (bounded as in the comment above); F[r] <-
+ * G[r] the transformed rows (bounded as in the comment above); H[r] <-
  * h_r = sum_{s+t = r mod 3} F_s G_t times 2^-16, then times the inverse
  * transform's scaling 2^16 / 512 (a montmul by 2^32 / 512): |.| <= 5548
  * (q1), 7824 (q2), 8828 (q3).  With d_r =
  * F_r G_r and D = d0 + d1 + d2: h0 = D + (F2 - F1)(G1 - G2), h1 = D +
- * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0). */
+ * (F1 - F0)(G0 - G1), h2 = D + (F0 - F2)(G2 - G0).  H may be F or G (each
+ * point is read whole before it is written); otherwise F and G are left
+ * as they are, so that a transformed operand can serve two products. */
 static inline TGT void
-gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
+gt_pointwise (__m256i h[3][32], const __m256i f[3][32],
+              const __m256i g[3][32], int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i qinv = _mm256_set1_epi16 (ntt_qinv[pi]);
@@ -1484,9 +1492,9 @@ gt_pointwise (__m256i f[3][32], __m256i g[3][32], int pi)
                     _mm256_sub_epi16 (g0q, g1q), q);
       h2 = montmul (_mm256_sub_epi16 (f0, f2), _mm256_sub_epi16 (g2, g0),
                     _mm256_sub_epi16 (g2q, g0q), q);
-      f[0][i] = montmul (_mm256_add_epi16 (d, h0), s, sq, q);
-      f[1][i] = montmul (_mm256_add_epi16 (d, h1), s, sq, q);
-      f[2][i] = montmul (_mm256_add_epi16 (d, h2), s, sq, q);
+      h[0][i] = montmul (_mm256_add_epi16 (d, h0), s, sq, q);
+      h[1][i] = montmul (_mm256_add_epi16 (d, h1), s, sq, q);
+      h[2][i] = montmul (_mm256_add_epi16 (d, h2), s, sq, q);
     }
 }
 
@@ -1514,15 +1522,36 @@ struct gt_work
   } u;
 };
 
-/* One prime: W->f, W->g hold the rows of f and g; RF, RG their forward
- * modes (GT_*, matching the prime and the input bound), BF, BG the
- * resulting bounds (checked in verify builds).  Leaves in OUT[0..47] the
- * product folded mod x^761 - x - 1, exactly centered mod prime PI (lanes
- * 761..767 of OUT[47] are junk, bounded the same).  W->f, W->g are
- * destroyed. */
-static inline TGT void
-gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
-               int rg, int bg)
+/* Forward transforms of the three rows ROWS (filled by gt_good_*) for
+ * prime PI in mode MODE (GT_*, matching the prime and the input bound),
+ * in place; BOUND the resulting bound (GT_B_*, checked in verify
+ * builds). */
+static inline __attribute__ ((always_inline)) TGT void
+gt_fwd (__m256i rows[3][32], int pi, int mode, int bound)
+{
+  int r;
+
+  for (r = 0; r < 3; r++)
+    ntt_fwd_full (rows[r], pi, mode);
+  KC_VERIFY_ONLY (check_lanes (rows, 96, bound));
+  (void) bound;
+}
+
+/* The rest of one prime's product once both operands are transformed:
+ * F the transformed rows of f (W->a.f itself, or rows kept elsewhere for
+ * a second product), W->u.g those of g.  Leaves in OUT[0..47] the product
+ * folded mod x^761 - x - 1, exactly centered mod prime PI (lanes
+ * 761..767 of OUT[47] are junk, bounded the same); OUT may be W->a.o.
+ * W->a.f and W->u.g are destroyed; F is not written unless it is
+ * W->a.f.  One out-of-line copy for all products and primes (PI is
+ * public), with the inverse transforms inlined into it.  The inlining is
+ * fixed by attributes (ntt_fwd_full and gt_finish out of line, ntt_inv_gt
+ * and gt_fwd inlined) because the compilers' own choices moved with
+ * every refactoring: gcc once put ntt_inv_gt out of line, 2 to 4 %
+ * slower on every product. */
+static __attribute__ ((noinline)) TGT void
+gt_finish (__m256i out[48], struct gt_work *w, const __m256i f[3][32],
+           int pi)
 {
   const __m256i q = _mm256_set1_epi16 (ntt_q[pi]);
   const __m256i v = _mm256_set1_epi16 (ntt_v[pi]);
@@ -1530,16 +1559,7 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
   const int16_t *c = (const int16_t *) cv;
   int r, i;
 
-  for (r = 0; r < 3; r++)
-    {
-      ntt_fwd_full (w->a.f[r], pi, rf);
-      ntt_fwd_full (w->u.g[r], pi, rg);
-    }
-  KC_VERIFY_ONLY (check_lanes (w->a.f, 96, bf));
-  KC_VERIFY_ONLY (check_lanes (w->u.g, 96, bg));
-  (void) bf;
-  (void) bg;
-  gt_pointwise (w->a.f, w->u.g, pi);
+  gt_pointwise (w->a.f, f, w->u.g, pi);
   KC_VERIFY_ONLY (check_lanes (w->a.f, 96, gt_bound_pw[pi]));
   for (r = 0; r < 3; r++)
     ntt_inv_gt (w->a.f[r], pi);
@@ -1560,21 +1580,29 @@ gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
   KC_VERIFY_ONLY (check_lanes (out, 48, (ntt_q[pi] - 1) / 2));
 }
 
-void TGT
-_kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
-                                const int8_t g[P])
+/* One prime: W->f, W->g hold the rows of f and g; RF, RG their forward
+ * modes (GT_*, matching the prime and the input bound), BF, BG the
+ * resulting bounds (checked in verify builds).  OUT as for gt_finish;
+ * W->f, W->g are destroyed. */
+static inline TGT void
+gt_mult_prime (__m256i out[48], struct gt_work *w, int pi, int rf, int bf,
+               int rg, int bg)
 {
-  struct gt_work w AL32;
+  gt_fwd (w->a.f, pi, rf, bf);
+  gt_fwd (w->u.g, pi, rg, bg);
+  gt_finish (out, w, w->a.f, pi);
+}
+
+/* R3 output: H = C mod 3, centered, from the folded product C[0..47]
+ * exactly centered mod q1 (|c| <= 2283: the centered residue mod 7681 is
+ * the integer coefficient itself). */
+static inline TGT void
+gt_r3_out (int8_t h[P], const __m256i c[48])
+{
   int8_t t[32] AL32;
   const __m256i third = _mm256_set1_epi16 (10923), three = _mm256_set1_epi16 (3);
-  __m256i *c = w.a.o;
   int i;
 
-  gt_good_small (w.a.f, f);
-  gt_good_small (w.u.g, g);
-  gt_mult_prime (c, &w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
-                 GT_B_Q1_TINY);
-  /* |c| <= 2283: the centered residue mod 7681 is c; c mod 3 centered */
   for (i = 0; i < 24; i++)
     {
       __m256i x = c[2 * i], y = c[2 * i + 1];
@@ -1590,7 +1618,77 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
   memcpy (h + 736, t, P - 736);
   KC_VERIFY_ONLY (check_bytes (h, P, 1));
   wipememory (t, sizeof t);
+}
+
+void TGT
+_kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
+                                const int8_t g[P])
+{
+  struct gt_work w AL32;
+
+  gt_good_small (w.a.f, f);
+  gt_good_small (w.u.g, g);
+  gt_mult_prime (w.a.o, &w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
+                 GT_B_Q1_TINY);
+  gt_r3_out (h, w.a.o);
   wipememory (&w, sizeof w);
+}
+
+/* The shared operand F is transformed once into FT (outside the work
+ * space, so that the first product's pointwise step leaves it intact);
+ * each product then transforms only its own G. */
+void TGT
+_kc_sntrup761_r3_mult2_ntt_avx2 (int8_t h1[P], int8_t h2[P],
+                                 const int8_t f[P], const int8_t g1[P],
+                                 const int8_t g2[P])
+{
+  struct
+  {
+    __m256i ft[3][32];
+    struct gt_work w;
+  } s AL32;
+
+  gt_good_small (s.ft, f);
+  gt_fwd (s.ft, 0, GT_Q1_TINY, GT_B_Q1_TINY);
+  gt_good_small (s.w.u.g, g1);
+  gt_fwd (s.w.u.g, 0, GT_Q1_TINY, GT_B_Q1_TINY);
+  gt_finish (s.w.a.o, &s.w, s.ft, 0);
+  gt_r3_out (h1, s.w.a.o);
+  gt_good_small (s.w.u.g, g2);
+  gt_fwd (s.w.u.g, 0, GT_Q1_TINY, GT_B_Q1_TINY);
+  gt_finish (s.w.a.o, &s.w, s.ft, 0);
+  gt_r3_out (h2, s.w.a.o);
+  wipememory (&s, sizeof s);
+}
+
+/* Rq x small output: H = the value mod 4591, frozen, from X1, X2 (the
+ * folded product exactly centered mod q1 and mod q2) by the CRT (see the
+ * comment at the top). */
+static inline TGT void
+gt_rq_small_out (int16_t h[P], const __m256i x1[48], const __m256i x2[48])
+{
+  const __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
+  const __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
+  const __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
+  const __m256i cr = _mm256_set1_epi16 (1821), crq = _mm256_set1_epi16 (21427);
+  int16_t t[16] AL32;
+  int i;
+
+  for (i = 0; i < 48; i++)
+    {
+      __m256i a = x1[i], b = x2[i];
+      __m256i u = montmul (_mm256_sub_epi16 (b, a), cu, cuq, q2);
+      u = barrett (u, v2, q2);
+      u = _mm256_add_epi16 (a, montmul (u, cr, crq, q3));
+      u = barrett (u, v3, q3);
+      KC_VERIFY_ONLY (check_lanes (&u, 1, (Q - 1) / 2));
+      if (i < 47)
+        _mm256_storeu_si256 ((__m256i *) &h[16 * i], u);
+      else
+        _mm256_store_si256 ((__m256i *) t, u);
+    }
+  memcpy (h + 752, t, 9 * sizeof *h);
+  wipememory (t, sizeof t);
 }
 
 void TGT
@@ -1602,36 +1700,53 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
     struct gt_work w;
     __m256i x1[48];
   } s AL32;
-  __m256i *x2 = s.w.a.o;
-  const __m256i q2 = _mm256_set1_epi16 (10753), v2 = _mm256_set1_epi16 (6241);
-  const __m256i cu = _mm256_set1_epi16 (3563), cuq = _mm256_set1_epi16 (32747);
-  const __m256i q3 = _mm256_set1_epi16 (Q), v3 = _mm256_set1_epi16 (14617);
-  const __m256i cr = _mm256_set1_epi16 (1821), crq = _mm256_set1_epi16 (21427);
-  int16_t t[16] AL32;
-  int i;
 
   gt_good_fq (s.w.a.f, f);
   gt_good_small (s.w.u.g, g);
   gt_mult_prime (s.x1, &s.w, 0, GT_Q1_F, GT_B_Q1_F, GT_Q1_TINY, GT_B_Q1_TINY);
   gt_good_fq (s.w.a.f, f);
   gt_good_small (s.w.u.g, g);
-  gt_mult_prime (x2, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY, GT_B_Q2_TINY);
-  /* CRT (see the comment at the top) */
-  for (i = 0; i < 48; i++)
-    {
-      __m256i x1 = s.x1[i], x2i = x2[i];
-      __m256i u = montmul (_mm256_sub_epi16 (x2i, x1), cu, cuq, q2);
-      u = barrett (u, v2, q2);
-      u = _mm256_add_epi16 (x1, montmul (u, cr, crq, q3));
-      u = barrett (u, v3, q3);
-      KC_VERIFY_ONLY (check_lanes (&u, 1, (Q - 1) / 2));
-      if (i < 47)
-        _mm256_storeu_si256 ((__m256i *) &h[16 * i], u);
-      else
-        _mm256_store_si256 ((__m256i *) t, u);
-    }
-  memcpy (h + 752, t, 9 * sizeof *h);
-  wipememory (t, sizeof t);
+  gt_mult_prime (s.w.a.o, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY,
+                 GT_B_Q2_TINY);
+  gt_rq_small_out (h, s.x1, s.w.a.o);
+  wipememory (&s, sizeof s);
+}
+
+/* As for the R3 pair, per prime: F transformed once into FT; the two
+ * products mod q1 are kept in X1[0], X1[1] until their q2 halves are
+ * ready. */
+void TGT
+_kc_sntrup761_rq_mult_small2_ntt_avx2 (int16_t h1[P], int16_t h2[P],
+                                       const int16_t f[P],
+                                       const int8_t g1[P],
+                                       const int8_t g2[P])
+{
+  struct
+  {
+    __m256i ft[3][32];
+    struct gt_work w;
+    __m256i x1[2][48];
+  } s AL32;
+
+  gt_good_fq (s.ft, f);
+  gt_fwd (s.ft, 0, GT_Q1_F, GT_B_Q1_F);
+  gt_good_small (s.w.u.g, g1);
+  gt_fwd (s.w.u.g, 0, GT_Q1_TINY, GT_B_Q1_TINY);
+  gt_finish (s.x1[0], &s.w, s.ft, 0);
+  gt_good_small (s.w.u.g, g2);
+  gt_fwd (s.w.u.g, 0, GT_Q1_TINY, GT_B_Q1_TINY);
+  gt_finish (s.x1[1], &s.w, s.ft, 0);
+
+  gt_good_fq (s.ft, f);
+  gt_fwd (s.ft, 1, GT_Q2_F, GT_B_Q2_F);
+  gt_good_small (s.w.u.g, g1);
+  gt_fwd (s.w.u.g, 1, GT_Q2_TINY, GT_B_Q2_TINY);
+  gt_finish (s.w.a.o, &s.w, s.ft, 1);
+  gt_rq_small_out (h1, s.x1[0], s.w.a.o);
+  gt_good_small (s.w.u.g, g2);
+  gt_fwd (s.w.u.g, 1, GT_Q2_TINY, GT_B_Q2_TINY);
+  gt_finish (s.w.a.o, &s.w, s.ft, 1);
+  gt_rq_small_out (h2, s.x1[1], s.w.a.o);
   wipememory (&s, sizeof s);
 }
 

@@ -1,6 +1,6 @@
 /* sntrup761-avx2-ntt.h - NTT-based AVX2 products for sntrup761: Rq x
  * small, Rq x Rq and R3 x R3 (Good-Thomas 3 x 512-point NTTs over one,
- * two or three primes).
+ * two or three primes), and pairs f g1, f g2 sharing f's transforms.
  *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1); types as in
  * sntrup761-avx2.h (Fq = int16_t frozen to [-2295, 2295], small = int8_t
@@ -8,8 +8,9 @@
  *
  * Exists only with x86-64 code paths (KC_USE_X86_64); the caller checks
  * _kc_hwf () & KC_HWF_AVX2 first.  Constant time (no secret-dependent
- * branches or memory indices); f and g may be secret; h may alias no
- * input.  No heap; the stack temporaries are wiped before return.
+ * branches or memory indices); every input may be secret; no output
+ * may alias an input (nor, for the pairs, the other output).  No heap;
+ * the stack temporaries are wiped before return.
  */
 #ifndef KC_SNTRUP761_AVX2_NTT_H
 #define KC_SNTRUP761_AVX2_NTT_H
@@ -41,6 +42,27 @@ void _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[761], const int16_t f[761],
  * {-1, 0, 1}.  Constant time. */
 void _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[761], const int8_t f[761],
                                      const int8_t g[761]);
+
+/* Two products with one left operand: h1 = f * g1 and h2 = f * g2 in
+ * Rq, the same results as two calls of
+ * _kc_sntrup761_rq_mult_small_ntt_avx2, with f transformed once per
+ * prime.  Precondition as there (f frozen; g1, g2 small); g1 and g2 may
+ * be the same array.  h1 and h2 are distinct arrays, and neither aliases
+ * f, g1 or g2.  Postcondition: h1[i], h2[i] frozen.  Constant time. */
+void _kc_sntrup761_rq_mult_small2_ntt_avx2 (int16_t h1[761], int16_t h2[761],
+                                            const int16_t f[761],
+                                            const int8_t g1[761],
+                                            const int8_t g2[761]);
+
+/* The same in R3: h1 = f * g1, h2 = f * g2, the same results as two
+ * calls of _kc_sntrup761_r3_mult_ntt_avx2, with f transformed once.
+ * Precondition: f[i], g1[i], g2[i] in {-1, 0, 1}; g1 and g2 may be the
+ * same array; h1 and h2 are distinct and alias no input.  Postcondition:
+ * h1[i], h2[i] in {-1, 0, 1}.  Constant time. */
+void _kc_sntrup761_r3_mult2_ntt_avx2 (int8_t h1[761], int8_t h2[761],
+                                      const int8_t f[761],
+                                      const int8_t g1[761],
+                                      const int8_t g2[761]);
 
 #endif /* KC_USE_X86_64 */
 

@@ -966,7 +966,29 @@ struct sntrup_ops
   void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
   void (*small_from_bytes) (int8_t *, const unsigned char *);
+  /* (h1, h2) = (f g1, f g2), h1 and h2 distinct, aliasing no input */
+  void (*rq_mult_small2) (int16_t *, int16_t *, const int16_t *,
+                          const int8_t *, const int8_t *);
+  void (*r3_mult2) (int8_t *, int8_t *, const int8_t *, const int8_t *,
+                    const int8_t *);
 };
+
+/* Two products with one left operand: two calls of the single product. */
+static void
+rq_mult_small2_portable (int16_t h1[P], int16_t h2[P], const int16_t f[P],
+                         const int8_t g1[P], const int8_t g2[P])
+{
+  _kc_sntrup761_rq_mult_small (h1, f, g1);
+  _kc_sntrup761_rq_mult_small (h2, f, g2);
+}
+
+static void
+r3_mult2_portable (int8_t h1[P], int8_t h2[P], const int8_t f[P],
+                   const int8_t g1[P], const int8_t g2[P])
+{
+  _kc_sntrup761_r3_mult (h1, f, g1);
+  _kc_sntrup761_r3_mult (h2, f, g2);
+}
 
 /* Round: the nearest multiple of 3 of each frozen coefficient. */
 static void
@@ -1030,7 +1052,8 @@ static const struct sntrup_ops ops_portable = {
   _kc_sntrup761_small_decode, _kc_sntrup761_small_encode,
   _kc_sntrup761_short_from_bytes, round_portable,
   times3_mod3_portable, weight_fix_portable,
-  _kc_sntrup761_small_from_bytes
+  _kc_sntrup761_small_from_bytes, rq_mult_small2_portable,
+  r3_mult2_portable
 };
 
 #ifdef KC_USE_X86_64
@@ -1043,7 +1066,8 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
   _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
   _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
-  _kc_sntrup761_small_from_bytes_avx2
+  _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
+  _kc_sntrup761_r3_mult2_ntt_avx2
 };
 #endif
 
@@ -1248,7 +1272,7 @@ struct batch_scratch
   int8_t f[KC_SNTRUP761_BATCH_MAX][P];     /* f_i */
   int16_t fp[KC_SNTRUP761_BATCH_MAX][P];   /* prefix products of f */
   int8_t t3[2][P];
-  int16_t inv[P], tq[P], finv[P], h[P];
+  int16_t inv[P], tq[P], z[P], h[P];
 };
 
 /* N (1 .. BATCH_MAX) key pairs.  Montgomery's trick in both rings: with
@@ -1286,11 +1310,12 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
   ct_declassify (&ok, sizeof ok);
   if (ok == 0)
     {
-      /* t3[1] = 1/G_i, going down. */
+      /* t3[1] = 1/G_i, going down: 1/g_i = (1/G_i) G_(i-1) and
+       * 1/G_(i-1) = (1/G_i) g_i, one pair product. */
       for (i = n - 1; i > 0; i--)
         {
-          ops->r3_mult (s->gp[i], s->t3[1], s->gp[i - 1]);     /* 1/g_i */
-          ops->r3_mult (s->t3[0], s->t3[1], s->g[i]);          /* 1/G_(i-1) */
+          ops->r3_mult2 (s->gp[i], s->t3[0], s->t3[1], s->gp[i - 1],
+                         s->g[i]);
           memcpy (s->t3[1], s->t3[0], P);
         }
       memcpy (s->gp[0], s->t3[1], P);
@@ -1321,20 +1346,22 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
     ops->rq_mult_small (s->fp[i], s->fp[i - 1], s->f[i]);
   ops->rq_recip3_fq (s->inv, s->fp[n - 1]);     /* 1/(3 F_(n-1)) */
 
-  /* Going down: 1/(3 f_i), h_i, the keys. */
+  /* Going down, inv = 1/(3 F_i): h_i = g_i / (3 f_i) = (inv g_i) F_(i-1)
+   * and 1/(3 F_(i-1)) = inv f_i, the two products with the small right
+   * operands as one pair (z = inv g_i), then the full product;
+   * h_0 = inv g_0.  The keys. */
   for (i = n; i-- > 0;)
     {
       unsigned char *pki = pk + i * PK_BYTES;
       unsigned char *ski = sk + i * KC_SNTRUP761_SK_BYTES;
       if (i > 0)
         {
-          ops->rq_mult (s->finv, s->inv, s->fp[i - 1]);
-          ops->rq_mult_small (s->tq, s->inv, s->f[i]);
+          ops->rq_mult_small2 (s->tq, s->z, s->inv, s->f[i], s->g[i]);
+          ops->rq_mult (s->h, s->z, s->fp[i - 1]);
           memcpy (s->inv, s->tq, sizeof s->inv);
         }
       else
-        memcpy (s->finv, s->inv, sizeof s->finv);
-      ops->rq_mult_small (s->h, s->finv, s->g[i]);
+        ops->rq_mult_small (s->h, s->inv, s->g[i]);
       ops->rq_encode (pki, s->h);
       ops->small_encode (ski, s->f[i]);
       ops->small_encode (ski + SMALL_BYTES, s->gp[i]);

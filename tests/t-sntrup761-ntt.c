@@ -1,7 +1,9 @@
 /* t-sntrup761-ntt.c - the NTT-based AVX2 products Rq x small
  * (_kc_sntrup761_rq_mult_small_ntt_avx2), Rq x Rq
  * (_kc_sntrup761_rq_mult_ntt_avx2) and R3 x R3
- * (_kc_sntrup761_r3_mult_ntt_avx2) against the portable
+ * (_kc_sntrup761_r3_mult_ntt_avx2), and the pairs f g1, f g2
+ * (_kc_sntrup761_rq_mult_small2_ntt_avx2, _kc_sntrup761_r3_mult2_ntt_avx2)
+ * against the portable
  * _kc_sntrup761_rq_mult_small / _kc_sntrup761_rq_mult /
  * _kc_sntrup761_r3_mult and, for the
  * structured inputs, against a schoolbook product mod x^761 - x - 1
@@ -15,7 +17,11 @@
  * two-prime CRT must still get exactly); then thousands of random inputs
  * and random inputs with random runs of extreme values.  The Rq x Rq
  * product gets the same treatment with g in [-2295, 2295] (|c| <= 761 *
- * 2295^2, the three-prime CRT's extreme).
+ * 2295^2, the three-prime CRT's extreme).  The pairs get every
+ * structured f with every structured g1 and g2 = g1 (the same array),
+ * -g1 or another pattern, monomials and random inputs, each output
+ * compared with the portable product (and one with the single NTT
+ * product).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -158,6 +164,61 @@ check_r3 (const int8_t f[P], const int8_t g[P], int slow, const char *what)
              want[i % P], cmod (c[i % P], 3));
     }
   n_checked++;
+}
+
+/* The pair products f g1, f g2 (f transformed once) against two calls
+ * of the portable product and of the single NTT product (G2 may be
+ * G1). */
+static void
+check_pair (const int16_t f[P], const int8_t g1[P], const int8_t g2[P],
+            const char *what)
+{
+  int16_t h1[P], h2[P], want1[P], want2[P], one[P];
+  int i;
+
+  _kc_sntrup761_rq_mult_small (want1, f, g1);
+  _kc_sntrup761_rq_mult_small (want2, f, g2);
+  memset (h1, 0x55, sizeof h1);
+  memset (h2, 0x55, sizeof h2);
+  _kc_sntrup761_rq_mult_small2_ntt_avx2 (h1, h2, f, g1, g2);
+  for (i = 0; i < P && h1[i] == want1[i] && h1[i] >= -QH && h1[i] <= QH; i++)
+    ;
+  CHECK (i == P, "pair %s: h1[%d] = %d, portable %d", what, i, h1[i % P],
+         want1[i % P]);
+  for (i = 0; i < P && h2[i] == want2[i] && h2[i] >= -QH && h2[i] <= QH; i++)
+    ;
+  CHECK (i == P, "pair %s: h2[%d] = %d, portable %d", what, i, h2[i % P],
+         want2[i % P]);
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (one, f, g2);
+  CHECK (memcmp (one, h2, sizeof one) == 0,
+         "pair %s: h2 differs from the single NTT product", what);
+  n_checked += 2;
+}
+
+static void
+check_pair_r3 (const int8_t f[P], const int8_t g1[P], const int8_t g2[P],
+               const char *what)
+{
+  int8_t h1[P], h2[P], want1[P], want2[P], one[P];
+  int i;
+
+  _kc_sntrup761_r3_mult (want1, f, g1);
+  _kc_sntrup761_r3_mult (want2, f, g2);
+  memset (h1, 0x55, sizeof h1);
+  memset (h2, 0x55, sizeof h2);
+  _kc_sntrup761_r3_mult2_ntt_avx2 (h1, h2, f, g1, g2);
+  for (i = 0; i < P && h1[i] == want1[i] && h1[i] >= -1 && h1[i] <= 1; i++)
+    ;
+  CHECK (i == P, "r3 pair %s: h1[%d] = %d, portable %d", what, i,
+         h1[i % P], want1[i % P]);
+  for (i = 0; i < P && h2[i] == want2[i] && h2[i] >= -1 && h2[i] <= 1; i++)
+    ;
+  CHECK (i == P, "r3 pair %s: h2[%d] = %d, portable %d", what, i,
+         h2[i % P], want2[i % P]);
+  _kc_sntrup761_r3_mult_ntt_avx2 (one, f, g1);
+  CHECK (memcmp (one, h1, sizeof one) == 0,
+         "r3 pair %s: h1 differs from the single NTT product", what);
+  n_checked += 2;
 }
 
 #define NF 9
@@ -374,6 +435,87 @@ main (int argc, char **argv)
           }
         snprintf (what, sizeof what, "random %d", it);
         check_rq (f, g16, it < 10, what);
+      }
+  }
+  /* Pairs f g1, f g2 (Rq with f frozen, and R3): every structured f
+   * (with +-2295 extremes in Rq) with every structured g1 and with g2 =
+   * g1 (the same array), g2 = -g1 and g2 = the next pattern; monomial
+   * pairs; then random inputs, half of them with runs of extremes. */
+  {
+    int8_t f8[P], g2[P];
+    for (k = 0; k < NF; k++)
+      for (l = 0; l < NG; l++)
+        {
+          make_f (f, k);
+          make_g (g, l);
+          snprintf (what, sizeof what, "f %d, g1 = g2 = g %d", k, l);
+          check_pair (f, g, g, what);
+          for (i = 0; i < P; i++)
+            g2[i] = (int8_t) -g[i];
+          snprintf (what, sizeof what, "f %d, g1 = -g2 = g %d", k, l);
+          check_pair (f, g, g2, what);
+          make_g (g2, (l + 1) % NG);
+          for (i = 0; i < P; i++)
+            f[i] = (int16_t) -f[i];
+          snprintf (what, sizeof what, "-f %d, g %d, g %d", k, l,
+                    (l + 1) % NG);
+          check_pair (f, g, g2, what);
+          make_g (f8, k);
+          make_g (g, l);
+          snprintf (what, sizeof what, "f %d, g1 = g2 = g %d", k, l);
+          check_pair_r3 (f8, g, g, what);
+          for (i = 0; i < P; i++)
+            g2[i] = (int8_t) -g[i];
+          snprintf (what, sizeof what, "f %d, g1 = -g2 = g %d", k, l);
+          check_pair_r3 (f8, g, g2, what);
+          make_g (g2, (l + 1) % NG);
+          for (i = 0; i < P; i++)
+            f8[i] = (int8_t) -f8[i];
+          snprintf (what, sizeof what, "-f %d, g %d, g %d", k, l,
+                    (l + 1) % NG);
+          check_pair_r3 (f8, g, g2, what);
+        }
+    for (k = 0; k < P; k += 19)
+      {
+        memset (f, 0, sizeof f);
+        memset (f8, 0, sizeof f8);
+        memset (g, 0, sizeof g);
+        memset (g2, 0, sizeof g2);
+        f[k] = (k & 1) ? -QH : QH;
+        f8[k] = (int8_t) ((k & 1) ? -1 : 1);
+        g[P - 1 - k] = 1;
+        g2[(k * 7) % P] = -1;
+        snprintf (what, sizeof what, "monomials %d; %d, %d", k, P - 1 - k,
+                  (k * 7) % P);
+        check_pair (f, g, g2, what);
+        check_pair_r3 (f8, g, g2, what);
+      }
+    for (it = 0; it < 400; it++)
+      {
+        for (i = 0; i < P; i++)
+          {
+            uint64_t r = t_rand64 ();
+            f[i] = (int16_t) ((int) (r % Q) - QH);
+            f8[i] = (int8_t) ((int) ((r >> 16) % 3) - 1);
+            g[i] = (int8_t) ((int) ((r >> 32) % 3) - 1);
+            g2[i] = (int8_t) ((int) ((r >> 48) % 3) - 1);
+          }
+        if (it & 1)
+          {
+            int start = (int) (t_rand64 () % P), len = (int) (t_rand64 () % P);
+            int sg = (t_rand64 () & 1) ? 1 : -1;
+            for (i = 0; i < len; i++)
+              {
+                int j = (start + i) % P;
+                f[j] = (int16_t) (sg * QH);
+                f8[j] = (int8_t) sg;
+                g[j] = (int8_t) sg;
+                g2[j] = (int8_t) ((it & 2) ? sg : -sg);
+              }
+          }
+        snprintf (what, sizeof what, "pair random %d", it);
+        check_pair (f, g, g2, what);
+        check_pair_r3 (f8, g, g2, what);
       }
   }
   printf ("%d products checked\n", n_checked);
