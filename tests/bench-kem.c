@@ -26,22 +26,7 @@
 #include "sntrup761.h"
 #include "bench.h"
 
-#ifdef HAVE_PQCLEAN_SNTRUP761
-int PQCLEAN_randombytes (uint8_t *out, size_t n);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (uint8_t *pk, uint8_t *sk);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (uint8_t *c, uint8_t *k,
-                                           const uint8_t *pk);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (uint8_t *k, const uint8_t *c,
-                                           const uint8_t *sk);
-
-/* PQClean's randombytes: the system RNG, as ours uses. */
-int
-PQCLEAN_randombytes (uint8_t *out, size_t n)
-{
-  _kc_random_system (NULL, out, n);
-  return 0;
-}
-#endif
+#include "bench-pqclean.h"
 
 struct kem_ctx
 {
@@ -50,9 +35,7 @@ struct kem_ctx
   unsigned char ct[KC_KEM_SNTRUP761_ENCAPS_LEN];
   unsigned char forged[KC_KEM_SNTRUP761_ENCAPS_LEN];
 #ifdef HAVE_PQCLEAN_SNTRUP761
-  unsigned char pq_pk[KC_KEM_SNTRUP761_PUBKEY_LEN];
-  unsigned char pq_sk[KC_KEM_SNTRUP761_SECKEY_LEN];
-  unsigned char pq_ct[KC_KEM_SNTRUP761_ENCAPS_LEN];
+  struct bench_pq_keys pq;      /* PQClean's key pair and a ciphertext */
 #endif
 };
 
@@ -117,47 +100,6 @@ body_keypair_batch_fastrng (void *vctx, uint64_t iters)
     }
   wipememory (sk, sizeof sk);
 }
-
-#ifdef HAVE_PQCLEAN_SNTRUP761
-static void
-body_pq_keypair (void *vctx, uint64_t iters)
-{
-  unsigned char pk[KC_KEM_SNTRUP761_PUBKEY_LEN];
-  unsigned char sk[KC_KEM_SNTRUP761_SECKEY_LEN];
-  (void) vctx;
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (pk, sk);
-      bench_consume (pk, sizeof pk);
-    }
-  wipememory (sk, sizeof sk);
-}
-
-static void
-body_pq_encap (void *vctx, uint64_t iters)
-{
-  const struct kem_ctx *c = vctx;
-  unsigned char ct[KC_KEM_SNTRUP761_ENCAPS_LEN], ss[32];
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (ct, ss, bench_hide_ptr (c->pq_pk));
-      bench_consume (ss, sizeof ss);
-    }
-}
-
-static void
-body_pq_decap (void *vctx, uint64_t iters)
-{
-  const struct kem_ctx *c = vctx;
-  unsigned char ss[32];
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (ss, bench_hide_ptr (c->pq_ct),
-                                             bench_hide_ptr (c->pq_sk));
-      bench_consume (ss, sizeof ss);
-    }
-}
-#endif
 
 static void
 body_encap (void *vctx, uint64_t iters)
@@ -225,26 +167,12 @@ kem_run (const struct bench_group *g)
                "a forged ciphertext gives the real secret");
 
 #ifdef HAVE_PQCLEAN_SNTRUP761
-  /* Each side decapsulates what the other encapsulated to its key. */
-  bench_check (g->name, !PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (c.pq_pk, c.pq_sk),
-               "PQClean keypair failed");
-  err = kc_kem_encap (KC_KEM_SNTRUP761, c.pq_pk, sizeof c.pq_pk, c.pq_ct,
-                      sizeof c.pq_ct, ss1, sizeof ss1, NULL, 0);
-  bench_check (g->name, !err, "kc_kem_encap (PQClean key): %s", gpg_strerror (err));
-  bench_check (g->name, !PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (ss2, c.pq_ct, c.pq_sk)
-               && !memcmp (ss1, ss2, sizeof ss1),
-               "PQClean does not decapsulate our ciphertext");
-  {
-    unsigned char ct[KC_KEM_SNTRUP761_ENCAPS_LEN];
-    bench_check (g->name, !PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (ct, ss1, c.pk),
-                 "PQClean encap failed");
-    err = kc_kem_decap (KC_KEM_SNTRUP761, c.sk, sizeof c.sk, ct, sizeof ct,
-                        ss2, sizeof ss2, NULL, 0);
-    bench_check (g->name, !err && !memcmp (ss1, ss2, sizeof ss1),
-                 "we do not decapsulate PQClean's ciphertext");
-  }
-  bench_check (g->name, !PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (c.pq_ct, ss1, c.pq_pk),
-               "PQClean encap failed");
+  bench_check (g->name, bench_pq_interop (),
+               "ours and PQClean's sntrup761 do not interoperate");
+  bench_check (g->name,
+               !PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (c.pq.pk, c.pq.sk)
+               && !PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (c.pq.ct, ss1, c.pq.pk),
+               "PQClean keypair or encap failed");
 #endif
 
   bench_group_begin (g);
@@ -252,7 +180,7 @@ kem_run (const struct bench_group *g)
     const struct bench_row_def keypairs[] = {
       { "sntrup761", "keypair", BENCH_US_PER_OP, 1, body_keypair, &c },
 #ifdef HAVE_PQCLEAN_SNTRUP761
-      { "pqclean-avx2", "keypair", BENCH_US_PER_OP, 1, body_pq_keypair, &c },
+      { "pqclean-avx2", "keypair", BENCH_US_PER_OP, 1, bench_pq_keypair, &c.pq },
 #endif
       { "sntrup761", "keypair_batch32", BENCH_US_PER_OP, BATCH,
         body_keypair_batch, &c },
@@ -265,7 +193,7 @@ kem_run (const struct bench_group *g)
     const struct bench_row_def encaps[] = {
       { "sntrup761", "encap", BENCH_US_PER_OP, 1, body_encap, &c },
 #ifdef HAVE_PQCLEAN_SNTRUP761
-      { "pqclean-avx2", "encap", BENCH_US_PER_OP, 1, body_pq_encap, &c },
+      { "pqclean-avx2", "encap", BENCH_US_PER_OP, 1, bench_pq_encap, &c.pq },
 #endif
     };
     bench_rows (g, encaps, KC_DIM (encaps));
@@ -276,7 +204,7 @@ kem_run (const struct bench_group *g)
       { "sntrup761", "decap", BENCH_US_PER_OP, 1, body_decap, &c },
       { "sntrup761", "decap_forged", BENCH_US_PER_OP, 1, body_decap_forged, &c },
 #ifdef HAVE_PQCLEAN_SNTRUP761
-      { "pqclean-avx2", "decap", BENCH_US_PER_OP, 1, body_pq_decap, &c },
+      { "pqclean-avx2", "decap", BENCH_US_PER_OP, 1, bench_pq_decap, &c.pq },
 #endif
     };
     bench_rows (g, decaps, KC_DIM (decaps));

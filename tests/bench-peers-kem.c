@@ -11,8 +11,8 @@
  *   decap    of one valid ciphertext (kc_kem_decap; crypto_kem_dec).
  *   keypair_batch32  ours: kc_kem_keypair_batch of 32 keys, per key;
  *            PQClean: crypto_kem_keypair (it has no batch API).
- * Both draw randomness from the system RNG (PQCLEAN_randombytes is
- * defined here as our getrandom wrapper), as users of either would.
+ * Both draw randomness from the system RNG (bench-pqclean.c defines
+ * PQCLEAN_randombytes as our getrandom wrapper), as users of either would.
  * Before timing: the same key pair works across the two implementations
  * (ours encapsulates to PQClean's key and PQClean decapsulates, and the
  * other way round), which checks that both compute sntrup761.
@@ -27,29 +27,19 @@
 #include "kcrypt-int.h"
 #include "bench-peers.h"
 
+#include "bench-pqclean.h"
+
 #ifdef HAVE_PQCLEAN_SNTRUP761
-int PQCLEAN_randombytes (uint8_t *out, size_t n);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (uint8_t *pk, uint8_t *sk);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (uint8_t *c, uint8_t *k,
-                                           const uint8_t *pk);
-int PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (uint8_t *k, const uint8_t *c,
-                                           const uint8_t *sk);
-
-int
-PQCLEAN_randombytes (uint8_t *out, size_t n)
-{
-  _kc_random_system (NULL, out, n);
-  return 0;
-}
-
 #define PK_LEN KC_KEM_SNTRUP761_PUBKEY_LEN
 #define SK_LEN KC_KEM_SNTRUP761_SECKEY_LEN
 #define CT_LEN KC_KEM_SNTRUP761_ENCAPS_LEN
 #define BATCH 32
 
+/* Our key pair and a ciphertext to it (PQClean's code runs on the same
+ * ones: the formats are the same), and room for a batch. */
 struct kem_input
 {
-  unsigned char pk[PK_LEN], sk[SK_LEN], ct[CT_LEN];
+  struct bench_pq_keys k;
   unsigned char bpk[BATCH * PK_LEN], bsk[BATCH * SK_LEN];
 };
 
@@ -65,31 +55,11 @@ keypair_ours (void *vctx, uint64_t iters)
     }
 }
 
-static void
-keypair_pq (void *vctx, uint64_t iters)
-{
-  unsigned char pk[PK_LEN], sk[SK_LEN];
-  (void) vctx;
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (pk, sk);
-      bench_consume (pk, sizeof pk);
-    }
-}
-
 /* 32 key pairs per iteration, to stand beside one batch of ours. */
 static void
 keypair_pq32 (void *vctx, uint64_t iters)
 {
-  unsigned char pk[PK_LEN], sk[SK_LEN];
-  int i;
-  (void) vctx;
-  while (iters--)
-    for (i = 0; i < BATCH; i++)
-      {
-        PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (pk, sk);
-        bench_consume (pk, sizeof pk);
-      }
+  bench_pq_keypair (vctx, iters * BATCH);
 }
 
 static void
@@ -111,20 +81,8 @@ encap_ours (void *vctx, uint64_t iters)
   unsigned char ct[CT_LEN], ss[32];
   while (iters--)
     {
-      kc_kem_encap (KC_KEM_SNTRUP761, bench_hide_ptr (in->pk), PK_LEN,
+      kc_kem_encap (KC_KEM_SNTRUP761, bench_hide_ptr (in->k.pk), PK_LEN,
                     ct, sizeof ct, ss, sizeof ss, NULL, 0);
-      bench_consume (ss, sizeof ss);
-    }
-}
-
-static void
-encap_pq (void *vctx, uint64_t iters)
-{
-  const struct kem_input *in = vctx;
-  unsigned char ct[CT_LEN], ss[32];
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (ct, ss, bench_hide_ptr (in->pk));
       bench_consume (ss, sizeof ss);
     }
 }
@@ -136,50 +94,12 @@ decap_ours (void *vctx, uint64_t iters)
   unsigned char ss[32];
   while (iters--)
     {
-      kc_kem_decap (KC_KEM_SNTRUP761, bench_hide_ptr (in->sk), SK_LEN,
-                    bench_hide_ptr (in->ct), CT_LEN, ss, sizeof ss, NULL, 0);
+      kc_kem_decap (KC_KEM_SNTRUP761, bench_hide_ptr (in->k.sk), SK_LEN,
+                    bench_hide_ptr (in->k.ct), CT_LEN, ss, sizeof ss, NULL, 0);
       bench_consume (ss, sizeof ss);
     }
 }
 
-static void
-decap_pq (void *vctx, uint64_t iters)
-{
-  const struct kem_input *in = vctx;
-  unsigned char ss[32];
-  while (iters--)
-    {
-      PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (ss, bench_hide_ptr (in->ct),
-                                             bench_hide_ptr (in->sk));
-      bench_consume (ss, sizeof ss);
-    }
-}
-
-/* Ours and PQClean's agree: each encapsulates to the other's key and the
- * other decapsulates to the same secret. */
-static void
-check_interop (void)
-{
-  unsigned char pk[2][PK_LEN], sk[2][SK_LEN], ct[CT_LEN], s1[32], s2[32];
-  int ok;
-
-  ok = !kc_kem_keypair (KC_KEM_SNTRUP761, pk[0], PK_LEN, sk[0], SK_LEN);
-  ok &= !PQCLEAN_SNTRUP761_AVX2_crypto_kem_keypair (pk[1], sk[1]);
-  ok &= !kc_kem_encap (KC_KEM_SNTRUP761, pk[1], PK_LEN, ct, CT_LEN, s1, 32,
-                       NULL, 0);
-  ok &= !PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (s2, ct, sk[1]);
-  ok &= !memcmp (s1, s2, 32);
-  ok &= !PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (ct, s1, pk[0]);
-  ok &= !kc_kem_decap (KC_KEM_SNTRUP761, sk[0], SK_LEN, ct, CT_LEN, s2, 32,
-                       NULL, 0);
-  ok &= !memcmp (s1, s2, 32);
-  if (!ok)
-    {
-      fprintf (stderr, "bench-peers: kem/sntrup761: ours and PQClean's "
-               "do not interoperate\n");
-      exit (1);
-    }
-}
 #endif /* HAVE_PQCLEAN_SNTRUP761 */
 
 void
@@ -192,9 +112,14 @@ bench_peers_kem (void)
 
   if (!peers_row_wanted ("kem/sntrup761/"))
     return;
-  check_interop ();
-  if (kc_kem_keypair (KC_KEM_SNTRUP761, in.pk, PK_LEN, in.sk, SK_LEN)
-      || kc_kem_encap (KC_KEM_SNTRUP761, in.pk, PK_LEN, in.ct, CT_LEN,
+  if (!bench_pq_interop ())
+    {
+      fprintf (stderr, "bench-peers: kem/sntrup761: ours and PQClean's "
+               "do not interoperate\n");
+      exit (1);
+    }
+  if (kc_kem_keypair (KC_KEM_SNTRUP761, in.k.pk, PK_LEN, in.k.sk, SK_LEN)
+      || kc_kem_encap (KC_KEM_SNTRUP761, in.k.pk, PK_LEN, in.k.ct, CT_LEN,
                        ss, 32, NULL, 0))
     {
       fprintf (stderr, "bench-peers: kem/sntrup761: set-up failed\n");
@@ -202,18 +127,19 @@ bench_peers_kem (void)
     }
   s[0].who = "ours";
   s[1].who = "pqclean-avx2";
-  s[0].ctx = s[1].ctx = &in;
+  s[0].ctx = &in;
+  s[1].ctx = &in.k;              /* PQClean on our key pair and ciphertext */
 
   s[0].body = keypair_ours;
-  s[1].body = keypair_pq;
+  s[1].body = bench_pq_keypair;
   if (peers_row_wanted ("kem/sntrup761/keypair"))
     peers_compare ("kem/sntrup761/keypair", BENCH_US_PER_OP, 1, s, 2);
   s[0].body = encap_ours;
-  s[1].body = encap_pq;
+  s[1].body = bench_pq_encap;
   if (peers_row_wanted ("kem/sntrup761/encap"))
     peers_compare ("kem/sntrup761/encap", BENCH_US_PER_OP, 1, s, 2);
   s[0].body = decap_ours;
-  s[1].body = decap_pq;
+  s[1].body = bench_pq_decap;
   if (peers_row_wanted ("kem/sntrup761/decap"))
     peers_compare ("kem/sntrup761/decap", BENCH_US_PER_OP, 1, s, 2);
   /* Per key: one iteration makes 32 keys on both sides. */
