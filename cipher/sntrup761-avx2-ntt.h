@@ -21,7 +21,7 @@
 #ifdef KC_USE_X86_64
 
 /* h = f * g in Rq = (Z/q)[x]/(x^761 - x - 1): the same contract and the
- * same results as _kc_sntrup761_rq_mult_small_avx2.
+ * same results as the portable _kc_sntrup761_rq_mult_small.
  * Precondition: f[i] in [-2295, 2295] (frozen Fq); g[i] in {-1, 0, 1}.
  * Postcondition: h[i] frozen, in [-2295, 2295].  Constant time. */
 void _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[761],
@@ -29,15 +29,15 @@ void _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[761],
                                            const int8_t g[761]);
 
 /* h = f * g in Rq for two frozen operands: the same contract and the
- * same results as _kc_sntrup761_rq_mult_avx2.
+ * same results as the portable _kc_sntrup761_rq_mult.
  * Precondition: f[i], g[i] in [-2295, 2295].  Postcondition: h[i]
  * frozen.  Constant time. */
 void _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[761], const int16_t f[761],
                                      const int16_t g[761]);
 
 /* h = f * g in R3 = (Z/3)[x]/(x^761 - x - 1) by a Good-Thomas NTT
- * product mod 7681: the same contract and the same results as
- * _kc_sntrup761_r3_mult_avx2.
+ * product mod 7681: the same contract and the same results as the
+ * portable _kc_sntrup761_r3_mult.
  * Precondition: f[i], g[i] in {-1, 0, 1}.  Postcondition: h[i] in
  * {-1, 0, 1}.  Constant time. */
 void _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[761], const int8_t f[761],

@@ -23,17 +23,7 @@
 
 #ifdef KC_USE_X86_64
 
-/* h = f * g in Rq = (Z/q)[x]/(x^761 - x - 1).
- * Precondition: f[i] in [-2295, 2295] (frozen Fq); g[i] in {-1, 0, 1}.
- * Postcondition: h[i] frozen, in [-2295, 2295].  Constant time. */
-void _kc_sntrup761_rq_mult_small_avx2 (int16_t h[761], const int16_t f[761],
-                                       const int8_t g[761]);
-
-/* h = f * g in R3 = (Z/3)[x]/(x^761 - x - 1).
- * Precondition: f[i], g[i] in {-1, 0, 1}.
- * Postcondition: h[i] in {-1, 0, 1}.  Constant time. */
-void _kc_sntrup761_r3_mult_avx2 (int8_t h[761], const int8_t f[761],
-                                 const int8_t g[761]);
+/* The polynomial products are in sntrup761-avx2-ntt.h. */
 
 /* out = 1/(3*in) in Rq, by 2p-1 = 1521 divsteps on a fixed schedule (the
  * round-3 reference's Rq_recip3).
@@ -51,11 +41,6 @@ int _kc_sntrup761_rq_recip3_avx2 (int16_t out[761], const int8_t in[761]);
  * out * in = 1), else -1 (out unspecified, entries still in {-1, 0, 1}).
  * Constant time. */
 int _kc_sntrup761_r3_recip_avx2 (int8_t out[761], const int8_t in[761]);
-
-/* h = f * g in Rq, both operands frozen ([-2295, 2295]); h frozen.
- * Constant time. */
-void _kc_sntrup761_rq_mult_avx2 (int16_t h[761], const int16_t f[761],
-                                 const int16_t g[761]);
 
 /* out = 1/(3*in) in Rq for a frozen IN (any element, not only small ones);
  * returns 0 if IN is nonzero (invertible), else -1.  Constant time. */

@@ -1,12 +1,14 @@
 /* t-sntrup761-avx2.c - the sntrup761 AVX2 kernels against slow, obvious
  * references: schoolbook products mod x^761 - x - 1 with a reduction after
- * every term, reciprocals checked by multiplying back, and invertibility
+ * every term (for the NTT products of sntrup761-avx2-ntt.c, which
+ * t-sntrup761-ntt also compares with the portable ones), reciprocals checked by multiplying back, and invertibility
  * decided independently by a polynomial gcd.  Worst-case inputs (every
  * coefficient at its bound) and thousands of random ones.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"
+#include "sntrup761-avx2-ntt.h"
 #include "sntrup761.h"
 #include "t-common.h"
 #include <stdlib.h>
@@ -176,7 +178,7 @@ check_rq_mult (const int16_t f[P], const int8_t g[P], const char *what)
       gi[i] = g[i];
     }
   ref_mult (want, fi, gi, Q);
-  _kc_sntrup761_rq_mult_small_avx2 (h, f, g);
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
   for (i = 0; i < P && bad < 0; i++)
     if (h[i] != want[i])
       bad = i;
@@ -196,7 +198,7 @@ check_r3_mult (const int8_t f[P], const int8_t g[P], const char *what)
       gi[i] = g[i];
     }
   ref_mult (want, fi, gi, 3);
-  _kc_sntrup761_r3_mult_avx2 (h, f, g);
+  _kc_sntrup761_r3_mult_ntt_avx2 (h, f, g);
   for (i = 0; i < P && bad < 0; i++)
     if (h[i] != want[i])
       bad = i;
@@ -218,7 +220,7 @@ check_rq_mult_fq (const int16_t f[P], const int16_t g[P], const char *what)
       gi[i] = g[i];
     }
   ref_mult (want, fi, gi, Q);
-  _kc_sntrup761_rq_mult_avx2 (h, f, g);
+  _kc_sntrup761_rq_mult_ntt_avx2 (h, f, g);
   _kc_sntrup761_rq_mult (h2, f, g);
   for (i = 0; i < P && bad < 0; i++)
     if (h[i] != want[i] || h2[i] != want[i])
