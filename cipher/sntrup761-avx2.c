@@ -1232,21 +1232,11 @@ inv16 (uint32_t x)
   return (uint16_t) y;
 }
 
-/* All ones if X < M, else 0, for the codec's scalar steps: the mask goes
- * through a value barrier, so that a compiler that knows M (a constant
- * here) cannot turn "M AND NOT mask" back into a branch on the compare
- * (clang did, seen by the valgrind check). */
-static KC_INLINE uint32_t
-mask_lt_c (uint32_t x, uint32_t m)
-{
-  return ct_barrier_u32 (ct_mask_lt_u32 (x, m));
-}
-
 /* X - M if X >= M, else X. */
 static KC_INLINE uint32_t
 csub_c (uint32_t x, uint32_t m)
 {
-  return x - (m & ~mask_lt_c (x, m));
+  return x - (m & ~ct_mask_lt_u32 (x, m));
 }
 
 /* floor (x / m) and x mod m for x < 2^32, 2 <= m < 2^16, constant time
@@ -1257,7 +1247,7 @@ cdivmod (uint32_t *rem, uint32_t x, uint32_t m)
   uint32_t v = (uint32_t) (((uint64_t) 1 << 32) / m);
   uint32_t qt = (uint32_t) (((uint64_t) x * v) >> 32);
   uint32_t r = x - qt * m;                      /* [0, 2m) */
-  uint32_t ge = ~mask_lt_c (r, m);
+  uint32_t ge = ~ct_mask_lt_u32 (r, m);
   *rem = r - (ge & m);
   return qt - ge;
 }

@@ -6,10 +6,10 @@
  * time: loops and memory indices depend only on the public parameters.
  *
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
- * portable ones here, or the AVX2 ones of sntrup761-avx2.c when the
- * library has x86-64 paths and the CPU has AVX2 (_kc_hwf, read once, so a
- * process always takes one path; KCRYPT_HWF_MASK=0 forces the portable
- * one).  Both tables give the same bytes for the same RNG output.
+ * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
+ * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
+ * and the CPU has AVX2 (_kc_hwf, read once, so a process always takes one
+ * path; KCRYPT_HWF_MASK=0 forces the portable one).  Both tables give the same bytes for the same RNG output.
  */
 #include "kcrypt-int.h"
 #include "sntrup761.h"
