@@ -1,4 +1,8 @@
-/* bufhelp.h - load/store of big- and little-endian words (internal) */
+/* bufhelp.h - load/store of big- and little-endian words (internal)
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifndef KC_BUFHELP_H
 #define KC_BUFHELP_H
 

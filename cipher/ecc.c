@@ -1,6 +1,9 @@
 /* ecc.c - the public ECC dispatcher: curve switch, argument and length
  * checks, and the encodings (SEC1 keys, r||s and strict DER signatures).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Policy lives here, arithmetic in ecdsa.c and below.  Order of checks:
  * curve (GPG_ERR_NOT_SUPPORTED), then arguments and lengths
  * (GPG_ERR_INV_ARG), then content (BAD_SECKEY, BAD_PUBKEY,

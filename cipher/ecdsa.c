@@ -1,5 +1,9 @@
 /* ecdsa.c - ECDSA sign (RFC 6979 nonce, low-S) and verify on secp256k1.
- * Contracts in ecdsa.h. */
+ * Contracts in ecdsa.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "ecdsa.h"
 #include "secp256k1-ecmult.h"

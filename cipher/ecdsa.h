@@ -1,6 +1,9 @@
 /* ecdsa.h - ECDSA over secp256k1 (internal interface; the public API and
  * all encodings live in ecc.c).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Nonces follow RFC 6979 (section 3.2) with HMAC-SHA256: key material is
  * seckey || bits2octets(digest), no extra data, so signatures agree byte
  * for byte with other RFC 6979 secp256k1 signers.  Signing always returns

@@ -2,6 +2,9 @@
 # gen-sntrup761-ntt.py - twiddle tables of sntrup761-avx2-ntt.c, and the
 # checks its bound comments rely on.
 #
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+#
 #   python3 cipher/gen-sntrup761-ntt.py tables   # the C tables (stdout)
 #   python3 cipher/gen-sntrup761-ntt.py check    # barrett exhaustive + bounds
 #

@@ -1,4 +1,8 @@
-/* hmac.c - HMAC-SHA256 (RFC 2104) */
+/* hmac.c - HMAC-SHA256 (RFC 2104)
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "hmac.h"
 

@@ -1,5 +1,9 @@
 /* hmac.h - HMAC-SHA256 (RFC 2104, FIPS 198-1).  Internal interface.
- * Constant time in key and data (lengths are public). */
+ * Constant time in key and data (lengths are public).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifndef KC_HMAC_H
 #define KC_HMAC_H
 

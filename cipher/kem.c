@@ -1,6 +1,9 @@
 /* kem.c - the public KEM dispatcher: algorithm switch, exact length
  * checks, then one call into the algorithm.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Policy lives here and only here:
  *   - unknown algorithm                          -> GPG_ERR_NOT_SUPPORTED
  *   - NULL buffer or a length other than exact   -> GPG_ERR_INV_ARG

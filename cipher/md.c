@@ -1,4 +1,8 @@
-/* md.c - the public hash dispatcher: algorithm switch and length checks */
+/* md.c - the public hash dispatcher: algorithm switch and length checks
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "sha256.h"
 #include "sha512.h"

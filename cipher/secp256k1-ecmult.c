@@ -1,5 +1,9 @@
 /* secp256k1-ecmult.c - K*G (constant time) and NA*A + NG*G (variable time).
- * Design and contracts in secp256k1-ecmult.h. */
+ * Design and contracts in secp256k1-ecmult.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-ecmult.h"
 #include "secp256k1-ecmult-tables.h"

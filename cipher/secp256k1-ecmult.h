@@ -1,5 +1,8 @@
 /* secp256k1-ecmult.h - scalar multiplication on secp256k1
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * _kc_secp256k1_ecmult_gen: K*G for a secret K, constant time.  K is
  *   replaced by n - K when K > n/2 (and the result negated), so that it
  *   is below 2^255, and its W-bit windows (W = KC_ECMULT_GEN_BITS, from

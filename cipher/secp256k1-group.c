@@ -1,5 +1,9 @@
 /* secp256k1-group.c - affine and Jacobian point arithmetic.  Contracts in
- * secp256k1-group.h; (m) after an intermediate is its field magnitude. */
+ * secp256k1-group.h; (m) after an intermediate is its field magnitude.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-group.h"
 

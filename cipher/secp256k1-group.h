@@ -1,5 +1,8 @@
 /* secp256k1-group.h - points of secp256k1, y^2 = x^3 + 7 over F_p
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * ge:  affine (x, y) plus an infinity flag.
  * gej: Jacobian (X, Y, Z) standing for (X/Z^2, Y/Z^3), plus an infinity
  *      flag (the coordinates of an infinite point mean nothing).

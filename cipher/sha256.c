@@ -1,4 +1,8 @@
-/* sha256.c - SHA-256 (FIPS 180-4), portable and SHA-NI */
+/* sha256.c - SHA-256 (FIPS 180-4), portable and SHA-NI
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "sha256.h"
 #include "bufhelp.h"

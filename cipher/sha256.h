@@ -1,5 +1,8 @@
 /* sha256.h - SHA-256 (FIPS 180-4).  Internal interface.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Any input length, in any number of update calls.  Uses the x86 SHA
  * extensions when the CPU has them (chosen at run time), the portable C
  * code otherwise; both give the same digests (tests/t-md compares them).

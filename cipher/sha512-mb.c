@@ -1,5 +1,8 @@
 /* sha512-mb.c - multi-buffer SHA-512 (contracts in sha512-mb.h)
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Layout: the hash states of a group live in st[8][8], word j of lane l at
  * st[j][l], so that row j loads straight into one vector (lanes 0..3 for
  * AVX2, 0..7 for AVX-512).  A kernel runs NBLOCKS 128-byte blocks of every

@@ -1,5 +1,8 @@
 /* sha512-mb.h - multi-buffer SHA-512: many messages of one length at once.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * The messages of one call all have the SAME length and are hashed side by
  * side, one message per 64-bit vector lane: 4 lanes with AVX2, 8 lanes
  * with AVX-512 (F+BW on zmm registers only, so AVX-512VL is not needed),

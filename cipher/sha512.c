@@ -1,4 +1,8 @@
-/* sha512.c - SHA-512 (FIPS 180-4), portable and AVX2+BMI2 */
+/* sha512.c - SHA-512 (FIPS 180-4), portable and AVX2+BMI2
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "sha512.h"
 

@@ -1,5 +1,8 @@
 /* sha512.h - SHA-512 (FIPS 180-4).  Internal interface.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Any input length, in any number of update calls.  Not constant time in
  * the length (lengths are public); constant time in the data.  Uses an
  * AVX2+BMI2 path when the CPU has it (chosen at run time), the portable C

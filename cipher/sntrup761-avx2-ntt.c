@@ -2,6 +2,9 @@
  * AVX2: Rq x small, Rq x Rq and R3 x R3, and the pairs f g1, f g2 in Rq
  * (g small) and R3 (contracts in sntrup761-avx2-ntt.h).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Plan.  The product of two polynomials of degree <= 760 has degree <=
  * 1520 < 1536, so it equals their cyclic convolution of length 1536 =
  * 3 * 512 (Good-Thomas, comment before ntt_fwd_full).  The integer

@@ -2,6 +2,9 @@
  * small, Rq x Rq and R3 x R3 (Good-Thomas 3 x 512-point NTTs over one,
  * two or three primes), and pairs f g1, f g2 sharing f's transforms.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1); types as in
  * sntrup761-avx2.h (Fq = int16_t frozen to [-2295, 2295], small = int8_t
  * in {-1, 0, 1}, coefficient i = element i).

@@ -1,5 +1,8 @@
 /* sntrup761-avx2.c - AVX2 kernels for sntrup761 (contracts in the header)
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Reciprocals: the fixed-schedule divsteps of the NTRU Prime reference
  * (2p - 1 = 1521 iterations), every iteration one pass over f, g, v, r:
  * in Rq 16 int16 lanes at a time, lazily reduced with a Shoup/Barrett

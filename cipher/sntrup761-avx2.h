@@ -1,5 +1,8 @@
 /* sntrup761-avx2.h - AVX2 kernels for sntrup761 polynomial arithmetic.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Parameters: p = 761, q = 4591, ring Z[x]/(x^761 - x - 1).
  * Types follow the NTRU Prime reference:
  *   Fq    = int16_t, frozen: in [-(q-1)/2, (q-1)/2] = [-2295, 2295];

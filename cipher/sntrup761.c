@@ -1,5 +1,8 @@
 /* sntrup761.c - Streamlined NTRU Prime sntrup761 (round 3).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Written from the NTRU Prime round-3 specification; see sntrup761.h for
  * the representations, byte formats and contracts.  Everything that
  * touches f, g, 1/g, r, e, rho or the decapsulation comparison is constant

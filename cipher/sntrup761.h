@@ -1,5 +1,8 @@
 /* sntrup761.h - Streamlined NTRU Prime sntrup761.  Internal interface.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * The KEM of the NTRU Prime round-3 submission with p = 761, q = 4591,
  * w = 286: ring R = Z[x]/(x^p - x - 1), Rq = R/q, R3 = R/3.
  *

@@ -1,5 +1,9 @@
 /* daira.c - Daira Hopwood's reduction for p = 2^254 + c.
- * Representation, bounds and the reduction are described in daira.h. */
+ * Representation, bounds and the reduction are described in daira.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "mont.h"      /* limb primitives kc_mul64, kc_adc, kc_sbb */
 #include "daira.h"

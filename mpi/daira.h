@@ -1,6 +1,9 @@
 /* daira.h - Daira Hopwood's reduction for p = 2^254 + c (Tweedledee,
  * Tweedledum), on plain (non-Montgomery) 4-limb little-endian values.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Representation: "semi-reduced" values x in [0, 2^255) stand for x mod p
  * (2^255 < 2p, so every residue has one or two representatives).
  * Outputs of mul/sqr are semi-reduced, so they chain without a final

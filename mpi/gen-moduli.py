@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """gen-moduli.py - derive the named moduli of mpi/moduli.c and their
 Montgomery constants, and rewrite the generated table in moduli.c.
 

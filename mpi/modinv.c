@@ -1,5 +1,9 @@
 /* modinv.c - modular inverse by safegcd (Bernstein-Yang divsteps).
- * Contracts and the bounds are in modinv.h. */
+ * Contracts and the bounds are in modinv.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "modinv.h"
 #include "mont.h"      /* kc_mac64 */

@@ -1,5 +1,8 @@
 /* modinv.h - modular inverse by safegcd (Bernstein-Yang divsteps).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * For an odd modulus m of 1..KC_MODINV_MAX_LIMBS 64-bit limbs (little
  * endian), r = a^-1 mod m for a in [0, m) with gcd(a, m) = 1; a = 0 gives
  * r = 0; when gcd(a, m) != 1 the result is unspecified (no failure is

@@ -1,6 +1,10 @@
 /* moduli.c - the named moduli and their self-checking Montgomery set-up.
  * The table between the GENERATED markers is written by mpi/gen-moduli.py
- * (run: python3 mpi/gen-moduli.py mpi/moduli.c); do not edit it by hand. */
+ * (run: python3 mpi/gen-moduli.py mpi/moduli.c); do not edit it by hand.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "moduli.h"
 

@@ -1,5 +1,8 @@
 /* mont.c - Montgomery arithmetic modulo a fixed odd modulus of N limbs.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * See mont.h for the contracts and the bound proof.  The kernels are
  * written once as always-inline functions of a limb count N; the
  * specialised entry points pass a constant N, so every loop has a constant

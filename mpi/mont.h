@@ -1,5 +1,8 @@
 /* mont.h - Montgomery arithmetic modulo a fixed odd modulus of N limbs.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Numbers are little-endian arrays of N 64-bit limbs, 1 <= N <=
  * KC_MONT_MAX_LIMBS.  R = 2^(64N).  The Montgomery form of x is xR mod m.
  * No function here allocates; every function is constant time in the

@@ -1,6 +1,9 @@
 /* mpi.c - signed big integers: the public kc_mpi_* API (see mpi.h for
  * the object, the error rules and the edge cases).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Every operation computes into a fresh limb buffer and then hands that
  * buffer to the result object, so any output may alias any input.
  */

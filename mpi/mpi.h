@@ -1,5 +1,8 @@
 /* mpi.h - signed big integers of any size: the public kc_mpi_* API.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * The functions are declared in kcrypt.h (src/kcrypt.h.in); this header
  * defines the object and states the rules the declarations there cannot.
  * Semantics follow libgcrypt's gcry_mpi_*, with the differences listed

@@ -1,5 +1,8 @@
 /* mpih.c - limb-vector primitives (see mpih.h for the contracts).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Limb products use unsigned __int128 where the compiler has it
  * (HAVE_UNSIGNED___INT128 from configure) and a portable 32-bit-halves
  * fallback otherwise.

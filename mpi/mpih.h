@@ -1,5 +1,8 @@
 /* mpih.h - limb-vector primitives for the variable-size big integers.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * A number is a vector of 64-bit limbs, least significant first, with an
  * explicit length.  These functions know nothing of signs or allocation;
  * mpi.c builds the signed kc_mpi_t on top of them.

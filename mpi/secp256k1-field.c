@@ -1,6 +1,10 @@
 /* secp256k1-field.c - the out-of-line field functions: classic normalize
  * (reference), inversion, square root, byte conversions.  Contracts in
- * secp256k1-field.h. */
+ * secp256k1-field.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
 #include "secp256k1-scalar.h"     /* _kc_secp256k1_modinv256 */

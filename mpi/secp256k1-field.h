@@ -1,5 +1,8 @@
 /* secp256k1-field.h - field elements mod p = 2^256 - 2^32 - 977 in 5x52 limbs
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * REPRESENTATION
  *   An element is five uint64 limbs n[0..4]; its value is
  *     n[0] + n[1]*2^52 + n[2]*2^104 + n[3]*2^156 + n[4]*2^208

@@ -1,6 +1,9 @@
 /* secp256k1-int128.h - 128-bit integer helpers for the secp256k1 field and
  * scalar code.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * kc_u128 (unsigned) and kc_i128 (signed, two's complement) are used only
  * through the inline functions below, so that one source serves two
  * representations:

@@ -1,5 +1,9 @@
 /* secp256k1-scalar.c - integers mod n in 4x64 limbs.  Contracts in
- * secp256k1-scalar.h. */
+ * secp256k1-scalar.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-scalar.h"
 

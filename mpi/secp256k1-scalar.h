@@ -1,6 +1,9 @@
 /* secp256k1-scalar.h - integers mod the group order
  *   n = FFFFFFFF FFFFFFFF FFFFFFFF FFFFFFFE BAAEDCE6 AF48A03B BFD25E8C D0364141
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * A scalar is four little-endian uint64 limbs holding a value that is
  * ALWAYS fully reduced, 0 <= value < n.  Every function keeps that
  * invariant (checked under --enable-verify).

@@ -1,5 +1,8 @@
 /* ct.h - the constant-time toolbox of libkcrypt.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Every secret-dependent selection in the library goes through these
  * helpers; never improvise a mask inline.  Values pass through a value
  * barrier (an empty asm the optimiser cannot see through), so the compiler

@@ -1,4 +1,8 @@
-/* global.c - version check and library-wide helpers */
+/* global.c - version check and library-wide helpers
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 
 #include <stdio.h>

@@ -1,4 +1,8 @@
-/* hwfeatures.c - CPU feature detection for run-time dispatch */
+/* hwfeatures.c - CPU feature detection for run-time dispatch
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 
 #include <stdlib.h>

@@ -1,5 +1,8 @@
 /* kcrypt-int.h - what every internal file of libkcrypt may use.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Error helpers, wipememory, the constant-time toolbox (ct.h), the RNG
  * function type and the verify-build invariant checks.  Nothing in mpi/ or
  * cipher/ includes more of src/ than this header.

@@ -1,4 +1,8 @@
-/* random.c - the system RNG behind the kc_rng_fn type */
+/* random.c - the system RNG behind the kc_rng_fn type
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 
 #include <errno.h>

@@ -3,6 +3,9 @@
  * kernels; and the 5x52 field rows of the groups "fields" and "chained"
  * (bench_fields_5x52, bench_chained_5x52, called from bench-fields.c).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows curves/secp256k1/<kernel>, ns per operation (a dependent chain:
  * each result is the next input, so these are latencies):
  *   gej_double       R = 2R                 (_kc_secp256k1_gej_double)

@@ -1,6 +1,9 @@
 /* bench-dist.c - bench-slope group "dist": constant-time against
  * variable-time comparison of 256-bit values, under input distributions.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows dist/<op>/<distribution>:
  *   op            ct_cmp_limbs   src/ct.h, 4 limbs, -1/0/1
  *                 cmp_limbs_var  plain early-exit compare from the top limb

@@ -1,5 +1,8 @@
 /* bench-ecc.c - bench-slope group "ecc": secp256k1 through the public API.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows ecc/secp256k1/<op>, microseconds per operation:
  *   keypair        kc_ecc_keypair, 65-byte public key (system RNG
  *                  included, as users pay it)

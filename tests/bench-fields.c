@@ -3,6 +3,9 @@
  * Hopwood's reduction (mpi/daira.h) for the two Tweedle primes, and (by
  * bench-curves.c) the 5x52 secp256k1 field.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * fields: rows fields/<field>/<op>, ns per operation, THROUGHPUT: the
  * operations of one iteration are independent of each other, so the CPU
  * may overlap them.  <field> is a name of the moduli table (secp256k1_p,

@@ -1,5 +1,8 @@
 /* bench-kem.c - bench-slope group "kem": sntrup761 through the public API.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows kem/sntrup761/<op>, microseconds per operation:
  *   keypair       kc_kem_keypair (system RNG included, as users pay it)
  *   keypair_batch32  kc_kem_keypair_batch of 32 keys, per key (timed

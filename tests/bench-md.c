@@ -1,5 +1,8 @@
 /* bench-md.c - bench-slope group "md": SHA-256 and SHA-512 per byte.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows md/<algo>/<size>: one kc_md_hash_buffer call on SIZE bytes (64,
  * 1024, 8192), reported per byte (padding and finalisation included, as a
  * caller pays them).  Self-check: the FIPS 180-4 digests of "abc". */

@@ -1,5 +1,8 @@
 /* bench-mpi.c - bench-slope group "mpi": the public kc_mpi_* API.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Rows mpi/<bits>/<op>, ns per operation, for <bits> = 256, 1024, 2048,
  * 4096 (the size of the operands and of the modulus):
  *   add     w = u + v

@@ -2,6 +2,9 @@
  * ECDSA on secp256k1 beside libsecp256k1, OpenSSL and libgcrypt, on the
  * same key and the same 32-byte digest.  What one iteration does:
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  *   sign     ours: kc_ecdsa_sign, r||s out (RFC 6979 nonce, low-S).
  *            libsecp256k1: secp256k1_ecdsa_sign with a NULL noncefp (its
  *              RFC 6979 default) and secp256k1_ecdsa_signature_serialize_

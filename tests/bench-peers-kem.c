@@ -4,6 +4,9 @@
  * built outside this tree, see the README).  libgcrypt 1.10 has no
  * sntrup761, so without PQClean these rows print nothing.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * What one iteration does:
  *   keypair  ours: kc_kem_keypair; PQClean: crypto_kem_keypair.
  *   encap    to the same public key (ours: kc_kem_encap; PQClean:

@@ -1,6 +1,10 @@
 /* bench-peers-md.c - bench-peers rows md/<algo>/<size>: SHA-256 and
  * SHA-512 per byte, kc_md_hash_buffer against OpenSSL (EVP, context and
- * pre-fetched digest reused) and libgcrypt (gcry_md_hash_buffer). */
+ * pre-fetched digest reused) and libgcrypt (gcry_md_hash_buffer).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif

@@ -3,6 +3,9 @@
  * layer, on the same operands, for bits = 256, 384, 512 (the named moduli
  * secp256k1_p, bls12_381_p and csidh512_p: 4, 6 and 8 limbs).
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  *   ours   _kc_mont_mul_redc / _kc_mont_square_redc: a*b*R^-1 mod m,
  *          fully reduced, constant time.
  *   gmp    mpn_mul_n (or mpn_sqr) into 2n limbs, then GMP's Montgomery

@@ -6,6 +6,10 @@
  *   powm  w = u ^ e mod m  mpz_powm           gcry_mpi_powm
  *   invm  w = u ^ -1 mod m mpz_invert         gcry_mpi_invm
  * Each row first checks that every peer's result equals ours.
+
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>

@@ -1,5 +1,8 @@
 /* bench-peers.c - libkcrypt beside other libraries, in one process.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Usage:  tests/bench-peers [--repetitions N] [--quick] [--cpu-mhz auto|N]
  *                           [--csv] [row-prefix ...]
  *

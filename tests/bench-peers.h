@@ -1,5 +1,8 @@
 /* bench-peers.h - the row-pair interface of bench-peers.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * A row pair measures our implementation of one operation and every
  * peer's that is built in, interleaved in one bench_measure (bench.h), and
  * prints ours, theirs and ours/theirs.  Rows are grouped in files by

@@ -1,5 +1,9 @@
 /* bench-pqclean.c - PQClean's sntrup761 avx2 KEM as a benchmark peer
- * (interface in bench-pqclean.h). */
+ * (interface in bench-pqclean.h).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif

@@ -1,7 +1,11 @@
 /* bench-pqclean.h - PQClean's sntrup761 avx2 KEM as a benchmark peer
  * (configure --with-pqclean-sntrup761=LIB, built outside this tree: see
  * the README), shared by bench-slope's kem group (bench-kem.c) and
- * bench-peers' kem rows (bench-peers-kem.c).  Empty without it. */
+ * bench-peers' kem rows (bench-peers-kem.c).  Empty without it.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifndef KC_BENCH_PQCLEAN_H
 #define KC_BENCH_PQCLEAN_H
 

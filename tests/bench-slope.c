@@ -1,5 +1,8 @@
 /* bench-slope.c - what libkcrypt's operations cost.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Usage:  tests/bench-slope [options] [group|row-prefix ...]
  *
  *   Without arguments every group runs.  An argument names a group ("md")

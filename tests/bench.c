@@ -1,5 +1,9 @@
 /* bench.c - timing, slope fit, clock estimate and row output for the bench
- * tools.  The method is described in bench.h. */
+ * tools.  The method is described in bench.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif

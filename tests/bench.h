@@ -1,5 +1,8 @@
 /* bench.h - the timing framework shared by bench-slope and bench-peers.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Method.  A row times a "body": a function that performs its operation a
  * given number of times.  The framework first calibrates a base batch n0
  * (iterations that take at least a target time), then times batches of

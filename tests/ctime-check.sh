@@ -3,6 +3,9 @@
 # SKIP (77) where valgrind is missing, the library was built without
 # valgrind/memcheck.h (no client requests), or the binary is built with a
 # sanitizer (valgrind cannot run those).
+#
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
 prog=./t-ctime
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "SKIP: valgrind not installed"; exit 77

@@ -1,5 +1,9 @@
 /* drbg-aes.c - test helper: AES-256 (FIPS-197) and the NIST PQC
- * AES-256-CTR DRBG.  See drbg-aes.h. */
+ * AES-256-CTR DRBG.  See drbg-aes.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdint.h>
 #include <string.h>
 #include "drbg-aes.h"

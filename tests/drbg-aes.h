@@ -1,5 +1,8 @@
 /* drbg-aes.h - test helper: AES-256 and the NIST PQC AES-256-CTR DRBG.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Compiled into the tests only (never into the library).  The DRBG is the
  * one the NIST PQC known-answer files were generated with (SP 800-90A
  * CTR_DRBG with AES-256, no derivation function, no reseeding), as

@@ -1,6 +1,10 @@
 /* example.c - a user's program: built by tests/install-check.sh against the
  * installed library with `pkg-config --cflags --libs libkcrypt`.  The README
- * shows the same calls. */
+ * shows the same calls.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>

@@ -2,6 +2,9 @@
 # Install libkcrypt into a scratch prefix, then build tests/example.c the way
 # a user would (pkg-config --cflags --libs libkcrypt), run it, and check that
 # only kc_* symbols are exported.  Usage: tests/install-check.sh [top_srcdir]
+#
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
 set -euo pipefail
 top=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 work=$(mktemp -d)

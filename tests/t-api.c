@@ -1,5 +1,8 @@
 /* t-api.c - bad input across the whole public API, table driven.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * For every function: each buffer argument NULL (with its proper length),
  * each length one too small, one too large, 0 and huge; unknown algorithms
  * and curves; out-of-range keys.  Each row says which error code it must

@@ -1,5 +1,8 @@
 /* t-common.h - small helpers shared by the test programs.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Each test program exits 0 on success, 1 on failure, 77 when it must be
  * skipped (automake's convention), and prints every failed check with its
  * location.  Test data live in KC_TESTDATA (set by tests/Makefile.am). */

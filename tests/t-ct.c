@@ -1,5 +1,9 @@
 /* t-ct.c - the constant-time toolbox against plain C on edge and random
- * values, and wipememory. */
+ * values, and wipememory.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "t-common.h"
 

@@ -1,5 +1,8 @@
 /* t-ctime.c - constant-time check under valgrind memcheck.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Secret inputs are marked undefined (ct_classify); memcheck then reports
  * every conditional jump, and every memory address, that depends on them.
  * The pass condition is zero valgrind errors (ctime-check.sh runs this program

@@ -2,7 +2,11 @@
  * Montgomery arithmetic on the same modulus and against the division
  * reference: random inputs over the whole semi-reduced range [0, 2^255),
  * edge values (0, 1, c, p - 1, p, p + 1, 2^254, 2^255 - 1, ...), long
- * chains of semi-reduced products, and the output range. */
+ * chains of semi-reduced products, and the output range.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <config.h>
 #include "t-common.h"
 #include "t-mont-ref.h"

@@ -1,7 +1,11 @@
 /* t-ecc-api.c - the public ECC API: every error code of DESIGN.md through
  * every entry point, outputs that hold nothing on error, the key and
  * signature encodings (SEC1 checks, strict DER rejections, room in
- * *sig_len) and keypair consistency. */
+ * *sig_len) and keypair consistency.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
 #include "t-common.h"

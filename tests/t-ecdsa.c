@@ -5,6 +5,10 @@
  *  - interop with libsecp256k1 (byte-identical signatures and public keys,
  *    each verifies the other's) and OpenSSL (each verifies the other's,
  *    DER), when those peers are available.
+
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
 #include "ecdsa.h"

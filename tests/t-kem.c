@@ -1,6 +1,9 @@
 /* t-kem.c - the public KEM API (kc_kem_*): round trips, implicit
  * rejection, and every error case of the dispatcher.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * The implicit-rejection key is recomputed here from the specification,
  * independently of the library's decapsulation: for sntrup761 it is
  * SHA-512 (0 || SHA-512 (3 || rho)[0..32] || ct)[0..32], rho being bytes

@@ -1,7 +1,11 @@
 /* t-md.c - SHA-256, SHA-512 (FIPS 180-4 examples), HMAC-SHA256 (RFC 4231),
  * the SHA-NI and SHA-512 AVX2 paths against the portable ones, random
  * lengths against OpenSSL (when built with it), and the error paths of
- * kc_md_hash_buffer. */
+ * kc_md_hash_buffer.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "sha256.h"
 #include "sha512.h"

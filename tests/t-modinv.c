@@ -2,7 +2,11 @@
  * division-based reference: r * a = 1 (mod m) checked by schoolbook
  * multiplication and long division, for the named moduli and synthetic odd
  * moduli of N = 1..9 limbs (random, all-ones-shaped R - k, small top
- * limb), edge values, and exhaustively for small moduli. */
+ * limb), edge values, and exhaustively for small moduli.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <config.h>
 #include "t-common.h"
 #include "t-mont-ref.h"

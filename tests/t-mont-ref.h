@@ -1,7 +1,11 @@
 /* t-mont-ref.h - slow, obvious references for the fixed-modulus tests
  * (t-mont, t-modinv, t-daira): schoolbook multiplication and remainder by
  * binary long division (shift, compare, subtract), on little-endian 64-bit
- * limb arrays.  Independent of mpi/: nothing here calls the library. */
+ * limb arrays.  Independent of mpi/: nothing here calls the library.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifndef KC_T_MONT_REF_H
 #define KC_T_MONT_REF_H
 

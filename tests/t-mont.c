@@ -1,5 +1,8 @@
 /* t-mont.c - Montgomery contexts against the division-based reference.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * For synthetic moduli of every N from 1 to 9 (random odd, all-ones-shaped
  * R - k, top limb all ones, small top limb) and for every named modulus:
  * set-up constants, mul_redc and square_redc (context and specialised

@@ -1,5 +1,8 @@
 /* t-mpi.c - big integers (kc_mpi_*) and limb vectors (mpih) against GMP.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Differential tests: every operation on random numbers of 0..64 limbs
  * with mixed signs and the special shapes that break carry and division
  * code (0, +-1, powers of two, all-ones limbs, limbs of 2^63 and

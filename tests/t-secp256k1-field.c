@@ -1,6 +1,10 @@
 /* t-secp256k1-field.c - the 5x52 field against GMP: mul, sqr, add, negate,
  * the normalizations (borrowing, classic, weak, _var, to-zero) at their
- * corners, inverse, sqrt and byte conversion with its range check. */
+ * corners, inverse, sqrt and byte conversion with its range check.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
 #include "t-common.h"

@@ -6,7 +6,11 @@
  *  - the generated tables entry by entry against multiples computed here;
  *  - k*G (constant time) and a*P + b*G (wNAF/GLV) against a plain
  *    double-and-add, on random and edge scalars.
- * Points are compared in affine form. */
+ * Points are compared in affine form.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-group.h"
 #include "secp256k1-ecmult.h"

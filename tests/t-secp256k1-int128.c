@@ -4,7 +4,11 @@
  * products, accumulation with carries, logical and arithmetic shifts, on
  * edge words (0, 1, 2^31, 2^32 +- 1, 2^63 +- 1, 2^64 - 1, ...) and random
  * ones.  The field and scalar code on top of it is tested by the other
- * secp256k1 tests in a build with -DKC_SECP256K1_NO_INT128. */
+ * secp256k1 tests in a build with -DKC_SECP256K1_NO_INT128.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #define KC_SECP256K1_NO_INT128 1
 #include "secp256k1-int128.h"

@@ -1,5 +1,9 @@
 /* t-secp256k1-scalar.c - scalars mod n against GMP: bytes with overflow,
- * add, negate, mul, inverse, is_high, and the GLV split (sum and size). */
+ * add, negate, mul, inverse, is_high, and the GLV split (sum and size).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "secp256k1-scalar.h"
 #include "t-common.h"

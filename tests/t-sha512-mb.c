@@ -10,7 +10,11 @@
  *   - messages in heap blocks of exactly their length (reads past the
  *     end show in ASan and valgrind runs);
  *   - long messages, the sntrup761 shapes (4 || 1158 bytes, 3 || 191
- *     bytes) and the strided form. */
+ *     bytes) and the strided form.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "sha512.h"
 #include "sha512-mb.h"

@@ -5,6 +5,9 @@
  * decided independently by a polynomial gcd.  Worst-case inputs (every
  * coefficient at its bound) and thousands of random ones.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"

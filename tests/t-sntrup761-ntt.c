@@ -9,6 +9,9 @@
  * structured inputs, against a schoolbook product mod x^761 - x - 1
  * reduced after every term.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * Inputs: every pairing of the structured f (all +2295, all -2295,
  * alternating +-2295, a ramp over all of [-2295, 2295], monomials
  * +-2295 x^i) and structured g (all 1, all -1, alternating, monomials

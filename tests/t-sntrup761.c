@@ -1,6 +1,9 @@
 /* t-sntrup761.c - sntrup761 internals against slow obvious references,
  * and the NIST known-answer file reproduced byte for byte.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * References used here: integer reduction by the C % operator, products by
  * schoolbook multiplication with a reduction after every term, sorting by
  * qsort, and an exact (int64) accumulator to show where the int32 bound of

@@ -1,5 +1,9 @@
 /* t-threads.c - sign, verify, encap and decap from 8 threads at once; every
- * result must equal the one computed single-threaded beforehand. */
+ * result must equal the one computed single-threaded beforehand.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "t-common.h"
 #include <pthread.h>

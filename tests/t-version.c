@@ -1,4 +1,8 @@
-/* t-version.c - kc_check_version */
+/* t-version.c - kc_check_version
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include "kcrypt-int.h"
 #include "t-common.h"
 

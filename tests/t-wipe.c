@@ -1,5 +1,8 @@
 /* t-wipe.c - secrets do not stay on the stack after an API call returns.
  *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
  * How: the region of stack below the caller is first filled with zeros,
  * then the library call runs (signing, public-key derivation, KEM key
  * generation, encapsulation, decapsulation), then a function at the same

@@ -2,7 +2,11 @@
  * Input: the public key bytes.  Properties: the result is
  * GPG_ERR_BAD_PUBKEY, GPG_ERR_INV_ARG (a length that is neither 33 nor
  * 65), or, for a key that parses, GPG_ERR_BAD_SIGNATURE or 0; never a
- * crash, and no key with a wrong prefix byte is accepted. */
+ * crash, and no key with a wrong prefix byte is accepted.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,7 +2,11 @@
  * Input: 1 byte of flags, 32 bytes of digest, then the signature.  The
  * public key is fixed (made from secret key 1..1).  Properties: the result
  * is 0, GPG_ERR_BAD_SIGNATURE or GPG_ERR_INV_ARG (a length out of range),
- * never a crash; a signature we make over the digest always verifies. */
+ * never a crash; a signature we make over the digest always verifies.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,11 @@
 /* fuzz-kem-decap.c - kc_kem_decap on arbitrary secret keys and ciphertexts.
  * Input: secret key bytes, then ciphertext bytes (zero-padded when short).
  * Properties: a well-sized call never fails and is deterministic; a wrong
- * length is GPG_ERR_INV_ARG. */
+ * length is GPG_ERR_INV_ARG.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

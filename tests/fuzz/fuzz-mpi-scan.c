@@ -1,6 +1,10 @@
 /* fuzz-mpi-scan.c - kc_mpi_scan on arbitrary bytes, as USG and as HEX.
  * Properties: no crash; a number that scans prints back and rescans to an
- * equal number; a failed scan leaves *ret untouched. */
+ * equal number; a failed scan leaves *ret untouched.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,11 @@
  *               coefficients may be out of range: the decoding of such
  *               bytes must agree too)
  * Property: both paths give the same bytes (ciphertext, session key, key
- * pair); any difference aborts. */
+ * pair); any difference aborts.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif

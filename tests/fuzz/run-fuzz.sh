@@ -5,6 +5,9 @@
 # tests/fuzz/crashes/; the seeds there are replayed first.
 #   usage: tests/fuzz/run-fuzz.sh [SECONDS] [harness ...]
 #   or:    make fuzz FUZZ_SECONDS=60
+#
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Convert the Wycheproof ECDSA secp256k1 JSON files into a C header.
 
 Usage: convert.py DATADIR > wycheproof-secp256k1.h
@@ -30,7 +32,8 @@ def main():
                "tests/data/wycheproof/convert.py from\n"
                " * " + ", ".join(f for f, _ in FILES) + "\n"
                " * (Project Wycheproof, Apache License 2.0, see "
-               "tests/data/wycheproof).  Do not edit. */\n")
+               "tests/data/wycheproof).  Do not edit.\n"
+               " * SPDX-License-Identifier: Apache-2.0 (the vectors' licence) */\n")
     out.append("struct kc_wycheproof_case {\n"
                "  const char *file; int tcid; int der; int valid;\n"
                "  const char *pub; unsigned int pub_len;\n"
