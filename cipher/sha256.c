@@ -52,9 +52,10 @@ void
 _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
                            size_t nblocks)
 {
+  uint32_t w[16];
+
   while (nblocks--)
     {
-      uint32_t w[16];
       uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
       uint32_t e = h[4], f = h[5], g = h[6], hh = h[7];
       int i, j;
@@ -88,6 +89,7 @@ _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
       h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
       p += KC_SHA256_BLOCK_LEN;
     }
+  wipememory (w, sizeof w);     /* the last block's schedule gives it back */
 }
 
 #ifdef KC_HAVE_SHANI_CODE

@@ -75,9 +75,10 @@ void
 _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
                            size_t nblocks)
 {
+  uint64_t w[16];
+
   while (nblocks--)
     {
-      uint64_t w[16];
       uint64_t a = h[0], b = h[1], c = h[2], d = h[3];
       uint64_t e = h[4], f = h[5], g = h[6], hh = h[7];
       int i, j;
@@ -112,6 +113,7 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
       h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
       p += KC_SHA512_BLOCK_LEN;
     }
+  wipememory (w, sizeof w);     /* the last block's schedule gives it back */
 }
 
 #ifdef KC_HAVE_AVX2_CODE

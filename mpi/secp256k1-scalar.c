@@ -644,6 +644,7 @@ s62_reduce (int64_t a[5], const int64_t m[5])
   keep = ~s62_neg_mask (t);                            /* A - M >= 0 */
   for (i = 0; i < 5; i++)
     a[i] = (int64_t) ct_select_u64 (keep, (uint64_t) t[i], (uint64_t) a[i]);
+  wipememory (t, sizeof t);     /* A or A - M: an inverse, at the last call */
 }
 
 /* (d, e) = ([u v; q r] (d, e) + (md, me) M) / 2^62, then reduced. */
