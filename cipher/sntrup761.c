@@ -1266,16 +1266,31 @@ _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
 
 /* ------------------------------------------------ batch key generation */
 
-/* Scratch of one batch (about 120 KB of stack for 32 keys). */
-struct batch_scratch
+/* Batch scratch: the N key slots of the caller's output buffers hold the
+ * per-key state until each key is final, so the stack holds only the
+ * working polynomials of one step (about 13 KB, whatever N).  Slot i is
+ * pk_i (1158 bytes) and sk_i (1763 bytes); the layout of sk_i is final
+ * from the start: f_i | 1/g_i | pk_i | rho_i | Hash_4 (pk_i).  Until then:
+ *   sk_i rho field   Small_encode (g_i), until rho is drawn at the end;
+ *   sk_i 1/g field   Small_encode (G_i), the R3 prefix product, until the
+ *                    descent replaces it by Small_encode (1/g_i);
+ *   pk_i             Rq_encode (F_i), the Rq prefix product (i < N - 1),
+ *                    until the descent writes h_i there (after step i + 1,
+ *                    the last reader of F_i).
+ * Both encodings are exact on reduced values (small: coefficients in
+ * {-1, 0, 1}; Rq: frozen coefficients), so the products see exactly what
+ * a scratch array would have held. */
+#define SLOT_F      0
+#define SLOT_GINV   SMALL_BYTES
+#define SLOT_PK     (2 * SMALL_BYTES)
+#define SLOT_RHO    (2 * SMALL_BYTES + PK_BYTES)
+#define SLOT_CACHE  (3 * SMALL_BYTES + PK_BYTES)
+
+struct batch_work
 {
   unsigned char buf[RANDOM_BYTES];
-  int8_t g[KC_SNTRUP761_BATCH_MAX][P];     /* g_i */
-  int8_t gp[KC_SNTRUP761_BATCH_MAX][P];    /* prefix products, then 1/g_i */
-  int8_t f[KC_SNTRUP761_BATCH_MAX][P];     /* f_i */
-  int16_t fp[KC_SNTRUP761_BATCH_MAX][P];   /* prefix products of f */
-  int8_t t3[2][P];
-  int16_t inv[P], tq[P], z[P], h[P];
+  int8_t a[P], b[P], x[P], t3[2][P];
+  int16_t fq[2][P], inv[P], tq[P], z[P], h[P];
 };
 
 /* N (1 .. BATCH_MAX) key pairs.  Montgomery's trick in both rings: with
@@ -1288,27 +1303,30 @@ struct batch_scratch
  * in _kc_sntrup761_keypair.  Every f_i (weight w) is invertible in the
  * field Rq, so F_(n-1) is. */
 static void
-keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
+keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
                      unsigned char *pk, unsigned char *sk, size_t n,
                      kc_rng_fn rng, void *rngctx)
 {
+#define PKI(i) (pk + (i) * PK_BYTES)
+#define SKI(i) (sk + (i) * KC_SNTRUP761_SK_BYTES)
   size_t i;
   int ok;
 
-  /* g: draw, prefix products, one reciprocal, back down. */
+  /* g: draw, prefix products (t3[0] = G_i), one reciprocal, back down. */
   for (i = 0; i < n; i++)
     {
       rng (rngctx, s->buf, sizeof s->buf);
-      ops->small_from_bytes (s->g[i], s->buf);
+      ops->small_from_bytes (s->a, s->buf);
+      ops->small_encode (SKI (i) + SLOT_RHO, s->a);
+      if (i == 0)
+        memcpy (s->t3[0], s->a, P);
+      else
+        {
+          ops->small_encode (SKI (i - 1) + SLOT_GINV, s->t3[0]);
+          ops->r3_mult (s->t3[1], s->t3[0], s->a);
+          memcpy (s->t3[0], s->t3[1], P);
+        }
     }
-  memcpy (s->t3[0], s->g[0], P);
-  for (i = 1; i < n; i++)
-    {
-      ops->r3_mult (s->t3[1], s->t3[0], s->g[i]);
-      memcpy (s->gp[i - 1], s->t3[0], P);
-      memcpy (s->t3[0], s->t3[1], P);
-    }
-  /* t3[0] = G_(n-1); gp[i] = G_i for i < n - 1. */
   ok = ops->r3_recip (s->t3[1], s->t3[0]);
   ct_declassify (&ok, sizeof ok);
   if (ok == 0)
@@ -1317,37 +1335,52 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
        * 1/G_(i-1) = (1/G_i) g_i, one pair product. */
       for (i = n - 1; i > 0; i--)
         {
-          ops->r3_mult2 (s->gp[i], s->t3[0], s->t3[1], s->gp[i - 1],
-                         s->g[i]);
+          ops->small_decode (s->a, SKI (i - 1) + SLOT_GINV);     /* G_(i-1) */
+          ops->small_decode (s->b, SKI (i) + SLOT_RHO);          /* g_i */
+          ops->r3_mult2 (s->x, s->t3[0], s->t3[1], s->a, s->b);
+          ops->small_encode (SKI (i) + SLOT_GINV, s->x);
           memcpy (s->t3[1], s->t3[0], P);
         }
-      memcpy (s->gp[0], s->t3[1], P);
+      ops->small_encode (SKI (0) + SLOT_GINV, s->t3[1]);
     }
   else
     {
       for (i = 0; i < n; i++)
-        for (;;)
-          {
-            ok = ops->r3_recip (s->gp[i], s->g[i]);
-            ct_declassify (&ok, sizeof ok);
-            if (ok == 0)
-              break;
-            rng (rngctx, s->buf, sizeof s->buf);
-            ops->small_from_bytes (s->g[i], s->buf);
-          }
+        {
+          ops->small_decode (s->a, SKI (i) + SLOT_RHO);
+          for (;;)
+            {
+              ok = ops->r3_recip (s->x, s->a);
+              ct_declassify (&ok, sizeof ok);
+              if (ok == 0)
+                break;
+              rng (rngctx, s->buf, sizeof s->buf);
+              ops->small_from_bytes (s->a, s->buf);
+              ops->small_encode (SKI (i) + SLOT_RHO, s->a);
+            }
+          ops->small_encode (SKI (i) + SLOT_GINV, s->x);
+        }
     }
 
-  /* f: draw, prefix products (by small factors), one reciprocal. */
+  /* f: draw (straight into the final field), prefix products by small
+   * factors (fq[0] = F_i), one reciprocal. */
   for (i = 0; i < n; i++)
     {
+      size_t j;
       rng (rngctx, s->buf, sizeof s->buf);
-      short_from_bytes_ops (ops, s->f[i], s->buf);
+      short_from_bytes_ops (ops, s->a, s->buf);
+      ops->small_encode (SKI (i) + SLOT_F, s->a);
+      if (i == 0)
+        for (j = 0; j < P; j++)
+          s->fq[0][j] = s->a[j];
+      else
+        {
+          ops->rq_encode (PKI (i - 1), s->fq[0]);
+          ops->rq_mult_small (s->fq[1], s->fq[0], s->a);
+          memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
+        }
     }
-  for (i = 0; i < P; i++)
-    s->fp[0][i] = s->f[0][i];
-  for (i = 1; i < n; i++)
-    ops->rq_mult_small (s->fp[i], s->fp[i - 1], s->f[i]);
-  ops->rq_recip3_fq (s->inv, s->fp[n - 1]);     /* 1/(3 F_(n-1)) */
+  ops->rq_recip3_fq (s->inv, s->fq[0]);     /* 1/(3 F_(n-1)) */
 
   /* Going down, inv = 1/(3 F_i): h_i = g_i / (3 f_i) = (inv g_i) F_(i-1)
    * and 1/(3 F_(i-1)) = inv f_i, the two products with the small right
@@ -1355,35 +1388,34 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_scratch *s,
    * h_0 = inv g_0.  The keys. */
   for (i = n; i-- > 0;)
     {
-      unsigned char *pki = pk + i * PK_BYTES;
-      unsigned char *ski = sk + i * KC_SNTRUP761_SK_BYTES;
+      ops->small_decode (s->b, SKI (i) + SLOT_RHO);              /* g_i */
       if (i > 0)
         {
-          ops->rq_mult_small2 (s->tq, s->z, s->inv, s->f[i], s->g[i]);
-          ops->rq_mult (s->h, s->z, s->fp[i - 1]);
+          ops->small_decode (s->a, SKI (i) + SLOT_F);            /* f_i */
+          ops->rq_mult_small2 (s->tq, s->z, s->inv, s->a, s->b);
+          ops->rq_decode (s->fq[0], PKI (i - 1));                /* F_(i-1) */
+          ops->rq_mult (s->h, s->z, s->fq[0]);
           memcpy (s->inv, s->tq, sizeof s->inv);
         }
       else
-        ops->rq_mult_small (s->h, s->inv, s->g[i]);
-      ops->rq_encode (pki, s->h);
-      ops->small_encode (ski, s->f[i]);
-      ops->small_encode (ski + SMALL_BYTES, s->gp[i]);
-      memcpy (ski + 2 * SMALL_BYTES, pki, PK_BYTES);
+        ops->rq_mult_small (s->h, s->inv, s->b);
+      ops->rq_encode (PKI (i), s->h);
+      memcpy (SKI (i) + SLOT_PK, PKI (i), PK_BYTES);
     }
   /* The cache Hash_4 (pk) of every key at once (multi-buffer SHA-512). */
-  _kc_sha512_mb_prefix_strided (sk + 3 * SMALL_BYTES + PK_BYTES,
-                                KC_SNTRUP761_SK_BYTES, HASH_BYTES, 4, pk,
-                                PK_BYTES, PK_BYTES, n);
-  for (i = 0; i < n; i++)       /* rho */
-    rng (rngctx, sk + i * KC_SNTRUP761_SK_BYTES + 2 * SMALL_BYTES + PK_BYTES,
-         SMALL_BYTES);
+  _kc_sha512_mb_prefix_strided (sk + SLOT_CACHE, KC_SNTRUP761_SK_BYTES,
+                                HASH_BYTES, 4, pk, PK_BYTES, PK_BYTES, n);
+  for (i = 0; i < n; i++)       /* rho, over the encoded g_i */
+    rng (rngctx, SKI (i) + SLOT_RHO, SMALL_BYTES);
+#undef PKI
+#undef SKI
 }
 
 static void
 keypair_batch_ops (const struct sntrup_ops *ops, unsigned char *pk,
                    unsigned char *sk, size_t n, kc_rng_fn rng, void *rngctx)
 {
-  struct batch_scratch s;
+  struct batch_work s;
 
   while (n)
     {

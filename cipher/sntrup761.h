@@ -97,7 +97,9 @@ void _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
  * invertible; K f (3044 bytes each); K rho (191 bytes each).  For K = 1
  * that is the draw order of _kc_sntrup761_keypair, so a batch of one key
  * is that key.  Reveals only whether all g candidates of a chunk were
- * invertible, and then the number of candidates.  About 120 KB of stack. */
+ * invertible, and then the number of candidates.  The output buffers hold
+ * the per-key state until each key is final: about 13 KB of stack, whatever
+ * N (the public bound is KC_STACK_BURN_KEM_BATCH in kcrypt-int.h). */
 #define KC_SNTRUP761_BATCH_MAX 32
 void _kc_sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk,
                                   size_t n, kc_rng_fn rng, void *rngctx);
