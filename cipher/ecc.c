@@ -99,9 +99,9 @@ compute_pubkey (unsigned char *out, size_t len, const scalar *x)
   wipememory (&pj, sizeof pj);
 }
 
-gpg_error_t
-kc_ecc_pubkey (int curve, void *pubkey, size_t pubkey_len,
-               const void *seckey, size_t seckey_len)
+static KC_NOINLINE gpg_error_t
+ecc_pubkey_body (int curve, void *pubkey, size_t pubkey_len,
+                 const void *seckey, size_t seckey_len)
 {
   scalar x;
   gpg_error_t err = 0;
@@ -123,9 +123,20 @@ kc_ecc_pubkey (int curve, void *pubkey, size_t pubkey_len,
   return err;
 }
 
+/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
-kc_ecc_keypair (int curve, void *pubkey, size_t pubkey_len,
-                void *seckey, size_t seckey_len)
+kc_ecc_pubkey (int curve, void *pubkey, size_t pubkey_len,
+               const void *seckey, size_t seckey_len)
+{
+  gpg_error_t err = ecc_pubkey_body (curve, pubkey, pubkey_len, seckey,
+                                     seckey_len);
+  _kc_burn_stack (KC_STACK_BURN_ECC);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+ecc_keypair_body (int curve, void *pubkey, size_t pubkey_len,
+                  void *seckey, size_t seckey_len)
 {
   scalar x;
 
@@ -142,6 +153,17 @@ kc_ecc_keypair (int curve, void *pubkey, size_t pubkey_len,
   compute_pubkey (pubkey, pubkey_len, &x);
   wipememory (&x, sizeof x);
   return 0;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecc_keypair (int curve, void *pubkey, size_t pubkey_len,
+                void *seckey, size_t seckey_len)
+{
+  gpg_error_t err = ecc_keypair_body (curve, pubkey, pubkey_len, seckey,
+                                      seckey_len);
+  _kc_burn_stack (KC_STACK_BURN_ECC);
+  return err;
 }
 
 /* ---------------------------------------------------------------- DER */
@@ -217,10 +239,10 @@ der_parse (unsigned char r[32], unsigned char s[32],
   return p == end;
 }
 
-gpg_error_t
-kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
-               const void *seckey, size_t seckey_len,
-               const void *digest, size_t digest_len)
+static KC_NOINLINE gpg_error_t
+ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
+                 const void *seckey, size_t seckey_len,
+                 const void *digest, size_t digest_len)
 {
   scalar x, m, r, s;
   unsigned char rb[32], sb[32];
@@ -271,6 +293,18 @@ kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
   *sig_len = need;
   wipememory (&x, sizeof x);
   wipememory (&m, sizeof m);
+  return err;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
+               const void *seckey, size_t seckey_len,
+               const void *digest, size_t digest_len)
+{
+  gpg_error_t err = ecdsa_sign_body (curve, flags, sig, sig_len, seckey,
+                                     seckey_len, digest, digest_len);
+  _kc_burn_stack (KC_STACK_BURN_ECC);
   return err;
 }
 

@@ -24,9 +24,9 @@ clear_output (void *buf, size_t len, size_t want)
     wipememory (buf, len);
 }
 
-gpg_error_t
-kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
-                void *seckey, size_t seckey_len)
+static KC_NOINLINE gpg_error_t
+kem_keypair_body (int algo, void *pubkey, size_t pubkey_len,
+                  void *seckey, size_t seckey_len)
 {
   gpg_error_t err = 0;
 
@@ -51,9 +51,20 @@ kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
   return err;
 }
 
+/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
-kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
-                      void *seckeys, size_t seckeys_len, size_t count)
+kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
+                void *seckey, size_t seckey_len)
+{
+  gpg_error_t err = kem_keypair_body (algo, pubkey, pubkey_len, seckey,
+                                      seckey_len);
+  _kc_burn_stack (KC_STACK_BURN_KEM);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+kem_keypair_batch_body (int algo, void *pubkeys, size_t pubkeys_len,
+                        void *seckeys, size_t seckeys_len, size_t count)
 {
   switch (algo)
     {
@@ -79,11 +90,22 @@ kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
     }
 }
 
+/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
-kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
-              void *ciphertext, size_t ciphertext_len,
-              void *shared, size_t shared_len,
-              const void *optional, size_t optional_len)
+kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
+                      void *seckeys, size_t seckeys_len, size_t count)
+{
+  gpg_error_t err = kem_keypair_batch_body (algo, pubkeys, pubkeys_len,
+                                            seckeys, seckeys_len, count);
+  _kc_burn_stack (KC_STACK_BURN_KEM_BATCH);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+kem_encap_body (int algo, const void *pubkey, size_t pubkey_len,
+                void *ciphertext, size_t ciphertext_len,
+                void *shared, size_t shared_len,
+                const void *optional, size_t optional_len)
 {
   gpg_error_t err = 0;
 
@@ -113,11 +135,25 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
   return err;
 }
 
+/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
-kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
-              const void *ciphertext, size_t ciphertext_len,
+kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
+              void *ciphertext, size_t ciphertext_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
+{
+  gpg_error_t err = kem_encap_body (algo, pubkey, pubkey_len, ciphertext,
+                                    ciphertext_len, shared, shared_len,
+                                    optional, optional_len);
+  _kc_burn_stack (KC_STACK_BURN_KEM);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+kem_decap_body (int algo, const void *seckey, size_t seckey_len,
+                const void *ciphertext, size_t ciphertext_len,
+                void *shared, size_t shared_len,
+                const void *optional, size_t optional_len)
 {
   gpg_error_t err = 0;
 
@@ -142,5 +178,19 @@ kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
     }
 
   clear_output (shared, shared_len, KC_KEM_SNTRUP761_SHARED_LEN);
+  return err;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
+              const void *ciphertext, size_t ciphertext_len,
+              void *shared, size_t shared_len,
+              const void *optional, size_t optional_len)
+{
+  gpg_error_t err = kem_decap_body (algo, seckey, seckey_len, ciphertext,
+                                    ciphertext_len, shared, shared_len,
+                                    optional, optional_len);
+  _kc_burn_stack (KC_STACK_BURN_KEM);
   return err;
 }

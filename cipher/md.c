@@ -18,9 +18,9 @@ kc_md_get_algo_dlen (int algo)
     }
 }
 
-gpg_error_t
-kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
-                   const void *buffer, size_t length)
+static KC_NOINLINE gpg_error_t
+md_hash_buffer_body (int algo, void *digest, size_t digest_len,
+                     const void *buffer, size_t length)
 {
   unsigned int dlen = kc_md_get_algo_dlen (algo);
 
@@ -34,4 +34,16 @@ kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
   else
     _kc_sha512 (digest, buffer, length);
   return 0;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
+                   const void *buffer, size_t length)
+{
+  gpg_error_t err = md_hash_buffer_body (algo, digest, digest_len, buffer,
+                                         length);
+  _kc_burn_stack (algo == KC_MD_SHA256 ? KC_STACK_BURN_SHA256
+                                        : KC_STACK_BURN_SHA512);
+  return err;
 }

@@ -64,6 +64,18 @@ _kc_wipememory (void *p, size_t n)
 #endif
 }
 
+/* One contiguous array (a VLA), so the burn leaves no unwritten holes
+ * between frames. */
+KC_NOINLINE void
+_kc_burn_stack (size_t bytes)
+{
+  if (bytes)
+    {
+      unsigned char area[bytes];
+      _kc_wipememory (area, bytes);
+    }
+}
+
 void
 _kc_fatal (const char *msg)
 {

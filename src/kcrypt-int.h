@@ -40,6 +40,28 @@
 void _kc_wipememory (void *p, size_t n);
 #define wipememory(p, n) _kc_wipememory ((p), (n))
 
+/* A function the compiler must keep out of line (its frame is the point). */
+#if defined(__GNUC__) || defined(__clang__)
+# define KC_NOINLINE __attribute__ ((noinline))
+#else
+# define KC_NOINLINE
+#endif
+
+/* Overwrite BYTES of the stack below the caller's frame with zeros.  A
+ * wipe of named buffers cannot reach what the compiler spilled (registers
+ * holding key limbs, hash words, vector lanes), so every public entry
+ * point that touches a secret runs its work in an out-of-line body and
+ * then burns the stack that body can have used: the bounds below, one per
+ * entry point, each the peak measured by tests/t-wipe (which fails when a
+ * body outgrows its bound) rounded up with room to spare.  All fit a
+ * 64 KiB thread stack with the body. */
+void _kc_burn_stack (size_t bytes);
+#define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
+#define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_hash_buffer */
+#define KC_STACK_BURN_SHA512     (3 * 1024)
+#define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
+#define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
+
 /* The RNG function type: algorithm code never calls the system RNG itself;
  * it is handed FN and CTX and calls FN (CTX, BUF, N) to fill N bytes.  The
  * function must not fail: a source that cannot deliver aborts. */

@@ -1,29 +1,50 @@
-/* t-wipe.c - secrets do not stay on the stack after an API call returns.
+/* t-wipe.c - the residue test: no secret, and nothing derived from one,
+ * stays on the stack after a public function returns; every public
+ * function runs on a 64 KiB thread stack; the stack burn bounds of
+ * kcrypt-int.h cover what each entry point uses.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * How: the region of stack below the caller is first filled with zeros,
- * then the library call runs (signing, public-key derivation, KEM key
- * generation, encapsulation, decapsulation), then a function at the same
- * call depth scans the same region for copies of the secrets that call
- * handled: the secret key (as bytes and as the in-memory limbs of the
- * scalar), the ECDSA nonce (bytes and limbs), the sntrup761 RNG draws
- * (f, g, r seeds) and the decoded secret polynomial f.  Any 16-byte window
- * of a secret found in the region is a buffer the library did not wipe.
- * Register spills of single limbs (8 bytes) are below the window and not
- * flagged.
+ * How: each call runs on a thread whose 64 KiB stack this test owns
+ * (pthread_attr_setstack, a PROT_NONE guard page below it), filled with
+ * the byte 0xA5 beforehand.  When the call has returned, the thread parks
+ * on a condition variable and the main thread searches the whole stack
+ * for every form of the secrets the call handled that the test can
+ * compute: big- and little-endian bytes, 4x64 and signed-62 limbs (and the
+ * values safegcd passes through: the inverse, the inverse minus n, its
+ * negation), the RFC 6979 HMAC key and value and the SHA-256 states they
+ * key, products that sign computes, SHA-256 / SHA-512 chaining states and
+ * the last block's message schedule, and the sntrup761 polynomials as
+ * int8 and int16 arrays with their encodings.  Byte strings and limbs are
+ * searched in 8-byte windows, int8 polynomials in 16-byte windows
+ * (windows with more than half their bytes of one value, such as the
+ * zeros or ones of a small number's high bytes, say too little and are
+ * skipped).  Any hit fails.  The search first proves itself on a
+ * function that leaves a planted copy of each kind of form behind.
  *
- * The scan reads stack memory below the current frame, so it is skipped
- * in sanitizer builds (ASan moves locals to a fake stack) and it assumes
- * the usual downward-growing stack. */
+ * The lowest byte that is no longer 0xA5 is the call's stack depth (its
+ * body and the burn together); it must stay within the entry point's
+ * KC_STACK_BURN_* bound (plus the wrapper's own frames), or the burn
+ * would not reach everything the body wrote.
+ *
+ * The program runs itself a second time with KCRYPT_HWF_MASK=0, so both
+ * the vectorised and the portable code paths are searched.  Sanitizer
+ * builds skip it (ASan keeps locals on a fake stack). */
 #include "kcrypt-int.h"
+#include "bufhelp.h"
 #include "ecdsa.h"
+#include "hmac.h"
+#include "sha256.h"
+#include "sha512.h"
 #include "sntrup761.h"
 #include "t-common.h"
 
-#define REGION (512 * 1024)
-#define WINDOW 16
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
 # define T_SANITIZED 1
@@ -33,178 +54,805 @@
 # endif
 #endif
 
-struct secret
+#define STACK_SIZE (64 * 1024)
+#define FILL 0xa5
+/* The wrapper's frame, the burn's own frame and the parking calls. */
+#define BURN_SLACK 1024
+
+#define P KC_SNTRUP761_P
+
+/* ------------------------------------------------------------ patterns */
+
+struct pattern
 {
   const char *what;
-  const unsigned char *p;
-  size_t n;
+  unsigned char b[3 * 1024];
+  size_t n, win;
 };
 
-static struct secret secrets[16];
-static int nsecrets;
+static struct pattern pats[96];
+static int npats;
 
 static void
-add_secret (const char *what, const void *p, size_t n)
+add_form (const char *what, const void *p, size_t n, size_t win)
 {
-  if (nsecrets < (int) KC_DIM (secrets))
+  struct pattern *q;
+  if (npats >= (int) KC_DIM (pats) || n > sizeof q->b)
     {
-      secrets[nsecrets].what = what;
-      secrets[nsecrets].p = p;
-      secrets[nsecrets].n = n;
-      nsecrets++;
+      fail ("pattern table full or pattern too long (%s)", what);
+      return;
+    }
+  q = &pats[npats++];
+  q->what = what;
+  memcpy (q->b, p, n);
+  q->n = n;
+  q->win = win;
+}
+
+static void
+add_bytes (const char *what, const void *p, size_t n)
+{
+  add_form (what, p, n, 8);
+}
+
+static void
+add_poly8 (const char *what, const int8_t *p)
+{
+  add_form (what, p, P, 16);
+}
+
+static void
+add_poly16 (const char *what, const int16_t *p)
+{
+  add_form (what, p, 2 * P, 8);
+}
+
+/* Signed-62 limbs of the 320-bit two's complement value V (5 little-endian
+ * words), as the safegcd code keeps them: limbs 0..3 are bits 62i ..
+ * 62i + 61, limb 4 is bits 248 and up, signed. */
+static void
+to_s62 (int64_t out[5], const uint64_t v[5])
+{
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      unsigned bit = 62u * (unsigned) i, w = bit / 64, sh = bit % 64;
+      uint64_t x = v[w] >> sh;
+      if (sh)
+        x |= v[w + 1] << (64 - sh);
+      out[i] = (int64_t) (x & (((uint64_t) 1 << 62) - 1));
+    }
+  out[4] = (int64_t) ((v[3] >> 56) | (v[4] << 8));
+}
+
+/* V (4 words, < 2^256) minus N (4 words) as 5-word two's complement. */
+static void
+sub5 (uint64_t out[5], const uint64_t v[4], const uint64_t n[4])
+{
+  uint64_t borrow = 0;
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      uint64_t d = v[i] - n[i];
+      uint64_t b1 = v[i] < n[i];
+      out[i] = d - borrow;
+      borrow = b1 | (d < borrow);
+    }
+  out[4] = borrow ? ~(uint64_t) 0 : 0;
+}
+
+static void
+add_scalar_forms (const char *what, const kc_secp256k1_scalar *a)
+{
+  static const uint64_t zero[4] = { 0, 0, 0, 0 };
+  static const uint64_t n[4] = {
+    0xBFD25E8CD0364141ULL, 0xBAAEDCE6AF48A03BULL,
+    0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL
+  };
+  unsigned char be[32];
+  uint64_t v5[5];
+  int64_t s62[5];
+
+  _kc_secp256k1_scalar_get_b32 (be, a);
+  add_bytes (what, be, 32);                    /* big-endian bytes */
+  add_bytes (what, a->d, 32);                  /* 4x64 limbs */
+  memcpy (v5, a->d, 32);
+  v5[4] = 0;
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);                   /* signed-62 */
+  sub5 (v5, a->d, n);                          /* A - n */
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);
+  sub5 (v5, zero, a->d);                       /* -A */
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);
+}
+
+/* The SHA-256 state after one block of KEY xor PAD (HMAC's inner/outer). */
+static void
+add_hmac_states (const char *what, const unsigned char key[32])
+{
+  static const uint32_t iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+  };
+  unsigned char block[64];
+  uint32_t h[8];
+  int pad, i;
+
+  for (pad = 0; pad < 2; pad++)
+    {
+      memset (block, pad ? 0x5c : 0x36, 64);
+      for (i = 0; i < 32; i++)
+        block[i] ^= key[i];
+      memcpy (h, iv, sizeof h);
+      _kc_sha256_blocks_generic (h, block, 1);
+      add_bytes (what, h, 32);
     }
 }
 
-static __attribute__ ((noinline)) void
-fill_stack (void)
+/* The chaining states of SHA-256 / SHA-512 over MSG (every full block and
+ * the padded last one) and the last block's 16 schedule words. */
+static void
+add_sha_forms (const char *what, int is512, const unsigned char *msg,
+               size_t len)
 {
-  unsigned char area[REGION];
-  memset (area, 0, sizeof area);
-  __asm__ __volatile__ ("" : : "r" (area) : "memory");
+  unsigned char buf[2 * 128 + 1024];
+  size_t bl = is512 ? 128 : 64, total, i;
+  int t;
+
+  /* the padded message */
+  memcpy (buf, msg, len);
+  buf[len] = 0x80;
+  total = (len + 1 + (is512 ? 16 : 8) + bl - 1) / bl * bl;
+  memset (buf + len + 1, 0, total - len - 1);
+  for (i = 0; i < 8; i++)
+    buf[total - 1 - i] = (unsigned char) (((uint64_t) len * 8) >> (8 * i));
+
+  if (is512)
+    {
+      uint64_t h[8] = {
+        0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+        0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+        0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
+      };
+      uint64_t w[80];
+      for (i = 0; i < total; i += bl)
+        {
+          _kc_sha512_blocks_generic (h, buf + i, 1);
+          add_bytes (what, h, 64);
+        }
+      for (t = 0; t < 16; t++)
+        w[t] = buf_get_be64 (buf + total - bl + 8 * t);
+      for (t = 16; t < 80; t++)
+        {
+          uint64_t a = w[t - 15], b = w[t - 2];
+          uint64_t s0 = ((a >> 1) | (a << 63)) ^ ((a >> 8) | (a << 56)) ^ (a >> 7);
+          uint64_t s1 = ((b >> 19) | (b << 45)) ^ ((b >> 61) | (b << 3)) ^ (b >> 6);
+          w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+        }
+      add_bytes (what, w + 64, 128);
+    }
+  else
+    {
+      uint32_t h[8] = {
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+      };
+      uint32_t w[64];
+      for (i = 0; i < total; i += bl)
+        {
+          _kc_sha256_blocks_generic (h, buf + i, 1);
+          add_bytes (what, h, 32);
+        }
+      for (t = 0; t < 16; t++)
+        w[t] = buf_get_be32 (buf + total - bl + 4 * t);
+      for (t = 16; t < 64; t++)
+        {
+          uint32_t a = w[t - 15], b = w[t - 2];
+          uint32_t s0 = ((a >> 7) | (a << 25)) ^ ((a >> 18) | (a << 14)) ^ (a >> 3);
+          uint32_t s1 = ((b >> 17) | (b << 15)) ^ ((b >> 19) | (b << 13)) ^ (b >> 10);
+          w[t] = w[t - 16] + s0 + w[t - 7] + s1;
+        }
+      add_bytes (what, w + 48, 64);
+    }
 }
 
-/* Returns the number of secret windows found in the stack region. */
-static __attribute__ ((noinline)) int
-scan_stack (const char *call)
-{
-  unsigned char area[REGION];
-  int found = 0, i;
+/* -------------------------------------------------------------- harness */
 
-  /* Tell the compiler the array's contents come from outside. */
-  __asm__ __volatile__ ("" : : "r" (area) : "memory");
-  for (i = 0; i < nsecrets; i++)
+struct run
+{
+  void (*fn) (void *);
+  void *arg;
+  unsigned char *top;           /* the thread function's frame */
+  int done, go;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+};
+
+static void *
+thread_main (void *p)
+{
+  struct run *r = p;
+  r->top = __builtin_frame_address (0);
+  r->fn (r->arg);
+  pthread_mutex_lock (&r->mu);
+  r->done = 1;
+  pthread_cond_broadcast (&r->cv);
+  while (!r->go)
+    pthread_cond_wait (&r->cv, &r->mu);
+  pthread_mutex_unlock (&r->mu);
+  return NULL;
+}
+
+/* Search STACK for every pattern; returns the number of hits. */
+static int
+search (const char *call, const unsigned char *stack, size_t len)
+{
+  int found = 0, i;
+  for (i = 0; i < npats; i++)
     {
-      const struct secret *s = &secrets[i];
+      const struct pattern *q = &pats[i];
       size_t off, pos;
-      for (off = 0; off + WINDOW <= s->n; off += WINDOW / 2)
+      for (off = 0; off + q->win <= q->n; off += q->win / 2)
         {
-          const unsigned char *w = s->p + off;
-          size_t k, zeros = 0;
-          for (k = 0; k < WINDOW; k++)
-            zeros += w[k] == 0;
-          if (zeros > WINDOW / 2)
+          const unsigned char *w = q->b + off;
+          size_t k, j, most = 0;
+          for (k = 0; k < q->win; k++)
+            {
+              size_t same = 0;
+              for (j = 0; j < q->win; j++)
+                same += w[j] == w[k];
+              most = same > most ? same : most;
+            }
+          if (most > q->win / 2)
             continue;           /* too plain to be evidence */
           t_checks++;
-          for (pos = 0; pos + WINDOW <= sizeof area; pos++)
-            if (area[pos] == w[0] && !memcmp (area + pos, w, WINDOW))
+          for (pos = 0; pos + q->win <= len; pos++)
+            if (stack[pos] == w[0] && !memcmp (stack + pos, w, q->win))
               {
-                fail ("%s: %s (bytes %u..%u) left on the stack, %u bytes "
-                      "below the caller", call, s->what, (unsigned) off,
-                      (unsigned) (off + WINDOW - 1),
-                      (unsigned) (sizeof area - pos));
+                if (call)
+                  fail ("%s: %s (bytes %u..%u) left on the stack, %u bytes "
+                        "below its top", call, q->what, (unsigned) off,
+                        (unsigned) (off + q->win - 1),
+                        (unsigned) (len - pos));
                 found++;
                 break;
               }
+          if (found > 40)
+            return found;       /* enough said */
         }
     }
   return found;
 }
 
-static void
-scalar_limbs (unsigned char out[32], const unsigned char be[32])
+/* Run FN (ARG) on a fresh 64 KiB stack; then (the thread parked, its stack
+ * as the call left it) let DERIVE add the forms of secrets the call made,
+ * search the stack for the patterns (CALL NULL: count hits without
+ * failing) and return the hits; *DEPTH is the deepest byte the call
+ * wrote, below the thread function's frame. */
+static int
+run_on_stack (const char *call, void (*fn) (void *), void *arg,
+              void (*derive) (void), size_t *depth)
 {
-  kc_secp256k1_scalar s;
-  _kc_secp256k1_scalar_set_b32 (&s, be, NULL);
-  memcpy (out, s.d, 32);
+  long pg = sysconf (_SC_PAGESIZE);
+  unsigned char *map, *stack;
+  pthread_attr_t attr;
+  pthread_t th;
+  struct run r;
+  size_t low;
+  int hits, rc;
+
+  map = mmap (NULL, STACK_SIZE + (size_t) pg, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED)
+    {
+      fail ("mmap failed");
+      return 0;
+    }
+  mprotect (map, (size_t) pg, PROT_NONE);       /* guard page below */
+  stack = map + pg;
+  memset (stack, FILL, STACK_SIZE);
+  memset (&r, 0, sizeof r);
+  r.fn = fn;
+  r.arg = arg;
+  pthread_mutex_init (&r.mu, NULL);
+  pthread_cond_init (&r.cv, NULL);
+  pthread_attr_init (&attr);
+  pthread_attr_setstack (&attr, stack, STACK_SIZE);
+  rc = pthread_create (&th, &attr, thread_main, &r);
+  if (rc)
+    {
+      fail ("pthread_create: %d", rc);
+      return 0;
+    }
+  pthread_mutex_lock (&r.mu);
+  while (!r.done)
+    pthread_cond_wait (&r.cv, &r.mu);
+  pthread_mutex_unlock (&r.mu);
+
+  if (derive)
+    derive ();                  /* forms of what the call made */
+  hits = search (call, stack, STACK_SIZE);
+  for (low = 0; low < STACK_SIZE && stack[low] == FILL; low++)
+    ;
+  *depth = (size_t) (r.top - (stack + low));
+
+  pthread_mutex_lock (&r.mu);
+  r.go = 1;
+  pthread_cond_broadcast (&r.cv);
+  pthread_mutex_unlock (&r.mu);
+  pthread_join (th, NULL);
+  pthread_attr_destroy (&attr);
+  munmap (map, STACK_SIZE + (size_t) pg);
+  return hits;
 }
 
-/* Test RNG that records its output, so the draws can be searched for. */
-static unsigned char drawn[4][4096];
-static int ndrawn;
+static const char *path_name;
 
+/* One public call: search, and check its depth against the burn bound
+ * (BOUND 0: a function that handles no secret, only the 64 KiB check). */
 static void
-recording_rng (void *ctx, void *buf, size_t n)
+check_call (const char *call, void (*fn) (void *), void *arg,
+            void (*derive) (void), size_t bound)
 {
-  (void) ctx;
-  t_randbytes (buf, n);
-  if (ndrawn < 4)
-    memcpy (drawn[ndrawn++], buf, n < 4096 ? n : 4096);
+  size_t depth;
+  char name[128];
+
+  snprintf (name, sizeof name, "%s [%s]", call, path_name);
+  run_on_stack (name, fn, arg, derive, &depth);
+  if (t_verbose)
+    printf ("  %-44s depth %6zu  bound %6zu\n", name, depth, bound);
+  if (bound)
+    CHECK (depth <= bound + BURN_SLACK,
+           "%s: used %zu bytes of stack, more than its burn bound %zu (+%d): "
+           "raise KC_STACK_BURN_* in kcrypt-int.h", name, depth, bound,
+           BURN_SLACK);
 }
 
-static unsigned char kem_pk[KC_KEM_SNTRUP761_PUBKEY_LEN];
-static unsigned char kem_sk[KC_KEM_SNTRUP761_SECKEY_LEN];
+/* ------------------------------------------------------- planted copies */
+
+static volatile unsigned char plant_sink;
+
+/* Leaves a copy of pattern ARG (by index) at an odd offset of its frame. */
+static KC_NOINLINE void
+plant (void *arg)
+{
+  const struct pattern *q = &pats[*(int *) arg];
+  unsigned char area[4096];
+  memset (area, 0, sizeof area);
+  memcpy (area + 1000 + (size_t) (*(int *) arg & 7), q->b, q->n);
+  __asm__ __volatile__ ("" : : "r" (area) : "memory");
+  plant_sink = area[1000];
+}
+
+/* Plant the first pattern of each window size and the last one (a signed-62
+ * or state form): the search must find every one. */
+static void
+self_test (void)
+{
+  int i, hits, seen8 = 0, seen16 = 0;
+  size_t depth;
+  for (i = 0; i < npats; i++)
+    {
+      int *seen = pats[i].win == 16 ? &seen16 : &seen8;
+      if (*seen && i != npats - 1)
+        continue;
+      *seen = 1;
+      hits = run_on_stack (NULL, plant, &i, NULL, &depth);
+      CHECK (hits > 0, "self-test: the search does not find a planted copy "
+             "of %s", pats[i].what);
+    }
+}
+
+/* ------------------------------------------------------------ the calls */
+
+static unsigned char key[32], digest[32], msg[200];
+static unsigned char sig[72], pub[65];
+
+struct sign_arg { unsigned int flags; size_t len; gpg_error_t err; };
+
+static void
+call_sign (void *p)
+{
+  struct sign_arg *a = p;
+  a->err = kc_ecdsa_sign (KC_ECC_SECP256K1, a->flags, sig, &a->len, key, 32,
+                          digest, 32);
+}
+
+static void
+call_pubkey (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_pubkey (KC_ECC_SECP256K1, pub, 33, key, 32);
+}
+
+static void
+call_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_keypair (KC_ECC_SECP256K1, pub, 65, key, 32);
+}
+
+static void
+call_verify (void *p)
+{
+  *(gpg_error_t *) p = kc_ecdsa_verify (KC_ECC_SECP256K1, 0, sig, 64, pub, 65,
+                                        digest, 32);
+}
+
+struct md_arg { int algo; unsigned char out[64]; gpg_error_t err; };
+
+static void
+call_md (void *p)
+{
+  struct md_arg *a = p;
+  a->err = kc_md_hash_buffer (a->algo, a->out,
+                              a->algo == KC_MD_SHA256 ? 32 : 64,
+                              msg, sizeof msg);
+}
+
+#define NBATCH 3
+static unsigned char kem_pk[NBATCH][KC_KEM_SNTRUP761_PUBKEY_LEN];
+static unsigned char kem_sk[NBATCH][KC_KEM_SNTRUP761_SECKEY_LEN];
 static unsigned char kem_ct[KC_KEM_SNTRUP761_ENCAPS_LEN];
-static unsigned char kem_ss[32];
+static unsigned char kem_ss[32], kem_ss2[32];
+
+static void
+call_kem_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair (KC_KEM_SNTRUP761, kem_pk[0],
+                                       sizeof kem_pk[0], kem_sk[0],
+                                       sizeof kem_sk[0]);
+}
+
+static void
+call_kem_batch (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair_batch (KC_KEM_SNTRUP761, kem_pk,
+                                             sizeof kem_pk, kem_sk,
+                                             sizeof kem_sk, NBATCH);
+}
+
+static void
+call_encap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_encap (KC_KEM_SNTRUP761, kem_pk[0],
+                                     sizeof kem_pk[0], kem_ct, sizeof kem_ct,
+                                     kem_ss, sizeof kem_ss, NULL, 0);
+}
+
+static void
+call_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (KC_KEM_SNTRUP761, kem_sk[0],
+                                     sizeof kem_sk[0], kem_ct, sizeof kem_ct,
+                                     kem_ss2, sizeof kem_ss2, NULL, 0);
+}
+
+/* A big batch: 32 keys on the 64 KiB stack (the secrets are not searched). */
+static unsigned char big_pk[32][KC_KEM_SNTRUP761_PUBKEY_LEN];
+static unsigned char big_sk[32][KC_KEM_SNTRUP761_SECKEY_LEN];
+
+static void
+call_kem_batch32 (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair_batch (KC_KEM_SNTRUP761, big_pk,
+                                             sizeof big_pk, big_sk,
+                                             sizeof big_sk, 32);
+}
+
+static void
+call_mpi (void *p)
+{
+  kc_mpi_t b = NULL, e = NULL, m = NULL, r = kc_mpi_new (0);
+  unsigned char buf[512];
+  size_t i;
+  for (i = 0; i < sizeof buf; i++)
+    buf[i] = (unsigned char) (i * 7 + 1);
+  buf[sizeof buf - 1] |= 1;
+  kc_mpi_scan (&b, KC_MPI_FMT_USG, buf, 300, NULL);
+  kc_mpi_scan (&e, KC_MPI_FMT_USG, buf + 1, 512, NULL);
+  kc_mpi_scan (&m, KC_MPI_FMT_USG, buf, 512, NULL);
+  kc_mpi_powm (r, b, e, m);
+  kc_mpi_mulm (r, r, b, m);
+  *(int *) p = kc_mpi_invm (r, b, m);
+  kc_mpi_release (b);
+  kc_mpi_release (e);
+  kc_mpi_release (m);
+  kc_mpi_release (r);
+}
+
+/* ------------------------------------------------- forms of the secrets */
+
+/* RFC 6979 (HMAC-SHA256, counter 0) written out: the final K and V and the
+ * SHA-256 states K keys; returns the nonce. */
+static void
+rfc6979_forms (kc_secp256k1_scalar *k, const kc_secp256k1_scalar *x,
+               const kc_secp256k1_scalar *m)
+{
+  unsigned char K[32], V[32], data[32 + 1 + 64];
+  int round;
+
+  memset (K, 0, 32);
+  memset (V, 1, 32);
+  for (round = 0; round < 2; round++)
+    {
+      memcpy (data, V, 32);
+      data[32] = (unsigned char) round;
+      _kc_secp256k1_scalar_get_b32 (data + 33, x);
+      _kc_secp256k1_scalar_get_b32 (data + 65, m);
+      _kc_hmac_sha256 (K, K, 32, data, sizeof data);
+      _kc_hmac_sha256 (V, K, 32, V, 32);
+    }
+  _kc_hmac_sha256 (V, K, 32, V, 32);
+  add_bytes ("RFC 6979 K", K, 32);
+  add_hmac_states ("HMAC states of RFC 6979 K", K);
+  _kc_secp256k1_scalar_set_b32 (k, V, NULL);
+}
+
+static void
+ecdsa_forms (void)
+{
+  kc_secp256k1_scalar x, m, k, kinv, r, s, rx, mrx;
+  unsigned char rs[64];
+
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  _kc_ecdsa_digest_to_scalar (&m, digest, 32);
+  add_scalar_forms ("secret key", &x);
+  rfc6979_forms (&k, &x, &m);
+  {
+    kc_secp256k1_scalar k2;
+    _kc_ecdsa_rfc6979_nonce (&k2, &x, &m, 0);
+    CHECK (_kc_secp256k1_scalar_eq (&k, &k2),
+           "the test's RFC 6979 differs from the library's");
+  }
+  add_scalar_forms ("nonce k", &k);
+  _kc_secp256k1_scalar_inv (&kinv, &k);
+  add_scalar_forms ("nonce inverse", &kinv);
+  _kc_ecdsa_sign (&r, &s, &x, &m);
+  _kc_secp256k1_scalar_get_b32 (rs, &r);
+  _kc_secp256k1_scalar_mul (&rx, &r, &x);
+  add_scalar_forms ("r * key", &rx);
+  _kc_secp256k1_scalar_add (&mrx, &m, &rx);
+  add_scalar_forms ("m + r * key", &mrx);
+}
+
+/* sntrup761: the polynomials of a secret key (f, 1/g, g, 1/(3f)). */
+static void
+kem_key_forms (const unsigned char *sk, const char *tag)
+{
+  int8_t f[P], v[P], g[P];
+  int16_t finv[P];
+  static char names[8][4][48];
+  static int slot;
+  char (*nm)[48] = names[slot++ & 7];
+
+  _kc_sntrup761_small_decode (f, sk);
+  _kc_sntrup761_small_decode (v, sk + KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_r3_recip (g, v);
+  _kc_sntrup761_rq_recip3 (finv, f);
+  snprintf (nm[0], 48, "%s f", tag);
+  snprintf (nm[1], 48, "%s 1/g", tag);
+  snprintf (nm[2], 48, "%s g", tag);
+  snprintf (nm[3], 48, "%s 1/(3f)", tag);
+  add_poly8 (nm[0], f);
+  add_poly8 (nm[1], v);
+  add_poly8 (nm[2], g);
+  add_poly16 (nm[3], finv);
+  add_bytes (nm[0], sk, 2 * KC_SNTRUP761_SMALL_BYTES);       /* encodings */
+  add_bytes ("secret key rho", sk + 2 * KC_SNTRUP761_SMALL_BYTES
+             + KC_SNTRUP761_PK_BYTES, KC_SNTRUP761_SMALL_BYTES);
+}
+
+/* sntrup761 encapsulation/decapsulation intermediates for (sk, ct). */
+static void
+kem_session_forms (const unsigned char *sk, const unsigned char *ct,
+                   const unsigned char *ss)
+{
+  int8_t f[P], v[P], e[P], r[P];
+  int16_t c[P], cf[P], h[P], hr[P];
+  unsigned char r_enc[1 + KC_SNTRUP761_SMALL_BYTES];
+  unsigned char x[1 + 32 + KC_KEM_SNTRUP761_ENCAPS_LEN], r3h[64];
+  size_t i;
+
+  _kc_sntrup761_small_decode (f, sk);
+  _kc_sntrup761_small_decode (v, sk + KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_rounded_decode (c, ct);
+  _kc_sntrup761_rq_mult_small (cf, c, f);
+  for (i = 0; i < P; i++)
+    e[i] = _kc_sntrup761_f3_freeze (_kc_sntrup761_fq_freeze (3 * (int32_t) cf[i]));
+  _kc_sntrup761_r3_mult (r, e, v);
+  add_poly16 ("decap c f", cf);
+  add_poly8 ("decap e", e);
+  add_poly8 ("message r", r);
+  _kc_sntrup761_rq_decode (h, sk + 2 * KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_rq_mult_small (hr, h, r);
+  add_poly16 ("h r", hr);
+  r_enc[0] = 3;
+  _kc_sntrup761_small_encode (r_enc + 1, r);
+  add_bytes ("r encoded", r_enc + 1, KC_SNTRUP761_SMALL_BYTES);
+  add_sha_forms ("SHA-512 of 3 || r_enc", 1, r_enc, sizeof r_enc);
+  _kc_sha512 (r3h, r_enc, sizeof r_enc);
+  add_bytes ("Hash_3 (r_enc)", r3h, 32);
+  x[0] = 1;
+  memcpy (x + 1, r3h, 32);
+  memcpy (x + 33, ct, KC_KEM_SNTRUP761_ENCAPS_LEN);
+  add_sha_forms ("SHA-512 of 1 || r3h || ct", 1, x, 1 + 32 + 64);
+  add_bytes ("shared key", ss, 32);
+}
+
+static void
+derive_ecc_key (void)
+{
+  kc_secp256k1_scalar x;
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  add_scalar_forms ("generated secret key", &x);
+}
+
+static void
+derive_kem_key (void)
+{
+  kem_key_forms (kem_sk[0], "generated key");
+}
+
+/* The batch: every key's polynomials and the prefix products F_1 = f_0 f_1,
+ * F_2 = F_1 f_2 (Rq) and G_1 = g_0 g_1 (R3) that Montgomery's trick
+ * passes through. */
+static void
+derive_kem_batch (void)
+{
+  int8_t f0[P], f1[P], f2[P], v[P], g0[P], g1[P], G1[P];
+  int16_t F0[P], F1[P], F2[P];
+  size_t i;
+  static const char *tags[NBATCH] = { "batch key 0", "batch key 1",
+                                      "batch key 2" };
+  for (i = 0; i < NBATCH; i++)
+    kem_key_forms (kem_sk[i], tags[i]);
+  _kc_sntrup761_small_decode (f0, kem_sk[0]);
+  _kc_sntrup761_small_decode (f1, kem_sk[1]);
+  _kc_sntrup761_small_decode (f2, kem_sk[2]);
+  for (i = 0; i < P; i++)
+    F0[i] = f0[i];
+  _kc_sntrup761_rq_mult_small (F1, F0, f1);
+  _kc_sntrup761_rq_mult_small (F2, F1, f2);
+  add_poly16 ("batch prefix F_1", F1);
+  add_poly16 ("batch prefix F_2", F2);
+  _kc_sntrup761_small_decode (v, kem_sk[0] + KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_r3_recip (g0, v);
+  _kc_sntrup761_small_decode (v, kem_sk[1] + KC_SNTRUP761_SMALL_BYTES);
+  _kc_sntrup761_r3_recip (g1, v);
+  _kc_sntrup761_r3_mult (G1, g0, g1);
+  add_poly8 ("batch prefix G_1", G1);
+}
+
+static void
+derive_encap (void)
+{
+  kem_session_forms (kem_sk[0], kem_ct, kem_ss);
+}
+
+static void
+run_all (void)
+{
+  gpg_error_t err;
+  int ok;
+  struct sign_arg sa;
+  struct md_arg ma;
+  size_t i;
+
+  /* ECDSA signing, r||s and DER: key, nonce, inverse, products. */
+  npats = 0;
+  ecdsa_forms ();
+  self_test ();
+  sa.flags = 0;
+  sa.len = 64;
+  check_call ("kc_ecdsa_sign", call_sign, &sa, NULL, KC_STACK_BURN_ECC);
+  CHECK_ERR (sa.err, 0);
+  sa.flags = KC_ECDSA_DER;
+  sa.len = sizeof sig;
+  check_call ("kc_ecdsa_sign (DER)", call_sign, &sa, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (sa.err, 0);
+
+  /* Public key derivation. */
+  npats = 0;
+  {
+    kc_secp256k1_scalar x;
+    _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+    add_scalar_forms ("secret key", &x);
+  }
+  check_call ("kc_ecc_pubkey", call_pubkey, &err, NULL, KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+
+  /* Key pair: the forms of the key it drew, after the call. */
+  npats = 0;
+  check_call ("kc_ecc_keypair", call_keypair, &err, derive_ecc_key,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+
+  /* Hashes of a secret message: message bytes, chaining states, the last
+   * block's schedule. */
+  for (i = 0; i < 2; i++)
+    {
+      npats = 0;
+      ma.algo = i ? KC_MD_SHA512 : KC_MD_SHA256;
+      add_bytes ("hashed message", msg, sizeof msg);
+      add_sha_forms (i ? "SHA-512 state/schedule" : "SHA-256 state/schedule",
+                     (int) i, msg, sizeof msg);
+      check_call (i ? "kc_md_hash_buffer (SHA-512)"
+                    : "kc_md_hash_buffer (SHA-256)", call_md, &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      CHECK_ERR (ma.err, 0);
+    }
+
+  /* sntrup761: a batch of three, a single key pair, then encapsulation to
+   * it and decapsulation. */
+  npats = 0;
+  check_call ("kc_kem_keypair_batch (3 keys)", call_kem_batch, &err,
+              derive_kem_batch, KC_STACK_BURN_KEM_BATCH);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  check_call ("kc_kem_keypair", call_kem_keypair, &err, derive_kem_key,
+              KC_STACK_BURN_KEM);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  check_call ("kc_kem_encap", call_encap, &err, derive_encap,
+              KC_STACK_BURN_KEM);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  kem_key_forms (kem_sk[0], "secret key");
+  kem_session_forms (kem_sk[0], kem_ct, kem_ss);
+  self_test ();
+  check_call ("kc_kem_decap", call_decap, &err, NULL, KC_STACK_BURN_KEM);
+  CHECK_ERR (err, 0);
+  CHECK (!memcmp (kem_ss, kem_ss2, 32), "decap: wrong shared key");
+
+  /* Functions that handle no secret, and a batch of 32: they only have to
+   * fit the 64 KiB stack. */
+  npats = 0;
+  check_call ("kc_ecdsa_verify", call_verify, &err, NULL, 0);
+  check_call ("kc_kem_keypair_batch (32 keys)", call_kem_batch32, &err, NULL,
+              KC_STACK_BURN_KEM_BATCH);
+  CHECK_ERR (err, 0);
+  check_call ("kc_mpi_powm/mulm/invm (4096 bits)", call_mpi, &ok, NULL, 0);
+}
 
 int
 main (int argc, char **argv)
 {
-  static unsigned char key[32], key_limbs[32], digest[32], k_be[32];
-  static unsigned char k_limbs[32], sig[72], pub[65];
-  size_t len;
+  const char *mask = getenv ("KCRYPT_HWF_MASK");
+  int child_failed = 0;
 
   t_init (argc, argv);
 #ifdef T_SANITIZED
   printf ("t-wipe: SKIP (sanitizer build: locals are not on the stack)\n");
   return T_SKIP;
 #endif
+  path_name = mask ? "KCRYPT_HWF_MASK set" : "dispatched";
   t_seed (99);
   t_randbytes (key, 32);
   key[0] &= 0x7f;
   t_randbytes (digest, 32);
-  scalar_limbs (key_limbs, key);
-  {
-    kc_secp256k1_scalar sk, m, k;
-    _kc_secp256k1_scalar_set_b32 (&sk, key, NULL);
-    _kc_ecdsa_digest_to_scalar (&m, digest, 32);
-    _kc_ecdsa_rfc6979_nonce (&k, &sk, &m, 0);
-    memcpy (k_limbs, k.d, 32);
-    _kc_secp256k1_scalar_get_b32 (k_be, &k);
-  }
+  t_randbytes (msg, sizeof msg);
+  run_all ();
 
-  /* ECDSA signing. */
-  nsecrets = 0;
-  add_secret ("secret key bytes", key, 32);
-  add_secret ("secret key limbs", key_limbs, 32);
-  add_secret ("nonce bytes", k_be, 32);
-  add_secret ("nonce limbs", k_limbs, 32);
-  fill_stack ();
-  len = 64;
-  CHECK_ERR (kc_ecdsa_sign (KC_ECC_SECP256K1, 0, sig, &len, key, 32,
-                            digest, 32), 0);
-  scan_stack ("kc_ecdsa_sign");
-  fill_stack ();
-  len = sizeof sig;
-  CHECK_ERR (kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_DER, sig, &len, key,
-                            32, digest, 32), 0);
-  scan_stack ("kc_ecdsa_sign (DER)");
-
-  /* Public key from the secret key. */
-  nsecrets = 0;
-  add_secret ("secret key bytes", key, 32);
-  add_secret ("secret key limbs", key_limbs, 32);
-  fill_stack ();
-  CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, pub, 65, key, 32), 0);
-  scan_stack ("kc_ecc_pubkey");
-
-  /* sntrup761 key generation: the RNG draws (g, f, rho) must not stay. */
-  ndrawn = 0;
-  fill_stack ();
-  _kc_sntrup761_keypair (kem_pk, kem_sk, recording_rng, NULL);
-  nsecrets = 0;
-  add_secret ("keygen draw for g", drawn[0], 256);
-  add_secret ("keygen draw for f", drawn[1], 256);
-  add_secret ("keygen draw for rho", drawn[2], 191);
-  add_secret ("secret key 1/g part", kem_sk + 191, 64);
-  scan_stack ("sntrup761 keypair");
-
-  /* Encapsulation: the draw for r and the shared key. */
-  ndrawn = 0;
-  fill_stack ();
-  _kc_sntrup761_enc (kem_ct, kem_ss, kem_pk, recording_rng, NULL);
-  nsecrets = 0;
-  add_secret ("encap draw for r", drawn[0], 256);
-  add_secret ("shared key", kem_ss, 32);
-  scan_stack ("sntrup761 encap");
-
-  /* Decapsulation: the secret key's f and rho, the shared key. */
-  fill_stack ();
-  _kc_sntrup761_dec (kem_ss, kem_ct, kem_sk);
-  nsecrets = 0;
-  add_secret ("secret key f part", kem_sk, 64);
-  add_secret ("secret key rho", kem_sk + 191 + 191 + 1158, 191);
-  add_secret ("shared key", kem_ss, 32);
-  scan_stack ("sntrup761 decap");
-
-  return t_done ("t-wipe");
+  /* The portable paths: the same checks in a child with every CPU
+   * feature masked off. */
+  if (!mask)
+    {
+      pid_t pid;
+      int st;
+      fflush (stdout);
+      pid = fork ();
+      if (pid == 0)
+        {
+          setenv ("KCRYPT_HWF_MASK", "0", 1);
+          execv ("/proc/self/exe", argv);
+          _exit (99);
+        }
+      if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
+          || WEXITSTATUS (st) != 0)
+        child_failed = 1;
+      CHECK (!child_failed, "the run with KCRYPT_HWF_MASK=0 failed");
+    }
+  return t_done (mask ? "t-wipe (portable paths)" : "t-wipe");
 }
