@@ -182,25 +182,19 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * T_{N+1} (the window rotates through the registers instead of moving
  * limbs).  Used for N = 3 to 6 (192 to 384 bits) when the CPU has BMI2
  * and ADX; everything else, and every other CPU, runs the C kernels, which
- * the tests also check (_kc_mont_set_portable).  Only with optimisation
+ * the tests also check (_kc_hwf_set_mask (0)).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
     && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
 # define KC_MONT_ADX 1
 
-static int mont_adx_state = -1;   /* -1 unknown, 0 no, 1 yes */
-
+/* Derived from _kc_hwf () at every call (one load), so that the kernels
+ * follow the library's one switch (and _kc_hwf_set_mask in tests). */
 static inline int
 mont_use_adx (void)
 {
-  int s = __atomic_load_n (&mont_adx_state, __ATOMIC_RELAXED);
-  if (s < 0)
-    {
-      unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
-      s = (_kc_hwf () & need) == need;
-      __atomic_store_n (&mont_adx_state, s, __ATOMIC_RELAXED);
-    }
-  return s;
+  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
+  return (_kc_hwf () & need) == need;
 }
 
 /* One limb step of a row: T_j += lo (OF chain), T_{j+1} += hi (CF). */
@@ -721,19 +715,6 @@ _kc_mont_have_adx (void)
   return mont_use_adx ();
 #else
   return 0;
-#endif
-}
-
-void
-_kc_mont_set_portable (int on)
-{
-#ifdef KC_MONT_ADX
-  if (on)
-    __atomic_store_n (&mont_adx_state, 0, __ATOMIC_RELAXED);
-  else
-    __atomic_store_n (&mont_adx_state, -1, __ATOMIC_RELAXED);
-#else
-  (void) on;
 #endif
 }
 

@@ -46,7 +46,7 @@
  * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
  * the OF chain and the high words on the CF chain) with the same
  * algorithm, bounds and outputs, for both mul_redc and square_redc.
- * _kc_mont_set_portable (1) forces the C kernels (tests run both).
+ * _kc_hwf_set_mask (0) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
 #define KC_MPI_MONT_H
@@ -247,11 +247,9 @@ void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
 uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
                         const uint64_t *a);
 
-/* Tests: ON = 1 forces the portable C kernels even where the x86-64
- * BMI2/ADX kernels (N = 4, 6) would run; ON = 0 restores detection. */
-void _kc_mont_set_portable (int on);
-/* 1 when the BMI2/ADX kernels are in use (x86-64, CPU support, not
- * disabled by _kc_mont_set_portable); daira.c follows the same switch. */
+/* 1 when the BMI2/ADX kernels are in use (x86-64 with optimisation, not
+ * ASan, and _kc_hwf () reports BMI2 and ADX: _kc_hwf_set_mask (0) turns
+ * them off in tests); daira.c follows the same switch. */
 int _kc_mont_have_adx (void);
 
 /* ---- specialised, fully unrolled kernels, N = 1..8 ----

@@ -6,7 +6,7 @@
  * The functions are declared in kcrypt.h (src/kcrypt.h.in); this header
  * defines the object and states the rules the declarations there cannot.
  * Semantics follow libgcrypt's gcry_mpi_*, with the differences listed
- * under "Edge cases" below.
+ * under "Edge cases" below (for scan and print: in kcrypt.h).
  *
  * Representation: struct kc_mpi holds SIGN (0 or 1), NLIMBS used limbs of
  * ALLOC allocated ones at LIMBS, least significant first (uint64_t limbs,
@@ -31,29 +31,10 @@
  * would be larger aborts too; kc_mpi_scan rejects such input with
  * GPG_ERR_TOO_LARGE.
  *
- * ---- Errors and edge cases (this block is also meant for the README) ----
- * kc_mpi_scan (ret, fmt, buffer, buflen, nscanned):
- *   - unknown FMT, BUFFER NULL                        -> GPG_ERR_INV_ARG
- *   - USG with BUFLEN 0 (no number at all)            -> GPG_ERR_INV_ARG
- *   - HEX with BUFLEN != 0 (only C strings are read)  -> GPG_ERR_INV_ARG
- *   - HEX malformed: anything but an optional '-', an optional "0x" or
- *     "0X", then one or more hex digits (either case) -> GPG_ERR_INV_OBJ
- *   - input of more than KC_MPI_MAX_LIMBS limbs       -> GPG_ERR_TOO_LARGE
- *   On any error *RET and *NSCANNED are left untouched.  On success *RET
- *   receives a NEW object (an object *RET pointed to before is not
- *   released, as in libgcrypt); RET NULL means "check only".  *NSCANNED
- *   is BUFLEN for USG and strlen (BUFFER) for HEX.  "-0" reads as 0.
- * kc_mpi_print (fmt, buffer, buflen, nwritten, a):
- *   - A NULL, unknown FMT, BUFFER and NWRITTEN both NULL -> GPG_ERR_INV_ARG
- *   - BUFFER NULL: *NWRITTEN = the size needed, returns 0.
- *   - BUFLEN smaller than needed                      -> GPG_ERR_TOO_SHORT
- *     (nothing written).
- *   USG writes |A| big-endian in the minimal number of bytes (0 bytes for
- *   zero; the sign is ignored, as in libgcrypt).  HEX writes upper-case
- *   digits, two per byte (0x8ab prints "08AB"), a '-' for negatives,
- *   "00" in front when the top bit of the
- *   first byte is set or the value is 0 (libgcrypt's rule), then the NUL;
- *   *NWRITTEN counts the NUL.
+ * ---- Errors and edge cases ----
+ * kc_mpi_scan and kc_mpi_print: their contract, and every way they differ
+ * from libgcrypt 1.10, are in kcrypt.h (src/kcrypt.h.in), where users
+ * read them; they are not repeated here.
  * Division by zero (libgcrypt raises a fatal error; we must not crash):
  *   kc_mpi_mod, kc_mpi_mulm and kc_mpi_powm with a zero divisor/modulus
  *   set the result to 0; kc_mpi_invm returns 0 (no inverse) and leaves X
@@ -93,9 +74,7 @@
  *     ours always writes the inverse in [0, |m|), checked against GMP.
  *     With a negative A libgcrypt did not return in our run; we reduce A
  *     mod |M| first.
- *   - the empty HEX string reads as 0 in libgcrypt; we reject it
- *     (GPG_ERR_INV_OBJ), and a zero-length USG buffer likewise
- *     (GPG_ERR_INV_ARG).
+ *   - kc_mpi_scan and kc_mpi_print: see kcrypt.h.
  * ----------------------------------------------------------------------
  */
 #ifndef KC_MPI_H

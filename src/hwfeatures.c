@@ -57,23 +57,64 @@ detect (void)
 }
 #endif
 
-/* The features are read once; KCRYPT_HWF_MASK (a number, e.g. 0) in the
- * environment masks them, so that the portable paths can be exercised on
- * any machine. */
-unsigned int
-_kc_hwf (void)
+/* KCRYPT_HWF_MASK (a number, e.g. 0) in the environment masks the
+ * detected features, so that the portable paths can be exercised on any
+ * machine. */
+static unsigned int
+detect_masked (void)
 {
-  static volatile int done;
-  static volatile unsigned int cached;
+  unsigned int f = detect ();
+  const char *s = getenv ("KCRYPT_HWF_MASK");
 
-  if (!done)
+  if (s && *s)
+    f &= (unsigned int) strtoul (s, NULL, 0);
+  return f;
+}
+
+/* Both words are 0 until set, then KC_HWF_READY_ | features, and are only
+ * touched through __atomic builtins.  HWF_ENV holds the detection masked
+ * by the environment; _kc_hwf_word (kcrypt-int.h) what _kc_hwf reports,
+ * HWF_ENV further masked by _kc_hwf_set_mask.  Threads that race to set a
+ * word compute the same value; the compare-and-swap lets one store win and
+ * hands every other thread the winner's value, so all threads agree, and
+ * a mask a test has set is never overwritten by a late detection. */
+static unsigned int hwf_env;
+unsigned int _kc_hwf_word;
+
+static unsigned int
+hwf_env_get (void)
+{
+  unsigned int s = __atomic_load_n (&hwf_env, __ATOMIC_ACQUIRE);
+
+  if (!s)
     {
-      unsigned int f = detect ();
-      const char *s = getenv ("KCRYPT_HWF_MASK");
-      if (s && *s)
-        f &= (unsigned int) strtoul (s, NULL, 0);
-      cached = f;
-      done = 1;
+      unsigned int want = KC_HWF_READY_ | detect_masked ();
+      unsigned int expected = 0;
+
+      if (__atomic_compare_exchange_n (&hwf_env, &expected, want, 0,
+                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        s = want;
+      else
+        s = expected;
     }
-  return cached;
+  return s;
+}
+
+unsigned int
+_kc_hwf_slow (void)
+{
+  unsigned int want = hwf_env_get ();
+  unsigned int expected = 0;
+
+  if (!__atomic_compare_exchange_n (&_kc_hwf_word, &expected, want, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    want = expected;
+  return want & ~KC_HWF_READY_;
+}
+
+void
+_kc_hwf_set_mask (unsigned int mask)
+{
+  __atomic_store_n (&_kc_hwf_word, hwf_env_get () & (mask | KC_HWF_READY_),
+                    __ATOMIC_RELEASE);
 }

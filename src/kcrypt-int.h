@@ -77,8 +77,13 @@ void _kc_random_system (void *ctx, void *buf, size_t n);
 void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 
 /* CPU features for run-time dispatch (0 on other architectures or with
- * --disable-asm).  Computed once; thread safe (the computation is
- * idempotent).  KCRYPT_HWF_MASK in the environment masks bits off. */
+ * --disable-asm), detected once per process and masked by
+ * KCRYPT_HWF_MASK from the environment.  This is the library's one
+ * dispatch switch: every choice of kernel is derived from _kc_hwf () at
+ * the call (or stored in a caller's context at its set-up), never cached
+ * in a global of its own.  Thread safe and race free: the state is one
+ * word read and written with __atomic builtins (src/hwfeatures.c), and
+ * after the first call _kc_hwf is a single acquire load. */
 #define KC_HWF_SSSE3  (1u << 0)
 #define KC_HWF_SSE41  (1u << 1)
 #define KC_HWF_AVX2   (1u << 2)
@@ -86,7 +91,23 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_ADX    (1u << 4)
 #define KC_HWF_SHANI  (1u << 5)
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
-unsigned int _kc_hwf (void);
+#define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
+
+extern unsigned int _kc_hwf_word;  /* only through the functions here */
+unsigned int _kc_hwf_slow (void);
+
+static inline unsigned int
+_kc_hwf (void)
+{
+  unsigned int s = __atomic_load_n (&_kc_hwf_word, __ATOMIC_ACQUIRE);
+  return s ? s & ~KC_HWF_READY_ : _kc_hwf_slow ();
+}
+
+/* Tests only: from now on _kc_hwf reports its features ANDed with MASK
+ * (0 forces every portable path in this process, ~0u restores what the
+ * CPU and KCRYPT_HWF_MASK allow).  Call it while no other thread is
+ * inside the library, so that no operation mixes two paths. */
+void _kc_hwf_set_mask (unsigned int mask);
 
 /* --enable-verify: KC_VERIFY_CHECK (cond) aborts with file:line when an
  * internal invariant (magnitude, accumulator bound, range) is broken.

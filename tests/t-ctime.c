@@ -252,7 +252,7 @@ fields (void)
 
   for (pass = 0; pass < 2; pass++)
     {
-      _kc_mont_set_portable ((int) pass);
+      _kc_hwf_set_mask (pass ? 0 : ~0u);
       for (i = 0; i < _kc_moduli_count; i++)
         {
           const kc_named_modulus *nm = &_kc_moduli[i];
@@ -288,7 +288,7 @@ fields (void)
           t_checks++;
         }
     }
-  _kc_mont_set_portable (0);
+  _kc_hwf_set_mask (~0u);
 
   for (i = 0; i < 2; i++)
     {

@@ -193,10 +193,10 @@ main (int argc, char **argv)
 
   /* Pass 0: the kernels this CPU selects (BMI2/ADX products on x86-64);
    * pass 1: the portable C code. */
-  _kc_mont_set_portable (0);
+  _kc_hwf_set_mask (~0u);
   run_all ();
-  _kc_mont_set_portable (1);
+  _kc_hwf_set_mask (0);
   run_all ();
-  _kc_mont_set_portable (0);
+  _kc_hwf_set_mask (~0u);
   return t_done ("t-daira");
 }

@@ -9,7 +9,9 @@
  * 2^63 - 1), compared with GMP.  The mpih multiplication is also checked
  * with the Karatsuba threshold lowered to small values, against the
  * schoolbook method.  Then the error paths: malformed input, *ret left
- * alone, TOO_SHORT, zero moduli, NULL arguments.
+ * alone, TOO_SHORT, zero moduli, NULL arguments; and each way kc_mpi_scan
+ * and kc_mpi_print differ from libgcrypt 1.10 (the list in kcrypt.h),
+ * confirmed against libgcrypt itself when it is installed.
  *
  * Without GMP the test prints SKIP and exits 77.
  */
@@ -28,6 +30,9 @@ main (void)
 #include <gmp.h>
 #include "mpi.h"
 #include "mpih.h"
+#ifdef HAVE_LIBGCRYPT
+# include <gcrypt.h>
+#endif
 
 #define MAXL 64
 
@@ -798,6 +803,214 @@ test_errors (void)
   kc_mpi_release (one);
 }
 
+/* ---- kc_mpi_scan and kc_mpi_print where libgcrypt 1.10 differs ----
+ * One row or block per item of the list in kcrypt.h (src/kcrypt.h.in):
+ * first our documented behaviour, then, when libgcrypt is installed, that
+ * gcry_mpi_scan / gcry_mpi_print really behave as the list says. */
+
+/* Scan inputs: ERR and VALUE are ours, GERR and GVALUE libgcrypt's (a
+ * value is only compared on success). */
+static const struct
+{
+  enum kc_mpi_format fmt;
+  const char *in;               /* NULL: a NULL buffer */
+  size_t len;                   /* HEX: 0 */
+  gpg_err_code_t err;
+  unsigned long value;
+  gpg_err_code_t gerr;
+  unsigned long gvalue;
+} scan_diffs[] = {
+  /* no digits: libgcrypt reads 0, we reject */
+  { KC_MPI_FMT_HEX, "", 0, GPG_ERR_INV_OBJ, 0, 0, 0 },
+  { KC_MPI_FMT_HEX, "-", 0, GPG_ERR_INV_OBJ, 0, 0, 0 },
+  { KC_MPI_FMT_HEX, "0x", 0, GPG_ERR_INV_OBJ, 0, 0, 0 },
+  { KC_MPI_FMT_HEX, "-0x", 0, GPG_ERR_INV_OBJ, 0, 0, 0 },
+  /* "0X": we accept it as "0x"; libgcrypt rejects */
+  { KC_MPI_FMT_HEX, "0X1F", 0, 0, 31, GPG_ERR_INV_OBJ, 0 },
+  { KC_MPI_FMT_HEX, "0Xabc", 0, 0, 0xabc, GPG_ERR_INV_OBJ, 0 },
+  /* USG of no bytes: libgcrypt reads 0, even from NULL; we reject */
+  { KC_MPI_FMT_USG, "", 0, GPG_ERR_INV_ARG, 0, 0, 0 },
+  { KC_MPI_FMT_USG, NULL, 0, GPG_ERR_INV_ARG, 0, 0, 0 },
+};
+
+/* Input that is the same to both (the rules kcrypt.h states once). */
+static const struct
+{
+  const char *in;
+  gpg_err_code_t err;
+  unsigned long value;
+} scan_same[] = {
+  { " 1", GPG_ERR_INV_OBJ, 0 }, { "1 ", GPG_ERR_INV_OBJ, 0 },
+  { "+1", GPG_ERR_INV_OBJ, 0 }, { "--1", GPG_ERR_INV_OBJ, 0 },
+  { "0x-1", GPG_ERR_INV_OBJ, 0 }, { "0x0x1", GPG_ERR_INV_OBJ, 0 },
+  { "x1", GPG_ERR_INV_OBJ, 0 }, { "1\n", GPG_ERR_INV_OBJ, 0 },
+  { "-0", 0, 0 }, { "-00", 0, 0 }, { "000001", 0, 1 }, { "0x1f", 0, 31 },
+  { "0x1F", 0, 31 }, { "abc", 0, 0xabc }, { "ABC", 0, 0xabc },
+};
+
+/* 1 if A holds VALUE (as a non-negative number). */
+static int
+mpi_is_ul (kc_mpi_t a, unsigned long value)
+{
+  kc_mpi_t v = kc_mpi_set_ui (NULL, value);
+  int r = !a->sign && kc_mpi_cmp (a, v) == 0;
+  kc_mpi_release (v);
+  return r;
+}
+
+#define BIG_LEN ((size_t) 16 << 20)   /* libgcrypt's limit: 16 MiB */
+
+static void
+test_gcrypt_diffs_ours (void)
+{
+  kc_mpi_t sentinel = (kc_mpi_t) (uintptr_t) 0x1234, r;
+  unsigned char buf[16];
+  char *big;
+  size_t i, ns, nw;
+  gpg_error_t err;
+
+  for (i = 0; i < KC_DIM (scan_diffs); i++)
+    {
+      r = sentinel;
+      ns = 4711;
+      err = kc_mpi_scan (&r, scan_diffs[i].fmt, scan_diffs[i].in,
+                         scan_diffs[i].len, &ns);
+      CHECK (gpg_err_code (err) == scan_diffs[i].err,
+             "scan_diffs[%zu]: got %s", i, gpg_strerror (err));
+      if (err)
+        CHECK (r == sentinel && ns == 4711, "scan_diffs[%zu] touched *ret", i);
+      else
+        {
+          CHECK (r != sentinel && mpi_is_ul (r, scan_diffs[i].value)
+                 && ns == strlen (scan_diffs[i].in),
+                 "scan_diffs[%zu]: wrong value or nscanned", i);
+          if (r != sentinel)
+            kc_mpi_release (r);
+        }
+    }
+  for (i = 0; i < KC_DIM (scan_same); i++)
+    {
+      r = NULL;
+      err = kc_mpi_scan (&r, KC_MPI_FMT_HEX, scan_same[i].in, 0, NULL);
+      CHECK (gpg_err_code (err) == scan_same[i].err
+             && (err || mpi_is_ul (r, scan_same[i].value)),
+             "scan_same[%zu]: got %s", i, gpg_strerror (err));
+      kc_mpi_release (r);
+    }
+
+  /* More than 16 MiB of input: we read it (libgcrypt rejects it). */
+  big = malloc (BIG_LEN + 2);
+  if (!big)
+    {
+      fail ("out of memory");
+      return;
+    }
+  memset (big, 0xff, BIG_LEN + 1);
+  big[BIG_LEN + 1] = 0;
+  r = NULL;
+  CHECK_ERR (kc_mpi_scan (&r, KC_MPI_FMT_USG, big, BIG_LEN + 1, &ns), 0);
+  CHECK (r && ns == BIG_LEN + 1 && kc_mpi_get_nbits (r) == 8 * (BIG_LEN + 1),
+         "scan USG of 16 MiB + 1 bytes");
+  kc_mpi_release (r);
+  memset (big, 'f', BIG_LEN + 1);
+  r = NULL;
+  CHECK_ERR (kc_mpi_scan (&r, KC_MPI_FMT_HEX, big, 0, &ns), 0);
+  CHECK (r && ns == BIG_LEN + 1 && kc_mpi_get_nbits (r) == 4 * (BIG_LEN + 1),
+         "scan HEX of 16 Mi + 1 digits");
+  kc_mpi_release (r);
+  free (big);
+
+  /* print: TOO_SHORT leaves *NWRITTEN alone (libgcrypt sets 0); BUFFER
+   * and NWRITTEN both NULL is INV_ARG (libgcrypt: success). */
+  r = kc_mpi_set_ui (NULL, 0x1234);
+  nw = 4711;
+  CHECK_ERR (kc_mpi_print (KC_MPI_FMT_HEX, buf, 4, &nw, r), GPG_ERR_TOO_SHORT);
+  CHECK (nw == 4711, "HEX TOO_SHORT set *nwritten to %zu", nw);
+  CHECK_ERR (kc_mpi_print (KC_MPI_FMT_USG, buf, 1, &nw, r), GPG_ERR_TOO_SHORT);
+  CHECK (nw == 4711, "USG TOO_SHORT set *nwritten to %zu", nw);
+  CHECK_ERR (kc_mpi_print (KC_MPI_FMT_HEX, NULL, 0, NULL, r), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_mpi_print (KC_MPI_FMT_USG, NULL, 0, NULL, r), GPG_ERR_INV_ARG);
+  kc_mpi_release (r);
+}
+
+#ifdef HAVE_LIBGCRYPT
+/* 1 if gcry_mpi_scan (FMT, IN, LEN) gives GERR and, on success, GVALUE. */
+static int
+gcry_scan_is (enum gcry_mpi_format fmt, const void *in, size_t len,
+              gpg_err_code_t gerr, unsigned long gvalue)
+{
+  gcry_mpi_t a = NULL;
+  gcry_error_t e = gcry_mpi_scan (&a, fmt, in, len, NULL);
+  int ok = gcry_err_code (e) == gerr;
+
+  if (ok && !e)
+    ok = !gcry_mpi_is_neg (a) && !gcry_mpi_cmp_ui (a, gvalue);
+  gcry_mpi_release (a);
+  return ok;
+}
+
+static void
+test_gcrypt_diffs_peer (void)
+{
+  size_t i, nw;
+  unsigned char buf[16];
+  char *big;
+  gcry_mpi_t a;
+
+  gcry_check_version (NULL);
+  gcry_control (GCRYCTL_DISABLE_SECMEM, 0);
+  gcry_control (GCRYCTL_INITIALIZATION_FINISHED, 0);
+  for (i = 0; i < KC_DIM (scan_diffs); i++)
+    CHECK (gcry_scan_is (scan_diffs[i].fmt == KC_MPI_FMT_HEX
+                         ? GCRYMPI_FMT_HEX : GCRYMPI_FMT_USG,
+                         scan_diffs[i].in, scan_diffs[i].len,
+                         scan_diffs[i].gerr, scan_diffs[i].gvalue),
+           "libgcrypt no longer behaves as kcrypt.h says: scan_diffs[%zu]", i);
+  for (i = 0; i < KC_DIM (scan_same); i++)
+    CHECK (gcry_scan_is (GCRYMPI_FMT_HEX, scan_same[i].in, 0,
+                         scan_same[i].err, scan_same[i].value),
+           "libgcrypt differs on scan_same[%zu]", i);
+
+  /* 16 MiB is libgcrypt's limit, one more is INV_OBJ. */
+  big = malloc (BIG_LEN + 2);
+  if (!big)
+    {
+      fail ("out of memory");
+      return;
+    }
+  memset (big, 0xff, BIG_LEN + 1);
+  a = NULL;
+  CHECK (!gcry_mpi_scan (&a, GCRYMPI_FMT_USG, big, BIG_LEN, NULL),
+         "libgcrypt: USG of 16 MiB");
+  gcry_mpi_release (a);
+  CHECK (gcry_scan_is (GCRYMPI_FMT_USG, big, BIG_LEN + 1, GPG_ERR_INV_OBJ, 0),
+         "libgcrypt: USG of 16 MiB + 1 bytes");
+  memset (big, 'f', BIG_LEN);
+  big[BIG_LEN] = 0;
+  a = NULL;
+  CHECK (!gcry_mpi_scan (&a, GCRYMPI_FMT_HEX, big, 0, NULL),
+         "libgcrypt: HEX of 16 Mi digits");
+  gcry_mpi_release (a);
+  big[BIG_LEN] = 'f';
+  big[BIG_LEN + 1] = 0;
+  CHECK (gcry_scan_is (GCRYMPI_FMT_HEX, big, 0, GPG_ERR_INV_OBJ, 0),
+         "libgcrypt: HEX of 16 Mi + 1 digits");
+  free (big);
+
+  a = gcry_mpi_set_ui (NULL, 0x1234);
+  nw = 4711;
+  CHECK (gcry_err_code (gcry_mpi_print (GCRYMPI_FMT_HEX, buf, 4, &nw, a))
+         == GPG_ERR_TOO_SHORT && nw == 0, "libgcrypt: HEX TOO_SHORT");
+  nw = 4711;
+  CHECK (gcry_err_code (gcry_mpi_print (GCRYMPI_FMT_USG, buf, 1, &nw, a))
+         == GPG_ERR_TOO_SHORT && nw == 0, "libgcrypt: USG TOO_SHORT");
+  CHECK (!gcry_mpi_print (GCRYMPI_FMT_HEX, NULL, 0, NULL, a)
+         && !gcry_mpi_print (GCRYMPI_FMT_USG, NULL, 0, NULL, a),
+         "libgcrypt: print to NULL, NULL");
+  gcry_mpi_release (a);
+}
+#endif /* HAVE_LIBGCRYPT */
+
 int
 main (int argc, char **argv)
 {
@@ -817,6 +1030,12 @@ main (int argc, char **argv)
   test_scan_print (10000);
   test_known ();
   test_errors ();
+  test_gcrypt_diffs_ours ();
+#ifdef HAVE_LIBGCRYPT
+  test_gcrypt_diffs_peer ();
+#else
+  printf ("t-mpi: libgcrypt not available, its behaviour not confirmed\n");
+#endif
   return t_done ("t-mpi");
 }
 #endif /* HAVE_GMP */
