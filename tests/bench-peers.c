@@ -26,6 +26,11 @@
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
+ *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
+ *                                      a libsecp256k1 built outside this
+ *                                      tree, when configured with
+ *                                      --with-secp256k1-peer
+ *                                      (bench-peers-secp.c)
  *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
  *                                      mpn_redc_1 (bench-peers-mont.c)
  *   kem/sntrup761/{keypair,encap,decap,keypair_batch32}  us/op; PQClean
@@ -63,6 +68,9 @@ static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+#ifdef HAVE_SECP256K1_PEER
+  bench_peers_secp_master,
+#endif
   bench_peers_mont,
   bench_peers_kem,
 };
@@ -138,11 +146,15 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s%s%s), interleaved\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
+#ifdef HAVE_SECP256K1_PEER
+           "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
+           "[_rot256]\n"
+#endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
            "\noptions:\n%s  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
@@ -164,6 +176,11 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_LIBSECP256K1
            " secp256k1",
+#else
+           "",
+#endif
+#ifdef HAVE_SECP256K1_PEER
+           " secp256k1-master",
 #else
            "",
 #endif
@@ -227,6 +244,10 @@ main (int argc, char **argv)
 #endif
 #ifdef HAVE_LIBSECP256K1
       printf ("# peer secp256k1: the system's libsecp256k1\n");
+#endif
+#ifdef HAVE_SECP256K1_PEER
+      printf ("# peer secp256k1-master: %s (symbols renamed kcpeer_*)\n",
+              KC_SECP256K1_PEER_DIR);
 #endif
       printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
               "theirs", "", "ratio",

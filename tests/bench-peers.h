@@ -40,5 +40,8 @@ void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
+#ifdef HAVE_SECP256K1_PEER
+void bench_peers_secp_master (void);  /* bench-peers-secp.c */
+#endif
 
 #endif /* KC_BENCH_PEERS_H */
