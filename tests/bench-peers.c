@@ -37,6 +37,11 @@
  *                                      avx2, when configured with
  *                                      --with-pqclean-sntrup761
  *                                      (bench-peers-kem.c)
+ *   kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}  us/op;
+ *                                      libsntrup761, when configured with
+ *                                      --with-sntrup761-peer; both sides
+ *                                      on one fast deterministic RNG
+ *                                      (bench-peers-kem.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -61,6 +66,9 @@
 #endif
 #ifdef HAVE_GMP
 # include <gmp.h>
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+# include KC_SNTRUP761_PEER_HEADER
 #endif
 
 /* The row files, in run order. */
@@ -156,6 +164,12 @@ usage (FILE *f)
            "[_rot256]\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+#ifdef HAVE_PQCLEAN_SNTRUP761
+           "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+           "      kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}\n"
+#endif
            "\noptions:\n%s  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
            bench_cfg.progname,
@@ -248,6 +262,10 @@ main (int argc, char **argv)
 #ifdef HAVE_SECP256K1_PEER
       printf ("# peer secp256k1-master: %s (symbols renamed kcpeer_*)\n",
               KC_SECP256K1_PEER_DIR);
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+      printf ("# peer libsntrup761: %s (%s)\n", KC_SNTRUP761_PEER_DIR,
+              crypto_kem_sntrup761_IMPLEMENTATION);
 #endif
       printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
               "theirs", "", "ratio",
