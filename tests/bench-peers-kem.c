@@ -361,7 +361,7 @@ rows_lib (void)
   struct peer_side s[3];
   const char *g = "kem/sntrup761-fastrng";
 
-  if (!peers_row_wanted ("kem/sntrup761-fastrng/"))
+  if (!peers_group_wanted ("kem/sntrup761-fastrng/"))
     return;
   in.rng = 0xa4093822299f31d0ULL;
   bench_check (g, lib_interop (&in),
@@ -412,7 +412,7 @@ bench_peers_kem (void)
   unsigned char ss[32];
   struct peer_side s[2];
 
-  if (!peers_row_wanted ("kem/sntrup761/"))
+  if (!peers_group_wanted ("kem/sntrup761/"))
     return;
   if (!bench_pq_interop ())
     {

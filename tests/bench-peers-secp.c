@@ -327,7 +327,7 @@ bench_peers_secp_master (void)
   char path[64];
   size_t o, r, k;
 
-  if (!peers_row_wanted ("ecc/secp256k1-master/"))
+  if (!peers_group_wanted ("ecc/secp256k1-master/"))
     return;
   ctx_default = secp256k1_context_create (SECP256K1_CONTEXT_NONE);
   bench_check (g, ctx_default, "secp256k1_context_create failed");

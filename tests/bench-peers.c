@@ -98,6 +98,21 @@ peers_row_wanted (const char *path)
   return 0;
 }
 
+int
+peers_group_wanted (const char *group)
+{
+  int i;
+  if (!nselectors)
+    return 1;
+  for (i = 0; i < nselectors; i++)
+    {
+      size_t n = strlen (selectors[i]), m = strlen (group);
+      if (!strncmp (group, selectors[i], n < m ? n : m))
+        return 1;
+    }
+  return 0;
+}
+
 void
 peers_compare (const char *path, enum bench_unit unit, double units,
                const struct peer_side *sides, size_t n)
