@@ -19,6 +19,20 @@
  * Before timing: the same key pair works across the two implementations
  * (ours encapsulates to PQClean's key and PQClean decapsulates, and the
  * other way round), which checks that both compute sntrup761.
+ *
+ * Rows kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}: ours
+ * beside libsntrup761 (configure --with-sntrup761-peer=LIB; built outside
+ * this tree, see the README), with no RNG cost on either side: ours
+ * through the internal entry points (_kc_sntrup761_keypair, _enc, _dec,
+ * _keypair_batch: what kc_kem_* call, minus the argument checks and the
+ * system RNG) handed fast_rng below, libsntrup761 through
+ * crypto_kem_sntrup761_{keypair,enc,dec,keypair_batch}, whose randombytes
+ * () this file defines as the same generator.
+ *   keypair_batch32  per key; ours: a batch of 32; "libsntrup761": its
+ *            crypto_kem_sntrup761_keypair_batch of 32; "lib-keypair": 32
+ *            of its crypto_kem_sntrup761_keypair.
+ * Before timing, the same two-way interoperability check as for PQClean,
+ * with single and batch keys of both sides.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -29,6 +43,12 @@
 
 #include "kcrypt-int.h"
 #include "bench-peers.h"
+#ifdef HAVE_SNTRUP761_PEER
+# include "sntrup761.h"
+/* libsntrup761's API: crypto_kem_sntrup761_{keypair,keypair_batch,enc,
+ * dec}, #defines of the names of the implementation its tuning chose. */
+# include KC_SNTRUP761_PEER_HEADER
+#endif
 
 #include "bench-pqclean.h"
 
@@ -105,15 +125,294 @@ decap_ours (void *vctx, uint64_t iters)
 
 #endif /* HAVE_PQCLEAN_SNTRUP761 */
 
+#ifdef HAVE_SNTRUP761_PEER
+#define LPK KC_KEM_SNTRUP761_PUBKEY_LEN
+#define LSK KC_KEM_SNTRUP761_SECKEY_LEN
+#define LCT KC_KEM_SNTRUP761_ENCAPS_LEN
+#define LBATCH 32
+
+/* What libsntrup761 draws its randomness from (SUPERCOP's interface). */
+void randombytes (unsigned char *out, unsigned long long n);
+
+/* xorshift64* stream (bench_rand64): fast, deterministic, not for real
+ * keys.  The same function feeds both sides. */
+static void
+fast_rng (void *ctx, void *buf, size_t n)
+{
+  unsigned char *p = buf;
+  uint64_t *state = ctx;
+  while (n)
+    {
+      uint64_t v = bench_rand64 (state);
+      size_t k = n < 8 ? n : 8;
+      memcpy (p, &v, k);
+      p += k;
+      n -= k;
+    }
+}
+
+static uint64_t lib_rng_state = 0x243f6a8885a308d3ULL;
+
+void
+randombytes (unsigned char *out, unsigned long long n)
+{
+  fast_rng (&lib_rng_state, out, (size_t) n);
+}
+
+struct lib_input
+{
+  unsigned char pk[LPK], sk[LSK], ct[LCT];
+  unsigned char bpk[LBATCH * LPK], bsk[LBATCH * LSK];
+  uint64_t rng;                 /* our side's generator state */
+};
+
+static void
+fr_keypair_ours (void *vctx, uint64_t iters)
+{
+  struct lib_input *in = vctx;
+  unsigned char pk[LPK], sk[LSK];
+  while (iters--)
+    {
+      _kc_sntrup761_keypair (pk, sk, fast_rng, &in->rng);
+      bench_consume (pk, sizeof pk);
+    }
+  wipememory (sk, sizeof sk);
+}
+
+static void
+fr_keypair_lib (void *vctx, uint64_t iters)
+{
+  unsigned char pk[LPK], sk[LSK];
+  (void) vctx;
+  while (iters--)
+    {
+      crypto_kem_sntrup761_keypair (pk, sk);
+      bench_consume (pk, sizeof pk);
+    }
+  wipememory (sk, sizeof sk);
+}
+
+static void
+fr_encap_ours (void *vctx, uint64_t iters)
+{
+  struct lib_input *in = vctx;
+  unsigned char ct[LCT], ss[32];
+  while (iters--)
+    {
+      _kc_sntrup761_enc (ct, ss, bench_hide_ptr (in->pk), fast_rng, &in->rng);
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+fr_encap_lib (void *vctx, uint64_t iters)
+{
+  const struct lib_input *in = vctx;
+  unsigned char ct[LCT], ss[32];
+  while (iters--)
+    {
+      crypto_kem_sntrup761_enc (ct, ss, bench_hide_ptr (in->pk));
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+fr_decap_ours (void *vctx, uint64_t iters)
+{
+  const struct lib_input *in = vctx;
+  unsigned char ss[32];
+  while (iters--)
+    {
+      _kc_sntrup761_dec (ss, bench_hide_ptr (in->ct), bench_hide_ptr (in->sk));
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+fr_decap_lib (void *vctx, uint64_t iters)
+{
+  const struct lib_input *in = vctx;
+  unsigned char ss[32];
+  while (iters--)
+    {
+      crypto_kem_sntrup761_dec (ss, bench_hide_ptr (in->ct),
+                                bench_hide_ptr (in->sk));
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+fr_batch_ours (void *vctx, uint64_t iters)
+{
+  struct lib_input *in = vctx;
+  while (iters--)
+    {
+      _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, fast_rng,
+                                   &in->rng);
+      bench_consume (in->bpk, LPK);
+    }
+}
+
+static void
+fr_batch_lib (void *vctx, uint64_t iters)
+{
+  struct lib_input *in = vctx;
+  while (iters--)
+    {
+      crypto_kem_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH);
+      bench_consume (in->bpk, LPK);
+    }
+}
+
+static void
+fr_keypair_lib32 (void *vctx, uint64_t iters)
+{
+  fr_keypair_lib (vctx, iters * LBATCH);
+}
+
+/* 1 if the secret key SK (of public key PK) of one side and the other
+ * side's encapsulation to PK agree: OURS_ENC 1: we encapsulate and
+ * libsntrup761 decapsulates; 0: the other way round. */
+static int
+lib_cross (const unsigned char *pk, const unsigned char *sk, int ours_enc)
+{
+  unsigned char ct[LCT], s1[32], s2[32];
+  uint64_t st = 0x13198a2e03707344ULL;
+  int ok;
+  if (ours_enc)
+    {
+      _kc_sntrup761_enc (ct, s1, pk, fast_rng, &st);
+      ok = !crypto_kem_sntrup761_dec (s2, ct, sk);
+    }
+  else
+    {
+      ok = !crypto_kem_sntrup761_enc (ct, s1, pk);
+      _kc_sntrup761_dec (s2, ct, sk);
+    }
+  ok &= !memcmp (s1, s2, sizeof s1);
+  /* and the decapsulating side rejects (implicitly: another key) the
+   * ciphertext with one byte flipped */
+  ct[7] ^= 1;
+  if (ours_enc)
+    crypto_kem_sntrup761_dec (s2, ct, sk);
+  else
+    _kc_sntrup761_dec (s2, ct, sk);
+  ok &= memcmp (s1, s2, sizeof s1) != 0;
+  wipememory (s1, sizeof s1);
+  wipememory (s2, sizeof s2);
+  return ok;
+}
+
+/* Ours and libsntrup761 interoperate both ways, for a single key and for
+ * the first and last key of a batch on each side. */
+static int
+lib_interop (struct lib_input *in)
+{
+  unsigned char pk[LPK], sk[LSK];
+  int ok = 1;
+  size_t ends[2] = { 0, LBATCH - 1 }, e;
+
+  _kc_sntrup761_keypair (pk, sk, fast_rng, &in->rng);
+  ok &= lib_cross (pk, sk, 0);
+  ok &= !crypto_kem_sntrup761_keypair (pk, sk);
+  ok &= lib_cross (pk, sk, 1);
+  _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, fast_rng, &in->rng);
+  for (e = 0; e < 2; e++)
+    ok &= lib_cross (in->bpk + ends[e] * LPK, in->bsk + ends[e] * LSK, 0);
+  ok &= !crypto_kem_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH);
+  for (e = 0; e < 2; e++)
+    ok &= lib_cross (in->bpk + ends[e] * LPK, in->bsk + ends[e] * LSK, 1);
+  wipememory (sk, sizeof sk);
+  return ok;
+}
+
+/* 1 if, from the same generator state, both sides make the same key pair
+ * and the same encapsulation (both draw in the order of the round-3
+ * reference code), which also shows libsntrup761 draws from our
+ * randombytes and not from its own. */
+static int
+lib_same_draws (void)
+{
+  static unsigned char pk1[LPK], sk1[LSK], pk2[LPK], sk2[LSK];
+  unsigned char ct1[LCT], ct2[LCT], s1[32], s2[32];
+  const uint64_t seed = 0x082efa98ec4e6c89ULL;
+  uint64_t st = seed;
+  int ok;
+
+  _kc_sntrup761_keypair (pk1, sk1, fast_rng, &st);
+  _kc_sntrup761_enc (ct1, s1, pk1, fast_rng, &st);
+  lib_rng_state = seed;
+  ok = !crypto_kem_sntrup761_keypair (pk2, sk2);
+  ok &= !crypto_kem_sntrup761_enc (ct2, s2, pk2);
+  ok &= !memcmp (pk1, pk2, LPK) && !memcmp (sk1, sk2, LSK)
+    && !memcmp (ct1, ct2, LCT) && !memcmp (s1, s2, 32);
+  wipememory (sk1, LSK);
+  wipememory (sk2, LSK);
+  wipememory (s1, 32);
+  wipememory (s2, 32);
+  return ok;
+}
+
+static void
+rows_lib (void)
+{
+  static struct lib_input in;
+  unsigned char ss[32];
+  struct peer_side s[3];
+  const char *g = "kem/sntrup761-fastrng";
+
+  if (!peers_group_wanted ("kem/sntrup761-fastrng/"))
+    return;
+  in.rng = 0xa4093822299f31d0ULL;
+  bench_check (g, lib_interop (&in),
+               "ours and libsntrup761 do not interoperate");
+  bench_check (g, lib_same_draws (),
+               "ours and libsntrup761 make different keys or ciphertexts "
+               "from the same random bytes");
+  /* The timed key pair and ciphertext are ours (same formats). */
+  _kc_sntrup761_keypair (in.pk, in.sk, fast_rng, &in.rng);
+  _kc_sntrup761_enc (in.ct, ss, in.pk, fast_rng, &in.rng);
+  s[0].who = "ours";
+  s[1].who = "libsntrup761";
+  s[0].ctx = s[1].ctx = s[2].ctx = &in;
+
+  s[0].body = fr_keypair_ours;
+  s[1].body = fr_keypair_lib;
+  if (peers_row_wanted ("kem/sntrup761-fastrng/keypair"))
+    peers_compare ("kem/sntrup761-fastrng/keypair", BENCH_US_PER_OP, 1, s, 2);
+  s[0].body = fr_encap_ours;
+  s[1].body = fr_encap_lib;
+  if (peers_row_wanted ("kem/sntrup761-fastrng/encap"))
+    peers_compare ("kem/sntrup761-fastrng/encap", BENCH_US_PER_OP, 1, s, 2);
+  s[0].body = fr_decap_ours;
+  s[1].body = fr_decap_lib;
+  if (peers_row_wanted ("kem/sntrup761-fastrng/decap"))
+    peers_compare ("kem/sntrup761-fastrng/decap", BENCH_US_PER_OP, 1, s, 2);
+  /* Per key: one iteration makes 32 keys on every side. */
+  s[0].body = fr_batch_ours;
+  s[1].body = fr_batch_lib;
+  s[2].who = "lib-keypair";
+  s[2].body = fr_keypair_lib32;
+  if (peers_row_wanted ("kem/sntrup761-fastrng/keypair_batch32"))
+    peers_compare ("kem/sntrup761-fastrng/keypair_batch32", BENCH_US_PER_OP,
+                   LBATCH, s, 3);
+  wipememory (&in, sizeof in);
+  wipememory (ss, sizeof ss);
+}
+#endif /* HAVE_SNTRUP761_PEER */
+
 void
 bench_peers_kem (void)
 {
+#ifdef HAVE_SNTRUP761_PEER
+  rows_lib ();
+#endif
 #ifdef HAVE_PQCLEAN_SNTRUP761
   static struct kem_input in;
   unsigned char ss[32];
   struct peer_side s[2];
 
-  if (!peers_row_wanted ("kem/sntrup761/"))
+  if (!peers_group_wanted ("kem/sntrup761/"))
     return;
   if (!bench_pq_interop ())
     {

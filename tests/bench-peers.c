@@ -26,11 +26,21 @@
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
+ *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
+ *                                      a libsecp256k1 built outside this
+ *                                      tree, when configured with
+ *                                      --with-secp256k1-peer
+ *                                      (bench-peers-secp.c)
  *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
  *                                      mpn_redc_1 (bench-peers-mont.c)
  *   kem/sntrup761/{keypair,encap,decap,keypair_batch32}  us/op; PQClean
  *                                      avx2, when configured with
  *                                      --with-pqclean-sntrup761
+ *                                      (bench-peers-kem.c)
+ *   kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}  us/op;
+ *                                      libsntrup761, when configured with
+ *                                      --with-sntrup761-peer; both sides
+ *                                      on one fast deterministic RNG
  *                                      (bench-peers-kem.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
@@ -57,12 +67,18 @@
 #ifdef HAVE_GMP
 # include <gmp.h>
 #endif
+#ifdef HAVE_SNTRUP761_PEER
+# include KC_SNTRUP761_PEER_HEADER
+#endif
 
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+#ifdef HAVE_SECP256K1_PEER
+  bench_peers_secp_master,
+#endif
   bench_peers_mont,
   bench_peers_kem,
 };
@@ -79,6 +95,21 @@ peers_row_wanted (const char *path)
   for (i = 0; i < nselectors; i++)
     if (!strncmp (path, selectors[i], strlen (selectors[i])))
       return 1;
+  return 0;
+}
+
+int
+peers_group_wanted (const char *group)
+{
+  int i;
+  if (!nselectors)
+    return 1;
+  for (i = 0; i < nselectors; i++)
+    {
+      size_t n = strlen (selectors[i]), m = strlen (group);
+      if (!strncmp (group, selectors[i], n < m ? n : m))
+        return 1;
+    }
   return 0;
 }
 
@@ -138,12 +169,22 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s%s%s), interleaved\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
+#ifdef HAVE_SECP256K1_PEER
+           "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
+           "[_rot256]\n"
+#endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+#ifdef HAVE_PQCLEAN_SNTRUP761
+           "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+           "      kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}\n"
+#endif
            "\noptions:\n%s  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
            bench_cfg.progname,
@@ -164,6 +205,11 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_LIBSECP256K1
            " secp256k1",
+#else
+           "",
+#endif
+#ifdef HAVE_SECP256K1_PEER
+           " secp256k1-master",
 #else
            "",
 #endif
@@ -227,6 +273,14 @@ main (int argc, char **argv)
 #endif
 #ifdef HAVE_LIBSECP256K1
       printf ("# peer secp256k1: the system's libsecp256k1\n");
+#endif
+#ifdef HAVE_SECP256K1_PEER
+      printf ("# peer secp256k1-master: %s (symbols renamed kcpeer_*)\n",
+              KC_SECP256K1_PEER_DIR);
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+      printf ("# peer libsntrup761: %s (%s)\n", KC_SNTRUP761_PEER_DIR,
+              crypto_kem_sntrup761_IMPLEMENTATION);
 #endif
       printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
               "theirs", "", "ratio",

@@ -27,6 +27,9 @@ struct peer_side
 
 /* 1 if the row PATH is selected on the command line (prefix match). */
 int peers_row_wanted (const char *path);
+/* 1 if some row under GROUP (a path prefix such as "kem/sntrup761/") may
+ * be selected: a selector is a prefix of GROUP or GROUP of a selector. */
+int peers_group_wanted (const char *group);
 
 /* Measure SIDES[0] (ours) and the peers SIDES[1..N-1] interleaved and
  * print one line per peer.  UNITS: units (bytes or 1) per iteration.
@@ -40,5 +43,8 @@ void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
+#ifdef HAVE_SECP256K1_PEER
+void bench_peers_secp_master (void);  /* bench-peers-secp.c */
+#endif
 
 #endif /* KC_BENCH_PEERS_H */

@@ -1,0 +1,393 @@
+/* bench-peers-secp.c - bench-peers rows ecc/secp256k1-master/...: our
+ * ECDSA on secp256k1 beside a libsecp256k1 built outside this tree
+ * (configure --with-secp256k1-peer=DIR; see the README, "Comparing with
+ * libsecp256k1 master").
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The peer's symbols are those of the system libsecp256k1 that
+ * bench-peers-ecc.c links, so tests/Makefile renames every global symbol
+ * of a copy of its archive to kcpeer_<name> and generates
+ * secp256k1-peer-names.h, the same renames as #defines; this file (alone,
+ * in its own convenience library, compiled against DIR/include) includes
+ * that header before the peer's secp256k1.h.
+ *
+ * Rows (us/op; peers "master" and, for the signing rows when the peer has
+ * secp256k1_context_set_sha256_compression and the CPU has the SHA
+ * extensions, "master+shani": a second context whose SHA-256 compression
+ * function is ours, _kc_sha256_blocks, the SHA-NI code):
+ *   sign       ours: kc_ecdsa_sign, r||s out (RFC 6979, low-S).
+ *              master: secp256k1_ecdsa_sign (NULL noncefp: RFC 6979) and
+ *              secp256k1_ecdsa_signature_serialize_compact.
+ *   verify65   of our signature, with the 65-byte key.  ours:
+ *              kc_ecdsa_verify (key and r||s parsed on every call).
+ *              master: secp256k1_ec_pubkey_parse,
+ *              secp256k1_ecdsa_signature_parse_compact, secp256k1_ecdsa_verify.
+ *   verify33   the same with the 33-byte compressed key (a square root per
+ *              call on both sides).
+ *   pubkey     secret -> 65-byte public key.  ours: kc_ecc_pubkey.
+ *              master: secp256k1_ec_pubkey_create and
+ *              secp256k1_ec_pubkey_serialize (uncompressed).
+ *   <row>_rot256  the same with 256 different keys, digests and
+ *              signatures taken in turn, one per iteration (not one hot
+ *              input for the branch predictors and caches).
+ * Before timing, for each of the 256 inputs: master's signature equals
+ * ours byte for byte (both RFC 6979 with low-S), master+shani's too,
+ * master's public keys (65 and 33 bytes) equal ours, and master accepts
+ * our signature with either key and rejects it for another digest.
+ */
+#ifdef HAVE_CONFIG_H
+# include <config.h>
+#endif
+#include <stdio.h>
+#include <string.h>
+
+#include "kcrypt-int.h"
+#include "bench-peers.h"
+#include "sha256.h"
+
+#include "secp256k1-peer-names.h"
+#include <secp256k1.h>
+
+#define NKEYS 256
+
+struct secp_input
+{
+  unsigned char sk[NKEYS][32], digest[NKEYS][32], other[NKEYS][32];
+  unsigned char pk65[NKEYS][65], pk33[NKEYS][33], sig[NKEYS][64];
+  size_t mask;                  /* 0: always input 0; NKEYS - 1: rotate */
+  size_t pos;                   /* next input, kept across calls */
+  secp256k1_context *sctx;      /* one of the two contexts below */
+};
+
+static secp256k1_context *ctx_default, *ctx_shani;
+
+/* ------------------------------------------------------------- ours */
+
+static void
+sign_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  unsigned char sig[64];
+  while (iters--)
+    {
+      size_t len = sizeof sig;
+      const struct secp_input *h = bench_hide_ptr (in);
+      kc_ecdsa_sign (KC_ECC_SECP256K1, 0, sig, &len, h->sk[i], 32,
+                     h->digest[i], 32);
+      bench_consume (sig, sizeof sig);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+}
+
+static void
+verify65_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      acc += kc_ecdsa_verify (KC_ECC_SECP256K1, 0, h->sig[i], 64, h->pk65[i],
+                              65, h->digest[i], 32);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+verify33_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      acc += kc_ecdsa_verify (KC_ECC_SECP256K1, 0, h->sig[i], 64, h->pk33[i],
+                              33, h->digest[i], 32);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+pubkey_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  unsigned char pk[65];
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      kc_ecc_pubkey (KC_ECC_SECP256K1, pk, sizeof pk, h->sk[i], 32);
+      bench_consume (pk, sizeof pk);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+}
+
+/* ----------------------------------------------------------- master */
+
+static int
+sign_master_once (const secp256k1_context *c, const unsigned char *sk,
+                  const unsigned char *digest, unsigned char sig[64])
+{
+  secp256k1_ecdsa_signature s;
+  if (!secp256k1_ecdsa_sign (c, &s, digest, sk, NULL, NULL))
+    return 0;
+  return secp256k1_ecdsa_signature_serialize_compact (c, sig, &s);
+}
+
+static int
+verify_master_once (const secp256k1_context *c, const unsigned char *pk,
+                    size_t pklen, const unsigned char *sig,
+                    const unsigned char *digest)
+{
+  secp256k1_pubkey pub;
+  secp256k1_ecdsa_signature s;
+  return secp256k1_ec_pubkey_parse (c, &pub, pk, pklen)
+    && secp256k1_ecdsa_signature_parse_compact (c, &s, sig)
+    && secp256k1_ecdsa_verify (c, &s, digest, &pub);
+}
+
+static int
+pubkey_master_once (const secp256k1_context *c, const unsigned char *sk,
+                    unsigned char *out, size_t outlen)
+{
+  secp256k1_pubkey pub;
+  size_t len = outlen;
+  return secp256k1_ec_pubkey_create (c, &pub, sk)
+    && secp256k1_ec_pubkey_serialize (c, out, &len, &pub,
+                                      outlen == 33 ? SECP256K1_EC_COMPRESSED
+                                      : SECP256K1_EC_UNCOMPRESSED)
+    && len == outlen;
+}
+
+static void
+sign_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  unsigned char sig[64];
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      sign_master_once (h->sctx, h->sk[i], h->digest[i], sig);
+      bench_consume (sig, sizeof sig);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+}
+
+static void
+verify65_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      acc += (uint64_t) verify_master_once (h->sctx, h->pk65[i], 65,
+                                            h->sig[i], h->digest[i]);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+verify33_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      acc += (uint64_t) verify_master_once (h->sctx, h->pk33[i], 33,
+                                            h->sig[i], h->digest[i]);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+pubkey_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos;
+  unsigned char pk[65];
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      pubkey_master_once (h->sctx, h->sk[i], pk, sizeof pk);
+      bench_consume (pk, sizeof pk);
+      i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+}
+
+/* ----------------------------------------------------------- set-up */
+
+static void
+setup_inputs (struct secp_input *in)
+{
+  uint64_t state = 0x5ec9256b1c0ffee5ULL;
+  size_t i, j;
+
+  for (i = 0; i < NKEYS; i++)
+    {
+      size_t len = 64;
+      for (j = 0; j < 32; j += 8)
+        {
+          uint64_t a = bench_rand64 (&state), b = bench_rand64 (&state);
+          memcpy (in->sk[i] + j, &a, 8);
+          memcpy (in->digest[i] + j, &b, 8);
+        }
+      in->sk[i][0] &= 0x7f;             /* below n */
+      in->sk[i][31] |= 1;               /* not zero */
+      memcpy (in->other[i], in->digest[i], 32);
+      in->other[i][9] ^= 0x40;
+      if (kc_ecc_pubkey (KC_ECC_SECP256K1, in->pk65[i], 65, in->sk[i], 32)
+          || kc_ecc_pubkey (KC_ECC_SECP256K1, in->pk33[i], 33, in->sk[i], 32)
+          || kc_ecdsa_sign (KC_ECC_SECP256K1, 0, in->sig[i], &len, in->sk[i],
+                            32, in->digest[i], 32)
+          || len != 64
+          || kc_ecdsa_verify (KC_ECC_SECP256K1, 0, in->sig[i], 64,
+                              in->pk65[i], 65, in->digest[i], 32)
+          || kc_ecdsa_verify (KC_ECC_SECP256K1, 0, in->sig[i], 64,
+                              in->pk33[i], 33, in->digest[i], 32))
+        bench_fail ("ecc/secp256k1-master",
+                    "our key, signature or verification failed");
+    }
+}
+
+/* Every check of the header comment, with context C. */
+static void
+check_master (const struct secp_input *in, const secp256k1_context *c,
+              const char *who)
+{
+  const char *g = "ecc/secp256k1-master";
+  size_t i;
+  for (i = 0; i < NKEYS; i++)
+    {
+      unsigned char sig[64], pk65[65], pk33[33];
+      bench_check (g, sign_master_once (c, in->sk[i], in->digest[i], sig)
+                   && !memcmp (sig, in->sig[i], 64),
+                   "%s: signature %zu differs from ours", who, i);
+      bench_check (g, pubkey_master_once (c, in->sk[i], pk65, 65)
+                   && !memcmp (pk65, in->pk65[i], 65)
+                   && pubkey_master_once (c, in->sk[i], pk33, 33)
+                   && !memcmp (pk33, in->pk33[i], 33),
+                   "%s: public key %zu differs from ours", who, i);
+      bench_check (g, verify_master_once (c, in->pk65[i], 65, in->sig[i],
+                                          in->digest[i])
+                   && verify_master_once (c, in->pk33[i], 33, in->sig[i],
+                                          in->digest[i]),
+                   "%s: rejects our signature %zu", who, i);
+      bench_check (g, !verify_master_once (c, in->pk65[i], 65, in->sig[i],
+                                           in->other[i])
+                   && !verify_master_once (c, in->pk33[i], 33, in->sig[i],
+                                           in->other[i]),
+                   "%s: accepts signature %zu for another digest", who, i);
+    }
+}
+
+/* ------------------------------------------------------------- rows */
+
+struct secp_op
+{
+  const char *name;
+  bench_body ours, master;
+  int shani;                    /* 1: a master+shani side too */
+};
+
+static const struct secp_op ops[] = {
+  { "sign", sign_ours, sign_master, 1 },
+  { "verify65", verify65_ours, verify65_master, 0 },
+  { "verify33", verify33_ours, verify33_master, 0 },
+  { "pubkey", pubkey_ours, pubkey_master, 0 },
+};
+
+void
+bench_peers_secp_master (void)
+{
+  /* One input block per side: each keeps its own rotation position. */
+  static struct secp_input in[3];
+  const char *g = "ecc/secp256k1-master";
+  char path[64];
+  size_t o, r, k;
+
+  if (!peers_group_wanted ("ecc/secp256k1-master/"))
+    return;
+  ctx_default = secp256k1_context_create (SECP256K1_CONTEXT_NONE);
+  bench_check (g, ctx_default, "secp256k1_context_create failed");
+  setup_inputs (&in[0]);
+  check_master (&in[0], ctx_default, "master");
+#ifdef HAVE_SECP256K1_PEER_SHA256_COMPRESSION
+  if (_kc_sha256_have_shani ())
+    {
+      ctx_shani = secp256k1_context_create (SECP256K1_CONTEXT_NONE);
+      bench_check (g, ctx_shani, "secp256k1_context_create failed");
+      /* _kc_sha256_blocks has the callback's type: (uint32_t state[8],
+         const unsigned char *blocks, size_t nblocks). */
+      secp256k1_context_set_sha256_compression (ctx_shani, _kc_sha256_blocks);
+      check_master (&in[0], ctx_shani, "master+shani");
+    }
+  else if (!bench_cfg.csv)
+    printf ("  %s: no master+shani rows: this CPU has no SHA extensions\n",
+            g);
+#else
+  if (!bench_cfg.csv)
+    printf ("  %s: no master+shani rows: the peer has no "
+            "secp256k1_context_set_sha256_compression\n", g);
+#endif
+  in[1] = in[0];
+  in[2] = in[0];
+  in[1].sctx = ctx_default;
+  in[2].sctx = ctx_shani;
+
+  for (r = 0; r < 2; r++)
+    for (o = 0; o < KC_DIM (ops); o++)
+      {
+        struct peer_side s[3];
+        size_t n = 0;
+        snprintf (path, sizeof path, "%s/%s%s", g, ops[o].name,
+                  r ? "_rot256" : "");
+        if (!peers_row_wanted (path))
+          continue;
+        for (k = 0; k < 3; k++)
+          {
+            in[k].mask = r ? NKEYS - 1 : 0;
+            in[k].pos = 0;
+          }
+        s[n].who = "ours";
+        s[n].body = ops[o].ours;
+        s[n++].ctx = &in[0];
+        s[n].who = "master";
+        s[n].body = ops[o].master;
+        s[n++].ctx = &in[1];
+        if (ops[o].shani && ctx_shani)
+          {
+            s[n].who = "master+shani";
+            s[n].body = ops[o].master;
+            s[n++].ctx = &in[2];
+          }
+        peers_compare (path, BENCH_US_PER_OP, 1, s, n);
+      }
+
+  secp256k1_context_destroy (ctx_default);
+  if (ctx_shani)
+    secp256k1_context_destroy (ctx_shani);
+  ctx_default = ctx_shani = NULL;
+  wipememory (in, sizeof in);
+}
