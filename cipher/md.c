@@ -1,49 +1,315 @@
-/* md.c - the public hash dispatcher: algorithm switch and length checks
+/* md.c - the public hash dispatcher: one table row per algorithm, the
+ * one-shot and streaming entry points, length and state checks.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Policy lives here: unknown algorithm GPG_ERR_NOT_SUPPORTED, wrong
+ * length or NULL buffer GPG_ERR_INV_ARG, unknown flag GPG_ERR_INV_FLAG,
+ * misuse of a handle GPG_ERR_INV_STATE / GPG_ERR_MISSING_KEY (the
+ * contracts are in kcrypt.h).  Every entry point that sees data burns the
+ * stack its hash used (the row's bound) before it returns.
  */
 #include "kcrypt-int.h"
-#include "sha256.h"
-#include "sha512.h"
+#include "md.h"
+#include "hmac.h"
+
+#include <stdlib.h>
+
+/* ---------------------------------------------------------- the rows */
+
+static void
+sha256_init (kc_md_ctx *c)
+{
+  _kc_sha256_init (&c->u.sha256);
+}
+
+static void
+sha256_write (kc_md_ctx *c, const void *p, size_t n)
+{
+  _kc_sha256_update (&c->u.sha256, p, n);
+}
+
+static void
+sha256_final (kc_md_ctx *c, unsigned char *out, size_t n)
+{
+  (void) n;
+  _kc_sha256_final (&c->u.sha256, out);
+}
+
+static void
+sha384_init (kc_md_ctx *c)
+{
+  _kc_sha384_init (&c->u.sha512);
+}
+
+static void
+sha512_init (kc_md_ctx *c)
+{
+  _kc_sha512_init (&c->u.sha512);
+}
+
+static void
+sha512_write (kc_md_ctx *c, const void *p, size_t n)
+{
+  _kc_sha512_update (&c->u.sha512, p, n);
+}
+
+static void
+sha384_final (kc_md_ctx *c, unsigned char *out, size_t n)
+{
+  (void) n;
+  _kc_sha384_final (&c->u.sha512, out);
+}
+
+static void
+sha512_final (kc_md_ctx *c, unsigned char *out, size_t n)
+{
+  (void) n;
+  _kc_sha512_final (&c->u.sha512, out);
+}
+
+static void
+sha3_256_init (kc_md_ctx *c)
+{
+  _kc_keccak_init (&c->u.keccak, KC_SHA3_256_RATE, KC_SHA3_DSUFFIX);
+}
+
+static void
+sha3_512_init (kc_md_ctx *c)
+{
+  _kc_keccak_init (&c->u.keccak, KC_SHA3_512_RATE, KC_SHA3_DSUFFIX);
+}
+
+static void
+shake128_init (kc_md_ctx *c)
+{
+  _kc_keccak_init (&c->u.keccak, KC_SHAKE128_RATE, KC_SHAKE_DSUFFIX);
+}
+
+static void
+shake256_init (kc_md_ctx *c)
+{
+  _kc_keccak_init (&c->u.keccak, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
+}
+
+static void
+keccak_write (kc_md_ctx *c, const void *p, size_t n)
+{
+  _kc_keccak_absorb (&c->u.keccak, p, n);
+}
+
+static void
+keccak_final (kc_md_ctx *c, unsigned char *out, size_t n)
+{
+  _kc_keccak_finalize (&c->u.keccak);
+  _kc_keccak_squeeze (&c->u.keccak, out, n);
+  wipememory (&c->u.keccak, sizeof c->u.keccak);
+}
+
+static const kc_md_info md_table[] = {
+  { KC_MD_SHA256, 32, 64, KC_STACK_BURN_SHA256,
+    sha256_init, sha256_write, sha256_final },
+  { KC_MD_SHA384, 48, 128, KC_STACK_BURN_SHA512,
+    sha384_init, sha512_write, sha384_final },
+  { KC_MD_SHA512, 64, 128, KC_STACK_BURN_SHA512,
+    sha512_init, sha512_write, sha512_final },
+  { KC_MD_SHA3_256, 32, KC_SHA3_256_RATE, KC_STACK_BURN_KECCAK,
+    sha3_256_init, keccak_write, keccak_final },
+  { KC_MD_SHA3_512, 64, KC_SHA3_512_RATE, KC_STACK_BURN_KECCAK,
+    sha3_512_init, keccak_write, keccak_final },
+  { KC_MD_SHAKE128, 0, KC_SHAKE128_RATE, KC_STACK_BURN_KECCAK,
+    shake128_init, keccak_write, keccak_final },
+  { KC_MD_SHAKE256, 0, KC_SHAKE256_RATE, KC_STACK_BURN_KECCAK,
+    shake256_init, keccak_write, keccak_final }
+};
+
+const kc_md_info *
+_kc_md_lookup (int algo)
+{
+  size_t i;
+  for (i = 0; i < KC_DIM (md_table); i++)
+    if (md_table[i].algo == algo)
+      return &md_table[i];
+  return NULL;
+}
+
+void
+_kc_md_hash (const kc_md_info *info, unsigned char *out, size_t outlen,
+             const void *data, size_t len)
+{
+  kc_md_ctx ctx;
+  _kc_md_init (&ctx, info);
+  _kc_md_write (&ctx, data, len);
+  _kc_md_final (&ctx, out, outlen);
+}
+
+/* An output of OUTLEN bytes at OUT is acceptable for INFO. */
+static int
+good_output (const kc_md_info *info, const void *out, size_t outlen)
+{
+  if (info->dlen)
+    return out && outlen == info->dlen;
+  return out || outlen == 0;
+}
+
+/* ----------------------------------------------------------- one call */
 
 unsigned int
 kc_md_get_algo_dlen (int algo)
 {
-  switch (algo)
-    {
-    case KC_MD_SHA256: return KC_SHA256_DIGEST_LEN;
-    case KC_MD_SHA512: return KC_SHA512_DIGEST_LEN;
-    default: return 0;
-    }
+  const kc_md_info *info = _kc_md_lookup (algo);
+  return info ? info->dlen : 0;
 }
 
 static KC_NOINLINE gpg_error_t
-md_hash_buffer_body (int algo, void *digest, size_t digest_len,
-                     const void *buffer, size_t length)
+md_hash_buffer_body (const kc_md_info *info, void *digest,
+                     size_t digest_len, const void *buffer, size_t length)
 {
-  unsigned int dlen = kc_md_get_algo_dlen (algo);
-
-  if (!dlen)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!digest || digest_len != dlen || (!buffer && length))
-    return KC_ERR (GPG_ERR_INV_ARG);
-
-  if (algo == KC_MD_SHA256)
-    _kc_sha256 (digest, buffer, length);
-  else
-    _kc_sha512 (digest, buffer, length);
+  _kc_md_hash (info, digest, digest_len, buffer, length);
   return 0;
 }
 
-/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
 kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
                    const void *buffer, size_t length)
 {
-  gpg_error_t err = md_hash_buffer_body (algo, digest, digest_len, buffer,
-                                         length);
-  _kc_burn_stack (algo == KC_MD_SHA256 ? KC_STACK_BURN_SHA256
-                                        : KC_STACK_BURN_SHA512);
+  const kc_md_info *info = _kc_md_lookup (algo);
+  gpg_error_t err;
+
+  if (!info)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!good_output (info, digest, digest_len) || (!buffer && length))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  err = md_hash_buffer_body (info, digest, digest_len, buffer, length);
+  _kc_burn_stack (info->burn);
   return err;
+}
+
+/* ---------------------------------------------------------- streaming */
+
+struct kc_md_handle
+{
+  const kc_md_info *info;
+  unsigned int flags;
+  int keyed;                    /* HMAC: a key was set */
+  int finished;                 /* final was called; reset needed */
+  kc_md_ctx md;                 /* plain hash */
+  kc_hmac_ctx hmac;             /* HMAC in progress */
+  kc_hmac_ctx hmac_key;         /* HMAC right after the key, for reset */
+};
+
+gpg_error_t
+kc_md_open (kc_md_hd_t *hd, int algo, unsigned int flags)
+{
+  const kc_md_info *info;
+  kc_md_hd_t h;
+
+  if (!hd)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  *hd = NULL;
+  info = _kc_md_lookup (algo);
+  if (!info)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (flags & ~KC_MD_FLAG_HMAC)
+    return KC_ERR (GPG_ERR_INV_FLAG);
+  if ((flags & KC_MD_FLAG_HMAC) && !info->dlen)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);      /* no HMAC over an XOF */
+  h = calloc (1, sizeof *h);
+  if (!h)
+    return KC_ERR (GPG_ERR_ENOMEM);
+  h->info = info;
+  h->flags = flags;
+  if (!(flags & KC_MD_FLAG_HMAC))
+    _kc_md_init (&h->md, info);
+  *hd = h;
+  return 0;
+}
+
+static KC_NOINLINE void
+md_setkey_body (kc_md_hd_t hd, const void *key, size_t keylen)
+{
+  _kc_hmac_init (&hd->hmac_key, hd->info, key, keylen);
+  hd->hmac = hd->hmac_key;
+  hd->keyed = 1;
+  hd->finished = 0;
+}
+
+gpg_error_t
+kc_md_setkey (kc_md_hd_t hd, const void *key, size_t keylen)
+{
+  if (!hd || (!key && keylen))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!(hd->flags & KC_MD_FLAG_HMAC))
+    return KC_ERR (GPG_ERR_INV_STATE);
+  md_setkey_body (hd, key, keylen);
+  _kc_burn_stack (hd->info->burn);
+  return 0;
+}
+
+static KC_NOINLINE void
+md_write_body (kc_md_hd_t hd, const void *buffer, size_t length)
+{
+  if (hd->flags & KC_MD_FLAG_HMAC)
+    _kc_hmac_write (&hd->hmac, buffer, length);
+  else
+    _kc_md_write (&hd->md, buffer, length);
+}
+
+void
+kc_md_write (kc_md_hd_t hd, const void *buffer, size_t length)
+{
+  if (!hd || !length || !buffer || hd->finished
+      || ((hd->flags & KC_MD_FLAG_HMAC) && !hd->keyed))
+    return;
+  md_write_body (hd, buffer, length);
+  _kc_burn_stack (hd->info->burn);
+}
+
+static KC_NOINLINE void
+md_final_body (kc_md_hd_t hd, void *digest, size_t digest_len)
+{
+  if (hd->flags & KC_MD_FLAG_HMAC)
+    _kc_hmac_final (&hd->hmac, digest);
+  else
+    _kc_md_final (&hd->md, digest, digest_len);
+  hd->finished = 1;
+}
+
+gpg_error_t
+kc_md_final (kc_md_hd_t hd, void *digest, size_t digest_len)
+{
+  if (!hd || !good_output (hd->info, digest, digest_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((hd->flags & KC_MD_FLAG_HMAC) && !hd->keyed)
+    return KC_ERR (GPG_ERR_MISSING_KEY);
+  if (hd->finished)
+    return KC_ERR (GPG_ERR_INV_STATE);
+  md_final_body (hd, digest, digest_len);
+  _kc_burn_stack (hd->info->burn);
+  return 0;
+}
+
+void
+kc_md_reset (kc_md_hd_t hd)
+{
+  if (!hd)
+    return;
+  if (hd->flags & KC_MD_FLAG_HMAC)
+    {
+      if (hd->keyed)
+        hd->hmac = hd->hmac_key;
+    }
+  else
+    _kc_md_init (&hd->md, hd->info);
+  hd->finished = 0;
+}
+
+void
+kc_md_close (kc_md_hd_t hd)
+{
+  if (!hd)
+    return;
+  wipememory (hd, sizeof *hd);
+  free (hd);
 }

@@ -390,6 +390,28 @@ _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len)
 }
 
 void
+_kc_sha384_init (kc_sha512_ctx *ctx)
+{
+  static const uint64_t iv[8] = {
+    0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL,
+    0x152fecd8f70e5939ULL, 0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
+    0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL
+  };
+  memcpy (ctx->h, iv, sizeof iv);
+  ctx->nbytes = 0;
+  ctx->buflen = 0;
+}
+
+void
+_kc_sha384_final (kc_sha512_ctx *ctx, unsigned char out[48])
+{
+  unsigned char h[64];
+  _kc_sha512_final (ctx, h);
+  memcpy (out, h, 48);
+  wipememory (h, sizeof h);
+}
+
+void
 _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64])
 {
   size_t n = ctx->buflen;

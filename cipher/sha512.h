@@ -32,6 +32,11 @@ void _kc_sha512_init (kc_sha512_ctx *ctx);
 void _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len);
 /* Write the digest and wipe CTX. */
 void _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64]);
+/* SHA-384: the same context and update, its own IV, the digest the first
+ * 48 bytes of the final state (FIPS 180-4, 5.3.4 and 6.5). */
+#define KC_SHA384_DIGEST_LEN 48
+void _kc_sha384_init (kc_sha512_ctx *ctx);
+void _kc_sha384_final (kc_sha512_ctx *ctx, unsigned char out[48]);
 /* One call: OUT = SHA-512 (DATA). */
 void _kc_sha512 (unsigned char out[64], const void *data, size_t len);
 

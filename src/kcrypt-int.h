@@ -57,8 +57,10 @@ void _kc_wipememory (void *p, size_t n);
  * 64 KiB thread stack with the body. */
 void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
-#define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_hash_buffer */
-#define KC_STACK_BURN_SHA512     (3 * 1024)
+#define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
+#define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */
+#define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
+#define KC_STACK_BURN_HKDF_EXTRA (1 * 1024)   /* kc_kdf_hkdf: the hash's, plus */
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
 

@@ -43,6 +43,19 @@ static const struct
   { "sha512", KC_MD_SHA512, 64,
     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
     "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
+  { "sha384", KC_MD_SHA384, 48,
+    "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed"
+    "8086072ba1e7cc2358baeca134c825a7" },
+  { "sha3-256", KC_MD_SHA3_256, 32,
+    "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532" },
+  { "sha3-512", KC_MD_SHA3_512, 64,
+    "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
+    "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0" },
+  { "shake128", KC_MD_SHAKE128, 32,
+    "5881092dd818bf5cf8a3ddb793fbcba74097d5c526a6d35f97b83351940f2cc8" },
+  { "shake256", KC_MD_SHAKE256, 64,
+    "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+    "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4" },
 };
 
 static const size_t md_sizes[] = { 64, 1024, 8192 };
@@ -86,5 +99,5 @@ md_run (const struct bench_group *g)
 
 const struct bench_group bench_group_md = {
   "md", "SHA-2 through kc_md_hash_buffer, per byte of one call",
-  "md/{sha256,sha512}/{64,1024,8192}", 0, md_run
+  "md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/{64,1024,8192}", 0, md_run
 };

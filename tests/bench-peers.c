@@ -20,7 +20,8 @@
  * (unit "byte" or "op"; times in ns per unit).
  *
  * Rows:
- *   md/{sha256,sha512}/{64,1024,8192}  per byte; OpenSSL, libgcrypt
+ *   md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/{64,1024,8192}
+ *                                       per byte; OpenSSL, libgcrypt
  *                                      (bench-peers-md.c)
  *   mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}  GMP (mpz_*), libgcrypt
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
@@ -171,7 +172,8 @@ usage (FILE *f)
            "usage: %s [options] [row-prefix ...]\n"
            "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
-           "rows: md/{sha256,sha512}/{64,1024,8192} (per byte)\n"
+           "rows: md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/\n"
+           "  {64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
 #ifdef HAVE_SECP256K1_PEER

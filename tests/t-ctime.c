@@ -86,6 +86,42 @@ hashes (void)
   ct_declassify (out, sizeof out);
   t_checks++;
 
+  /* SHA-3, SHAKE, streaming HMAC over SHA-512 and SHA3-256, HKDF: through
+   * the public API, secret key and message. */
+  {
+    static const int algos[] = { KC_MD_SHA384, KC_MD_SHA3_256,
+                                 KC_MD_SHA3_512, KC_MD_SHAKE128,
+                                 KC_MD_SHAKE256 };
+    unsigned char big[200];
+    kc_md_hd_t h;
+    size_t i;
+    for (i = 0; i < KC_DIM (algos); i++)
+      {
+        unsigned int dl = kc_md_get_algo_dlen (algos[i]);
+        kc_md_hash_buffer (algos[i], big, dl ? dl : sizeof big, msg,
+                           sizeof msg);
+        ct_declassify (big, sizeof big);
+        t_checks++;
+      }
+    for (i = 0; i < 2; i++)
+      {
+        int algo = i ? KC_MD_SHA3_256 : KC_MD_SHA512;
+        if (kc_md_open (&h, algo, KC_MD_FLAG_HMAC))
+          continue;
+        kc_md_setkey (h, key, sizeof key);
+        kc_md_write (h, msg, 7);
+        kc_md_write (h, msg + 7, sizeof msg - 7);
+        kc_md_final (h, out, kc_md_get_algo_dlen (algo));
+        kc_md_close (h);
+        ct_declassify (out, sizeof out);
+        t_checks++;
+      }
+    kc_kdf_hkdf (KC_MD_SHA256, big, sizeof big, key, sizeof key, msg, 20,
+                 msg + 20, 30);
+    ct_declassify (big, sizeof big);
+    t_checks++;
+  }
+
   /* Multi-buffer SHA-512: 8 secret messages with a secret prefix, by every
    * kernel this CPU (as valgrind presents it) runs. */
   {

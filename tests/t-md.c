@@ -275,7 +275,8 @@ test_errors (void)
   unsigned char d[65], x[4] = { 1, 2, 3, 4 };
 
   CHECK_ERR (kc_md_hash_buffer (0, d, 32, x, 4), GPG_ERR_NOT_SUPPORTED);
-  CHECK_ERR (kc_md_hash_buffer (9, d, 32, x, 4), GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_md_hash_buffer (11, d, 32, x, 4), GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_md_hash_buffer (314, d, 32, x, 4), GPG_ERR_NOT_SUPPORTED);
   CHECK_ERR (kc_md_hash_buffer (-1, d, 64, x, 4), GPG_ERR_NOT_SUPPORTED);
   CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, d, 31, x, 4), GPG_ERR_INV_ARG);
   CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, d, 33, x, 4), GPG_ERR_INV_ARG);

@@ -1,0 +1,317 @@
+/* keccak.c - Keccak-f[1600] and the FIPS 202 sponge (contracts in
+ * keccak.h).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The portable permutation keeps the 25 lanes in local variables: every
+ * loop below has constant bounds and constant indices once unrolled, so
+ * the compiler replaces the arrays by registers (and spills what does not
+ * fit, as the hand-written assembly of other libraries does).  One round
+ * is theta (column parities C, D), rho and pi (rotate each lane into its
+ * new place, B), chi (nonlinear row mix) and iota (round constant).
+ */
+#include "kcrypt-int.h"
+#include "bufhelp.h"
+#include "keccak.h"
+
+#if defined(__clang__)
+# define KC_UNROLL _Pragma ("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+# define KC_UNROLL _Pragma ("GCC unroll 25")
+#else
+# define KC_UNROLL
+#endif
+
+static const uint64_t keccak_rc[24] = {
+  0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
+  0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
+  0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
+  0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
+  0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
+  0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
+  0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
+  0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
+};
+
+/* rho offsets, lane (x, y) at [x + 5 y] */
+static const unsigned char keccak_rho[25] = {
+   0,  1, 62, 28, 27,
+  36, 44,  6, 55, 20,
+   3, 10, 43, 25, 39,
+  41, 45, 15, 21,  8,
+  18,  2, 61, 56, 14
+};
+
+static inline uint64_t
+rol64 (uint64_t x, unsigned int n)
+{
+  return n ? (x << n) | (x >> (64 - n)) : x;
+}
+
+void
+_kc_keccak_f1600_generic (uint64_t s[25])
+{
+  uint64_t a[25], b[25], c[5], d[5];
+  int round, x, y;
+
+  KC_UNROLL
+  for (x = 0; x < 25; x++)
+    a[x] = s[x];
+  for (round = 0; round < 24; round++)
+    {
+      KC_UNROLL
+      for (x = 0; x < 5; x++)
+        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+      KC_UNROLL
+      for (x = 0; x < 5; x++)
+        d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
+      /* rho and pi: lane (x, y) goes to (y, 2x + 3y) */
+      KC_UNROLL
+      for (y = 0; y < 5; y++)
+        KC_UNROLL
+        for (x = 0; x < 5; x++)
+          b[y + 5 * ((2 * x + 3 * y) % 5)]
+            = rol64 (a[x + 5 * y] ^ d[x], keccak_rho[x + 5 * y]);
+      KC_UNROLL
+      for (y = 0; y < 5; y++)
+        KC_UNROLL
+        for (x = 0; x < 5; x++)
+          a[x + 5 * y] = b[x + 5 * y]
+                         ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
+      a[0] ^= keccak_rc[round];
+    }
+  KC_UNROLL
+  for (x = 0; x < 25; x++)
+    s[x] = a[x];
+  wipememory (a, sizeof a);
+  wipememory (b, sizeof b);
+  wipememory (c, sizeof c);
+  wipememory (d, sizeof d);
+}
+
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
+# define KC_HAVE_KECCAK_AVX512 1
+# include <immintrin.h>
+
+/* AVX-512VL: the portable round, each lane in the low half of its own
+ * xmm register (the 32 vector registers of AVX-512 hold all 25 lanes and
+ * the column parities), with the three-input logic op for theta's
+ * five-way XOR and for chi (a ^ (~b & c), table 0xd2) and the vector
+ * rotate for rho.  No lane ever moves between registers, so there are no
+ * shuffles, and 128-bit operations run on three ports at full clock. */
+# define KC_AVX512_FN __attribute__ ((target ("avx512f,avx512vl")))
+
+KC_AVX512_FN void _kc_keccak_f1600_avx512 (uint64_t s[25]);
+
+KC_AVX512_FN static inline __m128i
+vrol (__m128i x, int n)
+{
+  switch (n)
+    {
+#define R(k) case k: return _mm_rol_epi64 (x, k);
+      R (1) R (2) R (3) R (6) R (8) R (10) R (14) R (15) R (18) R (20)
+      R (21) R (25) R (27) R (28) R (36) R (39) R (41) R (43) R (44) R (45)
+      R (55) R (56) R (61) R (62)
+#undef R
+    default: return x;
+    }
+}
+
+KC_AVX512_FN void
+_kc_keccak_f1600_avx512 (uint64_t s[25])
+{
+  __m128i a[25], e[25], bb[5], c[5], d[5];
+  int round, x, y;
+
+  KC_UNROLL
+  for (x = 0; x < 25; x++)
+    a[x] = _mm_cvtsi64_si128 ((long long) s[x]);
+  for (round = 0; round < 24; round++)
+    {
+      KC_UNROLL
+      for (x = 0; x < 5; x++)
+        c[x] = _mm_ternarylogic_epi64
+                 (_mm_ternarylogic_epi64 (a[x], a[x + 5], a[x + 10], 0x96),
+                  a[x + 15], a[x + 20], 0x96);
+      KC_UNROLL
+      for (x = 0; x < 5; x++)
+        d[x] = _mm_xor_si128 (c[(x + 4) % 5], _mm_rol_epi64 (c[(x + 1) % 5],
+                                                             1));
+      /* one output row at a time: lane x' of row y' comes from lane
+       * (x, y) = (3 y' + x', x') (mod 5), through theta and rho; then chi */
+      KC_UNROLL
+      for (y = 0; y < 5; y++)
+        {
+          KC_UNROLL
+          for (x = 0; x < 5; x++)
+            {
+              int sx = (3 * y + x) % 5, sy = x;
+              bb[x] = vrol (_mm_xor_si128 (a[sx + 5 * sy], d[sx]),
+                            keccak_rho[sx + 5 * sy]);
+            }
+          KC_UNROLL
+          for (x = 0; x < 5; x++)
+            e[x + 5 * y] = _mm_ternarylogic_epi64 (bb[x], bb[(x + 1) % 5],
+                                                   bb[(x + 2) % 5], 0xd2);
+        }
+      e[0] = _mm_xor_si128 (e[0], _mm_cvtsi64_si128 ((long long)
+                                                     keccak_rc[round]));
+      KC_UNROLL
+      for (x = 0; x < 25; x++)
+        a[x] = e[x];
+    }
+  KC_UNROLL
+  for (x = 0; x < 25; x++)
+    s[x] = (uint64_t) _mm_cvtsi128_si64 (a[x]);
+}
+#endif
+
+int
+_kc_keccak_have_avx512 (void)
+{
+#if defined(KC_USE_X86_64) && defined(KC_HAVE_KECCAK_AVX512)
+  return (_kc_hwf () & KC_HWF_AVX512) != 0;
+#else
+  return 0;
+#endif
+}
+
+void
+_kc_keccak_f1600 (uint64_t s[25])
+{
+#if defined(KC_USE_X86_64) && defined(KC_HAVE_KECCAK_AVX512)
+  if (_kc_hwf () & KC_HWF_AVX512)
+    {
+      _kc_keccak_f1600_avx512 (s);
+      return;
+    }
+#endif
+  _kc_keccak_f1600_generic (s);
+}
+
+/* ------------------------------------------------------------- sponge */
+
+void
+_kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate, unsigned char dsuffix)
+{
+  memset (ctx->s, 0, sizeof ctx->s);
+  ctx->rate = rate;
+  ctx->pos = 0;
+  ctx->dsuffix = dsuffix;
+  ctx->squeezing = 0;
+}
+
+/* XOR byte V into the state at byte offset I. */
+static inline void
+xor_byte (uint64_t s[25], unsigned int i, unsigned char v)
+{
+  s[i / 8] ^= (uint64_t) v << (8 * (i % 8));
+}
+
+void
+_kc_keccak_absorb (kc_keccak_ctx *ctx, const void *data, size_t len)
+{
+  const unsigned char *p = data;
+  unsigned int rate = ctx->rate, i;
+
+  KC_VERIFY_CHECK (!ctx->squeezing);
+  /* finish a partial block */
+  while (len && ctx->pos)
+    {
+      xor_byte (ctx->s, ctx->pos++, *p++);
+      len--;
+      if (ctx->pos == rate)
+        {
+          _kc_keccak_f1600 (ctx->s);
+          ctx->pos = 0;
+        }
+    }
+  /* whole blocks, a lane at a time */
+  while (len >= rate)
+    {
+      for (i = 0; i < rate / 8; i++)
+        ctx->s[i] ^= buf_get_le64 (p + 8 * i);
+      _kc_keccak_f1600 (ctx->s);
+      p += rate;
+      len -= rate;
+    }
+  while (len--)
+    xor_byte (ctx->s, ctx->pos++, *p++);
+}
+
+void
+_kc_keccak_finalize (kc_keccak_ctx *ctx)
+{
+  KC_VERIFY_CHECK (!ctx->squeezing);
+  xor_byte (ctx->s, ctx->pos, ctx->dsuffix);
+  xor_byte (ctx->s, ctx->rate - 1, 0x80);
+  _kc_keccak_f1600 (ctx->s);
+  ctx->pos = 0;
+  ctx->squeezing = 1;
+}
+
+void
+_kc_keccak_squeeze (kc_keccak_ctx *ctx, void *out, size_t len)
+{
+  unsigned char *o = out;
+  unsigned int rate = ctx->rate, i;
+
+  KC_VERIFY_CHECK (ctx->squeezing);
+  while (len)
+    {
+      if (ctx->pos == rate)
+        {
+          _kc_keccak_f1600 (ctx->s);
+          ctx->pos = 0;
+        }
+      if (ctx->pos == 0 && len >= rate)
+        {
+          for (i = 0; i < rate / 8; i++)
+            buf_put_le64 (o + 8 * i, ctx->s[i]);
+          o += rate;
+          len -= rate;
+          ctx->pos = rate;
+          continue;
+        }
+      *o++ = (unsigned char) (ctx->s[ctx->pos / 8] >> (8 * (ctx->pos % 8)));
+      ctx->pos++;
+      len--;
+    }
+}
+
+static void
+sponge (void *out, size_t outlen, unsigned int rate, unsigned char dsuffix,
+        const void *data, size_t len)
+{
+  kc_keccak_ctx ctx;
+  _kc_keccak_init (&ctx, rate, dsuffix);
+  _kc_keccak_absorb (&ctx, data, len);
+  _kc_keccak_finalize (&ctx);
+  _kc_keccak_squeeze (&ctx, out, outlen);
+  wipememory (&ctx, sizeof ctx);
+}
+
+void
+_kc_sha3_256 (unsigned char out[32], const void *data, size_t len)
+{
+  sponge (out, 32, KC_SHA3_256_RATE, KC_SHA3_DSUFFIX, data, len);
+}
+
+void
+_kc_sha3_512 (unsigned char out[64], const void *data, size_t len)
+{
+  sponge (out, 64, KC_SHA3_512_RATE, KC_SHA3_DSUFFIX, data, len);
+}
+
+void
+_kc_shake128 (void *out, size_t outlen, const void *data, size_t len)
+{
+  sponge (out, outlen, KC_SHAKE128_RATE, KC_SHAKE_DSUFFIX, data, len);
+}
+
+void
+_kc_shake256 (void *out, size_t outlen, const void *data, size_t len)
+{
+  sponge (out, outlen, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX, data, len);
+}

@@ -1,0 +1,58 @@
+/* keccak.h - Keccak-f[1600] and the FIPS 202 sponge: SHA3-256, SHA3-512,
+ * SHAKE128, SHAKE256.  Internal interface.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The state is 25 64-bit lanes, lane (x, y) at s[x + 5 y]; bytes enter
+ * and leave it little-endian (FIPS 202, 3.1.2 with the usual lane order).
+ * A sponge context absorbs any number of update calls, is finalised
+ * once, then squeezes any number of bytes in any number of calls (XOFs)
+ * or gives its digest.  Constant time in the data; lengths are public.
+ */
+#ifndef KC_KECCAK_H
+#define KC_KECCAK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KC_SHA3_256_RATE   136
+#define KC_SHA3_512_RATE    72
+#define KC_SHAKE128_RATE   168
+#define KC_SHAKE256_RATE   136
+#define KC_SHA3_DSUFFIX   0x06  /* SHA3-*: message || 01, then pad10*1 */
+#define KC_SHAKE_DSUFFIX  0x1f  /* SHAKE*: message || 1111, then pad10*1 */
+
+typedef struct
+{
+  uint64_t s[25];
+  unsigned int rate;            /* bytes per block, a multiple of 8 */
+  unsigned int pos;             /* bytes absorbed / squeezed in the block */
+  unsigned char dsuffix;        /* domain bits and the first pad bit */
+  unsigned char squeezing;      /* finalised: now squeezing */
+} kc_keccak_ctx;
+
+/* The permutation (24 rounds), the dispatching one (an AVX-512VL kernel
+ * where the CPU has it, see _kc_keccak_have_avx512) and the portable one;
+ * they compute the same function (tests/t-md compares them). */
+void _kc_keccak_f1600 (uint64_t s[25]);
+void _kc_keccak_f1600_generic (uint64_t s[25]);
+int _kc_keccak_have_avx512 (void);
+
+/* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
+ * KC_SHAKE_DSUFFIX). */
+void _kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate,
+                      unsigned char dsuffix);
+void _kc_keccak_absorb (kc_keccak_ctx *ctx, const void *data, size_t len);
+/* Pad and switch to squeezing; absorbing afterwards is a contract
+ * violation.  Squeeze may be called any number of times. */
+void _kc_keccak_finalize (kc_keccak_ctx *ctx);
+void _kc_keccak_squeeze (kc_keccak_ctx *ctx, void *out, size_t len);
+
+/* One call each: OUT = H (DATA) (OUTLEN bytes for the XOFs). */
+void _kc_sha3_256 (unsigned char out[32], const void *data, size_t len);
+void _kc_sha3_512 (unsigned char out[64], const void *data, size_t len);
+void _kc_shake128 (void *out, size_t outlen, const void *data, size_t len);
+void _kc_shake256 (void *out, size_t outlen, const void *data, size_t len);
+
+#endif
