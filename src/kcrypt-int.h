@@ -16,6 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+/* Every code the library makes carries its source (KC_ERR_SOURCE of
+ * kcrypt.h); gpg_error () uses GPG_ERR_SOURCE_DEFAULT. */
+#define GPG_ERR_SOURCE_DEFAULT GPG_ERR_SOURCE_USER_1
 #include <gpg-error.h>
 
 /* The public declarations get default visibility; everything else in the

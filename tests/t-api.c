@@ -522,6 +522,9 @@ main (int argc, char **argv)
                 gpg_strerror (gpg_error (r->want)));
           continue;
         }
+      CHECK (!err || gpg_err_source (err) == KC_ERR_SOURCE,
+             "%s: error source is %s, want KC_ERR_SOURCE", r->name,
+             gpg_strsource (err));
       CHECK (clean_output (out1 + r->out1_len, sizeof out1 - r->out1_len)
              && out1[r->out1_len] == MARK
              && clean_output (out2 + r->out2_len, sizeof out2 - r->out2_len)
