@@ -821,7 +821,9 @@ test_ecmult_var (unsigned int mode, unsigned int count)
     for (n = 0; n < count; n++)
       {
         exh_split_off = rand_below (Q);
-        check_ecmult (rand_below (Q), rand_below (Q), rand_below (Q));
+        a = rand_below (Q);
+        na = rand_below (Q);
+        check_ecmult (a, na, rand_below (Q));
       }
   exh_split_off = 0;
 }
@@ -984,11 +986,18 @@ test_ecdsa (unsigned int mode, unsigned int count)
   else
     {
       for (n = 0; n < count / 4; n++)
-        check_sign (1 + rand_below (Q - 1), 1 + rand_below (Q - 1),
-                    rand_below (Q), 1);
+        {
+          x = 1 + rand_below (Q - 1);
+          k = 1 + rand_below (Q - 1);
+          check_sign (x, k, rand_below (Q), 1);
+        }
       for (n = 0; n < count; n++)
-        check_verify (1 + rand_below (Q - 1), rand_below (Q),
-                      rand_below (Q), rand_below (Q));
+        {
+          x = 1 + rand_below (Q - 1);
+          m = rand_below (Q);
+          r = rand_below (Q);
+          check_verify (x, m, r, rand_below (Q));
+        }
       /* random (r, s) hardly ever verify: r = x(kG) mod q, s exhaustive */
       for (n = 0; n < 2; n++)
         {
@@ -1005,7 +1014,10 @@ test_ecdsa (unsigned int mode, unsigned int count)
         if (!xmodq[k])
           {
             for (n = 0; n < 16; n++)
-              check_sign (1 + rand_below (Q - 1), k, rand_below (Q), 1);
+              {
+                x = 1 + rand_below (Q - 1);
+                check_sign (x, k, rand_below (Q), 1);
+              }
             x = 1 + rand_below (Q - 1);
             m = 1 + rand_below (Q - 1);
             for (s = 0; s < Q; s++)
