@@ -6,7 +6,9 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1-ecmult.h"
-#include "secp256k1-ecmult-tables.h"
+#ifndef KC_SECP256K1_EXHAUSTIVE
+# include "secp256k1-ecmult-tables.h"
+#endif
 
 typedef kc_secp256k1_fe fe;
 typedef kc_secp256k1_ge ge;

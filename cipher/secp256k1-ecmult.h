@@ -55,7 +55,11 @@
  * the 255 (its value + carry can then exceed 2^(W-1)) */
 #define KC_ECMULT_GEN_ROWS  (KC_ECMULT_GEN_ROWS0 \
   + (255 - KC_ECMULT_GEN_BITS * (KC_ECMULT_GEN_ROWS0 - 1) >= KC_ECMULT_GEN_BITS))
-#define KC_ECMULT_WINDOW_A  5
+/* The exhaustive test build sets a smaller window: the table of A's odd
+ * multiples, built by adding 2A, must not meet infinity (order 13: 13A). */
+#ifndef KC_ECMULT_WINDOW_A
+# define KC_ECMULT_WINDOW_A 5
+#endif
 #define KC_ECMULT_WINDOW_G  14
 /* entries of the G odd-multiples table: 1G, 3G, ..., (2^(w-1) - 1)G */
 #define KC_ECMULT_G_TABLE_SIZE (1 << (KC_ECMULT_WINDOW_G - 2))
@@ -70,10 +74,17 @@ void _kc_secp256k1_ecmult_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
                                const kc_secp256k1_scalar *na,
                                const kc_secp256k1_scalar *ng);
 
-/* The tables (in secp256k1-ecmult-tables.h, generated). */
-extern const kc_secp256k1_ge_storage
+/* The tables (in secp256k1-ecmult-tables.h, generated).  The exhaustive
+ * test build (KC_SECP256K1_EXHAUSTIVE) defines and fills them itself, for
+ * each of its curves. */
+#ifdef KC_SECP256K1_EXHAUSTIVE
+# define KC_ECMULT_TABLE_CONST
+#else
+# define KC_ECMULT_TABLE_CONST const
+#endif
+extern KC_ECMULT_TABLE_CONST kc_secp256k1_ge_storage
   _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS];
-extern const kc_secp256k1_ge_storage
+extern KC_ECMULT_TABLE_CONST kc_secp256k1_ge_storage
   _kc_secp256k1_g_odd_table[KC_ECMULT_G_TABLE_SIZE];
 
 #endif /* KC_SECP256K1_ECMULT_H */

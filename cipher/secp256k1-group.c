@@ -11,6 +11,15 @@ typedef kc_secp256k1_fe fe;
 typedef kc_secp256k1_ge ge;
 typedef kc_secp256k1_gej gej;
 
+/* The curve is y^2 = x^3 + KC_SECP256K1_B.  tests/t-secp256k1-exhaustive.c
+ * compiles this file again with KC_SECP256K1_EXHAUSTIVE and its own B (a
+ * twist with a subgroup of small order, whose generator the test keeps);
+ * the library build is the one below. */
+#ifndef KC_SECP256K1_B
+# define KC_SECP256K1_B 7
+#endif
+
+#ifndef KC_SECP256K1_EXHAUSTIVE
 const kc_secp256k1_ge _kc_secp256k1_ge_g = {
   KC_FE_CONST (0x79BE667E, 0xF9DCBBAC, 0x55A06295, 0xCE870B07,
                0x029BFCDB, 0x2DCE28D9, 0x59F2815B, 0x16F81798),
@@ -18,6 +27,7 @@ const kc_secp256k1_ge _kc_secp256k1_ge_g = {
                0xFD17B448, 0xA6855419, 0x9C47D08F, 0xFB10D4B8),
   0
 };
+#endif
 
 const kc_secp256k1_fe _kc_secp256k1_fe_beta =
   KC_FE_CONST (0x7AE96A2B, 0x657C0710, 0x6E64479E, 0xAC3434E9,
@@ -41,9 +51,9 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
   kc_secp256k1_fe_sqr (&x3, &a->x);          /* (1) */
   kc_secp256k1_fe_mul (&x3, &x3, &a->x);     /* (1) */
   {
-    fe seven;
-    kc_secp256k1_fe_set_int (&seven, 7);
-    kc_secp256k1_fe_add (&x3, &seven);       /* (2) */
+    fe b;
+    kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
+    kc_secp256k1_fe_add (&x3, &b);           /* (2) */
   }
   kc_secp256k1_fe_negate (&y2, &y2, 1);      /* (2) */
   kc_secp256k1_fe_add (&y2, &x3);            /* (4) */
@@ -53,13 +63,13 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
 int
 _kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
 {
-  fe x3, seven;
+  fe x3, b;
   r->x = *x;
   kc_secp256k1_fe_normalize_var (&r->x);
   kc_secp256k1_fe_sqr (&x3, &r->x);
   kc_secp256k1_fe_mul (&x3, &x3, &r->x);
-  kc_secp256k1_fe_set_int (&seven, 7);
-  kc_secp256k1_fe_add (&x3, &seven);         /* (2) */
+  kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
+  kc_secp256k1_fe_add (&x3, &b);             /* (2) */
   r->infinity = 0;
   if (!_kc_secp256k1_fe_sqrt (&r->y, &x3))
     return 0;

@@ -42,7 +42,8 @@ typedef struct
   kc_secp256k1_fe_storage x, y;
 } kc_secp256k1_ge_storage;
 
-/* The generator G (normalized). */
+/* The generator G (normalized).  Not defined in the exhaustive test build
+ * (KC_SECP256K1_EXHAUSTIVE, see secp256k1-group.c), which has its own. */
 extern const kc_secp256k1_ge _kc_secp256k1_ge_g;
 /* beta, a cube root of unity mod p: lambda*(x, y) = (beta*x, y). */
 extern const kc_secp256k1_fe _kc_secp256k1_fe_beta;
@@ -50,7 +51,8 @@ extern const kc_secp256k1_fe _kc_secp256k1_fe_beta;
 /* R = (X, Y), not infinity.  X, Y magnitude <= 1. */
 void _kc_secp256k1_ge_set_xy (kc_secp256k1_ge *r, const kc_secp256k1_fe *x,
                               const kc_secp256k1_fe *y);
-/* 1 if A is not infinity and y^2 = x^3 + 7.  Variable time (A public). */
+/* 1 if A is not infinity and y^2 = x^3 + 7 (+ B in the exhaustive test
+ * build).  Variable time (A public). */
 int _kc_secp256k1_ge_is_valid_var (const kc_secp256k1_ge *a);
 /* R = the point with x-coordinate X (magnitude <= 1) and y of parity ODD.
  * Returns 0 if x^3 + 7 is not a square (R is then unspecified).
