@@ -1,5 +1,5 @@
-/* kem.c - the public KEM dispatcher: algorithm switch, exact length
- * checks, then one call into the algorithm.
+/* kem.c - the public KEM dispatcher: one table row per algorithm
+ * (lengths, functions, stack bound), exact length checks, then one call.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -11,10 +11,84 @@
  *     length) for an algorithm that takes none   -> GPG_ERR_INV_VALUE
  * On any error the output buffers hold no secret material: outputs given
  * with the right length are zeroed, others are never written.
- * A well-sized ciphertext never makes decapsulation fail (sntrup761
- * answers a forged one with its implicit-rejection key). */
+ * A well-sized ciphertext never makes decapsulation fail (implicit
+ * rejection).  Every entry point runs the algorithm out of line and then
+ * burns the stack the row says it may use (see _kc_burn_stack).
+ *
+ * Adding a KEM is one row: its lengths and its functions.  The functions
+ * see only exact-length buffers and the library's RNG. */
 #include "kcrypt-int.h"
 #include "sntrup761.h"
+
+struct kem_info
+{
+  int algo;                     /* KC_KEM_* */
+  size_t pk_len, sk_len, ct_len, ss_len;
+  size_t burn;                  /* stack bound (kcrypt-int.h) */
+  /* 0 on success; RNG is the library's generator */
+  gpg_error_t (*keypair) (unsigned char *pk, unsigned char *sk,
+                          kc_rng_fn rng, void *rngctx);
+  /* N key pairs, one after the other; NULL: no batch form */
+  gpg_error_t (*keypair_batch) (unsigned char *pk, unsigned char *sk,
+                                size_t n, kc_rng_fn rng, void *rngctx);
+  gpg_error_t (*encap) (unsigned char *ct, unsigned char *ss,
+                        const unsigned char *pk, kc_rng_fn rng,
+                        void *rngctx);
+  gpg_error_t (*decap) (unsigned char *ss, const unsigned char *ct,
+                        const unsigned char *sk);
+};
+
+/* ------------------------------------------------------------ the rows */
+
+static gpg_error_t
+sntrup761_keypair (unsigned char *pk, unsigned char *sk, kc_rng_fn rng,
+                   void *rngctx)
+{
+  _kc_sntrup761_keypair (pk, sk, rng, rngctx);
+  return 0;
+}
+
+static gpg_error_t
+sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk, size_t n,
+                         kc_rng_fn rng, void *rngctx)
+{
+  _kc_sntrup761_keypair_batch (pk, sk, n, rng, rngctx);
+  return 0;
+}
+
+static gpg_error_t
+sntrup761_encap (unsigned char *ct, unsigned char *ss,
+                 const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+{
+  _kc_sntrup761_enc (ct, ss, pk, rng, rngctx);
+  return 0;
+}
+
+static gpg_error_t
+sntrup761_decap (unsigned char *ss, const unsigned char *ct,
+                 const unsigned char *sk)
+{
+  _kc_sntrup761_dec (ss, ct, sk);
+  return 0;
+}
+
+static const struct kem_info kem_table[] = {
+  { KC_KEM_SNTRUP761, KC_KEM_SNTRUP761_PUBKEY_LEN,
+    KC_KEM_SNTRUP761_SECKEY_LEN, KC_KEM_SNTRUP761_ENCAPS_LEN,
+    KC_KEM_SNTRUP761_SHARED_LEN, KC_STACK_BURN_KEM,
+    sntrup761_keypair, sntrup761_keypair_batch, sntrup761_encap,
+    sntrup761_decap },
+};
+
+static const struct kem_info *
+lookup (int algo)
+{
+  size_t i;
+  for (i = 0; i < KC_DIM (kem_table); i++)
+    if (kem_table[i].algo == algo)
+      return &kem_table[i];
+  return NULL;
+}
 
 /* Zero BUF if it is a usable output of exactly WANT bytes. */
 static void
@@ -24,173 +98,136 @@ clear_output (void *buf, size_t len, size_t want)
     wipememory (buf, len);
 }
 
+/* ------------------------------------------------------- entry points */
+
 static KC_NOINLINE gpg_error_t
-kem_keypair_body (int algo, void *pubkey, size_t pubkey_len,
-                  void *seckey, size_t seckey_len)
+keypair_body (const struct kem_info *k, void *pubkey, void *seckey)
 {
-  gpg_error_t err = 0;
-
-  switch (algo)
-    {
-    case KC_KEM_SNTRUP761:
-      if (!pubkey || pubkey_len != KC_KEM_SNTRUP761_PUBKEY_LEN
-          || !seckey || seckey_len != KC_KEM_SNTRUP761_SECKEY_LEN)
-        {
-          err = KC_ERR (GPG_ERR_INV_ARG);
-          break;
-        }
-      _kc_sntrup761_keypair (pubkey, seckey, _kc_random_system, NULL);
-      return 0;
-
-    default:
-      return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-    }
-
-  clear_output (pubkey, pubkey_len, KC_KEM_SNTRUP761_PUBKEY_LEN);
-  clear_output (seckey, seckey_len, KC_KEM_SNTRUP761_SECKEY_LEN);
-  return err;
+  return k->keypair (pubkey, seckey, _kc_random_system, NULL);
 }
 
-/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
 kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
                 void *seckey, size_t seckey_len)
 {
-  gpg_error_t err = kem_keypair_body (algo, pubkey, pubkey_len, seckey,
-                                      seckey_len);
-  _kc_burn_stack (KC_STACK_BURN_KEM);
+  const struct kem_info *k = lookup (algo);
+  gpg_error_t err;
+
+  if (!k)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || pubkey_len != k->pk_len || !seckey || seckey_len != k->sk_len)
+    err = KC_ERR (GPG_ERR_INV_ARG);
+  else
+    {
+      err = keypair_body (k, pubkey, seckey);
+      _kc_burn_stack (k->burn);
+    }
+  if (err)
+    {
+      clear_output (pubkey, pubkey_len, k->pk_len);
+      clear_output (seckey, seckey_len, k->sk_len);
+    }
   return err;
 }
 
 static KC_NOINLINE gpg_error_t
-kem_keypair_batch_body (int algo, void *pubkeys, size_t pubkeys_len,
-                        void *seckeys, size_t seckeys_len, size_t count)
+keypair_batch_body (const struct kem_info *k, void *pubkeys, void *seckeys,
+                    size_t count)
 {
-  switch (algo)
-    {
-    case KC_KEM_SNTRUP761:
-      {
-        const size_t pl = KC_KEM_SNTRUP761_PUBKEY_LEN;
-        const size_t sl = KC_KEM_SNTRUP761_SECKEY_LEN;
-        if (!pubkeys || !seckeys || count == 0
-            || count > (size_t) -1 / sl
-            || pubkeys_len != count * pl || seckeys_len != count * sl)
-          {
-            /* Nothing was written: no secret material to clear, and
-             * the buffers' extent is not known for sure. */
-            return KC_ERR (GPG_ERR_INV_ARG);
-          }
-        _kc_sntrup761_keypair_batch (pubkeys, seckeys, count,
-                                     _kc_random_system, NULL);
-        return 0;
-      }
-
-    default:
-      return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-    }
+  return k->keypair_batch (pubkeys, seckeys, count, _kc_random_system, NULL);
 }
 
-/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
 kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
                       void *seckeys, size_t seckeys_len, size_t count)
 {
-  gpg_error_t err = kem_keypair_batch_body (algo, pubkeys, pubkeys_len,
-                                            seckeys, seckeys_len, count);
+  const struct kem_info *k = lookup (algo);
+  gpg_error_t err;
+
+  if (!k || !k->keypair_batch)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  /* On a length error nothing was written: no secret material to clear,
+   * and the buffers' extent is not known for sure. */
+  if (!pubkeys || !seckeys || count == 0 || count > (size_t) -1 / k->sk_len
+      || pubkeys_len != count * k->pk_len || seckeys_len != count * k->sk_len)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  err = keypair_batch_body (k, pubkeys, seckeys, count);
   _kc_burn_stack (KC_STACK_BURN_KEM_BATCH);
+  if (err)
+    {
+      wipememory (pubkeys, pubkeys_len);
+      wipememory (seckeys, seckeys_len);
+    }
   return err;
 }
 
 static KC_NOINLINE gpg_error_t
-kem_encap_body (int algo, const void *pubkey, size_t pubkey_len,
-                void *ciphertext, size_t ciphertext_len,
-                void *shared, size_t shared_len,
-                const void *optional, size_t optional_len)
+encap_body (const struct kem_info *k, const void *pubkey, void *ciphertext,
+            void *shared)
 {
-  gpg_error_t err = 0;
-
-  switch (algo)
-    {
-    case KC_KEM_SNTRUP761:
-      if (!pubkey || pubkey_len != KC_KEM_SNTRUP761_PUBKEY_LEN
-          || !ciphertext || ciphertext_len != KC_KEM_SNTRUP761_ENCAPS_LEN
-          || !shared || shared_len != KC_KEM_SNTRUP761_SHARED_LEN)
-        err = KC_ERR (GPG_ERR_INV_ARG);
-      else if (optional || optional_len)
-        err = KC_ERR (GPG_ERR_INV_VALUE);
-      else
-        {
-          _kc_sntrup761_enc (ciphertext, shared, pubkey,
-                             _kc_random_system, NULL);
-          return 0;
-        }
-      break;
-
-    default:
-      return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-    }
-
-  clear_output (ciphertext, ciphertext_len, KC_KEM_SNTRUP761_ENCAPS_LEN);
-  clear_output (shared, shared_len, KC_KEM_SNTRUP761_SHARED_LEN);
-  return err;
+  return k->encap (ciphertext, shared, pubkey, _kc_random_system, NULL);
 }
 
-/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
 kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
               void *ciphertext, size_t ciphertext_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  gpg_error_t err = kem_encap_body (algo, pubkey, pubkey_len, ciphertext,
-                                    ciphertext_len, shared, shared_len,
-                                    optional, optional_len);
-  _kc_burn_stack (KC_STACK_BURN_KEM);
+  const struct kem_info *k = lookup (algo);
+  gpg_error_t err;
+
+  if (!k)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || pubkey_len != k->pk_len
+      || !ciphertext || ciphertext_len != k->ct_len
+      || !shared || shared_len != k->ss_len)
+    err = KC_ERR (GPG_ERR_INV_ARG);
+  else if (optional || optional_len)
+    err = KC_ERR (GPG_ERR_INV_VALUE);
+  else
+    {
+      err = encap_body (k, pubkey, ciphertext, shared);
+      _kc_burn_stack (k->burn);
+    }
+  if (err)
+    {
+      clear_output (ciphertext, ciphertext_len, k->ct_len);
+      clear_output (shared, shared_len, k->ss_len);
+    }
   return err;
 }
 
 static KC_NOINLINE gpg_error_t
-kem_decap_body (int algo, const void *seckey, size_t seckey_len,
-                const void *ciphertext, size_t ciphertext_len,
-                void *shared, size_t shared_len,
-                const void *optional, size_t optional_len)
+decap_body (const struct kem_info *k, const void *seckey,
+            const void *ciphertext, void *shared)
 {
-  gpg_error_t err = 0;
-
-  switch (algo)
-    {
-    case KC_KEM_SNTRUP761:
-      if (!seckey || seckey_len != KC_KEM_SNTRUP761_SECKEY_LEN
-          || !ciphertext || ciphertext_len != KC_KEM_SNTRUP761_ENCAPS_LEN
-          || !shared || shared_len != KC_KEM_SNTRUP761_SHARED_LEN)
-        err = KC_ERR (GPG_ERR_INV_ARG);
-      else if (optional || optional_len)
-        err = KC_ERR (GPG_ERR_INV_VALUE);
-      else
-        {
-          _kc_sntrup761_dec (shared, ciphertext, seckey);
-          return 0;
-        }
-      break;
-
-    default:
-      return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-    }
-
-  clear_output (shared, shared_len, KC_KEM_SNTRUP761_SHARED_LEN);
-  return err;
+  return k->decap (shared, ciphertext, seckey);
 }
 
-/* The body, then the stack burn (see _kc_burn_stack). */
 gpg_error_t
 kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
               const void *ciphertext, size_t ciphertext_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  gpg_error_t err = kem_decap_body (algo, seckey, seckey_len, ciphertext,
-                                    ciphertext_len, shared, shared_len,
-                                    optional, optional_len);
-  _kc_burn_stack (KC_STACK_BURN_KEM);
+  const struct kem_info *k = lookup (algo);
+  gpg_error_t err;
+
+  if (!k)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != k->sk_len
+      || !ciphertext || ciphertext_len != k->ct_len
+      || !shared || shared_len != k->ss_len)
+    err = KC_ERR (GPG_ERR_INV_ARG);
+  else if (optional || optional_len)
+    err = KC_ERR (GPG_ERR_INV_VALUE);
+  else
+    {
+      err = decap_body (k, seckey, ciphertext, shared);
+      _kc_burn_stack (k->burn);
+    }
+  if (err)
+    clear_output (shared, shared_len, k->ss_len);
   return err;
 }
