@@ -39,6 +39,30 @@ void _kc_keccak_f1600 (uint64_t s[25]);
 void _kc_keccak_f1600_generic (uint64_t s[25]);
 int _kc_keccak_have_avx512 (void);
 
+/* Four permutations at once, the states interleaved lane by lane:
+ * S[i][j] is lane i of state j (so one 256-bit load holds lane i of all
+ * four).  The dispatching one uses AVX-512VL or AVX2 where the CPU has
+ * them; the portable one runs the single permutation four times. */
+void _kc_keccak_f1600_x4 (uint64_t s[25][4]);
+void _kc_keccak_f1600_x4_generic (uint64_t s[25][4]);
+
+/* Four SHAKE streams of one rate (KC_SHAKE128_RATE or KC_SHAKE256_RATE)
+ * over four inputs of the same length, the form ML-KEM's matrix and
+ * noise sampling want: absorb and finalise the inputs IN[0..3] (LEN bytes
+ * each), then squeeze whole blocks, NBLOCKS * RATE bytes into each
+ * OUT[j].  Squeeze may be called again for more blocks. */
+typedef struct
+{
+  uint64_t s[25][4];
+  unsigned int rate;
+} kc_keccak_x4_ctx;
+
+void _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
+                          const unsigned char *const in[4], size_t len);
+void _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
+                                  unsigned char *const out[4],
+                                  size_t nblocks);
+
 /* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
  * KC_SHAKE_DSUFFIX). */
 void _kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate,

@@ -165,6 +165,62 @@ test_splits (void)
       }
 }
 
+/* Four permutations at once against the single one; four SHAKE streams
+ * against four single ones, for input lengths around the rate. */
+static void
+test_x4 (void)
+{
+  static uint64_t s4[25][4], g4[25][4], one[4][25];
+  static unsigned char in[4][400], out4[4][3 * 168], ref[3 * 168];
+  const unsigned char *inp[4];
+  unsigned char *outp[4];
+  int t, i, j, r;
+  size_t len;
+
+  for (t = 0; t < 300; t++)
+    {
+      for (i = 0; i < 25; i++)
+        for (j = 0; j < 4; j++)
+          s4[i][j] = g4[i][j] = one[j][i] = t ? t_rand64 () : 0;
+      _kc_keccak_f1600_x4 (s4);
+      _kc_keccak_f1600_x4_generic (g4);
+      for (j = 0; j < 4; j++)
+        _kc_keccak_f1600_generic (one[j]);
+      for (i = 0; i < 25; i++)
+        for (j = 0; j < 4; j++)
+          CHECK (s4[i][j] == one[j][i] && g4[i][j] == one[j][i],
+                 "x4 permutation %d: lane %d of state %d differs", t, i, j);
+    }
+  for (r = 0; r < 2; r++)
+    {
+      unsigned int rate = r ? KC_SHAKE256_RATE : KC_SHAKE128_RATE;
+      for (len = 0; len <= 2 * rate + 2; len += (len < 40 ? 1 : 17))
+        {
+          kc_keccak_x4_ctx c;
+          for (j = 0; j < 4; j++)
+            {
+              t_randbytes (in[j], len);
+              inp[j] = in[j];
+              outp[j] = out4[j];
+            }
+          _kc_shake_x4_absorb (&c, rate, inp, len);
+          _kc_shake_x4_squeeze_blocks (&c, outp, 1);
+          for (j = 0; j < 4; j++)
+            outp[j] = out4[j] + rate;
+          _kc_shake_x4_squeeze_blocks (&c, outp, 2);
+          for (j = 0; j < 4; j++)
+            {
+              if (r)
+                _kc_shake256 (ref, 3 * rate, in[j], len);
+              else
+                _kc_shake128 (ref, 3 * rate, in[j], len);
+              CHECK (!memcmp (ref, out4[j], 3 * rate), "SHAKE%s x4, len "
+                     "%zu: stream %d differs", r ? "256" : "128", len, j);
+            }
+        }
+    }
+}
+
 #ifdef HAVE_OPENSSL
 static void
 test_openssl (void)
@@ -206,6 +262,7 @@ main (int argc, char **argv)
   test_kat ();
   test_permutation ();
   test_splits ();
+  test_x4 ();
 #ifdef HAVE_OPENSSL
   test_openssl ();
 #else
