@@ -79,15 +79,19 @@
 /* The table of groups, in run order.  A group not built in this version
  * is a placeholder: same name and row pattern, no run function.  To add
  * a group, replace its placeholder by a pointer to the group's struct. */
-static const struct bench_group *const groups[] = {
-  &bench_group_kem,
-  &bench_group_ecc,
-  &bench_group_md,
-  &bench_group_mpi,
-  &bench_group_fields,
-  &bench_group_chained,
-  &bench_group_curves,
-  &bench_group_dist,
+static const struct
+{
+  const struct bench_group *g;
+  int public_api;               /* in the default run */
+} groups[] = {
+  { &bench_group_kem, 1 },
+  { &bench_group_ecc, 1 },
+  { &bench_group_md, 1 },
+  { &bench_group_mpi, 1 },
+  { &bench_group_fields, 0 },
+  { &bench_group_chained, 0 },
+  { &bench_group_curves, 0 },
+  { &bench_group_dist, 0 },
 };
 
 static void
@@ -99,21 +103,31 @@ usage (FILE *f)
            "usage: %s [options] [group|row-prefix ...]\n"
            "Time libkcrypt's operations: each figure is the slope of a\n"
            "least-squares line through timed batches of several sizes.\n"
-           "No argument: all groups; \"md/sha512\" selects rows by path prefix.\n"
+           "No argument: the groups of the public API (marked *); --all:\n"
+           "every group, the internal kernels too; \"md/sha512\" selects\n"
+           "rows by path prefix (a selection that matches no row is an\n"
+           "error).  Rows are throughput (independent calls back to back)\n"
+           "except the chained group and the rows marked chained, which\n"
+           "are latency (each operation waits for the one before).\n"
            "\ngroups and rows:\n", bench_cfg.progname);
   for (i = 0; i < sizeof groups / sizeof groups[0]; i++)
-    fprintf (f, "  %-8s %s%s\n           %s\n", groups[i]->name,
-             groups[i]->summary,
-             groups[i]->run ? "" : " (not built in this version)",
-             groups[i]->rows_help);
+    fprintf (f, "%c %-8s %s%s\n           %s\n",
+             groups[i].public_api ? '*' : ' ', groups[i].g->name,
+             groups[i].g->summary,
+             groups[i].g->run ? "" : " (not built in this version)",
+             groups[i].g->rows_help);
   fprintf (f, "\noptions:\n%s  --help           this text\n"
            "\ncolumns: row path, time per op (ns/op, us/op for KEM and ECC,\n"
            "ns/B for per-byte rows), cycles per op (\"-\" without --cpu-mhz).\n"
-           "CSV columns: group,name,op,unit,ns_per_op,cycles_per_op\n"
+           "Per-operation times are shown in ns, us, ms or s, whichever\n"
+           "keeps the figure below 10000.\n"
+           "CSV columns: group,name,op,unit,ns_per_op,cycles_per_op,r2,noisy\n"
            "  group = first part of the path; name = subject (algorithm,\n"
            "  field, chained tag, input distribution); op = operation or size;\n"
            "  unit = op|byte; ns_per_op always in ns, per unit;\n"
-           "  cycles_per_op, or \"-\" without --cpu-mhz.\n",
+           "  cycles_per_op, or \"-\" without --cpu-mhz; r2 of the fit and\n"
+           "  noisy = 1 when it is below the threshold the table flags.\n"
+           "  --all            every group, not only the public API's\n",
            bench_options_help);
 }
 
@@ -123,8 +137,9 @@ find_group (const char *arg)
   size_t i, n = strcspn (arg, "/");
 
   for (i = 0; i < sizeof groups / sizeof groups[0]; i++)
-    if (strlen (groups[i]->name) == n && !strncmp (groups[i]->name, arg, n))
-      return groups[i];
+    if (strlen (groups[i].g->name) == n
+        && !strncmp (groups[i].g->name, arg, n))
+      return groups[i].g;
   return NULL;
 }
 
@@ -132,7 +147,7 @@ int
 main (int argc, char **argv)
 {
   unsigned char selected[sizeof groups / sizeof groups[0]] = { 0 };
-  int i, any = 0;
+  int i, any = 0, all = 0;
   size_t g;
   uint64_t t0;
 
@@ -145,6 +160,11 @@ main (int argc, char **argv)
         {
           usage (stdout);
           return 0;
+        }
+      if (!strcmp (argv[i], "--all"))
+        {
+          all = 1;
+          continue;
         }
       if (bench_parse_option (argc, argv, &i))
         continue;
@@ -163,7 +183,7 @@ main (int argc, char **argv)
           return 2;
         }
       for (g = 0; g < sizeof groups / sizeof groups[0]; g++)
-        if (groups[g] == grp)
+        if (groups[g].g == grp)
           selected[g] = 1;
       bench_select_add (argv[i]);
       any = 1;
@@ -172,7 +192,7 @@ main (int argc, char **argv)
   t0 = bench_now_ns ();
   bench_setup ();
   if (bench_cfg.csv)
-    printf ("group,name,op,unit,ns_per_op,cycles_per_op\n");
+    printf ("group,name,op,unit,ns_per_op,cycles_per_op,r2,noisy\n");
   else
     printf ("# bench-slope: %u repetitions, %u batch sizes%s%s\n",
             bench_cfg.repetitions, bench_cfg.steps,
@@ -181,17 +201,24 @@ main (int argc, char **argv)
 
   for (g = 0; g < sizeof groups / sizeof groups[0]; g++)
     {
-      if (any && !selected[g])
+      const struct bench_group *grp = groups[g].g;
+      if (any ? !selected[g] : !(all || groups[g].public_api))
         continue;
-      if (!groups[g]->run)
+      if (!grp->run)
         {
           /* Keep the CSV clean: the note goes to stderr there. */
           fprintf (bench_cfg.csv ? stderr : stdout,
                    "%s%s: not built in this version\n",
-                   bench_cfg.csv ? "" : "\n", groups[g]->name);
+                   bench_cfg.csv ? "" : "\n", grp->name);
           continue;
         }
-      groups[g]->run (groups[g]);
+      grp->run (grp);
+    }
+  if (any && !bench_rows_reported ())
+    {
+      fprintf (stderr, "%s: no row matches the selection (see --help)\n",
+               bench_cfg.progname);
+      return 2;
     }
 
   if (!bench_cfg.csv)

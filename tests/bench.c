@@ -490,6 +490,14 @@ bench_group_begin (const struct bench_group *g)
   fflush (stdout);
 }
 
+static unsigned int rows_reported;
+
+unsigned int
+bench_rows_reported (void)
+{
+  return rows_reported;
+}
+
 void
 bench_report (const struct bench_group *g, const char *name, const char *op,
               enum bench_unit unit, const struct bench_result *res,
@@ -499,21 +507,38 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
   double cyc = ns * bench_cfg.cpu_mhz / 1e3;
   char cycbuf[32];
 
+  rows_reported++;
   if (bench_cfg.csv)
     {
       if (bench_cfg.cpu_mhz > 0)
         snprintf (cycbuf, sizeof cycbuf, "%.3f", cyc);
       else
         strcpy (cycbuf, "-");
-      printf ("%s,%s,%s,%s,%.3f,%s\n", g->name, name, op,
-              unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns, cycbuf);
+      printf ("%s,%s,%s,%s,%.3f,%s,%.4f,%d\n", g->name, name, op,
+              unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns, cycbuf,
+              res->r2, res->r2 < BENCH_R2_NOISY);
     }
   else
     {
       char path[256];
-      const char *label = unit == BENCH_NS_PER_BYTE ? "ns/B"
-        : unit == BENCH_US_PER_OP ? "us/op" : "ns/op";
-      double shown = unit == BENCH_US_PER_OP ? ns / 1e3 : ns;
+      /* per-byte rows in ns/B; per-operation rows in the unit that keeps
+       * the figure below 10000 (ns, us, ms, s); US_PER_OP rows never go
+       * below us, so a table of KEM or ECC rows reads in one unit */
+      const char *label = "ns/B";
+      double shown = ns;
+      if (unit != BENCH_NS_PER_BYTE)
+        {
+          static const char *const labels[] = { "ns/op", "us/op", "ms/op",
+                                                "s/op" };
+          int k = unit == BENCH_US_PER_OP ? 1 : 0;
+          shown = k ? ns / 1e3 : ns;
+          while (k < 3 && shown >= 1e4)
+            {
+              shown /= 1e3;
+              k++;
+            }
+          label = labels[k];
+        }
 
       char timebuf[32];
 

@@ -190,10 +190,14 @@ void bench_group_begin (const struct bench_group *g);
 /* Report one row: RES is what bench_measure found; UNITS_PER_ITER the
  * number of units one iteration does (bytes hashed, or 1).  The table
  * marks a noisy fit (r2 below BENCH_R2_NOISY) with "noisy, r2=..."; the
- * CSV columns are fixed and carry no such mark. */
+ * CSV gives r2 and a noisy flag (0/1) as its last two columns. */
 void bench_report (const struct bench_group *g, const char *name,
                    const char *op, enum bench_unit unit,
                    const struct bench_result *res, double units_per_iter);
+
+/* How many rows bench_report has printed so far (a selection that
+ * matched none is an error of the caller). */
+unsigned int bench_rows_reported (void);
 
 /* Measure BODY (bench_measure_clocked) and report it, if the row is
  * wanted. */
