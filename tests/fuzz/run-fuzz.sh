@@ -100,7 +100,7 @@ for h in "${harnesses[@]}"; do
       hashed "$new" | xargs -r cp -t "$intree"
       # Everything worth keeping is in the committed corpus now.
       rm -rf "$bld/corpus-$h" && mkdir -p "$bld/corpus-$h"
-      line="$line; merged: $before -> $(nfiles "$intree") files, $(du -sk "$intree" | cut -f1) KB"
+      line="$line; merged: $before -> $(nfiles "$intree") files, $(cat "$intree"/* | wc -c) bytes"
     else
       tail -n 20 "$bld/$h-merge.log"; rc=1; line="$line; merge FAILED"
     fi
