@@ -19,65 +19,135 @@
  * see only exact-length buffers and the library's RNG. */
 #include "kcrypt-int.h"
 #include "sntrup761.h"
+#include "mlkem.h"
 
 struct kem_info
 {
   int algo;                     /* KC_KEM_* */
+  int param;                    /* the algorithm's own (ML-KEM's k) */
   size_t pk_len, sk_len, ct_len, ss_len;
+  size_t seed_len;              /* kc_kem_keypair_seed; 0: not offered */
+  size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m); 0: none */
   size_t burn;                  /* stack bound (kcrypt-int.h) */
   /* 0 on success; RNG is the library's generator */
-  gpg_error_t (*keypair) (unsigned char *pk, unsigned char *sk,
-                          kc_rng_fn rng, void *rngctx);
+  gpg_error_t (*keypair) (const struct kem_info *k, unsigned char *pk,
+                          unsigned char *sk, kc_rng_fn rng, void *rngctx);
+  gpg_error_t (*keypair_seed) (const struct kem_info *k, unsigned char *pk,
+                               unsigned char *sk, const unsigned char *seed);
   /* N key pairs, one after the other; NULL: no batch form */
-  gpg_error_t (*keypair_batch) (unsigned char *pk, unsigned char *sk,
-                                size_t n, kc_rng_fn rng, void *rngctx);
-  gpg_error_t (*encap) (unsigned char *ct, unsigned char *ss,
-                        const unsigned char *pk, kc_rng_fn rng,
+  gpg_error_t (*keypair_batch) (const struct kem_info *k, unsigned char *pk,
+                                unsigned char *sk, size_t n, kc_rng_fn rng,
+                                void *rngctx);
+  /* OPT: the OPT_LEN bytes of OPTIONAL, or NULL to draw them */
+  gpg_error_t (*encap) (const struct kem_info *k, unsigned char *ct,
+                        unsigned char *ss, const unsigned char *pk,
+                        const unsigned char *opt, kc_rng_fn rng,
                         void *rngctx);
-  gpg_error_t (*decap) (unsigned char *ss, const unsigned char *ct,
-                        const unsigned char *sk);
+  gpg_error_t (*decap) (const struct kem_info *k, unsigned char *ss,
+                        const unsigned char *ct, const unsigned char *sk);
 };
 
 /* ------------------------------------------------------------ the rows */
 
 static gpg_error_t
-sntrup761_keypair (unsigned char *pk, unsigned char *sk, kc_rng_fn rng,
-                   void *rngctx)
+sntrup761_keypair (const struct kem_info *k, unsigned char *pk,
+                   unsigned char *sk, kc_rng_fn rng, void *rngctx)
 {
+  (void) k;
   _kc_sntrup761_keypair (pk, sk, rng, rngctx);
   return 0;
 }
 
 static gpg_error_t
-sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk, size_t n,
-                         kc_rng_fn rng, void *rngctx)
+sntrup761_keypair_batch (const struct kem_info *k, unsigned char *pk,
+                         unsigned char *sk, size_t n, kc_rng_fn rng,
+                         void *rngctx)
 {
+  (void) k;
   _kc_sntrup761_keypair_batch (pk, sk, n, rng, rngctx);
   return 0;
 }
 
 static gpg_error_t
-sntrup761_encap (unsigned char *ct, unsigned char *ss,
-                 const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+sntrup761_encap (const struct kem_info *k, unsigned char *ct,
+                 unsigned char *ss, const unsigned char *pk,
+                 const unsigned char *opt, kc_rng_fn rng, void *rngctx)
 {
+  (void) k;
+  (void) opt;
   _kc_sntrup761_enc (ct, ss, pk, rng, rngctx);
   return 0;
 }
 
 static gpg_error_t
-sntrup761_decap (unsigned char *ss, const unsigned char *ct,
-                 const unsigned char *sk)
+sntrup761_decap (const struct kem_info *k, unsigned char *ss,
+                 const unsigned char *ct, const unsigned char *sk)
 {
+  (void) k;
   _kc_sntrup761_dec (ss, ct, sk);
   return 0;
 }
 
+/* KeyGen from 64 fresh bytes d || z (FIPS 203 Algorithm 19) */
+static gpg_error_t
+mlkem_keypair (const struct kem_info *k, unsigned char *pk, unsigned char *sk,
+               kc_rng_fn rng, void *rngctx)
+{
+  unsigned char seed[64];
+  gpg_error_t err;
+  rng (rngctx, seed, sizeof seed);
+  err = _kc_mlkem_keypair (k->param, pk, sk, seed);
+  wipememory (seed, sizeof seed);
+  return err;
+}
+
+static gpg_error_t
+mlkem_keypair_seed (const struct kem_info *k, unsigned char *pk,
+                    unsigned char *sk, const unsigned char *seed)
+{
+  return _kc_mlkem_keypair (k->param, pk, sk, seed);
+}
+
+/* Encaps with a fresh m unless the caller gave one (Algorithm 20) */
+static gpg_error_t
+mlkem_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
+             const unsigned char *pk, const unsigned char *m, kc_rng_fn rng,
+             void *rngctx)
+{
+  unsigned char mm[32];
+  gpg_error_t err;
+  if (!m)
+    rng (rngctx, mm, sizeof mm);
+  err = _kc_mlkem_encaps (k->param, ct, ss, pk, m ? m : mm);
+  wipememory (mm, sizeof mm);
+  return err;
+}
+
+static gpg_error_t
+mlkem_decap (const struct kem_info *k, unsigned char *ss,
+             const unsigned char *ct, const unsigned char *sk)
+{
+  return _kc_mlkem_decaps (k->param, ss, ct, sk);
+}
+
 static const struct kem_info kem_table[] = {
-  { KC_KEM_SNTRUP761, KC_KEM_SNTRUP761_PUBKEY_LEN,
+  { KC_KEM_SNTRUP761, 0, KC_KEM_SNTRUP761_PUBKEY_LEN,
     KC_KEM_SNTRUP761_SECKEY_LEN, KC_KEM_SNTRUP761_ENCAPS_LEN,
-    KC_KEM_SNTRUP761_SHARED_LEN, KC_STACK_BURN_KEM,
-    sntrup761_keypair, sntrup761_keypair_batch, sntrup761_encap,
+    KC_KEM_SNTRUP761_SHARED_LEN, 0, 0, KC_STACK_BURN_KEM,
+    sntrup761_keypair, NULL, sntrup761_keypair_batch, sntrup761_encap,
     sntrup761_decap },
+  { KC_KEM_MLKEM512, 2, KC_KEM_MLKEM512_PUBKEY_LEN,
+    KC_KEM_MLKEM512_SECKEY_LEN, KC_KEM_MLKEM512_ENCAPS_LEN,
+    KC_KEM_MLKEM512_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
+    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
+  { KC_KEM_MLKEM768, 3, KC_KEM_MLKEM768_PUBKEY_LEN,
+    KC_KEM_MLKEM768_SECKEY_LEN, KC_KEM_MLKEM768_ENCAPS_LEN,
+    KC_KEM_MLKEM768_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
+    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
+  { KC_KEM_MLKEM1024, 4, KC_KEM_MLKEM1024_PUBKEY_LEN,
+    KC_KEM_MLKEM1024_SECKEY_LEN, KC_KEM_MLKEM1024_ENCAPS_LEN,
+    KC_KEM_MLKEM1024_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
+    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
 };
 
 static const struct kem_info *
@@ -103,7 +173,7 @@ clear_output (void *buf, size_t len, size_t want)
 static KC_NOINLINE gpg_error_t
 keypair_body (const struct kem_info *k, void *pubkey, void *seckey)
 {
-  return k->keypair (pubkey, seckey, _kc_random_system, NULL);
+  return k->keypair (k, pubkey, seckey, _kc_random_system, NULL);
 }
 
 gpg_error_t
@@ -131,10 +201,44 @@ kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
 }
 
 static KC_NOINLINE gpg_error_t
+keypair_seed_body (const struct kem_info *k, void *pubkey, void *seckey,
+                   const void *seed)
+{
+  return k->keypair_seed (k, pubkey, seckey, seed);
+}
+
+gpg_error_t
+kc_kem_keypair_seed (int algo, void *pubkey, size_t pubkey_len,
+                     void *seckey, size_t seckey_len,
+                     const void *seed, size_t seed_len)
+{
+  const struct kem_info *k = lookup (algo);
+  gpg_error_t err;
+
+  if (!k || !k->keypair_seed)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || pubkey_len != k->pk_len || !seckey || seckey_len != k->sk_len
+      || !seed || seed_len != k->seed_len)
+    err = KC_ERR (GPG_ERR_INV_ARG);
+  else
+    {
+      err = keypair_seed_body (k, pubkey, seckey, seed);
+      _kc_burn_stack (k->burn);
+    }
+  if (err)
+    {
+      clear_output (pubkey, pubkey_len, k->pk_len);
+      clear_output (seckey, seckey_len, k->sk_len);
+    }
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
 keypair_batch_body (const struct kem_info *k, void *pubkeys, void *seckeys,
                     size_t count)
 {
-  return k->keypair_batch (pubkeys, seckeys, count, _kc_random_system, NULL);
+  return k->keypair_batch (k, pubkeys, seckeys, count, _kc_random_system,
+                           NULL);
 }
 
 gpg_error_t
@@ -163,9 +267,10 @@ kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
 
 static KC_NOINLINE gpg_error_t
 encap_body (const struct kem_info *k, const void *pubkey, void *ciphertext,
-            void *shared)
+            void *shared, const void *optional)
 {
-  return k->encap (ciphertext, shared, pubkey, _kc_random_system, NULL);
+  return k->encap (k, ciphertext, shared, pubkey, optional,
+                   _kc_random_system, NULL);
 }
 
 gpg_error_t
@@ -183,11 +288,12 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
       || !ciphertext || ciphertext_len != k->ct_len
       || !shared || shared_len != k->ss_len)
     err = KC_ERR (GPG_ERR_INV_ARG);
-  else if (optional || optional_len)
+  else if ((optional || optional_len)
+           && (!k->opt_len || !optional || optional_len != k->opt_len))
     err = KC_ERR (GPG_ERR_INV_VALUE);
   else
     {
-      err = encap_body (k, pubkey, ciphertext, shared);
+      err = encap_body (k, pubkey, ciphertext, shared, optional);
       _kc_burn_stack (k->burn);
     }
   if (err)
@@ -202,7 +308,7 @@ static KC_NOINLINE gpg_error_t
 decap_body (const struct kem_info *k, const void *seckey,
             const void *ciphertext, void *shared)
 {
-  return k->decap (shared, ciphertext, seckey);
+  return k->decap (k, shared, ciphertext, seckey);
 }
 
 gpg_error_t

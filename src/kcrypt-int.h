@@ -65,6 +65,7 @@ void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
 #define KC_STACK_BURN_HKDF_EXTRA (1 * 1024)   /* kc_kdf_hkdf: the hash's, plus */
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
+#define KC_STACK_BURN_MLKEM      (24 * 1024)  /* ML-KEM-512/768/1024 */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
 
 /* The RNG function type: algorithm code never calls the system RNG itself;

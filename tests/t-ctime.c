@@ -237,6 +237,46 @@ kem (void)
  * ECDSA signing in both encodings (RFC 6979 nonce, low-S), and the
  * constant-time internals on secret inputs: scalar and field inverses,
  * square root, k*G. */
+/* ML-KEM-512/768/1024: secret seed, secret m, secret decapsulation
+ * key (its s and z; the embedded public key and its hash are public);
+ * a valid and a tampered ciphertext. */
+static void
+mlkem (void)
+{
+  static unsigned char pk[1568], sk[3168], ct[1568];
+  unsigned char seed[64], m[32], ss[32];
+  static const int algos[3] = { KC_KEM_MLKEM512, KC_KEM_MLKEM768,
+                                KC_KEM_MLKEM1024 };
+  int a, k;
+  for (a = 0; a < 3; a++)
+    {
+      size_t pl, sl, cl;
+      k = a + 2;
+      pl = 384 * (size_t) k + 32;
+      sl = 768 * (size_t) k + 96;
+      cl = k == 4 ? 1568 : 32 * (10 * (size_t) k + 4);
+      t_randbytes (seed, sizeof seed);
+      t_randbytes (m, sizeof m);
+      ct_classify (seed, sizeof seed);
+      ct_classify (m, sizeof m);
+      if (kc_kem_keypair_seed (algos[a], pk, pl, sk, sl, seed, 64))
+        fail ("ML-KEM keypair_seed");
+      ct_declassify (pk, pl);
+      if (kc_kem_encap (algos[a], pk, pl, ct, cl, ss, 32, m, 32))
+        fail ("ML-KEM encap");
+      ct_declassify (ct, cl);
+      ct_declassify (ss, 32);
+      ct_declassify (sk + 384 * k, pl + 32);          /* ek || H (ek) */
+      if (kc_kem_decap (algos[a], sk, sl, ct, cl, ss, 32, NULL, 0))
+        fail ("ML-KEM decap");
+      ct[5] ^= 1;
+      if (kc_kem_decap (algos[a], sk, sl, ct, cl, ss, 32, NULL, 0))
+        fail ("ML-KEM decap (tampered)");
+      ct_declassify (ss, 32);
+      t_checks++;
+    }
+}
+
 static void
 ecc (void)
 {
@@ -369,6 +409,7 @@ main (int argc, char **argv)
   ct_toolbox ();
   hashes ();
   kem ();
+  mlkem ();
   ecc ();
   fields ();
   return t_done ("t-ctime");

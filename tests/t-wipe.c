@@ -565,6 +565,50 @@ call_decap (void *p)
                                      kem_ss2, sizeof kem_ss2, NULL, 0);
 }
 
+/* ML-KEM-768 and -1024 from a seed, encapsulation with a given m,
+ * decapsulation. */
+static unsigned char ml_seed[64], ml_m[32], ml_pk[1568], ml_sk[3168],
+  ml_ct[1568], ml_ss[32], ml_ss2[32];
+static int ml_algo;
+
+static size_t
+ml_len (int what)
+{
+  int k = ml_algo == KC_KEM_MLKEM768 ? 3 : 4;
+  return what == 0 ? (size_t) 384 * k + 32 : what == 1 ? (size_t) 768 * k + 96
+    : k == 4 ? 1568 : 1088;
+}
+
+static void
+call_ml_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair_seed (ml_algo, ml_pk, ml_len (0), ml_sk,
+                                            ml_len (1), ml_seed, 64);
+}
+
+static void
+call_ml_encap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_encap (ml_algo, ml_pk, ml_len (0), ml_ct,
+                                     ml_len (2), ml_ss, 32, ml_m, 32);
+}
+
+static void
+call_ml_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (ml_algo, ml_sk, ml_len (1), ml_ct,
+                                     ml_len (2), ml_ss2, 32, NULL, 0);
+}
+
+static void
+derive_ml (void)
+{
+  add_bytes ("ML-KEM seed", ml_seed, 64);
+  add_bytes ("ML-KEM m", ml_m, 32);
+  add_bytes ("ML-KEM encoded s", ml_sk, 384 * 3);
+  add_bytes ("ML-KEM shared key", ml_ss, 32);
+}
+
 /* A big batch: 32 keys on the 64 KiB stack (the secrets are not searched). */
 static unsigned char big_pk[32][KC_KEM_SNTRUP761_PUBKEY_LEN];
 static unsigned char big_sk[32][KC_KEM_SNTRUP761_SECKEY_LEN];
@@ -881,6 +925,30 @@ run_all (void)
   check_call ("kc_kem_decap", call_decap, &err, NULL, KC_STACK_BURN_KEM);
   CHECK_ERR (err, 0);
   CHECK (!memcmp (kem_ss, kem_ss2, 32), "decap: wrong shared key");
+
+  /* ML-KEM: the seed, m, the encoded secret vector and the shared key */
+  for (i = 0; i < 2; i++)
+    {
+      ml_algo = i ? KC_KEM_MLKEM1024 : KC_KEM_MLKEM768;
+      t_randbytes (ml_seed, 64);
+      t_randbytes (ml_m, 32);
+      npats = 0;
+      add_bytes ("ML-KEM seed", ml_seed, 64);
+      check_call (i ? "kc_kem_keypair_seed (ML-KEM-1024)"
+                    : "kc_kem_keypair_seed (ML-KEM-768)", call_ml_keypair,
+                  &err, NULL, KC_STACK_BURN_MLKEM);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      check_call (i ? "kc_kem_encap (ML-KEM-1024)" : "kc_kem_encap (ML-KEM-768)",
+                  call_ml_encap, &err, derive_ml, KC_STACK_BURN_MLKEM);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      derive_ml ();
+      check_call (i ? "kc_kem_decap (ML-KEM-1024)" : "kc_kem_decap (ML-KEM-768)",
+                  call_ml_decap, &err, NULL, KC_STACK_BURN_MLKEM);
+      CHECK_ERR (err, 0);
+      CHECK (!memcmp (ml_ss, ml_ss2, 32), "ML-KEM decap: wrong key");
+    }
 
   /* Functions that handle no secret, and a batch of 32: they only have to
    * fit the 64 KiB stack. */
