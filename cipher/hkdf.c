@@ -67,6 +67,6 @@ kc_kdf_hkdf (int md_algo, void *out, size_t out_len,
     info = "";
   hkdf_body (md, out, out_len, ikm, ikm_len, salt, salt_len, info,
              info_len);
-  _kc_burn_stack (md->burn + KC_STACK_BURN_HKDF_EXTRA);
+  _kc_burn_stack (md->burn () + KC_STACK_BURN_HKDF_EXTRA);
   return 0;
 }
