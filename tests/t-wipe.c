@@ -11,7 +11,7 @@
  * the byte 0xA5 beforehand.  When the call has returned, the thread parks
  * on a condition variable and the main thread searches the whole stack
  * for every form of the secrets the call handled that the test can
- * compute: big- and little-endian bytes, 4x64 and signed-62 limbs (and the
+ * compute: big- and little-endian bytes, 4x64, 5x52 and signed-62 limbs (and the
  * values safegcd passes through: the inverse, the inverse minus n, its
  * negation), the RFC 6979 HMAC key and value and the SHA-256 states they
  * key, products that sign computes, SHA-256 / SHA-512 chaining states and
@@ -167,6 +167,20 @@ add_scalar_forms (const char *what, const kc_secp256k1_scalar *a)
   sub5 (v5, zero, a->d);                       /* -A */
   to_s62 (s62, v5);
   add_bytes (what, s62, 40);
+  {
+    /* 5x52 limbs, as a field element holding the value would have them */
+    uint64_t f[5];
+    int i;
+    for (i = 0; i < 5; i++)
+      {
+        unsigned bit = 52u * (unsigned) i, w = bit / 64, sh = bit % 64;
+        uint64_t x = a->d[w] >> sh;
+        if (sh && w + 1 < 4)
+          x |= a->d[w + 1] << (64 - sh);
+        f[i] = i < 4 ? x & (((uint64_t) 1 << 52) - 1) : x;
+      }
+    add_bytes (what, f, 40);
+  }
 }
 
 /* The SHA-256 state after one block of KEY xor PAD (HMAC's inner/outer). */
