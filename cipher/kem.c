@@ -103,7 +103,7 @@ clear_output (void *buf, size_t len, size_t want)
 static KC_NOINLINE gpg_error_t
 keypair_body (const struct kem_info *k, void *pubkey, void *seckey)
 {
-  return k->keypair (pubkey, seckey, _kc_random_system, NULL);
+  return k->keypair (pubkey, seckey, _kc_random_fast, NULL);
 }
 
 gpg_error_t
@@ -134,7 +134,7 @@ static KC_NOINLINE gpg_error_t
 keypair_batch_body (const struct kem_info *k, void *pubkeys, void *seckeys,
                     size_t count)
 {
-  return k->keypair_batch (pubkeys, seckeys, count, _kc_random_system, NULL);
+  return k->keypair_batch (pubkeys, seckeys, count, _kc_random_fast, NULL);
 }
 
 gpg_error_t
@@ -165,7 +165,7 @@ static KC_NOINLINE gpg_error_t
 encap_body (const struct kem_info *k, const void *pubkey, void *ciphertext,
             void *shared)
 {
-  return k->encap (ciphertext, shared, pubkey, _kc_random_system, NULL);
+  return k->encap (ciphertext, shared, pubkey, _kc_random_fast, NULL);
 }
 
 gpg_error_t
