@@ -35,9 +35,9 @@
  *    against a budget of RNG_BUDGET (1 MiB), so at most 1 MiB of output
  *    and at most 4096 requests pass between reseeds.  That bounds what an
  *    attacker who once saw the state can predict, while the getrandom
- *    call (about a microsecond) costs under 0.1 % of 1 MiB of keystream
- *    and about 1 % of 4096 short requests.  Xoring keeps the key at least
- *    as strong as either part.
+ *    call (a 32-byte system call, a fraction of a microsecond) costs
+ *    under 0.1 % of 1 MiB of keystream and under 1 % of 4096 short
+ *    requests.  Xoring keeps the key at least as strong as either part.
  *
  *  - getrandom failure.  The seed and every reseed come from
  *    _kc_random_system, which retries EINTR and short reads and aborts
