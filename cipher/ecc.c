@@ -148,7 +148,7 @@ ecc_keypair_body (int curve, void *pubkey, size_t pubkey_len,
     return KC_ERR (GPG_ERR_INV_ARG);
   /* Draw until the 32 bytes are in [1, n-1] (rejects with p < 2^-127). */
   do
-    _kc_random_system (NULL, seckey, KC_ECC_SECP256K1_SECKEY_LEN);
+    _kc_random_fast (NULL, seckey, KC_ECC_SECP256K1_SECKEY_LEN);
   while (!parse_seckey (&x, seckey));
   compute_pubkey (pubkey, pubkey_len, &x);
   wipememory (&x, sizeof x);

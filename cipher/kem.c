@@ -173,7 +173,7 @@ clear_output (void *buf, size_t len, size_t want)
 static KC_NOINLINE gpg_error_t
 keypair_body (const struct kem_info *k, void *pubkey, void *seckey)
 {
-  return k->keypair (k, pubkey, seckey, _kc_random_system, NULL);
+  return k->keypair (k, pubkey, seckey, _kc_random_fast, NULL);
 }
 
 gpg_error_t
@@ -237,7 +237,7 @@ static KC_NOINLINE gpg_error_t
 keypair_batch_body (const struct kem_info *k, void *pubkeys, void *seckeys,
                     size_t count)
 {
-  return k->keypair_batch (k, pubkeys, seckeys, count, _kc_random_system,
+  return k->keypair_batch (k, pubkeys, seckeys, count, _kc_random_fast,
                            NULL);
 }
 
@@ -270,7 +270,7 @@ encap_body (const struct kem_info *k, const void *pubkey, void *ciphertext,
             void *shared, const void *optional)
 {
   return k->encap (k, ciphertext, shared, pubkey, optional,
-                   _kc_random_system, NULL);
+                   _kc_random_fast, NULL);
 }
 
 gpg_error_t

@@ -67,6 +67,7 @@ void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
 #define KC_STACK_BURN_MLKEM      (24 * 1024)  /* ML-KEM-512/768/1024 */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
+#define KC_STACK_BURN_RANDOM     (2 * 1024)   /* kc_randomize */
 
 /* The RNG function type: algorithm code never calls the system RNG itself;
  * it is handed FN and CTX and calls FN (CTX, BUF, N) to fill N bytes.  The
@@ -77,6 +78,19 @@ typedef void (*kc_rng_fn) (void *ctx, void *buf, size_t n);
  * reads; aborts the process with a message if the kernel cannot deliver,
  * rather than return weak bytes. */
 void _kc_random_system (void *ctx, void *buf, size_t n);
+
+/* The library's CSPRNG (src/random.c): ChaCha20, fast-key-erasure,
+ * per-thread state, reseeded from _kc_random_system, fork safe.  CTX is
+ * unused.  The public API hands this to the algorithms; it aborts only
+ * where _kc_random_system does. */
+void _kc_random_fast (void *ctx, void *buf, size_t n);
+
+/* Test hooks of the CSPRNG: this thread's state (NULL before its first
+ * draw) and its size; and a function called by the thread-exit
+ * destructor with the state after it has been wiped, before it is
+ * unmapped (NULL: none). */
+const void *_kc_random_state (size_t *len);
+extern void (*_kc_random_exit_hook) (const void *state, size_t len);
 
 /* Fatal internal error: print MSG and abort.  Used for broken invariants
  * that mean the library computes garbage (a self-check failed). */

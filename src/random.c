@@ -1,17 +1,99 @@
-/* random.c - the system RNG behind the kc_rng_fn type
+/* random.c - the library's CSPRNG (kc_randomize) and the system RNG
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The generator.  Each thread owns a state: a 256-bit ChaCha20 key and a
+ * 1 KiB buffer of keystream.  A key is used for one burst only, at block
+ * counters 0, 1, 2, ... with a zero nonce: a request that the buffer
+ * cannot serve takes its whole 64-byte blocks straight from the current
+ * key, then the buffer is refilled from the following blocks, and the
+ * first 32 bytes of the refill become the next key (and are zeroed in the
+ * buffer).  Short requests and tails are served from the buffer, and
+ * every byte handed out is zeroed there at once.
+ *
+ * Why it is safe.
+ *
+ *  - Output.  As long as the key is secret, the output is ChaCha20
+ *    keystream: indistinguishable from random.  No key produces more than
+ *    64 KiB + 1 KiB before it is replaced (requests are cut into chunks of
+ *    at most RNG_CHUNK), far inside the 2^32-block counter.
+ *
+ *  - The past (fast-key-erasure, D. J. Bernstein 2017).  Before a request
+ *    returns, the key that produced its output has been overwritten by
+ *    fresh keystream, and the buffer holds only bytes nobody has seen.
+ *    Whoever reads the state later (a core dump, a memory disclosure)
+ *    learns future output until the next reseed, never past output:
+ *    ChaCha20 cannot be run backwards from its output to its key.  The
+ *    state page is also kept out of core dumps (MADV_DONTDUMP), and
+ *    kc_randomize burns the stack its body used (vector spills).
+ *
+ *  - Reseeding.  The state is seeded with 32 bytes of getrandom when a
+ *    thread first draws, and the key is xored with 32 fresh getrandom
+ *    bytes (and the buffer dropped) whenever the budget runs out: each
+ *    request is charged its length plus RNG_REQUEST_COST (256) bytes
+ *    against a budget of RNG_BUDGET (1 MiB), so at most 1 MiB of output
+ *    and at most 4096 requests pass between reseeds.  That bounds what an
+ *    attacker who once saw the state can predict, while the getrandom
+ *    call (a 32-byte system call, a fraction of a microsecond) costs
+ *    under 0.1 % of 1 MiB of keystream and under 1 % of 4096 short
+ *    requests.  Xoring keeps the key at least as strong as either part.
+ *
+ *  - getrandom failure.  The seed and every reseed come from
+ *    _kc_random_system, which retries EINTR and short reads and aborts
+ *    the process with a message on any other failure: the generator
+ *    never runs on a weak or missing seed, and never returns an error
+ *    that a caller could ignore.
+ *
+ *  - Fork.  A child must never repeat its parent's stream.  Three guards,
+ *    any one of which suffices for the forks it sees:
+ *    (1) the state lives in its own mmap'd page with MADV_WIPEONFORK
+ *        (Linux 4.14+): the kernel hands every child, however it was
+ *        created (fork, clone, a raw syscall, a fork without pthread),
+ *        a zeroed page, which reads as "not seeded";
+ *    (2) a pthread_atfork child handler bumps rng_fork_gen, and a state
+ *        seeded under another generation is reseeded.  The handler runs
+ *        in the child while it has a single thread, so the counter is
+ *        never written concurrently with a read; in the parent it never
+ *        changes;
+ *    (3) where MADV_WIPEONFORK was refused (older kernels), the state
+ *        also records getpid () at seeding and compares it on every
+ *        request; that is a system call, so it is paid only there.
+ *    Reseeding after a fork takes fresh getrandom bytes and drops the
+ *    buffer, so nothing of the parent's future stream survives in the
+ *    child.
+ *
+ *  - Threads.  The state is per thread (a __thread pointer to the page),
+ *    so the fast path takes no lock and touches no shared memory but
+ *    the fork generation, which only a fork child writes.  Set-up (the
+ *    pthread key, the fork handler) happens once, under pthread_once.
+ *
+ *  - Thread exit.  The page is registered with a pthread key whose
+ *    destructor zeroes it and unmaps it when the thread exits.  (The
+ *    main thread's state goes when the process does; no destructor runs
+ *    for it.)  The library is linked -z nodelete so that the destructor
+ *    and the fork handler outlive a dlclose.
+ *
+ *  - Degraded mode.  If the page cannot be had (mmap, pthread key), the
+ *    request is served by _kc_random_system directly: slower, never
+ *    weaker.
+ *
+ * The generator is not async-signal-safe: a signal handler that draws
+ * while the same thread is inside a draw may see the buffer half served.
  */
 #include "kcrypt-int.h"
+#include "chacha20.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <unistd.h>
 #ifdef HAVE_SYS_RANDOM_H
 # include <sys/random.h>
 #endif
 #ifndef HAVE_GETRANDOM
 # include <fcntl.h>
-# include <unistd.h>
 #endif
 
 /* Fill BUF with N bytes from the kernel's CSPRNG.  getrandom without flags
@@ -50,4 +132,238 @@ _kc_random_system (void *ctx, void *buf, size_t n)
       p += r;
       n -= (size_t) r;
     }
+}
+
+
+/* ------------------------------------------------------------ the CSPRNG */
+
+#define RNG_BUF_LEN       (16 * KC_CHACHA20_BLOCK_LEN)    /* 1 KiB */
+#define RNG_BUDGET        ((uint64_t) 1 << 20)            /* 1 MiB */
+#define RNG_REQUEST_COST  256
+#define RNG_CHUNK         (64 * 1024)
+
+struct rng_state
+{
+  unsigned char key[KC_CHACHA20_KEY_LEN];       /* unused so far */
+  unsigned char buf[RNG_BUF_LEN];   /* unread: the last AVAIL bytes; the
+                                       rest is zero */
+  size_t avail;
+  uint64_t budget;                  /* charge left before a reseed */
+  unsigned int gen;                 /* rng_fork_gen when seeded */
+  pid_t pid;                        /* getpid () when seeded (guard 3) */
+  int seeded;                       /* 0: new, or wiped by a fork */
+};
+
+static const unsigned char rng_nonce[KC_CHACHA20_NONCE_LEN];
+
+static pthread_once_t rng_once = PTHREAD_ONCE_INIT;
+static pthread_key_t rng_key;
+static int rng_ready;                 /* the key and the handler exist */
+static size_t rng_map_len;            /* the state rounded up to pages */
+static volatile unsigned int rng_fork_gen;
+
+static __thread struct
+{
+  struct rng_state *s;
+  int wipeonfork;                     /* guard 1 holds for this page */
+} rng_tls;
+
+void (*_kc_random_exit_hook) (const void *state, size_t len);
+
+static void
+rng_atfork_child (void)
+{
+  rng_fork_gen++;
+}
+
+static void
+rng_thread_exit (void *p)
+{
+  wipememory (p, sizeof (struct rng_state));
+  if (_kc_random_exit_hook)
+    _kc_random_exit_hook (p, sizeof (struct rng_state));
+  munmap (p, rng_map_len);
+  rng_tls.s = NULL;
+}
+
+static void
+rng_init (void)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  size_t pg = page > 0 ? (size_t) page : 4096;
+
+  rng_map_len = (sizeof (struct rng_state) + pg - 1) / pg * pg;
+  if (pthread_key_create (&rng_key, rng_thread_exit))
+    return;
+  if (pthread_atfork (NULL, NULL, rng_atfork_child))
+    return;
+  rng_ready = 1;
+}
+
+/* This thread's state page, mapped on first use; NULL if that failed. */
+static struct rng_state *
+rng_state_new (void)
+{
+  void *p;
+  int wof = 0;
+
+  pthread_once (&rng_once, rng_init);
+  if (!rng_ready)
+    return NULL;
+  p = mmap (NULL, rng_map_len, PROT_READ | PROT_WRITE,
+            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+#ifdef MADV_WIPEONFORK
+  wof = madvise (p, rng_map_len, MADV_WIPEONFORK) == 0;
+#endif
+#ifdef MADV_DONTDUMP
+  madvise (p, rng_map_len, MADV_DONTDUMP);
+#endif
+  if (pthread_setspecific (rng_key, p))
+    {
+      munmap (p, rng_map_len);
+      return NULL;
+    }
+  rng_tls.s = p;
+  rng_tls.wipeonfork = wof;
+  return p;
+}
+
+/* Seed, or reseed: the key becomes key ^ 32 fresh bytes of getrandom
+ * (on a new or fork-wiped page the key is zero, so that is just the
+ * fresh bytes), and the buffered keystream of the old key is dropped. */
+static void
+rng_seed (struct rng_state *s)
+{
+  unsigned char fresh[KC_CHACHA20_KEY_LEN];
+  size_t i;
+
+  _kc_random_system (NULL, fresh, sizeof fresh);
+  for (i = 0; i < sizeof fresh; i++)
+    s->key[i] ^= fresh[i];
+  wipememory (fresh, sizeof fresh);
+  wipememory (s->buf, sizeof s->buf);
+  s->avail = 0;
+  s->budget = RNG_BUDGET;
+  s->gen = rng_fork_gen;
+  s->pid = rng_tls.wipeonfork ? 0 : getpid ();
+  s->seeded = 1;
+}
+
+/* This thread's state, ready to draw from: a new thread maps its page,
+ * and a state that a fork left behind is reseeded.  NULL: no page. */
+static struct rng_state *
+rng_state_get (void)
+{
+  struct rng_state *s = rng_tls.s;
+
+  if (!s && !(s = rng_state_new ()))
+    return NULL;
+  if (!s->seeded || s->gen != rng_fork_gen
+      || (!rng_tls.wipeonfork && s->pid != getpid ()))
+    rng_seed (s);
+  return s;
+}
+
+/* Hand out N <= AVAIL buffered bytes and zero them in the buffer. */
+static void
+rng_take (struct rng_state *s, unsigned char *out, size_t n)
+{
+  unsigned char *p = s->buf + RNG_BUF_LEN - s->avail;
+
+  memcpy (out, p, n);
+  wipememory (p, n);
+  s->avail -= n;
+}
+
+/* Refill the buffer with the key's blocks from COUNTER on, and replace
+ * the key by the refill's first 32 bytes. */
+static void
+rng_refill (struct rng_state *s, uint32_t counter)
+{
+  _kc_chacha20_blocks (s->buf, s->key, counter, rng_nonce,
+                       RNG_BUF_LEN / KC_CHACHA20_BLOCK_LEN);
+  memcpy (s->key, s->buf, KC_CHACHA20_KEY_LEN);
+  wipememory (s->buf, KC_CHACHA20_KEY_LEN);
+  s->avail = RNG_BUF_LEN - KC_CHACHA20_KEY_LEN;
+}
+
+/* N <= RNG_CHUNK bytes.  Invariant: when the buffer is empty, the key has
+ * produced nothing yet. */
+static void
+rng_fill (struct rng_state *s, unsigned char *out, size_t n)
+{
+  size_t k = n < s->avail ? n : s->avail;
+  uint32_t counter = 0;
+
+  if (k)
+    {
+      rng_take (s, out, k);
+      out += k;
+      n -= k;
+    }
+  if (!n)
+    return;
+  if (n >= KC_CHACHA20_BLOCK_LEN)
+    {
+      size_t nb = n / KC_CHACHA20_BLOCK_LEN;
+      _kc_chacha20_blocks (out, s->key, 0, rng_nonce, nb);
+      out += nb * KC_CHACHA20_BLOCK_LEN;
+      n -= nb * KC_CHACHA20_BLOCK_LEN;
+      counter = (uint32_t) nb;
+    }
+  rng_refill (s, counter);
+  if (n)
+    rng_take (s, out, n);
+}
+
+void
+_kc_random_fast (void *ctx, void *buf, size_t n)
+{
+  unsigned char *out = buf;
+  struct rng_state *s;
+
+  (void) ctx;
+  if (!n)
+    return;
+  if (!(s = rng_state_get ()))
+    {
+      _kc_random_system (NULL, buf, n);
+      return;
+    }
+  while (n)
+    {
+      size_t chunk = n < RNG_CHUNK ? n : RNG_CHUNK;
+      if (s->budget < chunk + RNG_REQUEST_COST)
+        rng_seed (s);
+      s->budget -= chunk + RNG_REQUEST_COST;
+      rng_fill (s, out, chunk);
+      out += chunk;
+      n -= chunk;
+    }
+}
+
+const void *
+_kc_random_state (size_t *len)
+{
+  if (len)
+    *len = sizeof (struct rng_state);
+  return rng_tls.s;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+static KC_NOINLINE void
+randomize_body (void *buffer, size_t length)
+{
+  _kc_random_fast (NULL, buffer, length);
+}
+
+void
+kc_randomize (void *buffer, size_t length)
+{
+  if (!buffer || !length)
+    return;
+  randomize_body (buffer, length);
+  _kc_burn_stack (KC_STACK_BURN_RANDOM);
 }

@@ -19,7 +19,7 @@ int PQCLEAN_SNTRUP761_AVX2_crypto_kem_enc (uint8_t *c, uint8_t *k,
                                            const uint8_t *pk);
 int PQCLEAN_SNTRUP761_AVX2_crypto_kem_dec (uint8_t *k, const uint8_t *c,
                                            const uint8_t *sk);
-/* PQClean's randombytes, defined in bench-pqclean.c: the system RNG, as
+/* PQClean's randombytes, defined in bench-pqclean.c: the library's CSPRNG, as
  * ours draws from. */
 int PQCLEAN_randombytes (uint8_t *out, size_t n);
 

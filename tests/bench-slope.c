@@ -27,6 +27,8 @@
  *                                        field/scalar kernels
  *   dist     dist/<op>/<distribution>    constant-time vs early-exit
  *                                        256-bit compares, per input kind
+ *   rng      rng/<source>/<size>         kc_randomize beside the system
+ *                                        RNG per call; ChaCha20 kernels
  *   A group not built in this version prints one line saying so.
  *
  * Options:
@@ -65,7 +67,7 @@
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
  * Files: bench-kem.c, bench-ecc.c, bench-md.c, bench-mpi.c, bench-fields.c
  * (fields and chained), bench-curves.c (curves, and the 5x52 rows of
- * fields and chained), bench-dist.c.
+ * fields and chained), bench-dist.c, bench-rng.c.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -92,6 +94,7 @@ static const struct
   { &bench_group_chained, 0 },
   { &bench_group_curves, 0 },
   { &bench_group_dist, 0 },
+  { &bench_group_rng, 1 },
 };
 
 static void

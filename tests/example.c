@@ -29,6 +29,7 @@ main (void)
   unsigned char sig[KC_ECDSA_SECP256K1_DER_MAX_LEN];
   size_t siglen = sizeof sig;
   kc_mpi_t a = NULL, m = NULL, r = kc_mpi_new (0);
+  unsigned char nonce[24], zero[24] = { 0 };
   char hex[80];
   size_t n;
   size_t i;
@@ -73,6 +74,11 @@ main (void)
     return 1;
   printf ("ECDSA: %u-byte DER signature verifies\n", (unsigned) siglen);
 
+  /* Random bytes from the library's CSPRNG. */
+  kc_randomize (nonce, sizeof nonce);
+  printf ("kc_randomize: %s\n",
+          memcmp (nonce, zero, sizeof nonce) ? "random bytes" : "ALL ZERO");
+
   /* Big integers: 2^127 - 1 mod 1000003. */
   if (check ("scan", kc_mpi_scan (&a, KC_MPI_FMT_HEX,
                                   "7fffffffffffffffffffffffffffffff", 0, NULL))
@@ -88,5 +94,6 @@ main (void)
   kc_mpi_release (r);
 
   return memcmp (ss1, ss2, sizeof ss1) || digest[0] != 0xba
+         || !memcmp (nonce, zero, sizeof nonce)
          || strcasecmp (hex, "05e8") != 0;
 }

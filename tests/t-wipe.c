@@ -783,6 +783,23 @@ derive_ecc_key (void)
   add_scalar_forms ("generated secret key", &x);
 }
 
+/* kc_randomize: the bytes it returned. */
+static unsigned char rnd_out[3044];
+static size_t rnd_len;
+
+static void
+call_randomize (void *p)
+{
+  (void) p;
+  kc_randomize (rnd_out, rnd_len);
+}
+
+static void
+derive_randomize (void)
+{
+  add_form ("kc_randomize output", rnd_out, rnd_len, 8);
+}
+
 static void
 derive_kem_key (void)
 {
@@ -863,6 +880,17 @@ run_all (void)
   check_call ("kc_ecc_keypair", call_keypair, &err, derive_ecc_key,
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
+
+  /* Random bytes: a short draw (from the buffer) and a long one (whole
+   * blocks straight from the key, through the vector kernel). */
+  for (i = 0; i < 2; i++)
+    {
+      rnd_len = i ? sizeof rnd_out : 100;
+      npats = 0;
+      check_call (i ? "kc_randomize (3044 bytes)" : "kc_randomize (100 bytes)",
+                  call_randomize, NULL, derive_randomize,
+                  KC_STACK_BURN_RANDOM);
+    }
 
   /* Hashes of a secret message: message bytes, chaining states, the last
    * block's schedule. */
