@@ -342,6 +342,14 @@ _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
   _kc_sha512_blocks_generic (h, p, nblocks);
 }
 
+static void
+init_iv (kc_sha512_ctx *ctx, const uint64_t iv[8])
+{
+  memcpy (ctx->h, iv, 8 * sizeof iv[0]);
+  ctx->nbytes = 0;
+  ctx->buflen = 0;
+}
+
 void
 _kc_sha512_init (kc_sha512_ctx *ctx)
 {
@@ -350,9 +358,7 @@ _kc_sha512_init (kc_sha512_ctx *ctx)
     0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
     0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
   };
-  memcpy (ctx->h, iv, sizeof iv);
-  ctx->nbytes = 0;
-  ctx->buflen = 0;
+  init_iv (ctx, iv);
 }
 
 void
@@ -397,9 +403,7 @@ _kc_sha384_init (kc_sha512_ctx *ctx)
     0x152fecd8f70e5939ULL, 0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
     0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL
   };
-  memcpy (ctx->h, iv, sizeof iv);
-  ctx->nbytes = 0;
-  ctx->buflen = 0;
+  init_iv (ctx, iv);
 }
 
 void

@@ -168,6 +168,23 @@ t_hexdump (FILE *f, const char *label, const void *p, size_t n)
 }
 
 /* Path of a file in the test data directory. */
+/* Compare N bytes at GOT with the hex string WANT_HEX (at most 256 bytes);
+ * a mismatch fails with WHAT and both values. */
+static inline void
+check_hex (const char *what, const unsigned char *got, size_t n,
+           const char *want_hex)
+{
+  unsigned char want[256];
+  long wn = t_unhex (want, sizeof want, want_hex);
+  t_checks++;
+  if (wn != (long) n || memcmp (got, want, n))
+    {
+      fail ("%s: mismatch", what);
+      t_hexdump (stderr, "  got:  ", got, n);
+      fprintf (stderr, "  want: %s\n", want_hex);
+    }
+}
+
 static inline const char *
 t_datafile (const char *name)
 {

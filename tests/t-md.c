@@ -15,21 +15,6 @@
 # include <openssl/sha.h>
 #endif
 
-static void
-check_hex (const char *what, const unsigned char *got, size_t n,
-           const char *want_hex)
-{
-  unsigned char want[64];
-  long wn = t_unhex (want, sizeof want, want_hex);
-  t_checks++;
-  if (wn != (long) n || memcmp (got, want, n))
-    {
-      fail ("%s: digest mismatch", what);
-      t_hexdump (stderr, "  got:  ", got, n);
-      fprintf (stderr, "  want: %s\n", want_hex);
-    }
-}
-
 static const struct
 {
   const char *msg;

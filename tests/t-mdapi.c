@@ -17,21 +17,6 @@
 # include <openssl/kdf.h>
 #endif
 
-static void
-check_hex (const char *what, const unsigned char *got, size_t n,
-           const char *want_hex)
-{
-  unsigned char want[128];
-  long wn = t_unhex (want, sizeof want, want_hex);
-  t_checks++;
-  if (wn != (long) n || memcmp (got, want, n))
-    {
-      fail ("%s: mismatch", what);
-      t_hexdump (stderr, "  got:  ", got, n);
-      fprintf (stderr, "  want: %s\n", want_hex);
-    }
-}
-
 static const struct
 {
   int algo;
