@@ -9,8 +9,10 @@
  *   - NULL buffer or a length other than exact   -> GPG_ERR_INV_ARG
  *   - OPTIONAL given (non-NULL or non-zero
  *     length) for an algorithm that takes none   -> GPG_ERR_INV_VALUE
- * On any error the output buffers hold no secret material: outputs given
- * with the right length are zeroed, others are never written.
+ * On any error the output buffers hold no secret material: on an argument
+ * error, outputs given with the right length are zeroed and others never
+ * written; an algorithm that fails (a bad public or secret key, an
+ * all-zero X25519 value) writes nothing at all.
  * A well-sized ciphertext never makes decapsulation fail (implicit
  * rejection).  Every entry point runs the algorithm out of line and then
  * burns the stack the row says it may use (see _kc_burn_stack).
@@ -20,6 +22,7 @@
 #include "kcrypt-int.h"
 #include "sntrup761.h"
 #include "mlkem.h"
+#include "x25519.h"
 
 struct kem_info
 {
@@ -130,6 +133,71 @@ mlkem_decap (const struct kem_info *k, unsigned char *ss,
   return _kc_mlkem_decaps (k->param, ss, ct, sk);
 }
 
+/* RAW_X25519 (RFC 7748 as a KEM): sk 32 random bytes, pk = X25519 (sk, 9);
+ * encap with an ephemeral e: ct = X25519 (e, 9), ss = X25519 (e, pk);
+ * decap ss = X25519 (sk, ct).  An all-zero ss (a small-order point) is
+ * GPG_ERR_INV_DATA, and then nothing is written. */
+static gpg_error_t
+x25519_keypair_seed (const struct kem_info *k, unsigned char *pk,
+                     unsigned char *sk, const unsigned char *seed)
+{
+  unsigned char p[32];
+  (void) k;
+  _kc_x25519_base (p, seed);
+  memcpy (sk, seed, 32);
+  memcpy (pk, p, 32);
+  return 0;
+}
+
+static gpg_error_t
+x25519_keypair (const struct kem_info *k, unsigned char *pk,
+                unsigned char *sk, kc_rng_fn rng, void *rngctx)
+{
+  unsigned char seed[32];
+  rng (rngctx, seed, sizeof seed);
+  x25519_keypair_seed (k, pk, sk, seed);
+  wipememory (seed, sizeof seed);
+  return 0;
+}
+
+static gpg_error_t
+x25519_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
+              const unsigned char *pk, const unsigned char *opt,
+              kc_rng_fn rng, void *rngctx)
+{
+  unsigned char e[32], c[32], s[32];
+  uint32_t zero;
+  (void) k;
+  (void) opt;
+  rng (rngctx, e, sizeof e);
+  _kc_x25519_base (c, e);
+  zero = _kc_x25519 (s, e, pk);
+  ct_declassify (&zero, sizeof zero);          /* fails openly */
+  if (!zero)
+    {
+      memcpy (ct, c, 32);
+      memcpy (ss, s, 32);
+    }
+  wipememory (e, sizeof e);
+  wipememory (s, sizeof s);
+  return zero ? KC_ERR (GPG_ERR_INV_DATA) : 0;
+}
+
+static gpg_error_t
+x25519_decap (const struct kem_info *k, unsigned char *ss,
+              const unsigned char *ct, const unsigned char *sk)
+{
+  unsigned char s[32];
+  uint32_t zero;
+  (void) k;
+  zero = _kc_x25519 (s, sk, ct);
+  ct_declassify (&zero, sizeof zero);
+  if (!zero)
+    memcpy (ss, s, 32);
+  wipememory (s, sizeof s);
+  return zero ? KC_ERR (GPG_ERR_INV_DATA) : 0;
+}
+
 static const struct kem_info kem_table[] = {
   { KC_KEM_SNTRUP761, 0, KC_KEM_SNTRUP761_PUBKEY_LEN,
     KC_KEM_SNTRUP761_SECKEY_LEN, KC_KEM_SNTRUP761_ENCAPS_LEN,
@@ -148,6 +216,10 @@ static const struct kem_info kem_table[] = {
     KC_KEM_MLKEM1024_SECKEY_LEN, KC_KEM_MLKEM1024_ENCAPS_LEN,
     KC_KEM_MLKEM1024_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
     mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
+  { KC_KEM_RAW_X25519, 0, KC_KEM_RAW_X25519_PUBKEY_LEN,
+    KC_KEM_RAW_X25519_SECKEY_LEN, KC_KEM_RAW_X25519_ENCAPS_LEN,
+    KC_KEM_RAW_X25519_SHARED_LEN, 32, 0, KC_STACK_BURN_X25519,
+    x25519_keypair, x25519_keypair_seed, NULL, x25519_encap, x25519_decap },
 };
 
 static const struct kem_info *
@@ -186,17 +258,13 @@ kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
   if (!k)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || pubkey_len != k->pk_len || !seckey || seckey_len != k->sk_len)
-    err = KC_ERR (GPG_ERR_INV_ARG);
-  else
-    {
-      err = keypair_body (k, pubkey, seckey);
-      _kc_burn_stack (k->burn);
-    }
-  if (err)
     {
       clear_output (pubkey, pubkey_len, k->pk_len);
       clear_output (seckey, seckey_len, k->sk_len);
+      return KC_ERR (GPG_ERR_INV_ARG);
     }
+  err = keypair_body (k, pubkey, seckey);
+  _kc_burn_stack (k->burn);
   return err;
 }
 
@@ -219,17 +287,13 @@ kc_kem_keypair_seed (int algo, void *pubkey, size_t pubkey_len,
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || pubkey_len != k->pk_len || !seckey || seckey_len != k->sk_len
       || !seed || seed_len != k->seed_len)
-    err = KC_ERR (GPG_ERR_INV_ARG);
-  else
-    {
-      err = keypair_seed_body (k, pubkey, seckey, seed);
-      _kc_burn_stack (k->burn);
-    }
-  if (err)
     {
       clear_output (pubkey, pubkey_len, k->pk_len);
       clear_output (seckey, seckey_len, k->sk_len);
+      return KC_ERR (GPG_ERR_INV_ARG);
     }
+  err = keypair_seed_body (k, pubkey, seckey, seed);
+  _kc_burn_stack (k->burn);
   return err;
 }
 
@@ -295,12 +359,10 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
     {
       err = encap_body (k, pubkey, ciphertext, shared, optional);
       _kc_burn_stack (k->burn);
+      return err;
     }
-  if (err)
-    {
-      clear_output (ciphertext, ciphertext_len, k->ct_len);
-      clear_output (shared, shared_len, k->ss_len);
-    }
+  clear_output (ciphertext, ciphertext_len, k->ct_len);
+  clear_output (shared, shared_len, k->ss_len);
   return err;
 }
 
@@ -332,8 +394,8 @@ kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
     {
       err = decap_body (k, seckey, ciphertext, shared);
       _kc_burn_stack (k->burn);
+      return err;
     }
-  if (err)
-    clear_output (shared, shared_len, k->ss_len);
+  clear_output (shared, shared_len, k->ss_len);
   return err;
 }

@@ -277,6 +277,27 @@ mlkem (void)
     }
 }
 
+/* RAW_X25519: the secret scalar through key generation and
+ * decapsulation (the ladder's swaps and the inversion). */
+static void
+x25519 (void)
+{
+  unsigned char sk[32], pk[32], pk2[32], sk2[32], ss[32];
+  t_randbytes (sk, 32);
+  ct_classify (sk, 32);
+  if (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, sk2, 32, sk, 32))
+    fail ("X25519 keypair_seed");
+  ct_declassify (pk, 32);
+  t_randbytes (sk2, 32);
+  if (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk2, 32, sk2, 32, sk2, 32))
+    fail ("X25519 keypair_seed");
+  ct_declassify (pk2, 32);
+  if (kc_kem_decap (KC_KEM_RAW_X25519, sk, 32, pk2, 32, ss, 32, NULL, 0))
+    fail ("X25519 decap");
+  ct_declassify (ss, 32);
+  t_checks++;
+}
+
 static void
 ecc (void)
 {
@@ -410,6 +431,7 @@ main (int argc, char **argv)
   hashes ();
   kem ();
   mlkem ();
+  x25519 ();
   ecc ();
   fields ();
   return t_done ("t-ctime");

@@ -623,6 +623,32 @@ derive_ml (void)
   add_bytes ("ML-KEM shared key", ml_ss, 32);
 }
 
+/* RAW_X25519: a key from its secret, decapsulation with it */
+static unsigned char x_sk[32], x_pk[32], x_peer[32], x_ss[32], x_sk_out[32];
+
+static void
+call_x25519 (void *p)
+{
+  gpg_error_t err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, x_pk, 32,
+                                         x_sk_out, 32, x_sk, 32);
+  if (!err)
+    err = kc_kem_decap (KC_KEM_RAW_X25519, x_sk, 32, x_peer, 32, x_ss, 32,
+                        NULL, 0);
+  *(gpg_error_t *) p = err;
+}
+
+static void
+derive_x25519 (void)
+{
+  unsigned char clamped[32];
+  memcpy (clamped, x_sk, 32);
+  clamped[0] &= 248;
+  clamped[31] = (unsigned char) ((clamped[31] & 127) | 64);
+  add_bytes ("X25519 secret", x_sk, 32);
+  add_bytes ("X25519 clamped secret", clamped, 32);
+  add_bytes ("X25519 shared value", x_ss, 32);
+}
+
 /* A big batch: 32 keys on the 64 KiB stack (the secrets are not searched). */
 static unsigned char big_pk[32][KC_KEM_SNTRUP761_PUBKEY_LEN];
 static unsigned char big_sk[32][KC_KEM_SNTRUP761_SECKEY_LEN];
@@ -991,6 +1017,14 @@ run_all (void)
       CHECK_ERR (err, 0);
       CHECK (!memcmp (ml_ss, ml_ss2, 32), "ML-KEM decap: wrong key");
     }
+
+  /* X25519 */
+  npats = 0;
+  t_randbytes (x_sk, 32);
+  t_randbytes (x_peer, 32);
+  check_call ("kc_kem_keypair_seed + decap (RAW_X25519)", call_x25519, &err,
+              derive_x25519, KC_STACK_BURN_X25519);
+  CHECK_ERR (err, 0);
 
   /* Functions that handle no secret, and a batch of 32: they only have to
    * fit the 64 KiB stack. */

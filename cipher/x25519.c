@@ -1,0 +1,301 @@
+/* x25519.c - X25519 (RFC 7748), portable: the field mod p = 2^255 - 19
+ * in five 51-bit limbs.  Contracts in x25519.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Bounds: every function below returns carried limbs, each below
+ * 2^51 + 2^15 (the last carry folds at most 19 * 2^13 into limb 0), and
+ * accepts limbs below 2^54: then a product term is below 2^54 * 19 * 2^54
+ * < 2^113 and five of them below 2^116, inside the 128-bit accumulator.
+ * Subtraction adds 4p first, so its result stays non-negative.
+ */
+#include "kcrypt-int.h"
+#include "bufhelp.h"
+#include "secp256k1-int128.h"   /* the 128-bit helpers (native or portable) */
+#include "x25519.h"
+
+#define M51 ((((uint64_t) 1) << 51) - 1)
+
+typedef struct { uint64_t v[5]; } fe;
+
+/* carry-propagate five 128-bit column sums into R */
+static void
+fe_carry (fe *r, kc_u128 t[5])
+{
+  uint64_t c;
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      c = kc_u128_to_u64 (&t[i]) >> 51 | kc_u128_hi_u64 (&t[i]) << 13;
+      r->v[i] = kc_u128_to_u64 (&t[i]) & M51;
+      kc_u128_accum_u64 (&t[i + 1], c);
+    }
+  c = kc_u128_to_u64 (&t[4]) >> 51 | kc_u128_hi_u64 (&t[4]) << 13;
+  r->v[4] = kc_u128_to_u64 (&t[4]) & M51;
+  r->v[0] += c * 19;
+  r->v[1] += r->v[0] >> 51;
+  r->v[0] &= M51;
+}
+
+static void
+fe_mul (fe *r, const fe *a, const fe *b)
+{
+  const uint64_t *x = a->v, *y = b->v;
+  uint64_t y1 = 19 * y[1], y2 = 19 * y[2], y3 = 19 * y[3], y4 = 19 * y[4];
+  kc_u128 t[5];
+
+  kc_u128_mul (&t[0], x[0], y[0]);
+  kc_u128_accum_mul (&t[0], x[1], y4);
+  kc_u128_accum_mul (&t[0], x[2], y3);
+  kc_u128_accum_mul (&t[0], x[3], y2);
+  kc_u128_accum_mul (&t[0], x[4], y1);
+  kc_u128_mul (&t[1], x[0], y[1]);
+  kc_u128_accum_mul (&t[1], x[1], y[0]);
+  kc_u128_accum_mul (&t[1], x[2], y4);
+  kc_u128_accum_mul (&t[1], x[3], y3);
+  kc_u128_accum_mul (&t[1], x[4], y2);
+  kc_u128_mul (&t[2], x[0], y[2]);
+  kc_u128_accum_mul (&t[2], x[1], y[1]);
+  kc_u128_accum_mul (&t[2], x[2], y[0]);
+  kc_u128_accum_mul (&t[2], x[3], y4);
+  kc_u128_accum_mul (&t[2], x[4], y3);
+  kc_u128_mul (&t[3], x[0], y[3]);
+  kc_u128_accum_mul (&t[3], x[1], y[2]);
+  kc_u128_accum_mul (&t[3], x[2], y[1]);
+  kc_u128_accum_mul (&t[3], x[3], y[0]);
+  kc_u128_accum_mul (&t[3], x[4], y4);
+  kc_u128_mul (&t[4], x[0], y[4]);
+  kc_u128_accum_mul (&t[4], x[1], y[3]);
+  kc_u128_accum_mul (&t[4], x[2], y[2]);
+  kc_u128_accum_mul (&t[4], x[3], y[1]);
+  kc_u128_accum_mul (&t[4], x[4], y[0]);
+  fe_carry (r, t);
+}
+
+static void
+fe_sq (fe *r, const fe *a)
+{
+  fe_mul (r, a, a);
+}
+
+/* R = A * s for a small s (121665) */
+static void
+fe_mul_small (fe *r, const fe *a, uint64_t s)
+{
+  kc_u128 t[5];
+  int i;
+  for (i = 0; i < 5; i++)
+    kc_u128_mul (&t[i], a->v[i], s);
+  fe_carry (r, t);
+}
+
+static void
+fe_add (fe *r, const fe *a, const fe *b)
+{
+  kc_u128 t[5];
+  int i;
+  for (i = 0; i < 5; i++)
+    kc_u128_from_u64 (&t[i], a->v[i] + b->v[i]);
+  fe_carry (r, t);
+}
+
+/* A - B + 4p, limb by limb (4p = 2^53 - 76, 2^53 - 4, ...) */
+static void
+fe_sub (fe *r, const fe *a, const fe *b)
+{
+  static const uint64_t p4[5] = {
+    0x1fffffffffffb4ULL, 0x1ffffffffffffcULL, 0x1ffffffffffffcULL,
+    0x1ffffffffffffcULL, 0x1ffffffffffffcULL
+  };
+  kc_u128 t[5];
+  int i;
+  for (i = 0; i < 5; i++)
+    kc_u128_from_u64 (&t[i], a->v[i] + p4[i] - b->v[i]);
+  fe_carry (r, t);
+}
+
+/* swap A and B if FLAG (0/1) is 1 */
+static void
+fe_cswap (fe *a, fe *b, uint64_t flag)
+{
+  ct_cswap_u64 (a->v, b->v, 5, flag);
+}
+
+static void
+fe_frombytes (fe *r, const unsigned char s[32])
+{
+  uint64_t w0 = buf_get_le64 (s), w1 = buf_get_le64 (s + 8);
+  uint64_t w2 = buf_get_le64 (s + 16), w3 = buf_get_le64 (s + 24);
+  w3 &= ~((uint64_t) 1 << 63);                 /* RFC 7748: ignore bit 255 */
+  r->v[0] = w0 & M51;
+  r->v[1] = (w0 >> 51 | w1 << 13) & M51;
+  r->v[2] = (w1 >> 38 | w2 << 26) & M51;
+  r->v[3] = (w2 >> 25 | w3 << 39) & M51;
+  r->v[4] = w3 >> 12;
+}
+
+/* the unique representative in [0, p), little-endian */
+static void
+fe_tobytes (unsigned char s[32], const fe *a)
+{
+  uint64_t h[5], q, c;
+  int i;
+  for (i = 0; i < 5; i++)
+    h[i] = a->v[i];
+  /* carried limbs: the value is below 2p; q = 1 iff it is >= p */
+  for (i = 0; i < 4; i++)
+    {
+      h[i + 1] += h[i] >> 51;
+      h[i] &= M51;
+    }
+  h[0] += 19 * (h[4] >> 51);
+  h[4] &= M51;
+  for (i = 0; i < 4; i++)
+    {
+      h[i + 1] += h[i] >> 51;
+      h[i] &= M51;
+    }
+  q = (h[0] + 19) >> 51;
+  for (i = 1; i < 5; i++)
+    q = (h[i] + q) >> 51;
+  h[0] += 19 * q;                              /* subtract p if q */
+  for (i = 0; i < 4; i++)
+    {
+      c = h[i] >> 51;
+      h[i] &= M51;
+      h[i + 1] += c;
+    }
+  h[4] &= M51;
+  buf_put_le64 (s, h[0] | h[1] << 51);
+  buf_put_le64 (s + 8, h[1] >> 13 | h[2] << 38);
+  buf_put_le64 (s + 16, h[2] >> 26 | h[3] << 25);
+  buf_put_le64 (s + 24, h[3] >> 39 | h[4] << 12);
+}
+
+/* A^(2^N) */
+static void
+fe_sqn (fe *r, const fe *a, int n)
+{
+  fe_sq (r, a);
+  while (--n > 0)
+    fe_sq (r, r);
+}
+
+/* Z^(p - 2) = Z^(2^255 - 21): the usual chain, 254 squarings and 11
+ * multiplications */
+static void
+fe_invert (fe *r, const fe *z)
+{
+  fe z2, z9, z11, z5, z10, z20, z50, z100, t;
+
+  fe_sq (&z2, z);                               /* 2 */
+  fe_sqn (&t, &z2, 2);                          /* 8 */
+  fe_mul (&z9, &t, z);                          /* 9 */
+  fe_mul (&z11, &z9, &z2);                      /* 11 */
+  fe_sq (&t, &z11);                             /* 22 */
+  fe_mul (&z5, &t, &z9);                        /* 2^5 - 1 */
+  fe_sqn (&t, &z5, 5);
+  fe_mul (&z10, &t, &z5);                       /* 2^10 - 1 */
+  fe_sqn (&t, &z10, 10);
+  fe_mul (&z20, &t, &z10);                      /* 2^20 - 1 */
+  fe_sqn (&t, &z20, 20);
+  fe_mul (&t, &t, &z20);                        /* 2^40 - 1 */
+  fe_sqn (&t, &t, 10);
+  fe_mul (&z50, &t, &z10);                      /* 2^50 - 1 */
+  fe_sqn (&t, &z50, 50);
+  fe_mul (&z100, &t, &z50);                     /* 2^100 - 1 */
+  fe_sqn (&t, &z100, 100);
+  fe_mul (&t, &t, &z100);                       /* 2^200 - 1 */
+  fe_sqn (&t, &t, 50);
+  fe_mul (&t, &t, &z50);                        /* 2^250 - 1 */
+  fe_sqn (&t, &t, 5);                           /* 2^255 - 32 */
+  fe_mul (r, &t, &z11);                         /* 2^255 - 21 */
+  wipememory (&z2, sizeof z2);
+  wipememory (&z9, sizeof z9);
+  wipememory (&z11, sizeof z11);
+  wipememory (&z5, sizeof z5);
+  wipememory (&z10, sizeof z10);
+  wipememory (&z20, sizeof z20);
+  wipememory (&z50, sizeof z50);
+  wipememory (&z100, sizeof z100);
+  wipememory (&t, sizeof t);
+}
+
+uint32_t
+_kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
+            const unsigned char u[32])
+{
+  unsigned char k[32];
+  fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+  uint64_t swap = 0, bit, acc = 0;
+  int i;
+
+  memcpy (k, scalar, 32);
+  k[0] &= 248;                                  /* clamp */
+  k[31] &= 127;
+  k[31] |= 64;
+  fe_frombytes (&x1, u);
+  memset (&x2, 0, sizeof x2);
+  x2.v[0] = 1;
+  memset (&z2, 0, sizeof z2);
+  x3 = x1;
+  memset (&z3, 0, sizeof z3);
+  z3.v[0] = 1;
+  for (i = 254; i >= 0; i--)
+    {
+      bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
+      swap ^= bit;
+      fe_cswap (&x2, &x3, swap);
+      fe_cswap (&z2, &z3, swap);
+      swap = bit;
+      fe_add (&a, &x2, &z2);
+      fe_sq (&aa, &a);
+      fe_sub (&b, &x2, &z2);
+      fe_sq (&bb, &b);
+      fe_sub (&e, &aa, &bb);
+      fe_add (&c, &x3, &z3);
+      fe_sub (&d, &x3, &z3);
+      fe_mul (&da, &d, &a);
+      fe_mul (&cb, &c, &b);
+      fe_add (&t, &da, &cb);
+      fe_sq (&x3, &t);
+      fe_sub (&t, &da, &cb);
+      fe_sq (&t, &t);
+      fe_mul (&z3, &x1, &t);
+      fe_mul (&x2, &aa, &bb);
+      fe_mul_small (&t, &e, 121665);
+      fe_add (&t, &aa, &t);
+      fe_mul (&z2, &e, &t);
+    }
+  fe_cswap (&x2, &x3, swap);
+  fe_cswap (&z2, &z3, swap);
+  fe_invert (&z2, &z2);
+  fe_mul (&x2, &x2, &z2);
+  fe_tobytes (out, &x2);
+  for (i = 0; i < 32; i++)
+    acc |= out[i];
+  wipememory (k, sizeof k);
+  wipememory (&x2, sizeof x2);
+  wipememory (&z2, sizeof z2);
+  wipememory (&x3, sizeof x3);
+  wipememory (&z3, sizeof z3);
+  wipememory (&a, sizeof a);
+  wipememory (&aa, sizeof aa);
+  wipememory (&b, sizeof b);
+  wipememory (&bb, sizeof bb);
+  wipememory (&e, sizeof e);
+  wipememory (&c, sizeof c);
+  wipememory (&d, sizeof d);
+  wipememory (&da, sizeof da);
+  wipememory (&cb, sizeof cb);
+  wipememory (&t, sizeof t);
+  return (uint32_t) ct_mask_from_flag_u64 ((acc - 1) >> 63);
+}
+
+uint32_t
+_kc_x25519_base (unsigned char out[32], const unsigned char scalar[32])
+{
+  static const unsigned char nine[32] = { 9 };
+  return _kc_x25519 (out, scalar, nine);
+}
