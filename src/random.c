@@ -66,7 +66,7 @@
  *  - Threads.  The state is per thread (a __thread pointer to the page),
  *    so the fast path takes no lock and touches no shared memory but
  *    the fork generation, which only a fork child writes.  Set-up (the
- *    pthread key, the fork handler) happens once, under pthread_once.
+ *    pthread key, the fork handler) happens once, under a mutex.
  *
  *  - Thread exit.  The page is registered with a pthread key whose
  *    destructor zeroes it and unmaps it when the thread exits.  (The
@@ -156,7 +156,11 @@ struct rng_state
 
 static const unsigned char rng_nonce[KC_CHACHA20_NONCE_LEN];
 
-static pthread_once_t rng_once = PTHREAD_ONCE_INIT;
+/* The one-time set-up runs under a mutex, on the slow path only (a
+ * thread's first draw): valgrind's helgrind models mutexes, not glibc's
+ * pthread_once, so the cold-start check stays free of false reports. */
+static pthread_mutex_t rng_init_lock = PTHREAD_MUTEX_INITIALIZER;
+static int rng_inited;
 static pthread_key_t rng_key;
 static int rng_ready;                 /* the key and the handler exist */
 static size_t rng_map_len;            /* the state rounded up to pages */
@@ -205,10 +209,17 @@ static struct rng_state *
 rng_state_new (void)
 {
   void *p;
-  int wof = 0;
+  int wof = 0, ready;
 
-  pthread_once (&rng_once, rng_init);
-  if (!rng_ready)
+  pthread_mutex_lock (&rng_init_lock);
+  if (!rng_inited)
+    {
+      rng_init ();
+      rng_inited = 1;
+    }
+  ready = rng_ready;
+  pthread_mutex_unlock (&rng_init_lock);
+  if (!ready)
     return NULL;
   p = mmap (NULL, rng_map_len, PROT_READ | PROT_WRITE,
             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
