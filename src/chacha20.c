@@ -12,28 +12,13 @@
  * are byte shuffles, those by 12 and 7 shift pairs.
  */
 #include "kcrypt-int.h"
+#include "bufhelp.h"
 #include "chacha20.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # include <immintrin.h>
 # define KC_HAVE_CHACHA_AVX2 1
 #endif
-
-static inline uint32_t
-get_le32 (const unsigned char *p)
-{
-  return ((uint32_t) p[3] << 24) | ((uint32_t) p[2] << 16)
-         | ((uint32_t) p[1] << 8) | (uint32_t) p[0];
-}
-
-static inline void
-put_le32 (unsigned char *p, uint32_t x)
-{
-  p[0] = (unsigned char) x;
-  p[1] = (unsigned char) (x >> 8);
-  p[2] = (unsigned char) (x >> 16);
-  p[3] = (unsigned char) (x >> 24);
-}
 
 static inline uint32_t
 rotl32 (uint32_t x, int c)
@@ -54,10 +39,10 @@ setup_state (uint32_t st[16], const unsigned char *key, uint32_t counter,
   st[2] = 0x79622d32;
   st[3] = 0x6b206574;
   for (i = 0; i < 8; i++)
-    st[4 + i] = get_le32 (key + 4 * i);
+    st[4 + i] = buf_get_le32 (key + 4 * i);
   st[12] = counter;
   for (i = 0; i < 3; i++)
-    st[13 + i] = get_le32 (nonce + 4 * i);
+    st[13 + i] = buf_get_le32 (nonce + 4 * i);
 }
 
 #define QR(a, b, c, d)                                  \
@@ -89,7 +74,7 @@ block_ref (unsigned char out[64], const uint32_t st[16])
       QR (x[3], x[4], x[9], x[14]);
     }
   for (i = 0; i < 16; i++)
-    put_le32 (out + 4 * i, x[i] + st[i]);
+    buf_put_le32 (out + 4 * i, x[i] + st[i]);
   wipememory (x, sizeof x);
 }
 

@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdarg.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static int t_errors;
 static int t_checks;
@@ -183,6 +185,31 @@ check_hex (const char *what, const unsigned char *got, size_t n,
       t_hexdump (stderr, "  got:  ", got, n);
       fprintf (stderr, "  want: %s\n", want_hex);
     }
+}
+
+/* Unless KCRYPT_HWF_MASK is already set, run this program again with it
+ * set to 0 (every CPU feature masked: the portable paths) and fail if
+ * that run fails.  ARGV is main's. */
+static inline void
+t_rerun_portable (char **argv)
+{
+  pid_t pid;
+  int st, failed = 0;
+
+  if (getenv ("KCRYPT_HWF_MASK"))
+    return;
+  fflush (stdout);
+  pid = fork ();
+  if (pid == 0)
+    {
+      setenv ("KCRYPT_HWF_MASK", "0", 1);
+      execv ("/proc/self/exe", argv);
+      _exit (99);
+    }
+  if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
+      || WEXITSTATUS (st) != 0)
+    failed = 1;
+  CHECK (!failed, "the run with KCRYPT_HWF_MASK=0 failed");
 }
 
 static inline const char *

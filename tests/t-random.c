@@ -20,7 +20,6 @@
 
 #include <pthread.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------ helpers */
@@ -506,7 +505,6 @@ int
 main (int argc, char **argv)
 {
   const char *mask = getenv ("KCRYPT_HWF_MASK");
-  int child_failed = 0;
 
   t_init (argc, argv);
   t_seed (8439);
@@ -518,23 +516,6 @@ main (int argc, char **argv)
   test_fork ();
   test_threads ();
 
-  /* The generator again on the portable ChaCha20 path. */
-  if (!mask)
-    {
-      pid_t pid;
-      int st;
-      fflush (stdout);
-      pid = fork ();
-      if (pid == 0)
-        {
-          setenv ("KCRYPT_HWF_MASK", "0", 1);
-          execv ("/proc/self/exe", argv);
-          _exit (99);
-        }
-      if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
-          || WEXITSTATUS (st) != 0)
-        child_failed = 1;
-      CHECK (!child_failed, "the run with KCRYPT_HWF_MASK=0 failed");
-    }
+  t_rerun_portable (argv);        /* and again on the portable paths */
   return t_done (mask ? "t-random (portable ChaCha20)" : "t-random");
 }

@@ -44,7 +44,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -1040,7 +1039,6 @@ int
 main (int argc, char **argv)
 {
   const char *mask = getenv ("KCRYPT_HWF_MASK");
-  int child_failed = 0;
 
   t_init (argc, argv);
 #ifdef T_SANITIZED
@@ -1055,24 +1053,6 @@ main (int argc, char **argv)
   t_randbytes (msg, sizeof msg);
   run_all ();
 
-  /* The portable paths: the same checks in a child with every CPU
-   * feature masked off. */
-  if (!mask)
-    {
-      pid_t pid;
-      int st;
-      fflush (stdout);
-      pid = fork ();
-      if (pid == 0)
-        {
-          setenv ("KCRYPT_HWF_MASK", "0", 1);
-          execv ("/proc/self/exe", argv);
-          _exit (99);
-        }
-      if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
-          || WEXITSTATUS (st) != 0)
-        child_failed = 1;
-      CHECK (!child_failed, "the run with KCRYPT_HWF_MASK=0 failed");
-    }
+  t_rerun_portable (argv);        /* and again on the portable paths */
   return t_done (mask ? "t-wipe (portable paths)" : "t-wipe");
 }
