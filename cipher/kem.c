@@ -23,32 +23,7 @@
 #include "sntrup761.h"
 #include "mlkem.h"
 #include "x25519.h"
-
-struct kem_info
-{
-  int algo;                     /* KC_KEM_* */
-  int param;                    /* the algorithm's own (ML-KEM's k) */
-  size_t pk_len, sk_len, ct_len, ss_len;
-  size_t seed_len;              /* kc_kem_keypair_seed; 0: not offered */
-  size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m); 0: none */
-  size_t burn;                  /* stack bound (kcrypt-int.h) */
-  /* 0 on success; RNG is the library's generator */
-  gpg_error_t (*keypair) (const struct kem_info *k, unsigned char *pk,
-                          unsigned char *sk, kc_rng_fn rng, void *rngctx);
-  gpg_error_t (*keypair_seed) (const struct kem_info *k, unsigned char *pk,
-                               unsigned char *sk, const unsigned char *seed);
-  /* N key pairs, one after the other; NULL: no batch form */
-  gpg_error_t (*keypair_batch) (const struct kem_info *k, unsigned char *pk,
-                                unsigned char *sk, size_t n, kc_rng_fn rng,
-                                void *rngctx);
-  /* OPT: the OPT_LEN bytes of OPTIONAL, or NULL to draw them */
-  gpg_error_t (*encap) (const struct kem_info *k, unsigned char *ct,
-                        unsigned char *ss, const unsigned char *pk,
-                        const unsigned char *opt, kc_rng_fn rng,
-                        void *rngctx);
-  gpg_error_t (*decap) (const struct kem_info *k, unsigned char *ss,
-                        const unsigned char *ct, const unsigned char *sk);
-};
+#include "kem.h"
 
 /* ------------------------------------------------------------ the rows */
 
@@ -220,10 +195,27 @@ static const struct kem_info kem_table[] = {
     KC_KEM_RAW_X25519_SECKEY_LEN, KC_KEM_RAW_X25519_ENCAPS_LEN,
     KC_KEM_RAW_X25519_SHARED_LEN, 32, 0, KC_STACK_BURN_X25519,
     x25519_keypair, x25519_keypair_seed, NULL, x25519_encap, x25519_decap },
+  /* the hybrids (kem-hybrid.c): PARAM is the post-quantum part */
+  { KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761,
+    KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN, 0, 0,
+    KC_STACK_BURN_KEM + KC_STACK_BURN_HYBRID_EXTRA,
+    _kc_kem_hybrid_keypair, NULL, NULL, _kc_kem_hybrid_encap,
+    _kc_kem_hybrid_decap },
+  { KC_KEM_MLKEM768X25519_SHA256, KC_KEM_MLKEM768,
+    KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN, 0, 0,
+    KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
+    _kc_kem_hybrid_keypair, NULL, NULL, _kc_kem_hybrid_encap,
+    _kc_kem_hybrid_decap },
 };
 
-static const struct kem_info *
-lookup (int algo)
+const struct kem_info *
+_kc_kem_lookup (int algo)
 {
   size_t i;
   for (i = 0; i < KC_DIM (kem_table); i++)
@@ -252,7 +244,7 @@ gpg_error_t
 kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
                 void *seckey, size_t seckey_len)
 {
-  const struct kem_info *k = lookup (algo);
+  const struct kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)
@@ -280,7 +272,7 @@ kc_kem_keypair_seed (int algo, void *pubkey, size_t pubkey_len,
                      void *seckey, size_t seckey_len,
                      const void *seed, size_t seed_len)
 {
-  const struct kem_info *k = lookup (algo);
+  const struct kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k || !k->keypair_seed)
@@ -309,7 +301,7 @@ gpg_error_t
 kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
                       void *seckeys, size_t seckeys_len, size_t count)
 {
-  const struct kem_info *k = lookup (algo);
+  const struct kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k || !k->keypair_batch)
@@ -343,7 +335,7 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  const struct kem_info *k = lookup (algo);
+  const struct kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)
@@ -379,7 +371,7 @@ kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  const struct kem_info *k = lookup (algo);
+  const struct kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)

@@ -17,6 +17,7 @@
 #include "sha512-mb.h"
 #include "hmac.h"
 #include "sntrup761.h"
+#include "kem.h"
 #include "secp256k1-ecmult.h"
 #include "mont.h"
 #include "moduli.h"
@@ -298,6 +299,43 @@ x25519 (void)
   t_checks++;
 }
 
+/* The SSH hybrids through their table rows, with secret RNG output: key
+ * generation, encapsulation, decapsulation of a valid and of a tampered
+ * ciphertext (the ML-KEM half's embedded ek || H (ek) is public). */
+static void
+kem_hybrids (void)
+{
+  static unsigned char pk[KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN];
+  static unsigned char sk[KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN];
+  static unsigned char ct[KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN];
+  static const int algos[2] = { KC_KEM_SNTRUP761X25519_SHA512,
+                                KC_KEM_MLKEM768X25519_SHA256 };
+  unsigned char ss1[64], ss2[64], ss3[64];
+  int a;
+  for (a = 0; a < 2; a++)
+    {
+      const struct kem_info *k = _kc_kem_lookup (algos[a]);
+      if (k->keypair (k, pk, sk, secret_rng, NULL))
+        fail ("hybrid %d keypair", algos[a]);
+      ct_declassify (pk, k->pk_len);
+      if (k->param == KC_KEM_MLKEM768)
+        ct_declassify (sk + 1152, 1184 + 32);
+      if (k->encap (k, ct, ss1, pk, NULL, secret_rng, NULL))
+        fail ("hybrid %d encap", algos[a]);
+      ct_declassify (ct, k->ct_len);
+      if (k->decap (k, ss2, ct, sk))
+        fail ("hybrid %d decap", algos[a]);
+      ct[3] ^= 1;
+      if (k->decap (k, ss3, ct, sk))
+        fail ("hybrid %d decap (tampered)", algos[a]);
+      ct_declassify (ss1, k->ss_len);
+      ct_declassify (ss2, k->ss_len);
+      ct_declassify (ss3, k->ss_len);
+      CHECK (!memcmp (ss1, ss2, k->ss_len), "hybrid %d: decap", algos[a]);
+      CHECK (memcmp (ss1, ss3, k->ss_len), "hybrid %d: tampered", algos[a]);
+    }
+}
+
 static void
 ecc (void)
 {
@@ -432,6 +470,7 @@ main (int argc, char **argv)
   kem ();
   mlkem ();
   x25519 ();
+  kem_hybrids ();
   ecc ();
   fields ();
   return t_done ("t-ctime");

@@ -648,6 +648,58 @@ derive_x25519 (void)
   add_bytes ("X25519 shared value", x_ss, 32);
 }
 
+/* The SSH hybrids: key pair, encapsulation, decapsulation; searched for
+ * the X25519 secret, both halves' shared values and the combined key. */
+static unsigned char hy_pk[KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN],
+  hy_sk[KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN],
+  hy_ct[KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN], hy_ss[64], hy_ss2[64];
+static int hy_algo, hy_pq;
+static size_t hy_burn;
+static size_t hy_pk_len, hy_sk_len, hy_ct_len, hy_ss_len;
+
+static void
+call_hy_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair (hy_algo, hy_pk, hy_pk_len, hy_sk,
+                                       hy_sk_len);
+}
+
+static void
+call_hy_encap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_encap (hy_algo, hy_pk, hy_pk_len, hy_ct,
+                                     hy_ct_len, hy_ss, hy_ss_len, NULL, 0);
+}
+
+static void
+call_hy_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (hy_algo, hy_sk, hy_sk_len, hy_ct,
+                                     hy_ct_len, hy_ss2, hy_ss_len, NULL, 0);
+}
+
+static void
+derive_hy_key (void)
+{
+  add_bytes ("hybrid X25519 secret", hy_sk + hy_sk_len - 32, 32);
+}
+
+/* the halves' shared values, from the parts' own decapsulations */
+static void
+derive_hy_session (void)
+{
+  unsigned char pq_ss[32], hx_ss[32];
+  size_t pq_sk = hy_sk_len - 32, pq_ct = hy_ct_len - 32;
+  derive_hy_key ();
+  if (kc_kem_decap (hy_pq, hy_sk, pq_sk, hy_ct, pq_ct, pq_ss, 32, NULL, 0)
+      || kc_kem_decap (KC_KEM_RAW_X25519, hy_sk + pq_sk, 32, hy_ct + pq_ct,
+                       32, hx_ss, 32, NULL, 0))
+    fail ("hybrid: the parts do not decapsulate");
+  add_bytes ("hybrid post-quantum shared value", pq_ss, 32);
+  add_bytes ("hybrid X25519 shared value", hx_ss, 32);
+  add_bytes ("hybrid shared key", hy_ss, hy_ss_len);
+}
+
 /* A big batch: 32 keys on the 64 KiB stack (the secrets are not searched). */
 static unsigned char big_pk[32][KC_KEM_SNTRUP761_PUBKEY_LEN];
 static unsigned char big_sk[32][KC_KEM_SNTRUP761_SECKEY_LEN];
@@ -1024,6 +1076,40 @@ run_all (void)
   check_call ("kc_kem_keypair_seed + decap (RAW_X25519)", call_x25519, &err,
               derive_x25519, KC_STACK_BURN_X25519);
   CHECK_ERR (err, 0);
+
+  /* the SSH hybrids */
+  for (i = 0; i < 2; i++)
+    {
+      hy_algo = i ? KC_KEM_MLKEM768X25519_SHA256 : KC_KEM_SNTRUP761X25519_SHA512;
+      hy_pq = i ? KC_KEM_MLKEM768 : KC_KEM_SNTRUP761;
+      hy_pk_len = i ? KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN
+                    : KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN;
+      hy_sk_len = i ? KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN
+                    : KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN;
+      hy_ct_len = i ? KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN
+                    : KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN;
+      hy_ss_len = i ? KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN
+                    : KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN;
+      hy_burn = (i ? KC_STACK_BURN_MLKEM : KC_STACK_BURN_KEM)
+                + KC_STACK_BURN_HYBRID_EXTRA;
+      npats = 0;
+      check_call (i ? "kc_kem_keypair (mlkem768x25519)"
+                    : "kc_kem_keypair (sntrup761x25519)", call_hy_keypair,
+                  &err, derive_hy_key, hy_burn);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      check_call (i ? "kc_kem_encap (mlkem768x25519)"
+                    : "kc_kem_encap (sntrup761x25519)", call_hy_encap,
+                  &err, derive_hy_session, hy_burn);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      derive_hy_session ();
+      check_call (i ? "kc_kem_decap (mlkem768x25519)"
+                    : "kc_kem_decap (sntrup761x25519)", call_hy_decap,
+                  &err, NULL, hy_burn);
+      CHECK_ERR (err, 0);
+      CHECK (!memcmp (hy_ss, hy_ss2, hy_ss_len), "hybrid decap: wrong key");
+    }
 
   /* Functions that handle no secret, and a batch of 32: they only have to
    * fit the 64 KiB stack. */
