@@ -302,5 +302,23 @@ def check():
     print("R3: |c| <= 2283 < 3840; mulhrs (c, 10923) mod 3 exact for |c| <= 3840")
 
 
+def splice():
+    """Replace the tables in the kernel file (argv[2]) by today's: from
+    the generator's first line to the end of the last table."""
+    import io
+    import contextlib
+    path = sys.argv[2]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        tables()
+    gen = out.getvalue()
+    src = open(path).read()
+    head = gen.split("\n", 1)[0]
+    last = gen[gen.rindex("static const"):].split("\n", 1)[0]
+    a = src.index(head)
+    b = src.index("\n};\n", src.index(last, a))
+    open(path, "w").write(src[:a] + gen + src[b + 4:])
+
+
 if __name__ == "__main__":
-    {"tables": tables, "check": check}[sys.argv[1]]()
+    {"tables": tables, "check": check, "splice": splice}[sys.argv[1]]()

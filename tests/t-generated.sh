@@ -1,0 +1,55 @@
+#!/bin/sh
+# t-generated.sh - every generated file in the tree is what its generator
+# makes today, and the generators' own checks pass:
+#   tests/wycheproof-secp256k1.h, tests/wycheproof-mac.h
+#        (data/wycheproof/convert.py, convert-mac.py)
+#   mpi/moduli.c's generated block (mpi/gen-moduli.py, which also checks
+#        each modulus is prime and each derived value its published one)
+#   the twiddle tables in cipher/sntrup761-avx2-ntt.c, and the Barrett and
+#        bound checks its comments rely on (cipher/gen-sntrup761-ntt.py)
+#   cipher/secp256k1-ecmult-tables.h (cipher/secp256k1-gen-tables, built
+#        here from the library's own group code)
+# "make regen" at the top rewrites them all.  Skipped (77) without python3.
+#
+# Copyright (C) 2026 The libkcrypt authors.
+# SPDX-License-Identifier: LGPL-2.1-or-later
+top=${srcdir:-.}/..
+build=${top_builddir:-..}
+PYTHON3=${PYTHON3:-python3}
+command -v "$PYTHON3" >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+stale () { echo "FAIL: $1 is not what its generator makes (make regen, then commit)"; fail=1; }
+
+"$PYTHON3" "$top/tests/data/wycheproof/convert.py" "$top/tests/data/wycheproof" \
+  > "$tmp/w1.h" && cmp -s "$tmp/w1.h" "$top/tests/wycheproof-secp256k1.h" \
+  || stale tests/wycheproof-secp256k1.h
+"$PYTHON3" "$top/tests/data/wycheproof/convert-mac.py" "$top/tests/data/wycheproof" \
+  > "$tmp/w2.h" && cmp -s "$tmp/w2.h" "$top/tests/wycheproof-mac.h" \
+  || stale tests/wycheproof-mac.h
+
+cp "$top/mpi/moduli.c" "$tmp/moduli.c"
+"$PYTHON3" "$top/mpi/gen-moduli.py" "$tmp/moduli.c" \
+  && cmp -s "$tmp/moduli.c" "$top/mpi/moduli.c" || stale mpi/moduli.c
+
+if "$PYTHON3" "$top/cipher/gen-sntrup761-ntt.py" check > "$tmp/ntt-check.txt"; then :; else
+  echo "FAIL: gen-sntrup761-ntt.py check"; cat "$tmp/ntt-check.txt"; fail=1
+fi
+# the generated tables stand verbatim in the kernel file
+"$PYTHON3" "$top/cipher/gen-sntrup761-ntt.py" tables > "$tmp/ntt.c" &&
+"$PYTHON3" - "$tmp/ntt.c" "$top/cipher/sntrup761-avx2-ntt.c" <<'PY' || stale "cipher/sntrup761-avx2-ntt.c (its tables)"
+import sys
+gen, src = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+sys.exit(0 if gen.strip() and gen.strip() in src else 1)
+PY
+
+if make -s -C "$build/cipher" secp256k1-gen-tables >/dev/null 2>&1; then
+  "$build/cipher/secp256k1-gen-tables" > "$tmp/tables.h" &&
+  cmp -s "$tmp/tables.h" "$top/cipher/secp256k1-ecmult-tables.h" \
+    || stale cipher/secp256k1-ecmult-tables.h
+else
+  echo "FAIL: cannot build cipher/secp256k1-gen-tables"; fail=1
+fi
+[ "$fail" = 0 ] && echo "every generated file is up to date"
+exit $fail
