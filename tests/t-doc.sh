@@ -13,7 +13,9 @@
 #    on no page;
 #  - a page is not in doc/Makefile.am's dist_man_MANS, or an example in
 #    doc/examples/ not in its dist_example_DATA;
-#  - a page's .TH line names another version than the header's;
+#  - a page's .TH line names another version than the header's, or a
+#    "#define KC_NAME VALUE" line on a page another value than the
+#    header's;
 #  - groff -man -ww warns about a page (skipped, with a note, without
 #    groff).
 # A new function or constant therefore needs its documentation before
@@ -100,6 +102,15 @@ for f in $funcs; do
 done
 for c in $consts; do
   (cd "$doc" && mentions "$c" $pages) || err "$c (kcrypt.h) appears on no page"
+done
+
+# A page's "#define KC_NAME VALUE" lines give the header's values.
+for p in $pages; do
+  sed -n 's/^#define \(KC_[A-Z0-9_]*\)  *\([0-9][0-9]*\) *$/\1 \2/p' "$doc/$p" |
+  while read -r n v; do
+    hv=$(printf '%s\n' "$code" | sed -n "s/^ *# *define  *$n  *\([0-9][0-9]*\) *\$/\1/p")
+    [ "$hv" = "$v" ] || { echo "t-doc: doc/$p: $n is $v, kcrypt.h.in says ${hv:-nothing}"; exit 1; }
+  done || fail=1
 done
 
 # Every page and example is distributed and installed.
