@@ -37,6 +37,24 @@ int peers_group_wanted (const char *group);
 void peers_compare (const char *path, enum bench_unit unit, double units,
                     const struct peer_side *sides, size_t n);
 
+/* A peer as the output names it: WHO as in struct peer_side, DESC its
+ * version and build (the "# peer" lines, the chart's legend). */
+struct peer_info
+{
+  const char *who;
+  const char *desc;
+};
+
+/* bench-peers --svg FILE (bench-peers-svg.c): peers_compare adds each
+ * figure; peers_svg_write draws them all as a bar chart of ratios, with
+ * TITLE and SUBTITLE (machine, date) above and PEERS as the legend.
+ * Returns 0, or -1 with a message if FILE cannot be written. */
+void peers_svg_add (const char *path, const char *who, double ratio,
+                    int noisy);
+int peers_svg_write (const char *file, const char *title,
+                     const char *subtitle, const struct peer_info *peers,
+                     size_t npeers);
+
 /* The row files. */
 void bench_peers_md (void);           /* bench-peers-md.c  */
 void bench_peers_mpi (void);          /* bench-peers-mpi.c */
