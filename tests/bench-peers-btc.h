@@ -177,10 +177,12 @@ btc_peer (const struct btc_input *in, enum btc_op op, size_t i,
   return ok;
 }
 
-struct btc_side { struct btc_input *in; enum btc_op op; };
+typedef int (*btc_fn) (const struct btc_input *, enum btc_op, size_t,
+                       unsigned char *);
+struct btc_side { struct btc_input *in; enum btc_op op; btc_fn fn; };
 
 static void
-btc_body_ours (void *vctx, uint64_t iters)
+btc_body (void *vctx, uint64_t iters)
 {
   struct btc_side *s = vctx;
   size_t i = s->in->pos;
@@ -188,24 +190,7 @@ btc_body_ours (void *vctx, uint64_t iters)
   uint64_t acc = 0;
   while (iters--)
     {
-      acc += (uint64_t) btc_ours (bench_hide_ptr (s->in), s->op, i, out);
-      bench_consume (out, 32);
-      i = (i + 1) % BTC_N;
-    }
-  s->in->pos = i;
-  bench_consume_u64 (acc);
-}
-
-static void
-btc_body_peer (void *vctx, uint64_t iters)
-{
-  struct btc_side *s = vctx;
-  size_t i = s->in->pos;
-  unsigned char out[65];
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += (uint64_t) btc_peer (bench_hide_ptr (s->in), s->op, i, out);
+      acc += (uint64_t) s->fn (bench_hide_ptr (s->in), s->op, i, out);
       bench_consume (out, 32);
       i = (i + 1) % BTC_N;
     }
@@ -286,12 +271,12 @@ BTC_ENTRY (void)
           in[j].pos = 0;
           sides[j].in = &in[j];
           sides[j].op = btc_ops[o].op;
+          sides[j].fn = j ? btc_peer : btc_ours;
           s[j].ctx = &sides[j];
+          s[j].body = btc_body;
         }
       s[0].who = "ours";
-      s[0].body = btc_body_ours;
       s[1].who = BTC_PEER;
-      s[1].body = btc_body_peer;
       peers_compare (path, BENCH_US_PER_OP, 1, s, 2);
     }
   secp256k1_context_destroy (in[0].ctx);

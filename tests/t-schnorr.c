@@ -192,20 +192,34 @@ test_args (void)
   CHECK_ERR (kc_ecc_xonly_pubkey (C, pk, 32, NULL, sk, 32), 0);
   memset (sig, 0xA5, 64);
   memcpy (keep, sig, 64);
-  CHECK_ERR (kc_schnorr_sign (2, sig, 64, sk, 32, msg, 32, NULL, 0),
-             GPG_ERR_NOT_SUPPORTED);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 63, sk, 32, msg, 32, NULL, 0),
-             GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 64, sk, 31, msg, 32, NULL, 0),
-             GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 64, sk, 32, NULL, 32, NULL, 0),
-             GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 64, sk, 32, msg, 32, msg, 16),
-             GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 64, sk, 32, msg, 32, NULL, 32),
-             GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_schnorr_sign (C, sig, 64, n_bytes, 32, msg, 32, NULL, 0),
-             GPG_ERR_BAD_SECKEY);
+  {
+    /* curve, sig_len, key, key_len, msg, msg_len, aux, aux_len -> code */
+    const struct
+    {
+      int curve;
+      size_t sl;
+      const unsigned char *k;
+      size_t kl;
+      const unsigned char *m;
+      size_t ml;
+      const unsigned char *a;
+      size_t al;
+      gpg_err_code_t want;
+    } bad[] = {
+      { 2, 64, sk, 32, msg, 32, NULL, 0, GPG_ERR_NOT_SUPPORTED },
+      { C, 63, sk, 32, msg, 32, NULL, 0, GPG_ERR_INV_ARG },
+      { C, 64, sk, 31, msg, 32, NULL, 0, GPG_ERR_INV_ARG },
+      { C, 64, sk, 32, NULL, 32, NULL, 0, GPG_ERR_INV_ARG },
+      { C, 64, sk, 32, msg, 32, msg, 16, GPG_ERR_INV_ARG },
+      { C, 64, sk, 32, msg, 32, NULL, 32, GPG_ERR_INV_ARG },
+      { C, 64, n_bytes, 32, msg, 32, NULL, 0, GPG_ERR_BAD_SECKEY },
+    };
+    size_t i;
+    for (i = 0; i < KC_DIM (bad); i++)
+      CHECK_ERR (kc_schnorr_sign (bad[i].curve, sig, bad[i].sl, bad[i].k,
+                                  bad[i].kl, bad[i].m, bad[i].ml, bad[i].a,
+                                  bad[i].al), bad[i].want);
+  }
   memset (sk, 0, 32);
   CHECK_ERR (kc_schnorr_sign (C, sig, 64, sk, 32, msg, 32, NULL, 0),
              GPG_ERR_BAD_SECKEY);
