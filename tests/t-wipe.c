@@ -910,7 +910,7 @@ run_btc (void)
   npats = 0;
   tweak_forms ();
   check_call ("kc_ecc_seckey_tweak_add", call_seckey_tweak, &err, NULL,
-              KC_STACK_BURN_ECC);
+              KC_STACK_BURN_TWEAK);
   CHECK_ERR (err, 0);
   check_call ("kc_ecc_xonly_pubkey", call_xonly_pubkey, &err, NULL,
               KC_STACK_BURN_ECC);
