@@ -247,44 +247,49 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
 #define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
 #define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
 
-/* PRE[i] = (i+1)*A for i < CONST_H, affine, normalized (one shared
- * inversion).  A finite.  Variable time: A is public. */
+/* PRE[i] = (i+1)*A for i < CONST_H as "effective affine" points (the
+ * trick of table_a_var): built with mixed additions that record their Z
+ * ratios, then all brought to the Z of the last, *ZT, without an
+ * inversion; the true point is (x / ZT^2, y / ZT^3).  Normalized for
+ * storage.  A finite.  Variable time: A is public. */
 static void
-table_const_var (kc_secp256k1_ge_storage pre[CONST_H], const ge *a)
+table_const_var (kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
 {
   gej t[CONST_H];
-  fe acc[CONST_H], inv, zi, zi2;
+  fe zr[CONST_H], rz, rz2, rz3;
   ge p;
   int i;
 
+  /* A has prime order n > CONST_H: no entry is infinity or +-A */
   _kc_secp256k1_gej_set_ge (&t[0], a);
   _kc_secp256k1_gej_double_var (&t[1], &t[0]);
+  zr[1] = t[1].z;                                /* Z_1 / Z_0, Z_0 = 1 */
   for (i = 2; i < CONST_H; i++)
-    _kc_secp256k1_gej_add_ge_var (&t[i], &t[i - 1], a);
-  /* A has prime order n > CONST_H, so no entry is infinity.  Batch
-   * inversion: acc[i] = z_0 ... z_i, then walk back from 1/acc[H-1]. */
-  acc[0] = t[0].z;
-  for (i = 1; i < CONST_H; i++)
-    kc_secp256k1_fe_mul (&acc[i], &acc[i - 1], &t[i].z);
-  _kc_secp256k1_fe_inv_var (&inv, &acc[CONST_H - 1]);
+    _kc_secp256k1_gej_add_ge_var_zr (&t[i], &t[i - 1], a, &zr[i]);
+  /* RZ = Z_last / Z_i, built backwards */
+  p.infinity = 0;
+  rz = zr[CONST_H - 1];
   for (i = CONST_H - 1; i >= 0; i--)
     {
-      if (i > 0)
+      if (i == CONST_H - 1)
         {
-          kc_secp256k1_fe_mul (&zi, &inv, &acc[i - 1]);   /* 1/z_i */
-          kc_secp256k1_fe_mul (&inv, &inv, &t[i].z);      /* 1/acc[i-1] */
+          p.x = t[i].x;
+          p.y = t[i].y;
         }
       else
-        zi = inv;
-      kc_secp256k1_fe_sqr (&zi2, &zi);
-      kc_secp256k1_fe_mul (&p.x, &t[i].x, &zi2);
-      kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
-      kc_secp256k1_fe_mul (&p.y, &t[i].y, &zi2);
+        {
+          kc_secp256k1_fe_sqr (&rz2, &rz);
+          kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+          kc_secp256k1_fe_mul (&p.x, &t[i].x, &rz2);
+          kc_secp256k1_fe_mul (&p.y, &t[i].y, &rz3);
+          if (i > 0)
+            kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+        }
       kc_secp256k1_fe_normalize_var (&p.x);
       kc_secp256k1_fe_normalize_var (&p.y);
-      p.infinity = 0;
       _kc_secp256k1_ge_to_storage (&pre[i], &p);
     }
+  *zt = t[CONST_H - 1].z;
 }
 
 /* Signed W-bit digits of H (< 2^128), from bit 0 up: ABSD[j] in
@@ -338,6 +343,7 @@ void
 _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
 {
   kc_secp256k1_ge_storage pre[CONST_H];
+  fe zt;
   uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
   uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
   scalar k1, k2;
@@ -345,7 +351,7 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   ge b;
   int j, i;
 
-  table_const_var (pre, a);
+  table_const_var (pre, &zt, a);
   /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
   _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
   f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
@@ -355,18 +361,24 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   recode_const (abs1, neg1, &k1, f1);
   recode_const (abs2, neg2, &k2, f2);
   /* From the top window down: W doublings, then one complete addition per
-   * half (a zero digit adds infinity). */
-  _kc_secp256k1_gej_set_infinity (r);
-  for (j = CONST_WINDOWS - 1; j >= 0; j--)
+   * half (a zero digit adds infinity).  The accumulator lives on the curve
+   * scaled by ZT, where the table is affine (the addition and doubling
+   * formulas do not involve the curve's constant). */
+  j = CONST_WINDOWS - 1;
+  lookup_const (&b, pre, abs1[j], neg1[j], 0);
+  _kc_secp256k1_gej_set_ge (r, &b);              /* infinity if digit 0 */
+  lookup_const (&b, pre, abs2[j], neg2[j], 1);
+  _kc_secp256k1_gej_add_ge (r, r, &b);
+  for (j = CONST_WINDOWS - 2; j >= 0; j--)
     {
-      if (j < CONST_WINDOWS - 1)
-        for (i = 0; i < CONST_W; i++)
-          _kc_secp256k1_gej_double (r, r);
+      for (i = 0; i < CONST_W; i++)
+        _kc_secp256k1_gej_double (r, r);
       lookup_const (&b, pre, abs1[j], neg1[j], 0);
       _kc_secp256k1_gej_add_ge (r, r, &b);
       lookup_const (&b, pre, abs2[j], neg2[j], 1);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
+  kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
   wipememory (abs1, sizeof abs1);
   wipememory (abs2, sizeof abs2);
   wipememory (neg1, sizeof neg1);
