@@ -120,7 +120,7 @@ btc_peer (const struct btc_input *in, enum btc_op op, size_t i,
   secp256k1_xonly_pubkey xo;
   secp256k1_ecdsa_recoverable_signature rs;
   size_t len = 33;
-  int recid, parity, ok = 0;
+  int recid = 0, parity = 0, ok = 0;
 
   switch (op)
     {
