@@ -240,3 +240,152 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (!r->infinity)
     kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
 }
+
+/* ------------------------------------------------- constant-time K*A */
+
+#define CONST_W      5                        /* window bits */
+#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
+#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
+
+/* PRE[i] = (i+1)*A for i < CONST_H as "effective affine" points (the
+ * trick of table_a_var): built with mixed additions that record their Z
+ * ratios, then all brought to the Z of the last, *ZT, without an
+ * inversion; the true point is (x / ZT^2, y / ZT^3).  Normalized for
+ * storage.  A finite.  Variable time: A is public. */
+static void
+table_const_var (kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
+{
+  gej t[CONST_H];
+  fe zr[CONST_H], rz, rz2, rz3;
+  ge p;
+  int i;
+
+  /* A has prime order n > CONST_H: no entry is infinity or +-A */
+  _kc_secp256k1_gej_set_ge (&t[0], a);
+  _kc_secp256k1_gej_double_var (&t[1], &t[0]);
+  zr[1] = t[1].z;                                /* Z_1 / Z_0, Z_0 = 1 */
+  for (i = 2; i < CONST_H; i++)
+    _kc_secp256k1_gej_add_ge_var_zr (&t[i], &t[i - 1], a, &zr[i]);
+  /* RZ = Z_last / Z_i, built backwards */
+  p.infinity = 0;
+  rz = zr[CONST_H - 1];
+  for (i = CONST_H - 1; i >= 0; i--)
+    {
+      if (i == CONST_H - 1)
+        {
+          p.x = t[i].x;
+          p.y = t[i].y;
+        }
+      else
+        {
+          kc_secp256k1_fe_sqr (&rz2, &rz);
+          kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+          kc_secp256k1_fe_mul (&p.x, &t[i].x, &rz2);
+          kc_secp256k1_fe_mul (&p.y, &t[i].y, &rz3);
+          if (i > 0)
+            kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+        }
+      kc_secp256k1_fe_normalize_var (&p.x);
+      kc_secp256k1_fe_normalize_var (&p.y);
+      _kc_secp256k1_ge_to_storage (&pre[i], &p);
+    }
+  *zt = t[CONST_H - 1].z;
+}
+
+/* Signed W-bit digits of H (< 2^128), from bit 0 up: ABSD[j] in
+ * [0, CONST_H] and NEG[j] its sign (1: negative) XOR FLIP.  Constant time
+ * in H and FLIP. */
+static void
+recode_const (uint32_t absd[CONST_WINDOWS], uint32_t neg[CONST_WINDOWS],
+              const scalar *h, uint32_t flip)
+{
+  uint32_t carry = 0;
+  int j;
+  for (j = 0; j < CONST_WINDOWS; j++)
+    {
+      /* window + carry in [0, 2H]; above H it is taken as window + carry
+       * - 2H in [-(H-1), 0] with a carry out.  The top window holds bits
+       * 125..127 only (at most 7, plus a carry: no carry out). */
+      uint32_t nib = kc_secp256k1_scalar_get_bits (h, CONST_W * (unsigned int) j,
+                                                   CONST_W) + carry;
+      uint32_t dneg = ct_lt_u32 (CONST_H, nib);
+      absd[j] = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
+                               2 * CONST_H - nib, nib);
+      neg[j] = dneg ^ flip;
+      carry = dneg;
+    }
+}
+
+/* B = sign * PRE[absd - 1] (absd 0: infinity), times lambda if LAMBDA
+ * (public).  A scan of the whole table, constant time in ABSD and NEG. */
+static void
+lookup_const (ge *b, const kc_secp256k1_ge_storage pre[CONST_H],
+              uint32_t absd, uint32_t neg, int lambda)
+{
+  kc_secp256k1_ge_storage s = pre[0];
+  fe ny;
+  int i;
+  for (i = 2; i <= CONST_H; i++)
+    kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
+                                  (int) ct_eq_u32 (absd, (uint32_t) i));
+  _kc_secp256k1_ge_from_storage (b, &s);
+  if (lambda)
+    kc_secp256k1_fe_mul (&b->x, &b->x, &_kc_secp256k1_fe_beta);
+  kc_secp256k1_fe_negate (&ny, &b->y, 1);            /* (2) */
+  kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
+  kc_secp256k1_fe_cmov (&b->y, &ny, (int) neg);
+  b->infinity = (int) ct_eq_u32 (absd, 0);
+  wipememory (&s, sizeof s);
+  wipememory (&ny, sizeof ny);
+}
+
+void
+_kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
+{
+  kc_secp256k1_ge_storage pre[CONST_H];
+  fe zt;
+  uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
+  uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
+  scalar k1, k2;
+  uint32_t f1, f2;
+  ge b;
+  int j, i;
+
+  table_const_var (pre, &zt, a);
+  /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
+  _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
+  f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
+  f2 = (uint32_t) _kc_secp256k1_scalar_is_high (&k2);
+  _kc_secp256k1_scalar_cond_negate (&k1, (int) f1);
+  _kc_secp256k1_scalar_cond_negate (&k2, (int) f2);
+  recode_const (abs1, neg1, &k1, f1);
+  recode_const (abs2, neg2, &k2, f2);
+  /* From the top window down: W doublings, then one complete addition per
+   * half (a zero digit adds infinity).  The accumulator lives on the curve
+   * scaled by ZT, where the table is affine (the addition and doubling
+   * formulas do not involve the curve's constant). */
+  j = CONST_WINDOWS - 1;
+  lookup_const (&b, pre, abs1[j], neg1[j], 0);
+  _kc_secp256k1_gej_set_ge (r, &b);              /* infinity if digit 0 */
+  lookup_const (&b, pre, abs2[j], neg2[j], 1);
+  _kc_secp256k1_gej_add_ge (r, r, &b);
+  for (j = CONST_WINDOWS - 2; j >= 0; j--)
+    {
+      for (i = 0; i < CONST_W; i++)
+        _kc_secp256k1_gej_double (r, r);
+      lookup_const (&b, pre, abs1[j], neg1[j], 0);
+      _kc_secp256k1_gej_add_ge (r, r, &b);
+      lookup_const (&b, pre, abs2[j], neg2[j], 1);
+      _kc_secp256k1_gej_add_ge (r, r, &b);
+    }
+  kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
+  wipememory (abs1, sizeof abs1);
+  wipememory (abs2, sizeof abs2);
+  wipememory (neg1, sizeof neg1);
+  wipememory (neg2, sizeof neg2);
+  wipememory (&k1, sizeof k1);
+  wipememory (&k2, sizeof k2);
+  wipememory (&f1, sizeof f1);
+  wipememory (&f2, sizeof f2);
+  wipememory (&b, sizeof b);
+}

@@ -74,6 +74,18 @@ void _kc_secp256k1_ecmult_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
                                const kc_secp256k1_scalar *na,
                                const kc_secp256k1_scalar *ng);
 
+/* R = K*A for a secret K, constant time in K (A must be public: its
+ * table of multiples 1A .. 16A is built in variable time, effective
+ * affine as for _kc_secp256k1_ecmult_var's table of A).  K split by
+ * lambda into halves below 2^128 (negated by cmov), each written in
+ * 26 signed 5-bit digits in [-15, 16]; per window 5 constant-time
+ * doublings and two complete additions (_kc_secp256k1_gej_add_ge) of
+ * entries read by a scan of the whole table (the second half's times
+ * beta).  A finite and on the curve; K may be zero (R infinity). */
+void _kc_secp256k1_ecmult_const (kc_secp256k1_gej *r,
+                                 const kc_secp256k1_ge *a,
+                                 const kc_secp256k1_scalar *k);
+
 /* The tables (in secp256k1-ecmult-tables.h, generated).  The exhaustive
  * test build (KC_SECP256K1_EXHAUSTIVE) defines and fills them itself, for
  * each of its curves. */

@@ -34,6 +34,10 @@
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
+ *   ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,schnorr_verify,
+ *     ecdh,sign_recoverable,recover,seckey_tweak,pubkey_tweak,xonly_tweak}
+ *                                      us/op; Debian's libsecp256k1 and
+ *                                      the master peer (bench-peers-btc.h)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
@@ -87,8 +91,12 @@ static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+#ifdef HAVE_LIBSECP256K1
+  bench_peers_secp_btc,
+#endif
 #ifdef HAVE_SECP256K1_PEER
   bench_peers_secp_master,
+  bench_peers_secp_master_btc,
 #endif
   bench_peers_mont,
   bench_peers_kem,
@@ -300,6 +308,11 @@ usage (FILE *f)
            "  {64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
+#ifdef HAVE_LIBSECP256K1
+           "      ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,\n"
+           "        schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
+           "        pubkey_tweak,xonly_tweak}\n"
+#endif
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
            "[_rot256]\n"

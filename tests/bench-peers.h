@@ -63,6 +63,10 @@ void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
+void bench_peers_secp_master_btc (void);  /* bench-peers-secp.c */
+#endif
+#ifdef HAVE_LIBSECP256K1
+void bench_peers_secp_btc (void);     /* bench-peers-ecc.c (system lib) */
 #endif
 
 #endif /* KC_BENCH_PEERS_H */

@@ -376,6 +376,57 @@ ecc (void)
     }
 }
 
+/* The Bitcoin additions: BIP-340 signing (key, aux and the nonce), x-only
+ * keys, ECDH (hashed and raw, the constant-time K*A), seckey and pubkey
+ * tweaks, recoverable signing.  Keys, tweaks, aux secret. */
+static void
+ecc_btc (void)
+{
+  unsigned char key[32], key2[32], pub[33], tw[32], aux[32], msg[45];
+  unsigned char sig[65], out[65], xo[32];
+  size_t len;
+  int it, parity;
+
+  for (it = 0; it < 3; it++)
+    {
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (key2, 32);
+      key2[0] &= 0x7f;
+      t_randbytes (tw, 32);
+      tw[0] &= 0x7f;
+      t_randbytes (aux, 32);
+      t_randbytes (msg, sizeof msg);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, pub, 33, key2, 32), 0);
+      CHECK_ERR (kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, xo, 32, &parity,
+                                      key2, 32), 0);
+      ct_classify (key, 32);
+      ct_classify (tw, 32);
+      ct_classify (aux, 32);
+      CHECK_ERR (kc_schnorr_sign (KC_ECC_SECP256K1, sig, 64, key, 32,
+                                  msg, sizeof msg, aux, 32), 0);
+      CHECK_ERR (kc_schnorr_sign (KC_ECC_SECP256K1, sig, 64, key, 32,
+                                  msg, 32, NULL, 0), 0);
+      CHECK_ERR (kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out, 32, &parity,
+                                      key, 32), 0);
+      CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, 0, out, 32, key, 32, pub, 33), 0);
+      ct_declassify (out, 32);
+      CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, KC_ECDH_RAW_X, out, 32, key, 32,
+                          pub, 33), 0);
+      ct_declassify (out, 32);
+      len = sizeof sig;
+      CHECK_ERR (kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, sig,
+                                &len, key, 32, msg, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out, 65, pub, 33,
+                                          tw, 32), 0);
+      CHECK_ERR (kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out, 32, &parity,
+                                         xo, 32, tw, 32), 0);
+      CHECK_ERR (kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, key, 32, tw, 32),
+                 0);
+      ct_declassify (key, 32);
+    }
+}
+
 /* Montgomery arithmetic on every named modulus, on both the BMI2/ADX and
  * the portable kernels, and the Daira reduction: secret operands, zero
  * memcheck errors. */
@@ -472,6 +523,7 @@ main (int argc, char **argv)
   x25519 ();
   kem_hybrids ();
   ecc ();
+  ecc_btc ();
   fields ();
   return t_done ("t-ctime");
 }
