@@ -21,6 +21,7 @@
 #include "bufhelp.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512.h"
 
 #define P    KC_SNTRUP761_P
 #define Q    KC_SNTRUP761_Q
@@ -1072,6 +1073,21 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
   _kc_sntrup761_r3_mult2_ntt_avx2
 };
+
+/* AVX-512 (with AVX2): the AVX2 table with the kernels that have an
+ * AVX-512 version and win with it. */
+static const struct sntrup_ops ops_avx512 = {
+  _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
+  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx512,
+  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx512,
+  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
+  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
+  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
+  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
+  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
+  _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
+  _kc_sntrup761_r3_mult2_ntt_avx2
+};
 #endif
 
 /* The table for this CPU: a branch on the cached feature bits (read
@@ -1080,7 +1096,10 @@ static const struct sntrup_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
-  if (_kc_hwf () & KC_HWF_AVX2)
+  unsigned int hwf = _kc_hwf ();
+  if ((hwf & (KC_HWF_AVX2 | KC_HWF_AVX512)) == (KC_HWF_AVX2 | KC_HWF_AVX512))
+    return &ops_avx512;
+  if (hwf & KC_HWF_AVX2)
     return &ops_avx2;
 #endif
   return &ops_portable;

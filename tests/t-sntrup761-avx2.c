@@ -8,10 +8,14 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
+ * The AVX-512 Rq reciprocals (sntrup761-avx512.c) are compared with the
+ * portable ones on the same inputs where the CPU has AVX-512.
+ *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512.h"
 #include "sntrup761.h"
 #include "t-common.h"
 #include <stdlib.h>
@@ -233,6 +237,26 @@ check_rq_mult_fq (const int16_t f[P], const int16_t g[P], const char *what)
          bad < 0 ? 0 : want[bad]);
 }
 
+/* With AVX-512: the AVX-512 reciprocal of IN8 (small) or IN16 (frozen)
+ * returns RC and, when RC is 0, the portable function's output REF. */
+static void
+check_avx512_recip (const int16_t ref[P], int rc, const int8_t *in8,
+                    const int16_t *in16, const char *what)
+{
+  int16_t out[P];
+  int rc5, i, frozen = 1;
+
+  if (!(_kc_hwf () & KC_HWF_AVX512))
+    return;
+  rc5 = in8 ? _kc_sntrup761_rq_recip3_avx512 (out, in8)
+    : _kc_sntrup761_rq_recip3_fq_avx512 (out, in16);
+  for (i = 0; i < P; i++)
+    frozen &= out[i] >= -(Q - 1) / 2 && out[i] <= (Q - 1) / 2;
+  CHECK (rc5 == rc && frozen && (rc || !memcmp (out, ref, sizeof out)),
+         "rq_recip3%s (%s): avx512 (%d) and portable (%d) differ",
+         in8 ? "" : "_fq", what, rc5, rc);
+}
+
 /* 1/(3 in) for a general frozen IN, AVX2 and portable: equal, frozen, and
  * 3 in out = 1 (IN nonzero). */
 static void
@@ -252,6 +276,7 @@ check_rq_recip3_fq (const int16_t in[P], const char *what)
          "rq_recip3_fq (%s): returned %d / %d", what, rc, rc2);
   CHECK (!memcmp (out, out2, sizeof out) || !nonzero,
          "rq_recip3_fq (%s): avx2 and portable differ", what);
+  check_avx512_recip (out2, rc2, NULL, in, what);
   if (!nonzero)
     return;
   for (i = 0; i < P; i++)
@@ -285,6 +310,13 @@ check_rq_recip3 (const int8_t in[P], const char *what)
       oi[i] = out[i];
     }
   CHECK (frozen, "rq_recip3 (%s): output not frozen", what);
+  {
+    int16_t ref[P];
+    int rcp = _kc_sntrup761_rq_recip3 (ref, in);
+    CHECK (rcp == rc && (rc || !memcmp (ref, out, sizeof out)),
+           "rq_recip3 (%s): avx2 and portable differ", what);
+    check_avx512_recip (ref, rcp, in, NULL, what);
+  }
   if (!invertible || rc)
     return;
   ref_mult (prod, oi, ii, Q);
