@@ -197,6 +197,12 @@ void _kc_sntrup761_short_from_bytes (int8_t out[KC_SNTRUP761_P],
  * merge exchange); the sequence of memory accesses depends on N only. */
 void _kc_sntrup761_sort_u32 (uint32_t *x, size_t n);
 
+/* The same result as _kc_sntrup761_sort_u32 (x, 761), faster: the network
+ * for 768 words (padded with 0xffffffff) with every compare-exchange in a
+ * 4-wide one on contiguous words (ct_minmax4_u32: the compiler's generic
+ * vectors).  The memory accesses are fixed.  Short_random's sort. */
+void _kc_sntrup761_sort_761 (uint32_t x[KC_SNTRUP761_P]);
+
 /* Encodings.  Encoders expect frozen input (Rounded: multiples of 3).
  * Decoders accept arbitrary bytes and always return frozen values
  * (rq_decode: [-q12, q12]; rounded_decode: multiples of 3 in [-q12,

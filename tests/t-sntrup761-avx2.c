@@ -384,20 +384,23 @@ cmp_u32 (const void *a, const void *b)
 static void
 check_sort (const uint32_t in[P], const char *what)
 {
-  uint32_t a[P], b[P], c[P];
+  uint32_t a[P], b[P], c[P], d[P];
   int i;
 
   memcpy (a, in, sizeof a);
   memcpy (b, in, sizeof b);
   memcpy (c, in, sizeof c);
+  memcpy (d, in, sizeof d);
   _kc_sntrup761_sort_761_avx2 (a);
   _kc_sntrup761_sort_u32 (b, P);
   qsort (c, P, sizeof c[0], cmp_u32);
+  _kc_sntrup761_sort_761 (d);
   for (i = 0; i < P; i++)
-    if (a[i] != c[i] || b[i] != c[i])
+    if (a[i] != c[i] || b[i] != c[i] || d[i] != c[i])
       {
-        fail ("sort %s: index %d: avx2 %08x portable %08x qsort %08x", what,
-              i, (unsigned) a[i], (unsigned) b[i], (unsigned) c[i]);
+        fail ("sort %s: index %d: avx2 %08x portable %08x portable-761 "
+              "%08x qsort %08x", what, i, (unsigned) a[i], (unsigned) b[i],
+              (unsigned) d[i], (unsigned) c[i]);
         return;
       }
 }

@@ -548,6 +548,36 @@ test_sort (void)
   _kc_sntrup761_sort_u32 (x, P);
   for (n = 1; n < P; n++)
     CHECK (x[n - 1] <= x[n], "sort extremes at %zu", n);
+
+  /* The 761-word network (two layouts, 4-wide compare-exchanges) against
+   * qsort: random words, tiny ranges (ties), words equal to its padding
+   * 0xffffffff, sorted and reversed input, and 0-1 inputs (a comparator
+   * network sorts everything iff it sorts every 0-1 input) of random
+   * densities and of single runs of ones. */
+  for (k = 0; k < 600; k++)
+    {
+      size_t i, start = (size_t) (t_rand64 () % P), len = (size_t) (t_rand64 () % 400);
+      uint32_t dens = (uint32_t) (t_rand64 () % 33);
+      for (i = 0; i < P; i++)
+        {
+          uint32_t r = (uint32_t) t_rand64 ();
+          switch (k % 8)
+            {
+            case 0: x[i] = r; break;
+            case 1: x[i] = r % (uint32_t) (k % 7 + 2); break;
+            case 2: x[i] = r & 1 ? 0xffffffffu : r; break;
+            case 3: x[i] = k & 8 ? (uint32_t) i : (uint32_t) (P - i); break;
+            case 4: x[i] = (uint32_t) (t_rand64 () % 32) < dens; break;
+            case 5: x[i] = i >= start && i < start + len ? 0xffffffffu : 0; break;
+            case 6: x[i] = i >= start && i < start + len; break;
+            default: x[i] = (r % 3) << 30;
+            }
+        }
+      memcpy (y, x, P * sizeof x[0]);
+      _kc_sntrup761_sort_761 (x);
+      qsort (y, P, sizeof y[0], cmp_u32);
+      CHECK (!memcmp (x, y, P * sizeof x[0]), "sort_761 input %d", k);
+    }
 }
 
 static void
