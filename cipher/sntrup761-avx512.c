@@ -34,6 +34,8 @@
 
 #define KC_AVX512 __attribute__ ((target ("avx512f,avx512bw")))
 
+#include <string.h>
+
 /* A scalar multiplier: B (frozen) and B' = round (B 2^15 / q). */
 struct fq_scalar512
 {
@@ -197,6 +199,201 @@ _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
   for (i = 0; i < P; i++)
     s.g[P - 1 - i] = in[i];
   return rq_recip3_core512 (out, &s);
+}
+
+/* ---- R3 reciprocal, bitsliced in registers ----
+ *
+ * The AVX2 kernel's bit planes (m = [x != 0], s = [x = -1]) with 512-bit
+ * words: a 768-coefficient polynomial is two words per plane, so f, g,
+ * v, r are 16 zmm registers for the whole loop.  The F3 multiply-add is
+ * three-input logic (vpternlog), the one-bit shifts of a plane a
+ * qword-align of the neighbouring word and two shifts. */
+
+/* x + c y in F3 (the formulas of f3_addmul in sntrup761-avx2.c), c given
+ * as broadcast masks cm = [c != 0], cs = [c = -1]:
+ *   m_r = (m_x | m') & ~(m_x & m' & t), t = s_x ^ s_y ^ cs, m' = m_y & cm
+ *   s_r = s_x ^ (m' & (t ^ m_x)) */
+KC_AVX512 static inline void
+f3_addmul512 (__m512i *rm, __m512i *rs, __m512i xm, __m512i xs,
+              __m512i ym, __m512i ys, __m512i cm, __m512i cs)
+{
+  __m512i m2 = _mm512_and_si512 (ym, cm);
+  __m512i t = _mm512_ternarylogic_epi64 (xs, ys, cs, 0x96);        /* a^b^c */
+  *rm = _mm512_ternarylogic_epi64 (xm, m2, t, 0x7c);    /* (a|b)&~(a&b&c) */
+  *rs = _mm512_ternarylogic_epi64 (xs, m2, _mm512_xor_si512 (t, xm), 0x78);
+}                                                       /* a^(b&c) */
+
+/* Plane shifts by one bit over the two words (lo, hi).
+ * down: bit i <- bit i + 1 (zero in at the top); up: bit i <- bit i - 1
+ * (zero in at the bottom; bits past 767 stay zero for v, r as the lane
+ * bounds of the Rq version say). */
+KC_AVX512 static inline void
+plane_down (__m512i *lo, __m512i *hi)
+{
+  __m512i z = _mm512_setzero_si512 ();
+  __m512i nlo = _mm512_alignr_epi64 (*hi, *lo, 1), nhi = _mm512_alignr_epi64 (z, *hi, 1);
+  *lo = _mm512_or_si512 (_mm512_srli_epi64 (*lo, 1), _mm512_slli_epi64 (nlo, 63));
+  *hi = _mm512_or_si512 (_mm512_srli_epi64 (*hi, 1), _mm512_slli_epi64 (nhi, 63));
+}
+
+KC_AVX512 static inline __m512i
+word_up (__m512i x, __m512i prev)
+{
+  __m512i p = _mm512_alignr_epi64 (x, prev, 7);  /* prev7, x0 .. x6 */
+  return _mm512_or_si512 (_mm512_slli_epi64 (x, 1), _mm512_srli_epi64 (p, 63));
+}
+
+/* int8 coefficients in {-1, 0, 1}, 768 of them, to two words per plane. */
+KC_AVX512 static void
+f3_pack512 (__m512i m[2], __m512i s[2], const int8_t a[768])
+{
+  uint64_t mw[16], sw[16];
+  int i;
+  for (i = 0; i < 12; i++)
+    {
+      __m512i v = _mm512_loadu_si512 ((const void *) (a + 64 * i));
+      mw[i] = _mm512_test_epi8_mask (v, v);
+      sw[i] = _mm512_movepi8_mask (v);
+    }
+  for (; i < 16; i++)
+    mw[i] = sw[i] = 0;
+  m[0] = _mm512_loadu_si512 ((const void *) mw);
+  m[1] = _mm512_loadu_si512 ((const void *) (mw + 8));
+  s[0] = _mm512_loadu_si512 ((const void *) sw);
+  s[1] = _mm512_loadu_si512 ((const void *) (sw + 8));
+  wipememory (mw, sizeof mw);
+  wipememory (sw, sizeof sw);
+}
+
+KC_AVX512 static void
+f3_unpack512 (int8_t a[768], __m512i m0, __m512i m1, __m512i s0, __m512i s1)
+{
+  uint64_t mw[16], sw[16];
+  int i;
+  _mm512_storeu_si512 ((void *) mw, m0);
+  _mm512_storeu_si512 ((void *) (mw + 8), m1);
+  _mm512_storeu_si512 ((void *) sw, s0);
+  _mm512_storeu_si512 ((void *) (sw + 8), s1);
+  for (i = 0; i < 12; i++)
+    {
+      /* m ? (s ? -1 : 1) : 0 */
+      __m512i vm = _mm512_movm_epi8 (mw[i]), vs = _mm512_movm_epi8 (sw[i]);
+      _mm512_storeu_si512 ((void *) (a + 64 * i),
+                           _mm512_and_si512 (vm, _mm512_or_si512 (vs, _mm512_set1_epi8 (1))));
+    }
+  wipememory (mw, sizeof mw);
+  wipememory (sw, sizeof sw);
+}
+
+/* All ones / zero in every qword from a 0/1 flag. */
+KC_AVX512 static inline __m512i
+flag_vec512 (uint32_t flag)
+{
+  return _mm512_set1_epi64 ((int64_t) (int32_t) ct_mask_from_flag_u32 (flag));
+}
+
+/* The divsteps of _kc_sntrup761_r3_recip_avx2 (same scalars, scaling
+ * remark and lane bounds, in 512-coefficient words: f, g need word 1
+ * while L(n) = min (p + 1, 2p - n) > 512; v, r from n = 512 on). */
+KC_AVX512 int
+_kc_sntrup761_r3_recip_avx512 (int8_t out[P], const int8_t in[P])
+{
+  int8_t t8[768] __attribute__ ((aligned (64)));
+  __m512i fm[2], fs[2], gm[2], gs[2], vm[2], vs[2], rm[2], rs[2];
+  uint32_t f0m = 1, f0s = 0, g0m, g0s;
+  int32_t delta = 1, t;
+  int i, n;
+
+  memset (t8, 0, sizeof t8);
+  t8[0] = 1;
+  t8[P - 1] = t8[P] = -1;
+  f3_pack512 (fm, fs, t8);
+  memset (t8, 0, sizeof t8);
+  for (i = 0; i < P; i++)
+    t8[P - 1 - i] = in[i];
+  f3_pack512 (gm, gs, t8);
+  memset (t8, 0, sizeof t8);
+  t8[0] = 1;
+  f3_pack512 (rm, rs, t8);
+  vm[0] = vm[1] = vs[0] = vs[1] = _mm512_setzero_si512 ();
+  g0m = (uint32_t) _mm_cvtsi128_si32 (_mm512_castsi512_si128 (gm[0])) & 1;
+  g0s = (uint32_t) _mm_cvtsi128_si32 (_mm512_castsi512_si128 (gs[0])) & 1;
+
+  for (n = 0; n < 2 * P - 1; n++)
+    {
+      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 (g0m);
+      __mmask8 sw = (__mmask8) swap;
+      __m512i cm = flag_vec512 (f0m & g0m), cs = flag_vec512 (1 ^ f0s ^ g0s);
+      __m512i nm, ns, um, us;
+      int two_fg = 2 * P - n > 512, two_vr = n >= 512;
+
+      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
+      f0m = ct_select_u32 (swap, g0m, f0m);
+      f0s = ct_select_u32 (swap, g0s, f0s);
+
+      /* g <- g + c f, f <- g on swap; word 1 only while it matters
+       * (else it keeps its stale, never again needed bits). */
+      f3_addmul512 (&nm, &ns, gm[0], gs[0], fm[0], fs[0], cm, cs);
+      fm[0] = _mm512_mask_blend_epi64 (sw, fm[0], gm[0]);
+      fs[0] = _mm512_mask_blend_epi64 (sw, fs[0], gs[0]);
+      gm[0] = nm;
+      gs[0] = ns;
+      if (two_fg)
+        {
+          f3_addmul512 (&nm, &ns, gm[1], gs[1], fm[1], fs[1], cm, cs);
+          fm[1] = _mm512_mask_blend_epi64 (sw, fm[1], gm[1]);
+          fs[1] = _mm512_mask_blend_epi64 (sw, fs[1], gs[1]);
+          gm[1] = nm;
+          gs[1] = ns;
+        }
+      else
+        gm[1] = gs[1] = _mm512_setzero_si512 ();
+      g0m = (uint32_t) (_mm_cvtsi128_si32 (_mm512_castsi512_si128 (gm[0])) >> 1) & 1;
+      g0s = (uint32_t) (_mm_cvtsi128_si32 (_mm512_castsi512_si128 (gs[0])) >> 1) & 1;
+      plane_down (&gm[0], &gm[1]);
+      plane_down (&gs[0], &gs[1]);
+
+      /* v <- x v; r <- r + c v, v <- r on swap. */
+      if (two_vr)
+        {
+          um = word_up (vm[1], vm[0]);
+          us = word_up (vs[1], vs[0]);
+          vm[1] = _mm512_mask_blend_epi64 (sw, um, rm[1]);
+          vs[1] = _mm512_mask_blend_epi64 (sw, us, rs[1]);
+          f3_addmul512 (&rm[1], &rs[1], rm[1], rs[1], um, us, cm, cs);
+        }
+      um = word_up (vm[0], _mm512_setzero_si512 ());
+      us = word_up (vs[0], _mm512_setzero_si512 ());
+      vm[0] = _mm512_mask_blend_epi64 (sw, um, rm[0]);
+      vs[0] = _mm512_mask_blend_epi64 (sw, us, rs[0]);
+      f3_addmul512 (&rm[0], &rs[0], rm[0], rs[0], um, us, cm, cs);
+    }
+
+  /* out = f[0] * v reversed (f[0] = +-1 when invertible). */
+  f3_unpack512 (t8, vm[0], vm[1], vs[0], vs[1]);
+  for (i = 0; i < P; i++)
+    {
+      int32_t x = t8[P - 1 - i];
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0m), (uint32_t) x, 0);
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0s), (uint32_t) -x, (uint32_t) x);
+      out[i] = (int8_t) x;
+    }
+
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  wipememory (t8, sizeof t8);
+  wipememory (fm, sizeof fm);
+  wipememory (fs, sizeof fs);
+  wipememory (gm, sizeof gm);
+  wipememory (gs, sizeof gs);
+  wipememory (vm, sizeof vm);
+  wipememory (vs, sizeof vs);
+  wipememory (rm, sizeof rm);
+  wipememory (rs, sizeof rs);
+  wipememory (&f0m, sizeof f0m);
+  wipememory (&f0s, sizeof f0s);
+  wipememory (&g0m, sizeof g0m);
+  wipememory (&g0s, sizeof g0s);
+  return t;
 }
 
 #endif /* KC_USE_X86_64 */

@@ -26,6 +26,11 @@
 int _kc_sntrup761_rq_recip3_avx512 (int16_t out[761], const int8_t in[761]);
 int _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[761], const int16_t in[761]);
 
+/* The same contract and results as _kc_sntrup761_r3_recip_avx2 and the
+ * portable _kc_sntrup761_r3_recip: out = 1/in in R3 for small IN,
+ * returns 0 if invertible, else -1 (out unspecified, in {-1, 0, 1}). */
+int _kc_sntrup761_r3_recip_avx512 (int8_t out[761], const int8_t in[761]);
+
 #endif /* KC_USE_X86_64 */
 
 #endif /* KC_SNTRUP761_AVX512_H */

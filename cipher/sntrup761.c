@@ -1153,7 +1153,7 @@ static const struct sntrup_ops ops_avx2 = {
  * AVX-512 version and win with it. */
 static const struct sntrup_ops ops_avx512 = {
   _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx512,
+  _kc_sntrup761_r3_recip_avx512, _kc_sntrup761_rq_recip3_avx512,
   _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx512,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,

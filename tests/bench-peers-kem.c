@@ -511,7 +511,10 @@ k_r3_recip_ours (void *vctx, uint64_t iters)
   struct kern_input *in = vctx;
   while (iters--)
     {
-      bench_consume_u64 ((uint64_t) _kc_sntrup761_r3_recip_avx2 (in->h3, bench_hide_ptr (in->g)));
+      int rc = in->avx512
+        ? _kc_sntrup761_r3_recip_avx512 (in->h3, bench_hide_ptr (in->g))
+        : _kc_sntrup761_r3_recip_avx2 (in->h3, bench_hide_ptr (in->g));
+      bench_consume_u64 ((uint64_t) rc);
       bench_consume (in->h3, 1);
     }
 }

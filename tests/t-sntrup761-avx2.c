@@ -8,8 +8,8 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The AVX-512 Rq reciprocals (sntrup761-avx512.c) are compared with the
- * portable ones on the same inputs where the CPU has AVX-512.
+ * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3) are compared
+ * with the portable ones on the same inputs where the CPU has AVX-512.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -347,6 +347,21 @@ check_r3_recip (const int8_t in[P], const char *what)
       oi[i] = out[i];
     }
   CHECK (small, "r3_recip (%s): output not in {-1, 0, 1}", what);
+  {
+    int8_t ref[P], o5[P];
+    int rcp = _kc_sntrup761_r3_recip (ref, in);
+    CHECK (rcp == rc && (rc || !memcmp (ref, out, sizeof out)),
+           "r3_recip (%s): avx2 and portable differ", what);
+    if (_kc_hwf () & KC_HWF_AVX512)
+      {
+        int rc5 = _kc_sntrup761_r3_recip_avx512 (o5, in), small5 = 1;
+        for (i = 0; i < P; i++)
+          small5 &= o5[i] >= -1 && o5[i] <= 1;
+        CHECK (rc5 == rcp && small5 && (rcp || !memcmp (ref, o5, sizeof o5)),
+               "r3_recip (%s): avx512 (%d) and portable (%d) differ", what,
+               rc5, rcp);
+      }
+  }
   if (!invertible || rc)
     return invertible;
   ref_mult (prod, oi, ii, 3);
