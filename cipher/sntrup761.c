@@ -11,8 +11,10 @@
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
  * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
  * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
- * and the CPU has AVX2 (_kc_hwf, read once, so a process always takes one
- * path; KCRYPT_HWF_MASK=0 forces the portable one).  Both tables give the same bytes for the same RNG output.
+ * and the CPU has AVX2, with the two reciprocals of sntrup761-avx512.c
+ * where it also has AVX-512 (_kc_hwf, read once, so a process always
+ * takes one path; KCRYPT_HWF_MASK=0 forces the portable one).  Every
+ * table gives the same bytes for the same RNG output.
  */
 #include "kcrypt-int.h"
 #include "sntrup761.h"

@@ -79,7 +79,8 @@ void _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
 /* The same three with the portable kernels only, whatever the CPU: the
  * reference the dispatched path is tested against (same bytes for the
  * same RNG output).  The functions above use the AVX2 kernels when the
- * library has x86-64 paths and _kc_hwf () reports AVX2. */
+ * library has x86-64 paths and _kc_hwf () reports AVX2, and the AVX-512
+ * reciprocals when it reports AVX-512 too. */
 void _kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
                                      kc_rng_fn rng, void *rngctx);
 void _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
