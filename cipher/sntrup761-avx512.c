@@ -177,28 +177,29 @@ recip3_init512 (struct recip3_state512 *s)
   s->r[0] = RECIP3;
 }
 
-KC_AVX512 int
-_kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
+/* g = IN reversed, from small (IN8) or frozen (IN16) coefficients. */
+KC_AVX512 static int
+rq_recip3_any512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
 {
   struct recip3_state512 s;
   int i;
 
   recip3_init512 (&s);
   for (i = 0; i < P; i++)
-    s.g[P - 1 - i] = in[i];
+    s.g[P - 1 - i] = in8 ? in8[i] : in16[i];
   return rq_recip3_core512 (out, &s);
+}
+
+KC_AVX512 int
+_kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
+{
+  return rq_recip3_any512 (out, in, NULL);
 }
 
 KC_AVX512 int
 _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
 {
-  struct recip3_state512 s;
-  int i;
-
-  recip3_init512 (&s);
-  for (i = 0; i < P; i++)
-    s.g[P - 1 - i] = in[i];
-  return rq_recip3_core512 (out, &s);
+  return rq_recip3_any512 (out, NULL, in);
 }
 
 /* ---- R3 reciprocal, bitsliced in registers ----

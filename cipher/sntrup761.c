@@ -1138,10 +1138,33 @@ static const struct sntrup_ops ops_portable = {
 };
 
 #ifdef KC_USE_X86_64
+/* The reciprocals that have an AVX-512 version, which wins where the CPU
+ * has it (the feature bits are cached: one load and a test). */
+static int
+r3_recip_x86 (int8_t out[P], const int8_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_r3_recip_avx512 (out, in)
+    : _kc_sntrup761_r3_recip_avx2 (out, in);
+}
+
+static int
+rq_recip3_x86 (int16_t out[P], const int8_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_avx512 (out, in)
+    : _kc_sntrup761_rq_recip3_avx2 (out, in);
+}
+
+static int
+rq_recip3_fq_x86 (int16_t out[P], const int16_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_fq_avx512 (out, in)
+    : _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
+}
+
 static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
-  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
+  r3_recip_x86, rq_recip3_x86,
+  _kc_sntrup761_rq_mult_ntt_avx2, rq_recip3_fq_x86,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
@@ -1151,20 +1174,6 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_r3_mult2_ntt_avx2
 };
 
-/* AVX-512 (with AVX2): the AVX2 table with the kernels that have an
- * AVX-512 version and win with it. */
-static const struct sntrup_ops ops_avx512 = {
-  _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  _kc_sntrup761_r3_recip_avx512, _kc_sntrup761_rq_recip3_avx512,
-  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx512,
-  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
-  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
-  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
-  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
-  _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
-  _kc_sntrup761_r3_mult2_ntt_avx2
-};
 #endif
 
 /* The table for this CPU: a branch on the cached feature bits (read
@@ -1173,10 +1182,7 @@ static const struct sntrup_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
-  unsigned int hwf = _kc_hwf ();
-  if ((hwf & (KC_HWF_AVX2 | KC_HWF_AVX512)) == (KC_HWF_AVX2 | KC_HWF_AVX512))
-    return &ops_avx512;
-  if (hwf & KC_HWF_AVX2)
+  if (_kc_hwf () & KC_HWF_AVX2)
     return &ops_avx2;
 #endif
   return &ops_portable;
