@@ -77,6 +77,22 @@ struct recip3_state512
 #define LD(a, j) _mm512_load_si512 ((const void *) ((a) + 32 * (j)))
 #define ST(a, j, x) _mm512_store_si512 ((void *) ((a) + 32 * (j)), (x))
 
+#ifdef KC_VERIFY
+/* --enable-verify: every lane of f, g, v, r within lincomb's bound. */
+static void
+check_lanes512 (const struct recip3_state512 *s)
+{
+  int i;
+  for (i = 0; i < 32 * NW; i++)
+    {
+      KC_VERIFY_CHECK (s->f[i] >= -9182 && s->f[i] <= 9182);
+      KC_VERIFY_CHECK (s->g[i] >= -9182 && s->g[i] <= 9182);
+      KC_VERIFY_CHECK (s->v[i] >= -9182 && s->v[i] <= 9182);
+      KC_VERIFY_CHECK (s->r[i] >= -9182 && s->r[i] <= 9182);
+    }
+}
+#endif
+
 /* The divsteps on S, whose g holds the input reversed (frozen); out =
  * 1/(3 in).  Same algorithm, scaling remark and lane bounds as
  * rq_recip3_core in sntrup761-avx2.c: iteration n needs lanes < min (p +
@@ -99,7 +115,7 @@ rq_recip3_core512 (int16_t out[P], struct recip3_state512 *s)
                                        54, 53, 52, 51, 50, 49, 48, 47,
                                        46, 45, 44, 43, 42, 41, 40, 39,
                                        38, 37, 36, 35, 34, 33, 32, 31);
-    int32_t delta = 1, f0 = 1, g0, t;
+  int32_t delta = 1, f0 = 1, g0, t;
   int i, j, n;
 
   g0 = s->g[0];
@@ -124,13 +140,16 @@ rq_recip3_core512 (int16_t out[P], struct recip3_state512 *s)
         ST (s->f, 0, _mm512_mask_blend_epi16 (sw, fv, gv));
         g0 = fq_freeze32 ((int16_t) _mm_extract_epi16 (_mm512_castsi512_si128 (prev), 1));
       }
-      for (j = 0; j <= jv; j++)
+      for (j = 0; j <= jv || j + 1 < jf; j++)
         {
-          __m512i vo = LD (s->v, j), rv = LD (s->r, j);
-          __m512i vs = _mm512_permutex2var_epi16 (vprev, up, vo);
-          ST (s->v, j, _mm512_mask_blend_epi16 (sw, vs, rv));
-          ST (s->r, j, lincomb512 (rv, fs, vs, gs, qv));
-          vprev = vo;
+          if (j <= jv)
+            {
+              __m512i vo = LD (s->v, j), rv = LD (s->r, j);
+              __m512i vs = _mm512_permutex2var_epi16 (vprev, up, vo);
+              ST (s->v, j, _mm512_mask_blend_epi16 (sw, vs, rv));
+              ST (s->r, j, lincomb512 (rv, fs, vs, gs, qv));
+              vprev = vo;
+            }
           if (j + 1 < jf)
             {
               __m512i fv = LD (s->f, j + 1), gv = LD (s->g, j + 1);
@@ -140,18 +159,11 @@ rq_recip3_core512 (int16_t out[P], struct recip3_state512 *s)
               prev = gn;
             }
         }
-      for (; j + 1 < jf; j++)
-        {
-          __m512i fv = LD (s->f, j + 1), gv = LD (s->g, j + 1);
-          __m512i gn = lincomb512 (gv, fs, fv, gs, qv);
-          ST (s->f, j + 1, _mm512_mask_blend_epi16 (sw, fv, gv));
-          ST (s->g, j, _mm512_permutex2var_epi16 (prev, down, gn));
-          prev = gn;
-        }
       ST (s->g, jf - 1,
           _mm512_permutex2var_epi16 (prev, down,
                                      jf < NW ? LD (s->g, jf)
                                      : _mm512_setzero_si512 ()));
+      KC_VERIFY_ONLY (check_lanes512 (s));
     }
 
   /* out = v reversed, divided by f[0]. */
