@@ -146,6 +146,36 @@ ct_select_u32 (uint32_t mask, uint32_t a, uint32_t b)
   return b ^ (mask & (a ^ b));
 }
 
+/* Compare-exchange of four lanes at once: A[i] = min (A[i], B[i]), B[i] =
+ * max, unsigned, for i < 4 (A and B unaligned, not overlapping).  With
+ * GCC or clang the compiler's generic vectors (SSE2 on x86-64, NEON on
+ * arm64, lowered to scalars elsewhere): a lane compare yields a mask
+ * vector, which no compiler turns into a branch (t-ctime checks the code
+ * built); otherwise four scalar compare-exchanges through ct_lt. */
+static inline void
+ct_minmax4_u32 (uint32_t *a, uint32_t *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  typedef uint32_t ct_u32x4 __attribute__ ((vector_size (16)));
+  ct_u32x4 x, y, t;
+  memcpy (&x, a, sizeof x);
+  memcpy (&y, b, sizeof y);
+  t = (x ^ y) & (ct_u32x4) (y < x);
+  x ^= t;
+  y ^= t;
+  memcpy (a, &x, sizeof x);
+  memcpy (b, &y, sizeof y);
+#else
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      uint32_t t = (a[i] ^ b[i]) & ct_mask_lt_u32 (b[i], a[i]);
+      a[i] ^= t;
+      b[i] ^= t;
+    }
+#endif
+}
+
 /* If FLAG (0/1): copy N limbs from SRC to DST.  Both always read. */
 static inline void
 ct_cmov_u64 (uint64_t *dst, const uint64_t *src, size_t n, uint64_t flag)

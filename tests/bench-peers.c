@@ -54,6 +54,10 @@
  *                                      --with-sntrup761-peer; both sides
  *                                      on one fast deterministic RNG
  *                                      (bench-peers-kem.c)
+ *   kem/sntrup761-kernels/{rq_mult_small,r3_mult,rq_mult,r3_recip,
+ *     rq_recip3,sort761,sort761_portable}  us/op; libsntrup761's
+ *                                      crypto_core_* and crypto_sort_int32
+ *                                      (bench-peers-kem.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -323,6 +327,10 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_SNTRUP761_PEER
            "      kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}\n"
+#endif
+#ifdef HAVE_SNTRUP761_PEER_CORE
+           "      kem/sntrup761-kernels/{rq_mult_small,r3_mult,rq_mult,r3_recip,\n"
+           "        rq_recip3,sort761,sort761_portable}\n"
 #endif
            "\noptions:\n%s"
            "  --svg FILE       also draw the ratios as an SVG bar chart in FILE\n"
