@@ -4,11 +4,14 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Bounds: every function below returns carried limbs, each below
- * 2^51 + 2^15 (the last carry folds at most 19 * 2^13 into limb 0), and
- * accepts limbs below 2^54: then a product term is below 2^54 * 19 * 2^54
- * < 2^113 and five of them below 2^116, inside the 128-bit accumulator.
- * Subtraction adds 4p first, so its result stays non-negative.
+ * Bounds.  "Carried" limbs (what fe_carry returns) are below 2^51,
+ * limb 1 below 2^51 + 2^13.  fe_add of two carried elements gives limbs
+ * below 2^53, fe_sub (which adds 4p first and needs carried inputs) below
+ * 2^54; fe_mul and fe_sq accept limbs below 2^54, so no add or sub of the
+ * ladder needs a carry of its own.  Then a product term is below
+ * 2^54 * 19 * 2^54 < 2^112.3, columns 0-3 below 2^114.4 (their carry fits
+ * 64 bits), and column 4, which has no 19-fold term, below 2^110.4, so
+ * that its carry times 19 fits 64 bits too.
  */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
@@ -19,7 +22,7 @@
 
 typedef struct { uint64_t v[5]; } fe;
 
-/* carry-propagate five 128-bit column sums into R */
+/* carry-propagate five 128-bit column sums into R (bounds at the top) */
 static void
 fe_carry (fe *r, kc_u128 t[5])
 {
@@ -38,6 +41,7 @@ fe_carry (fe *r, kc_u128 t[5])
   r->v[0] &= M51;
 }
 
+/* limbs of A and B below 2^54 */
 static void
 fe_mul (fe *r, const fe *a, const fe *b)
 {
@@ -45,6 +49,8 @@ fe_mul (fe *r, const fe *a, const fe *b)
   uint64_t y1 = 19 * y[1], y2 = 19 * y[2], y3 = 19 * y[3], y4 = 19 * y[4];
   kc_u128 t[5];
 
+  KC_VERIFY_CHECK (((x[0] | x[1] | x[2] | x[3] | x[4]
+                     | y[0] | y[1] | y[2] | y[3] | y[4]) >> 54) == 0);
   kc_u128_mul (&t[0], x[0], y[0]);
   kc_u128_accum_mul (&t[0], x[1], y4);
   kc_u128_accum_mul (&t[0], x[2], y3);
@@ -73,13 +79,37 @@ fe_mul (fe *r, const fe *a, const fe *b)
   fe_carry (r, t);
 }
 
+/* limbs of A below 2^54: fifteen products instead of twenty-five; the
+ * doubled and 19-fold factors (below 2^60.3) keep each column within the
+ * bounds of fe_mul's */
 static void
 fe_sq (fe *r, const fe *a)
 {
-  fe_mul (r, a, a);
+  const uint64_t *x = a->v;
+  uint64_t d0 = 2 * x[0], d1 = 2 * x[1], d2 = 2 * x[2];
+  uint64_t n3 = 19 * x[3], n4 = 19 * x[4], m4 = 2 * n4;
+  kc_u128 t[5];
+
+  KC_VERIFY_CHECK (((x[0] | x[1] | x[2] | x[3] | x[4]) >> 54) == 0);
+  kc_u128_mul (&t[0], x[0], x[0]);
+  kc_u128_accum_mul (&t[0], d1, n4);
+  kc_u128_accum_mul (&t[0], d2, n3);
+  kc_u128_mul (&t[1], d0, x[1]);
+  kc_u128_accum_mul (&t[1], d2, n4);
+  kc_u128_accum_mul (&t[1], x[3], n3);
+  kc_u128_mul (&t[2], d0, x[2]);
+  kc_u128_accum_mul (&t[2], x[1], x[1]);
+  kc_u128_accum_mul (&t[2], x[3], m4);
+  kc_u128_mul (&t[3], d0, x[3]);
+  kc_u128_accum_mul (&t[3], d1, x[2]);
+  kc_u128_accum_mul (&t[3], x[4], n4);
+  kc_u128_mul (&t[4], d0, x[4]);
+  kc_u128_accum_mul (&t[4], d1, x[3]);
+  kc_u128_accum_mul (&t[4], x[2], x[2]);
+  fe_carry (r, t);
 }
 
-/* R = A * s for a small s (121665) */
+/* R = A * s for a small s (121665), limbs of A below 2^54 */
 static void
 fe_mul_small (fe *r, const fe *a, uint64_t s)
 {
@@ -90,17 +120,18 @@ fe_mul_small (fe *r, const fe *a, uint64_t s)
   fe_carry (r, t);
 }
 
+/* R = A + B without a carry: limbs below 2^52 each give below 2^53 */
 static void
 fe_add (fe *r, const fe *a, const fe *b)
 {
-  kc_u128 t[5];
   int i;
   for (i = 0; i < 5; i++)
-    kc_u128_from_u64 (&t[i], a->v[i] + b->v[i]);
-  fe_carry (r, t);
+    r->v[i] = a->v[i] + b->v[i];
 }
 
-/* A - B + 4p, limb by limb (4p = 2^53 - 76, 2^53 - 4, ...) */
+/* R = A - B + 4p, limb by limb (4p = 2^53 - 76, 2^53 - 4, ...), without
+ * a carry: A and B carried (limbs below 2^52), so the limbs stay
+ * non-negative and below 2^54 */
 static void
 fe_sub (fe *r, const fe *a, const fe *b)
 {
@@ -108,11 +139,12 @@ fe_sub (fe *r, const fe *a, const fe *b)
     0x1fffffffffffb4ULL, 0x1ffffffffffffcULL, 0x1ffffffffffffcULL,
     0x1ffffffffffffcULL, 0x1ffffffffffffcULL
   };
-  kc_u128 t[5];
   int i;
   for (i = 0; i < 5; i++)
-    kc_u128_from_u64 (&t[i], a->v[i] + p4[i] - b->v[i]);
-  fe_carry (r, t);
+    {
+      KC_VERIFY_CHECK ((a->v[i] >> 52) == 0 && (b->v[i] >> 52) == 0);
+      r->v[i] = a->v[i] + p4[i] - b->v[i];
+    }
 }
 
 /* swap A and B if FLAG (0/1) is 1 */
