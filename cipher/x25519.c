@@ -17,6 +17,7 @@
 #include "bufhelp.h"
 #include "secp256k1-int128.h"   /* the 128-bit helpers (native or portable) */
 #include "x25519.h"
+#include "x25519-ifma.h"
 
 #define M51 ((((uint64_t) 1) << 51) - 1)
 
@@ -254,36 +255,31 @@ fe_invert (fe *r, const fe *z)
   wipememory (&t, sizeof t);
 }
 
-uint32_t
-_kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
-            const unsigned char u[32])
+/* the portable ladder: X2/Z2 = the 255 steps over K (bits 254..0) from
+ * X1, with the last swap; outputs carried */
+static void
+ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1)
 {
-  unsigned char k[32];
-  fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
-  uint64_t swap = 0, bit, acc = 0;
+  fe x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+  uint64_t swap = 0, bit;
   int i;
 
-  memcpy (k, scalar, 32);
-  k[0] &= 248;                                  /* clamp */
-  k[31] &= 127;
-  k[31] |= 64;
-  fe_frombytes (&x1, u);
-  memset (&x2, 0, sizeof x2);
-  x2.v[0] = 1;
-  memset (&z2, 0, sizeof z2);
-  x3 = x1;
+  memset (x2, 0, sizeof *x2);
+  x2->v[0] = 1;
+  memset (z2, 0, sizeof *z2);
+  x3 = *x1;
   memset (&z3, 0, sizeof z3);
   z3.v[0] = 1;
   for (i = 254; i >= 0; i--)
     {
       bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
       swap ^= bit;
-      fe_cswap (&x2, &x3, swap);
-      fe_cswap (&z2, &z3, swap);
+      fe_cswap (x2, &x3, swap);
+      fe_cswap (z2, &z3, swap);
       swap = bit;
-      fe_add (&a, &x2, &z2);
+      fe_add (&a, x2, z2);
       fe_sq (&aa, &a);
-      fe_sub (&b, &x2, &z2);
+      fe_sub (&b, x2, z2);
       fe_sq (&bb, &b);
       fe_sub (&e, &aa, &bb);
       fe_add (&c, &x3, &z3);
@@ -294,22 +290,14 @@ _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
       fe_sq (&x3, &t);
       fe_sub (&t, &da, &cb);
       fe_sq (&t, &t);
-      fe_mul (&z3, &x1, &t);
-      fe_mul (&x2, &aa, &bb);
+      fe_mul (&z3, x1, &t);
+      fe_mul (x2, &aa, &bb);
       fe_mul_small (&t, &e, 121665);
       fe_add (&t, &aa, &t);
-      fe_mul (&z2, &e, &t);
+      fe_mul (z2, &e, &t);
     }
-  fe_cswap (&x2, &x3, swap);
-  fe_cswap (&z2, &z3, swap);
-  fe_invert (&z2, &z2);
-  fe_mul (&x2, &x2, &z2);
-  fe_tobytes (out, &x2);
-  for (i = 0; i < 32; i++)
-    acc |= out[i];
-  wipememory (k, sizeof k);
-  wipememory (&x2, sizeof x2);
-  wipememory (&z2, sizeof z2);
+  fe_cswap (x2, &x3, swap);
+  fe_cswap (z2, &z3, swap);
   wipememory (&x3, sizeof x3);
   wipememory (&z3, sizeof z3);
   wipememory (&a, sizeof a);
@@ -322,6 +310,40 @@ _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
   wipememory (&da, sizeof da);
   wipememory (&cb, sizeof cb);
   wipememory (&t, sizeof t);
+}
+
+uint32_t
+_kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
+            const unsigned char u[32])
+{
+  unsigned char k[32];
+  fe x1, x2, z2;
+  uint64_t acc = 0;
+  int i;
+
+  memcpy (k, scalar, 32);
+  k[0] &= 248;                                  /* clamp */
+  k[31] &= 127;
+  k[31] |= 64;
+  fe_frombytes (&x1, u);
+  if (_kc_hwf () & KC_HWF_IFMA)
+    {
+      uint64_t xz[10];
+      _kc_x25519_ladder_ifma (xz, k, x1.v);
+      memcpy (x2.v, xz, sizeof x2.v);
+      memcpy (z2.v, xz + 5, sizeof z2.v);
+      wipememory (xz, sizeof xz);
+    }
+  else
+    ladder (&x2, &z2, k, &x1);
+  fe_invert (&z2, &z2);
+  fe_mul (&x2, &x2, &z2);
+  fe_tobytes (out, &x2);
+  for (i = 0; i < 32; i++)
+    acc |= out[i];
+  wipememory (k, sizeof k);
+  wipememory (&x2, sizeof x2);
+  wipememory (&z2, sizeof z2);
   return (uint32_t) ct_mask_from_flag_u64 ((acc - 1) >> 63);
 }
 
