@@ -43,6 +43,11 @@
  *                                      --with-sntrup761-peer; both sides
  *                                      on one fast deterministic RNG
  *                                      (bench-peers-kem.c)
+ *   x25519/{derive,base,keygen}        us/op; OpenSSL (EVP X25519),
+ *                                      libsodium (crypto_scalarmult,
+ *                                      crypto_scalarmult_base,
+ *                                      crypto_box_keypair)
+ *                                      (bench-peers-x25519.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -71,6 +76,9 @@
 #ifdef HAVE_SNTRUP761_PEER
 # include KC_SNTRUP761_PEER_HEADER
 #endif
+#ifdef HAVE_LIBSODIUM
+# include <sodium.h>
+#endif
 
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
@@ -82,6 +90,7 @@ static void (*const row_files[]) (void) = {
 #endif
   bench_peers_mont,
   bench_peers_kem,
+  bench_peers_x25519,
 };
 
 static const char *const *selectors;
@@ -170,7 +179,7 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/\n"
            "  {64,1024,8192} (per byte)\n"
@@ -181,6 +190,7 @@ usage (FILE *f)
            "[_rot256]\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+           "      x25519/{derive,base,keygen} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif
@@ -212,6 +222,11 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_SECP256K1_PEER
            " secp256k1-master",
+#else
+           "",
+#endif
+#ifdef HAVE_LIBSODIUM
+           " libsodium",
 #else
            "",
 #endif
@@ -279,6 +294,9 @@ main (int argc, char **argv)
 #ifdef HAVE_SECP256K1_PEER
       printf ("# peer secp256k1-master: %s (symbols renamed kcpeer_*)\n",
               KC_SECP256K1_PEER_DIR);
+#endif
+#ifdef HAVE_LIBSODIUM
+      printf ("# peer libsodium: %s\n", sodium_version_string ());
 #endif
 #ifdef HAVE_SNTRUP761_PEER
       printf ("# peer libsntrup761: %s (%s)\n", KC_SNTRUP761_PEER_DIR,

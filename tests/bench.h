@@ -167,6 +167,7 @@ extern const struct bench_group bench_group_chained;  /* bench-fields.c  */
 extern const struct bench_group bench_group_curves;   /* bench-curves.c  */
 extern const struct bench_group bench_group_dist;     /* bench-dist.c    */
 extern const struct bench_group bench_group_rng;      /* bench-rng.c     */
+extern const struct bench_group bench_group_x25519;   /* bench-x25519.c  */
 
 /* The 5x52 secp256k1 field rows of "fields" (fields/secp256k1_5x52/<op>)
  * and "chained" (chained/<op>/secp256k1_5x52), in bench-curves.c beside

@@ -2,7 +2,8 @@
  * vectors (two scalar multiplications, 1 and 1000 iterations of the
  * ladder, the Diffie-Hellman example), every case of Wycheproof's
  * x25519_test.json (all-zero results are GPG_ERR_INV_DATA with nothing
- * written), round trips, and OpenSSL's X25519 on random keys both ways;
+ * written), round trips, OpenSSL's and libsodium's X25519 on random keys
+ * both ways and on random u;
  * the AVX-512 IFMA ladder against the portable one on extreme and random
  * inputs, and everything again with KCRYPT_HWF_MASK=0 (the portable
  * path throughout).
@@ -15,6 +16,9 @@
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>
+#endif
+#ifdef HAVE_LIBSODIUM
+# include <sodium.h>
 #endif
 #include <stdlib.h>
 
@@ -275,6 +279,42 @@ test_paths (void)
     }
 }
 
+#ifdef HAVE_LIBSODIUM
+/* libsodium: crypto_scalarmult on random scalars and u (top bit too),
+ * crypto_scalarmult_base against our public keys, and a shared value
+ * both ways through the KEM API */
+static void
+test_sodium (void)
+{
+  int t;
+  if (sodium_init () < 0)
+    {
+      fail ("sodium_init");
+      return;
+    }
+  for (t = 0; t < 200; t++)
+    {
+      unsigned char k[32], u[32], ours[32], theirs[32], pk[32], sk[32];
+      unsigned char spk[32], ssk[32];
+      t_randbytes (k, 32);
+      t_randbytes (u, 32);
+      _kc_x25519 (ours, k, u);
+      CHECK (!crypto_scalarmult (theirs, k, u) && !memcmp (ours, theirs, 32),
+             "X25519 differs from libsodium's crypto_scalarmult (case %d)", t);
+      CHECK_ERR (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, sk, 32, k,
+                                      32), 0);
+      CHECK (!crypto_scalarmult_base (theirs, k) && !memcmp (pk, theirs, 32),
+             "public key differs from libsodium's (case %d)", t);
+      CHECK (!crypto_box_keypair (spk, ssk), "crypto_box_keypair");
+      CHECK_ERR (kc_kem_decap (KC_KEM_RAW_X25519, sk, 32, spk, 32, ours, 32,
+                               NULL, 0), 0);
+      CHECK (!crypto_scalarmult (theirs, ssk, pk)
+             && !memcmp (ours, theirs, 32),
+             "shared value differs from libsodium's (case %d)", t);
+    }
+}
+#endif
+
 int
 main (int argc, char **argv)
 {
@@ -288,6 +328,11 @@ main (int argc, char **argv)
   test_openssl ();
 #else
   printf ("t-x25519: OpenSSL comparison skipped (built without OpenSSL)\n");
+#endif
+#ifdef HAVE_LIBSODIUM
+  test_sodium ();
+#else
+  printf ("t-x25519: libsodium comparison skipped (built without it)\n");
 #endif
   t_rerun_portable (argv);        /* every vector on the portable path */
   return t_done ("t-x25519");
