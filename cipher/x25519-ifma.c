@@ -169,9 +169,10 @@ vpair_sum_diff (v4 *r, const v4 *a, __m256i lo, __m256i hi)
 #define SEL(l0, l1, l2, l3) _mm256_set_epi64x (l3, l2, l1, l0)
 
 /* one ladder step on S = (x2, z2, x3, z3), after the swap; X1V holds
- * (1, 1, 1, x1) */
+ * (1, 1, 1, x1); BASE (a constant): x1 is 9, multiplied by shifts and
+ * adds instead */
 IFMA_INLINE void
-ladder_step (v4 *s, const v4 *x1v)
+ladder_step (v4 *s, const v4 *x1v, int base)
 {
   v4 r1, o1, m1, x, y, y1, pp, m2;
   int i;
@@ -204,7 +205,20 @@ ladder_step (v4 *s, const v4 *x1v)
       y.l[i] = _mm256_mask_blend_epi64 (0x1, y.l[i], bb);
     }
   vmul (&m2, &x, &y);
-  vmul (s, &m2, x1v);
+  if (!base)
+    vmul (s, &m2, x1v);
+  else
+    {
+      /* z3' = 9 (DA - CB)^2: limbs < 9 (2^51 + 2^14) < 2^55, carried */
+      v4 n9;
+#pragma GCC unroll 5
+      for (i = 0; i < 5; i++)
+        n9.l[i] = _mm256_add_epi64 (_mm256_slli_epi64 (m2.l[i], 3), m2.l[i]);
+      vcarry (&n9, &n9);
+#pragma GCC unroll 5
+      for (i = 0; i < 5; i++)
+        s->l[i] = _mm256_mask_blend_epi64 (0x8, m2.l[i], n9.l[i]);
+    }
 }
 
 /* swap lanes (0, 1) with (2, 3) where MASK is all ones */
@@ -222,8 +236,9 @@ vcswap (v4 *s, __m256i mask)
     }
 }
 
-IFMA_FN static void
-ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5])
+IFMA_INLINE void
+ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5],
+        int base)
 {
   v4 s, x1v;
   uint64_t swap = 0, bit, lanes[4];
@@ -243,7 +258,7 @@ ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5])
       vcswap (&s, _mm256_set1_epi64x ((long long)
                                       ct_mask_from_flag_u64 (swap)));
       swap = bit;
-      ladder_step (&s, &x1v);
+      ladder_step (&s, &x1v, base);
     }
   vcswap (&s, _mm256_set1_epi64x ((long long) ct_mask_from_flag_u64 (swap)));
   for (i = 0; i < 5; i++)
@@ -263,11 +278,18 @@ _kc_x25519_ifma_built (void)
   return 1;
 }
 
-void
+IFMA_FN void
 _kc_x25519_ladder_ifma (uint64_t xz[10], const unsigned char k[32],
                         const uint64_t x1[5])
 {
-  ladder (xz, k, x1);
+  ladder (xz, k, x1, 0);
+}
+
+IFMA_FN void
+_kc_x25519_ladder_ifma_base (uint64_t xz[10], const unsigned char k[32])
+{
+  static const uint64_t nine[5] = { 9, 0, 0, 0, 0 };
+  ladder (xz, k, nine, 1);
 }
 
 #else /* !KC_HAVE_X25519_IFMA */
@@ -285,6 +307,13 @@ _kc_x25519_ladder_ifma (uint64_t xz[10], const unsigned char k[32],
   (void) xz;
   (void) k;
   (void) x1;
+}
+
+void
+_kc_x25519_ladder_ifma_base (uint64_t xz[10], const unsigned char k[32])
+{
+  (void) xz;
+  (void) k;
 }
 
 #endif

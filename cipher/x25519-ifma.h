@@ -29,4 +29,9 @@ int _kc_x25519_ifma_built (void);
 void _kc_x25519_ladder_ifma (uint64_t xz[10], const unsigned char k[32],
                              const uint64_t x1[5]);
 
+/* The same from u = 9, whose product is shifts and adds: two of the
+ * step's three multiplications */
+void _kc_x25519_ladder_ifma_base (uint64_t xz[10],
+                                  const unsigned char k[32]);
+
 #endif

@@ -256,9 +256,10 @@ fe_invert (fe *r, const fe *z)
 }
 
 /* the portable ladder: X2/Z2 = the 255 steps over K (bits 254..0) from
- * X1, with the last swap; outputs carried */
+ * X1, with the last swap; outputs carried.  BASE: X1 is 9, multiplied as
+ * a small constant. */
 static void
-ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1)
+ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
 {
   fe x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
   uint64_t swap = 0, bit;
@@ -290,7 +291,10 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1)
       fe_sq (&x3, &t);
       fe_sub (&t, &da, &cb);
       fe_sq (&t, &t);
-      fe_mul (&z3, x1, &t);
+      if (base)
+        fe_mul_small (&z3, &t, 9);
+      else
+        fe_mul (&z3, x1, &t);
       fe_mul (x2, &aa, &bb);
       fe_mul_small (&t, &e, 121665);
       fe_add (&t, &aa, &t);
@@ -312,30 +316,35 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1)
   wipememory (&t, sizeof t);
 }
 
-uint32_t
-_kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
-            const unsigned char u[32])
+/* X25519 (SCALAR, U), or X25519 (SCALAR, 9) if U is NULL */
+static uint32_t
+x25519 (unsigned char out[32], const unsigned char scalar[32],
+        const unsigned char *u)
 {
+  static const unsigned char nine[32] = { 9 };
   unsigned char k[32];
   fe x1, x2, z2;
   uint64_t acc = 0;
-  int i;
+  int i, base = !u;
 
   memcpy (k, scalar, 32);
   k[0] &= 248;                                  /* clamp */
   k[31] &= 127;
   k[31] |= 64;
-  fe_frombytes (&x1, u);
+  fe_frombytes (&x1, base ? nine : u);
   if (_kc_hwf () & KC_HWF_IFMA)
     {
       uint64_t xz[10];
-      _kc_x25519_ladder_ifma (xz, k, x1.v);
+      if (base)
+        _kc_x25519_ladder_ifma_base (xz, k);
+      else
+        _kc_x25519_ladder_ifma (xz, k, x1.v);
       memcpy (x2.v, xz, sizeof x2.v);
       memcpy (z2.v, xz + 5, sizeof z2.v);
       wipememory (xz, sizeof xz);
     }
   else
-    ladder (&x2, &z2, k, &x1);
+    ladder (&x2, &z2, k, &x1, base);
   fe_invert (&z2, &z2);
   fe_mul (&x2, &x2, &z2);
   fe_tobytes (out, &x2);
@@ -348,8 +357,14 @@ _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
 }
 
 uint32_t
+_kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
+            const unsigned char u[32])
+{
+  return x25519 (out, scalar, u);
+}
+
+uint32_t
 _kc_x25519_base (unsigned char out[32], const unsigned char scalar[32])
 {
-  static const unsigned char nine[32] = { 9 };
-  return _kc_x25519 (out, scalar, nine);
+  return x25519 (out, scalar, NULL);
 }

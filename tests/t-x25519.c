@@ -3,10 +3,10 @@
  * ladder, the Diffie-Hellman example), every case of Wycheproof's
  * x25519_test.json (all-zero results are GPG_ERR_INV_DATA with nothing
  * written), round trips, OpenSSL's and libsodium's X25519 on random keys
- * both ways and on random u;
- * the AVX-512 IFMA ladder against the portable one on extreme and random
- * inputs, and everything again with KCRYPT_HWF_MASK=0 (the portable
- * path throughout).
+ * both ways and on random u; the AVX-512 IFMA ladder against the
+ * portable one on extreme and random inputs (the fixed-base ladders
+ * too), and everything again with KCRYPT_HWF_MASK=0 (the portable path
+ * throughout).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -276,6 +276,25 @@ test_paths (void)
       _kc_hwf_set_mask (~0u);
       CHECK (ma == mb && !memcmp (a, b, 32), "IFMA and portable ladders "
              "differ (random case %d)", t);
+    }
+  /* the fixed-base ladders (u = 9, its product by shifts) on both paths
+   * against the variable-base one */
+  memset (u, 0, 32);
+  u[0] = 9;
+  for (t = 0; t < 100 + (int) KC_DIM (edges); t++)
+    {
+      unsigned char c[32];
+      if (t < (int) KC_DIM (edges))
+        unhex32 (k, edges[t]);
+      else
+        t_randbytes (k, 32);
+      _kc_x25519 (a, k, u);
+      _kc_x25519_base (b, k);
+      _kc_hwf_set_mask (0);
+      _kc_x25519_base (c, k);
+      _kc_hwf_set_mask (~0u);
+      CHECK (!memcmp (a, b, 32) && !memcmp (a, c, 32), "fixed-base ladders "
+             "differ from X25519 (k, 9) (case %d)", t);
     }
 }
 
