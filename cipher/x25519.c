@@ -4,14 +4,15 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Bounds.  "Carried" limbs (what fe_carry returns) are below 2^51,
- * limb 1 below 2^51 + 2^13.  fe_add of two carried elements gives limbs
- * below 2^53, fe_sub (which adds 4p first and needs carried inputs) below
- * 2^54; fe_mul and fe_sq accept limbs below 2^54, so no add or sub of the
- * ladder needs a carry of its own.  Then a product term is below
- * 2^54 * 19 * 2^54 < 2^112.3, columns 0-3 below 2^114.4 (their carry fits
- * 64 bits), and column 4, which has no 19-fold term, below 2^110.4, so
- * that its carry times 19 fits 64 bits too.
+ * Bounds.  "Carried" limbs (what fe_carry returns) are below 2^51 + 2^18
+ * (limb 0; the others below 2^51 + 2^13).  fe_add of two carried
+ * elements gives limbs below 2^53, fe_sub (which adds 4p first and needs
+ * carried inputs, limbs below 2^52) below 2^54; fe_mul and fe_sq accept
+ * limbs below 2^54, so no add or sub of the ladder needs a carry of its
+ * own.  Then a product term is below 2^54 * 19 * 2^54 < 2^112.3, columns
+ * 0-3 below 2^114.4 (their carry fits 64 bits), and column 4, which has
+ * no 19-fold term, below 2^110.4, so that its carry times 19 fits 64
+ * bits too.
  */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
@@ -23,23 +24,31 @@
 
 typedef struct { uint64_t v[5]; } fe;
 
-/* carry-propagate five 128-bit column sums into R (bounds at the top) */
+/* the column sums T (bounds at the top) into carried limbs, in two
+ * rounds that each treat all limbs at once (a short dependency chain):
+ * the first cuts every column to 51 bits and adds its carry (< 2^63.4)
+ * to the next, limb 4's times 19 to limb 0 (< 2^63.8 with column 4's
+ * bound); the second does the same in 64 bits, carries below 2^12.8 */
 static void
 fe_carry (fe *r, kc_u128 t[5])
 {
-  uint64_t c;
-  int i;
-  for (i = 0; i < 4; i++)
-    {
-      c = kc_u128_to_u64 (&t[i]) >> 51 | kc_u128_hi_u64 (&t[i]) << 13;
-      r->v[i] = kc_u128_to_u64 (&t[i]) & M51;
-      kc_u128_accum_u64 (&t[i + 1], c);
-    }
-  c = kc_u128_to_u64 (&t[4]) >> 51 | kc_u128_hi_u64 (&t[4]) << 13;
-  r->v[4] = kc_u128_to_u64 (&t[4]) & M51;
-  r->v[0] += c * 19;
-  r->v[1] += r->v[0] >> 51;
-  r->v[0] &= M51;
+  uint64_t c0, c1, c2, c3, c4, r0, r1, r2, r3, r4;
+
+  c0 = kc_u128_to_u64 (&t[0]) >> 51 | kc_u128_hi_u64 (&t[0]) << 13;
+  c1 = kc_u128_to_u64 (&t[1]) >> 51 | kc_u128_hi_u64 (&t[1]) << 13;
+  c2 = kc_u128_to_u64 (&t[2]) >> 51 | kc_u128_hi_u64 (&t[2]) << 13;
+  c3 = kc_u128_to_u64 (&t[3]) >> 51 | kc_u128_hi_u64 (&t[3]) << 13;
+  c4 = kc_u128_to_u64 (&t[4]) >> 51 | kc_u128_hi_u64 (&t[4]) << 13;
+  r0 = (kc_u128_to_u64 (&t[0]) & M51) + 19 * c4;
+  r1 = (kc_u128_to_u64 (&t[1]) & M51) + c0;
+  r2 = (kc_u128_to_u64 (&t[2]) & M51) + c1;
+  r3 = (kc_u128_to_u64 (&t[3]) & M51) + c2;
+  r4 = (kc_u128_to_u64 (&t[4]) & M51) + c3;
+  r->v[0] = (r0 & M51) + 19 * (r4 >> 51);
+  r->v[1] = (r1 & M51) + (r0 >> 51);
+  r->v[2] = (r2 & M51) + (r1 >> 51);
+  r->v[3] = (r3 & M51) + (r2 >> 51);
+  r->v[4] = (r4 & M51) + (r3 >> 51);
 }
 
 /* limbs of A and B below 2^54 */
