@@ -168,16 +168,20 @@ vpair_sum_diff (v4 *r, const v4 *a, __m256i lo, __m256i hi)
 /* lane selections: lane j of the result takes lane SEL(j) */
 #define SEL(l0, l1, l2, l3) _mm256_set_epi64x (l3, l2, l1, l0)
 
-/* one ladder step on S = (x2, z2, x3, z3), after the swap; X1V holds
- * (1, 1, 1, x1); BASE (a constant): x1 is 9, multiplied by shifts and
- * adds instead */
+/* one ladder step on S = (x2, z2, x3, z3) with the pairs swapped if
+ * SWAP (all ones in every lane) or not (0): the step reads its lanes
+ * through permutations whose indices carry the swap, so S itself is
+ * never swapped inside the loop; X1V holds (1, 1, 1, x1); BASE (a
+ * constant): x1 is 9, multiplied by shifts and adds instead */
 IFMA_INLINE void
-ladder_step (v4 *s, const v4 *x1v, int base)
+ladder_step (v4 *s, __m256i swap, const v4 *x1v, int base)
 {
+  const __m256i two = _mm256_and_si256 (swap, _mm256_set1_epi64x (2));
   v4 r1, o1, m1, x, y, y1, pp, m2;
   int i;
 
-  vpair_sum_diff (&r1, s, SEL (0, 0, 2, 2), SEL (1, 1, 3, 3)); /* A B C D */
+  vpair_sum_diff (&r1, s, _mm256_xor_si256 (SEL (0, 0, 2, 2), two),
+                  _mm256_xor_si256 (SEL (1, 1, 3, 3), two));  /* A B C D */
   vcarry (&r1, &r1);
 #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
@@ -255,10 +259,10 @@ ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5],
     {
       bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
       swap ^= bit;
-      vcswap (&s, _mm256_set1_epi64x ((long long)
-                                      ct_mask_from_flag_u64 (swap)));
+      ladder_step (&s, _mm256_set1_epi64x ((long long)
+                                           ct_mask_from_flag_u64 (swap)),
+                   &x1v, base);
       swap = bit;
-      ladder_step (&s, &x1v, base);
     }
   vcswap (&s, _mm256_set1_epi64x ((long long) ct_mask_from_flag_u64 (swap)));
   for (i = 0; i < 5; i++)
