@@ -33,9 +33,10 @@
  * element, again below 2^54 before its carry round.  So every vmul input
  * is below 2^52, as IFMA requires.
  *
- * Constant time: straight-line vector code; the conditional swap is a
- * masked blend of the two halves; the scalar's bits are read at public
- * positions.  Valgrind cannot run AVX-512, so t-ctime cannot check this
+ * Constant time: straight-line vector code; the ladder's swap is carried
+ * by the index vectors of vpermq (register indices, whose timing does
+ * not depend on their values) and the last swap is a masked blend; the
+ * scalar's bits are read at public positions.  Valgrind cannot run AVX-512, so t-ctime cannot check this
  * file: keep it free of branches and indices on data.
  */
 #include "kcrypt-int.h"
