@@ -66,7 +66,7 @@ void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_HKDF_EXTRA (1 * 1024)   /* kc_kdf_hkdf: the hash's, plus */
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
 #define KC_STACK_BURN_MLKEM      (24 * 1024)  /* ML-KEM-512/768/1024 */
-#define KC_STACK_BURN_X25519     (4 * 1024)   /* RAW_X25519 */
+#define KC_STACK_BURN_X25519     (6 * 1024)   /* RAW_X25519 */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
 #define KC_STACK_BURN_RANDOM     (2 * 1024)   /* kc_randomize */
 
