@@ -43,56 +43,14 @@
 # include <sodium.h>
 #endif
 
+/* K.sk our secret, K.ct the public key it meets in derive */
 struct x_input
 {
-  unsigned char sk[32], pk[32];
+  struct bench_x25519_keys k;
 #ifdef HAVE_OPENSSL
   EVP_PKEY_CTX *derive, *keygen;
 #endif
 };
-
-/* ------------------------------------------------------------- ours */
-
-static void
-derive_ours (void *vctx, uint64_t iters)
-{
-  const struct x_input *in = vctx;
-  unsigned char ss[32];
-  while (iters--)
-    {
-      gpg_error_t err = kc_kem_decap (KC_KEM_RAW_X25519,
-                                      bench_hide_ptr (in->sk), 32,
-                                      bench_hide_ptr (in->pk), 32, ss, 32,
-                                      NULL, 0);
-      bench_consume_u64 (err);
-      bench_consume (ss, 32);
-    }
-}
-
-static void
-base_ours (void *vctx, uint64_t iters)
-{
-  const struct x_input *in = vctx;
-  unsigned char pk[32], sk[32];
-  while (iters--)
-    {
-      kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, sk, 32,
-                           bench_hide_ptr (in->sk), 32);
-      bench_consume (pk, 32);
-    }
-}
-
-static void
-keygen_ours (void *vctx, uint64_t iters)
-{
-  unsigned char pk[32], sk[32];
-  (void) vctx;
-  while (iters--)
-    {
-      kc_kem_keypair (KC_KEM_RAW_X25519, pk, 32, sk, 32);
-      bench_consume (pk, 32);
-    }
-}
 
 /* ---------------------------------------------------------- OpenSSL */
 
@@ -133,7 +91,7 @@ base_ossl (void *vctx, uint64_t iters)
   unsigned char pk[32];
   while (iters--)
     {
-      base_ossl_once (bench_hide_ptr (in->sk), pk);
+      base_ossl_once (bench_hide_ptr (in->k.sk), pk);
       bench_consume (pk, 32);
     }
 }
@@ -176,8 +134,8 @@ derive_sodium (void *vctx, uint64_t iters)
   uint64_t acc = 0;
   while (iters--)
     {
-      acc += (uint64_t) crypto_scalarmult (ss, bench_hide_ptr (in->sk),
-                                           bench_hide_ptr (in->pk));
+      acc += (uint64_t) crypto_scalarmult (ss, bench_hide_ptr (in->k.sk),
+                                           bench_hide_ptr (in->k.ct));
       bench_consume (ss, 32);
     }
   bench_consume_u64 (acc);
@@ -191,7 +149,7 @@ base_sodium (void *vctx, uint64_t iters)
   uint64_t acc = 0;
   while (iters--)
     {
-      acc += (uint64_t) crypto_scalarmult_base (pk, bench_hide_ptr (in->sk));
+      acc += (uint64_t) crypto_scalarmult_base (pk, bench_hide_ptr (in->k.sk));
       bench_consume (pk, 32);
     }
   bench_consume_u64 (acc);
@@ -212,45 +170,68 @@ keygen_sodium (void *vctx, uint64_t iters)
 }
 #endif
 
+/* one more side for each of the three rows */
+static void
+add_sides (struct peer_side sides[3][PEERS_MAX_SIDES], size_t *n,
+           const char *who, bench_body derive, bench_body base,
+           bench_body keygen, void *ctx)
+{
+  bench_body bodies[3];
+  int r;
+  bodies[0] = derive;
+  bodies[1] = base;
+  bodies[2] = keygen;
+  for (r = 0; r < 3; r++)
+    {
+      sides[r][*n].who = who;
+      sides[r][*n].body = bodies[r];
+      sides[r][*n].ctx = ctx;
+    }
+  ++*n;
+}
+
+/* 1 if our public key of SK is PK */
+static int
+same_pubkey (const unsigned char sk[32], const unsigned char pk[32])
+{
+  unsigned char ours[32], t[32];
+  return !kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32, sk, 32)
+    && !memcmp (ours, pk, 32);
+}
+
 void
 bench_peers_x25519 (void)
 {
+  static const char *const paths[3] = {
+    "x25519/derive", "x25519/base", "x25519/keygen"
+  };
   static struct x_input in;
-  struct peer_side derive[PEERS_MAX_SIDES], base[PEERS_MAX_SIDES];
-  struct peer_side keygen[PEERS_MAX_SIDES];
-  size_t nd = 0, nb = 0, nk = 0;
+  struct peer_side sides[3][PEERS_MAX_SIDES];
+  size_t n = 0;
   unsigned char ours[32], theirs[32], sk[32], t[32];
-  const char *pd = "x25519/derive", *pb = "x25519/base";
-  const char *pk = "x25519/keygen";
-  int want_d = peers_row_wanted (pd), want_b = peers_row_wanted (pb);
-  int want_k = peers_row_wanted (pk);
+  int r, wanted = 0;
   gpg_error_t err;
 
-  if (!want_d && !want_b && !want_k)
+  for (r = 0; r < 3; r++)
+    wanted |= peers_row_wanted (paths[r]);
+  if (!wanted)
     return;
-  err = kc_kem_keypair (KC_KEM_RAW_X25519, t, 32, in.sk, 32);
+  err = kc_kem_keypair (KC_KEM_RAW_X25519, t, 32, in.k.sk, 32);
   bench_check ("x25519", !err, "kc_kem_keypair: %s", gpg_strerror (err));
-  err = kc_kem_keypair (KC_KEM_RAW_X25519, in.pk, 32, sk, 32);
+  err = kc_kem_keypair (KC_KEM_RAW_X25519, in.k.ct, 32, sk, 32);
   bench_check ("x25519", !err, "kc_kem_keypair: %s", gpg_strerror (err));
-  err = kc_kem_decap (KC_KEM_RAW_X25519, in.sk, 32, in.pk, 32, ours, 32,
+  err = kc_kem_decap (KC_KEM_RAW_X25519, in.k.sk, 32, in.k.ct, 32, ours, 32,
                       NULL, 0);
   bench_check ("x25519", !err, "kc_kem_decap: %s", gpg_strerror (err));
-  derive[nd].who = "ours";
-  derive[nd].body = derive_ours;
-  derive[nd++].ctx = &in;
-  base[nb].who = "ours";
-  base[nb].body = base_ours;
-  base[nb++].ctx = &in;
-  keygen[nk].who = "ours";
-  keygen[nk].body = keygen_ours;
-  keygen[nk++].ctx = &in;
+  add_sides (sides, &n, "ours", bench_x25519_decap, bench_x25519_keypair_seed,
+             bench_x25519_keypair, &in.k);
 
 #ifdef HAVE_OPENSSL
   {
     EVP_PKEY *mine = EVP_PKEY_new_raw_private_key (EVP_PKEY_X25519, NULL,
-                                                   in.sk, 32);
+                                                   in.k.sk, 32);
     EVP_PKEY *peer = EVP_PKEY_new_raw_public_key (EVP_PKEY_X25519, NULL,
-                                                  in.pk, 32);
+                                                  in.k.ct, 32);
     bench_check ("x25519", mine && peer, "OpenSSL X25519 keys");
     in.derive = EVP_PKEY_CTX_new (mine, NULL);
     bench_check ("x25519", in.derive && EVP_PKEY_derive_init (in.derive) > 0
@@ -264,61 +245,35 @@ bench_peers_x25519 (void)
     bench_check ("x25519", derive_ossl_once (in.derive, theirs)
                  && !memcmp (ours, theirs, 32),
                  "OpenSSL's X25519 differs from ours");
-    bench_check ("x25519", base_ossl_once (in.sk, theirs)
-                 && !kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32,
-                                          in.sk, 32)
-                 && !memcmp (ours, theirs, 32),
+    bench_check ("x25519", base_ossl_once (in.k.sk, theirs)
+                 && same_pubkey (in.k.sk, theirs),
                  "OpenSSL's public key differs from ours");
     bench_check ("x25519", keygen_ossl_once (in.keygen, theirs, sk)
-                 && !kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32,
-                                          sk, 32)
-                 && !memcmp (ours, theirs, 32),
+                 && same_pubkey (sk, theirs),
                  "OpenSSL's generated key pair does not match ours");
-    derive[nd].who = "openssl";
-    derive[nd].body = derive_ossl;
-    derive[nd++].ctx = &in;
-    base[nb].who = "openssl";
-    base[nb].body = base_ossl;
-    base[nb++].ctx = &in;
-    keygen[nk].who = "openssl";
-    keygen[nk].body = keygen_ossl;
-    keygen[nk++].ctx = &in;
+    add_sides (sides, &n, "openssl", derive_ossl, base_ossl, keygen_ossl,
+               &in);
   }
 #endif
 
 #ifdef HAVE_LIBSODIUM
   bench_check ("x25519", sodium_init () >= 0, "sodium_init");
-  bench_check ("x25519", !kc_kem_decap (KC_KEM_RAW_X25519, in.sk, 32, in.pk,
-                                        32, ours, 32, NULL, 0)
-               && !crypto_scalarmult (theirs, in.sk, in.pk)
+  bench_check ("x25519", !crypto_scalarmult (theirs, in.k.sk, in.k.ct)
                && !memcmp (ours, theirs, 32),
                "libsodium's X25519 differs from ours");
-  kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32, in.sk, 32);
-  bench_check ("x25519", !crypto_scalarmult_base (theirs, in.sk)
-               && !memcmp (ours, theirs, 32),
+  bench_check ("x25519", !crypto_scalarmult_base (theirs, in.k.sk)
+               && same_pubkey (in.k.sk, theirs),
                "libsodium's public key differs from ours");
   bench_check ("x25519", !crypto_box_keypair (theirs, sk)
-               && !kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32,
-                                        sk, 32)
-               && !memcmp (ours, theirs, 32),
+               && same_pubkey (sk, theirs),
                "libsodium's generated key pair does not match ours");
-  derive[nd].who = "libsodium";
-  derive[nd].body = derive_sodium;
-  derive[nd++].ctx = &in;
-  base[nb].who = "libsodium";
-  base[nb].body = base_sodium;
-  base[nb++].ctx = &in;
-  keygen[nk].who = "libsodium";
-  keygen[nk].body = keygen_sodium;
-  keygen[nk++].ctx = &in;
+  add_sides (sides, &n, "libsodium", derive_sodium, base_sodium,
+             keygen_sodium, &in);
 #endif
 
-  if (want_d)
-    peers_compare (pd, BENCH_US_PER_OP, 1, derive, nd);
-  if (want_b)
-    peers_compare (pb, BENCH_US_PER_OP, 1, base, nb);
-  if (want_k)
-    peers_compare (pk, BENCH_US_PER_OP, 1, keygen, nk);
+  for (r = 0; r < 3; r++)
+    if (peers_row_wanted (paths[r]))
+      peers_compare (paths[r], BENCH_US_PER_OP, 1, sides[r], n);
 #ifdef HAVE_OPENSSL
   EVP_PKEY_CTX_free (in.derive);
   EVP_PKEY_CTX_free (in.keygen);

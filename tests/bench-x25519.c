@@ -15,20 +15,16 @@
  *                 public key and the shared value (two scalar
  *                 multiplications)
  *   decap         kc_kem_decap: X25519 (sk, ct), one variable-base ladder
- * bench-peers puts the same operations beside OpenSSL and libsodium.
+ * bench-peers puts the same operations beside OpenSSL and libsodium
+ * (with the bodies of keypair, keypair_seed and decap, exported here).
  * Self-check: RFC 7748 section 6.1 (Alice's public key and the shared
  * value), and a round trip.
  */
 #include "kcrypt-int.h"
 #include "bench.h"
 
-struct x_ctx
-{
-  unsigned char pk[32], sk[32], ct[32];
-};
-
-static void
-body_keypair (void *vctx, uint64_t iters)
+void
+bench_x25519_keypair (void *vctx, uint64_t iters)
 {
   unsigned char pk[32], sk[32];
   (void) vctx;
@@ -40,10 +36,10 @@ body_keypair (void *vctx, uint64_t iters)
   wipememory (sk, sizeof sk);
 }
 
-static void
-body_keypair_seed (void *vctx, uint64_t iters)
+void
+bench_x25519_keypair_seed (void *vctx, uint64_t iters)
 {
-  const struct x_ctx *c = vctx;
+  const struct bench_x25519_keys *c = vctx;
   unsigned char pk[32], sk[32];
   while (iters--)
     {
@@ -57,7 +53,7 @@ body_keypair_seed (void *vctx, uint64_t iters)
 static void
 body_encap (void *vctx, uint64_t iters)
 {
-  const struct x_ctx *c = vctx;
+  const struct bench_x25519_keys *c = vctx;
   unsigned char ct[32], ss[32];
   while (iters--)
     {
@@ -67,10 +63,10 @@ body_encap (void *vctx, uint64_t iters)
     }
 }
 
-static void
-body_decap (void *vctx, uint64_t iters)
+void
+bench_x25519_decap (void *vctx, uint64_t iters)
 {
-  const struct x_ctx *c = vctx;
+  const struct bench_x25519_keys *c = vctx;
   unsigned char ss[32];
   while (iters--)
     {
@@ -86,7 +82,7 @@ body_decap (void *vctx, uint64_t iters)
 static void
 x25519_run (const struct bench_group *g)
 {
-  static struct x_ctx c;
+  static struct bench_x25519_keys c;
   unsigned char a_sk[32], a_pk[32], b_pk[32], ss1[32], ss2[32], t[32];
   size_t i;
   gpg_error_t err;
@@ -124,11 +120,12 @@ x25519_run (const struct bench_group *g)
   bench_group_begin (g);
   {
     const struct bench_row_def rows[] = {
-      { "raw_x25519", "keypair", BENCH_US_PER_OP, 1, body_keypair, &c },
-      { "raw_x25519", "keypair_seed", BENCH_US_PER_OP, 1, body_keypair_seed,
+      { "raw_x25519", "keypair", BENCH_US_PER_OP, 1, bench_x25519_keypair,
         &c },
+      { "raw_x25519", "keypair_seed", BENCH_US_PER_OP, 1,
+        bench_x25519_keypair_seed, &c },
       { "raw_x25519", "encap", BENCH_US_PER_OP, 1, body_encap, &c },
-      { "raw_x25519", "decap", BENCH_US_PER_OP, 1, body_decap, &c },
+      { "raw_x25519", "decap", BENCH_US_PER_OP, 1, bench_x25519_decap, &c },
     };
     bench_rows (g, rows, KC_DIM (rows));
   }
