@@ -58,6 +58,11 @@
  *     rq_recip3,sort761,sort761_portable}  us/op; libsntrup761's
  *                                      crypto_core_* and crypto_sort_int32
  *                                      (bench-peers-kem.c)
+ *   x25519/{derive,base,keygen}        us/op; OpenSSL (EVP X25519),
+ *                                      libsodium (crypto_scalarmult,
+ *                                      crypto_scalarmult_base,
+ *                                      crypto_box_keypair)
+ *                                      (bench-peers-x25519.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -89,6 +94,9 @@
 #endif
 #include <sys/utsname.h>
 #include <time.h>
+#ifdef HAVE_LIBSODIUM
+# include <sodium.h>
+#endif
 
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
@@ -104,6 +112,7 @@ static void (*const row_files[]) (void) = {
 #endif
   bench_peers_mont,
   bench_peers_kem,
+  bench_peers_x25519,
 };
 
 static const char *const *selectors;
@@ -239,6 +248,9 @@ peers_init (void)
             KC_SNTRUP761_PEER_DIR, crypto_kem_sntrup761_IMPLEMENTATION);
   peer_add ("lib-keypair", "libsntrup761's single keypair, 32 times");
 #endif
+#ifdef HAVE_LIBSODIUM
+  peer_add ("libsodium", "libsodium %s", sodium_version_string ());
+#endif
 #ifdef HAVE_PQCLEAN_SNTRUP761
   peer_add ("pqclean-avx2", "PQClean sntrup761 avx2 (%s)",
             KC_PQCLEAN_SNTRUP761_LIB);
@@ -306,7 +318,7 @@ usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/\n"
            "  {64,1024,8192} (per byte)\n"
@@ -322,6 +334,7 @@ usage (FILE *f)
            "[_rot256]\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+           "      x25519/{derive,base,keygen} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif
@@ -360,6 +373,11 @@ usage (FILE *f)
 #endif
 #ifdef HAVE_SECP256K1_PEER
            " secp256k1-master",
+#else
+           "",
+#endif
+#ifdef HAVE_LIBSODIUM
+           " libsodium",
 #else
            "",
 #endif
