@@ -155,8 +155,8 @@ kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
 void _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r);
 
 /* R = A^-1 (0 maps to 0).  In: magnitude <= 8.  Out: magnitude 1,
- * normalized.  Constant time (safegcd divsteps, _kc_secp256k1_modinv256
- * in secp256k1-scalar.h).  R may alias A. */
+ * normalized.  Constant time (safegcd divsteps, _kc_modinv256 in
+ * mpi/modinv.c).  R may alias A. */
 void _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
 /* The same by Fermat, A^(p-2) by an addition chain: the slow reference
  * for tests.  Constant time. */
