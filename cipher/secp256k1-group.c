@@ -420,12 +420,6 @@ _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
   rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
                               0, (uint32_t) rinf);
   r->infinity = rinf;
-  wipememory (&a0, sizeof a0);
-  wipememory (&u2, sizeof u2);
-  wipememory (&s2, sizeof s2);
-  wipememory (&t, sizeof t);
-  wipememory (&n, sizeof n);
-  wipememory (&d, sizeof d);
 }
 
 void

@@ -19,6 +19,8 @@
  * CONSTANT TIME: every function not ending in _var; the infinity flag
  * of an input of a constant-time function may be secret and is handled
  * without branches.  _var functions: all their inputs must be public.
+ * Temporaries are not wiped here (see secp256k1-scalar.h): k*G wipes
+ * its secret state once, at the end of the multiplication.
  */
 #ifndef KC_SECP256K1_GROUP_H
 #define KC_SECP256K1_GROUP_H

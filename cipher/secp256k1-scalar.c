@@ -56,8 +56,6 @@ reduce_final (uint64_t a[4], uint64_t hi)
   a[1] = ct_select_u64 (m, s[1], a[1]);
   a[2] = ct_select_u64 (m, s[2], a[2]);
   a[3] = ct_select_u64 (m, s[3], a[3]);
-  wipememory (s, sizeof s);
-  wipememory (&t, sizeof t);
   return of;
 }
 
@@ -146,7 +144,6 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   /* a + b < 2n: one subtraction suffices. */
   of = reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
-  wipememory (&t, sizeof t);
   return (int) of;
 }
 
@@ -167,8 +164,6 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
       kc_u128_rshift (&t, 64);
     }
   SC_CHECK (r);
-  wipememory (&t, sizeof t);
-  wipememory (&nz, sizeof nz);
 }
 
 void
@@ -177,7 +172,6 @@ _kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
   kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
-  wipememory (&t, sizeof t);
 }
 
 void
@@ -279,7 +273,6 @@ sqr_512 (uint64_t l[8], const uint64_t a[4])
   acc_muladd (&c, a[3], a[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
-  wipememory (&c, sizeof c);
 }
 
 /* L[0..7] = A * B, column by column.  Each column has at most 4 products
@@ -306,7 +299,6 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
   acc_muladd (&c, a[3], b[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
-  wipememory (&c, sizeof c);
 }
 
 /* R = L mod n for a 512-bit L, folding the high part with
@@ -315,8 +307,7 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
  *   M                -> P = M_lo + M_hi*NC < 2^260  (p0..p4, p4 < 16)
  *   P                -> Q = P_lo + p4*NC   < 2^256 + 2^133 (4 limbs + carry)
  * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
- * branch, no index depends on the value.  Its temporaries are wiped
- * (the inputs may be secret). */
+ * branch, no index depends on the value. */
 static inline void
 reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 {
@@ -366,11 +357,6 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
   r->d[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
   reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
-  /* the intermediate values depend on the (possibly secret) inputs */
-  wipememory (&c, sizeof c);
-  wipememory (m, sizeof m);
-  wipememory (p, sizeof p);
-  wipememory (&t, sizeof t);
 }
 
 void
@@ -382,7 +368,6 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   SC_CHECK (b);
   mul_512 (l, a->d, b->d);
   reduce_512 (r, l);
-  wipememory (l, sizeof l);
 }
 
 void
@@ -413,8 +398,6 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
         kc_u128_rshift (&c, 64);
       }
   }
-  wipememory (l, sizeof l);
-  wipememory (w, sizeof w);
 }
 
 static void
@@ -423,7 +406,6 @@ scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
   uint64_t l[8];
   sqr_512 (l, a->d);
   reduce_512 (r, l);
-  wipememory (l, sizeof l);
 }
 
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */

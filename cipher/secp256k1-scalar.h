@@ -10,6 +10,11 @@
  *
  * Constant time: every function, except those ending in _var whose
  * comment says which inputs must be public.
+ *
+ * Arithmetic kernels leave their temporaries on the stack: the public
+ * entry points burn the stack after every call (_kc_burn_stack, checked
+ * by t-wipe), and the operations (k*G, signing) wipe their named secret
+ * state once at the end.
  */
 #ifndef KC_SECP256K1_SCALAR_H
 #define KC_SECP256K1_SCALAR_H
