@@ -19,11 +19,12 @@ void
 _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
 {
   kc_secp256k1_ge_storage s;
+  uint64_t w[8];
   ge b;
   fe ny;
   scalar kk;
   uint32_t carry = 0;
-  int j, i, neg;
+  int j, neg;
 
   /* kk = K or n - K, below 2^255 */
   kk = *k;
@@ -45,11 +46,11 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
       uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
                                      2 * KC_ECMULT_GEN_COLS - nib, nib);
       carry = dneg;
-      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G. */
-      s = _kc_secp256k1_gen_table[j][0];
-      for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
-        kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],
-                                      (int) ct_eq_u32 (absd, (uint32_t) i));
+      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G (a zero
+       * digit reads zeros, then marked infinity). */
+      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
+                       KC_ECMULT_GEN_COLS, (size_t) absd - 1);
+      memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
       kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
       kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
@@ -62,6 +63,7 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
   kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   wipememory (&s, sizeof s);
+  wipememory (w, sizeof w);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
   wipememory (&kk, sizeof kk);
