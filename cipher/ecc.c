@@ -92,6 +92,7 @@ compute_pubkey (unsigned char *out, size_t len, const scalar *x)
 {
   kc_secp256k1_gej pj;
   kc_secp256k1_ge pa;
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   _kc_secp256k1_ecmult_gen (&pj, x);
   _kc_secp256k1_ge_set_gej (&pa, &pj);
   ct_declassify (&pa, sizeof pa);              /* the public key */
@@ -264,6 +265,7 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
       return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
   _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   _kc_ecdsa_sign (&r, &s, &x, &m);
   _kc_secp256k1_scalar_get_b32 (rb, &r);
   _kc_secp256k1_scalar_get_b32 (sb, &s);

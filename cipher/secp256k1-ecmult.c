@@ -15,22 +15,34 @@ typedef kc_secp256k1_ge ge;
 typedef kc_secp256k1_gej gej;
 typedef kc_secp256k1_scalar scalar;
 
-void
-_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+/* R = K*G + START for K < n, START given in Jacobian coordinates with
+ * Z = *Z (START may be infinity: its coordinates then do not matter).
+ * Constant time in K, START and Z. */
+static void
+comb (gej *r, const scalar *k, const ge *start, const fe *z)
 {
   kc_secp256k1_ge_storage s;
   uint64_t w[8];
   ge b;
-  fe ny;
+  fe ny, z2;
   scalar kk;
   uint32_t carry = 0;
   int j, neg;
 
-  /* kk = K or n - K, below 2^255 */
+  /* kk = K or n - K, below 2^255: the comb then computes
+   * (+-K)*G + (+-START), and the final negation undoes both. */
   kk = *k;
   neg = _kc_secp256k1_scalar_is_high (k);
   _kc_secp256k1_scalar_cond_negate (&kk, neg);
-  _kc_secp256k1_gej_set_infinity (r);
+  kc_secp256k1_fe_sqr (&z2, z);
+  kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
+  kc_secp256k1_fe_mul (&z2, &z2, z);
+  kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
+  r->z = *z;                                          /* (1) */
+  r->infinity = start->infinity;
+  kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
+  kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
+  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
       /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
@@ -62,12 +74,90 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
   kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
   kc_secp256k1_fe_cmov (&r->y, &ny, neg);
+  /* the secret state of the multiplication, wiped once */
   wipememory (&s, sizeof s);
   wipememory (w, sizeof w);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
+  wipememory (&z2, sizeof z2);
   wipememory (&kk, sizeof kk);
   wipememory (&carry, sizeof carry);
+}
+
+/* The blinding of this thread (see secp256k1-ecmult.h).  All zero is
+ * "not seeded": no offset, Z = 1. */
+static __thread struct
+{
+  int seeded;
+  scalar b;             /* the secret offset */
+  ge nbg;               /* -b*G */
+  fe z;                 /* Z of the starting point, != 0 */
+} blind;
+
+void
+_kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
+{
+  unsigned char buf[32];
+  fe one;
+  int zero;
+
+  kc_secp256k1_fe_set_int (&one, 1);
+  if (!blind.seeded)
+    {
+      scalar b;
+      ge inf, bg;
+      gej bj;
+      rng (rng_ctx, buf, sizeof buf);
+      _kc_secp256k1_scalar_set_b32 (&b, buf, NULL);
+      memset (&inf, 0, sizeof inf);
+      inf.infinity = 1;
+      comb (&bj, &b, &inf, &one);
+      _kc_secp256k1_ge_set_gej (&bg, &bj);
+      _kc_secp256k1_ge_neg (&blind.nbg, &bg);
+      blind.b = b;
+      blind.seeded = 1;
+      wipememory (&b, sizeof b);
+      wipememory (&bg, sizeof bg);
+      wipememory (&bj, sizeof bj);
+    }
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_fe_set_b32 (&blind.z, buf);
+  zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
+  kc_secp256k1_fe_cmov (&blind.z, &one, zero);
+  wipememory (buf, sizeof buf);
+}
+
+void
+_kc_secp256k1_ecmult_gen_unblind (void)
+{
+  wipememory (&blind, sizeof blind);
+}
+
+void
+_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+{
+  scalar kb;
+  ge start;
+  fe z;
+
+  if (blind.seeded)
+    {
+      /* K*G = (K + b)*G + (-b*G), from a random Z */
+      _kc_secp256k1_scalar_add (&kb, k, &blind.b);
+      start = blind.nbg;
+      z = blind.z;
+    }
+  else
+    {
+      kb = *k;
+      memset (&start, 0, sizeof start);
+      start.infinity = 1;
+      kc_secp256k1_fe_set_int (&z, 1);
+    }
+  comb (r, &kb, &start, &z);
+  wipememory (&kb, sizeof kb);
+  wipememory (&start, sizeof start);
+  wipememory (&z, sizeof z);
 }
 
 /* ------------------------------------------------------------ wNAF */

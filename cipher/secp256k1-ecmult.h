@@ -64,9 +64,24 @@
 /* entries of the G odd-multiples table: 1G, 3G, ..., (2^(w-1) - 1)G */
 #define KC_ECMULT_G_TABLE_SIZE (1 << (KC_ECMULT_WINDOW_G - 2))
 
-/* R = K*G.  Constant time in K.  K may be zero (R is then infinity). */
+/* R = K*G.  Constant time in K.  K may be zero (R is then infinity).
+ * Blinded once this thread has called _kc_secp256k1_ecmult_gen_blind:
+ * the comb then computes (K + b)*G starting from the point -b*G given
+ * with a random Z, b a secret random offset (libsecp256k1's scheme), so
+ * neither the digits read nor the coordinates added are those of K.
+ * The result is the same point either way (not the same Z). */
 void _kc_secp256k1_ecmult_gen (kc_secp256k1_gej *r,
                                const kc_secp256k1_scalar *k);
+
+/* Blinding of K*G, per thread.  The first call in a thread draws the
+ * offset b from RNG and computes -b*G (one comb); every call draws a new
+ * Z for the next multiplications.  The dispatchers call it with the
+ * library's CSPRNG before each K*G of a secret K (a few hundred cycles:
+ * 32 bytes from the CSPRNG).  The state stays in thread-local storage
+ * for the thread's life (knowing it only takes the blinding away). */
+void _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx);
+/* Forget this thread's blinding (tests: back to the plain comb). */
+void _kc_secp256k1_ecmult_gen_unblind (void);
 
 /* R = NA*A + NG*G.  Variable time: NA, A, NG must be public.  A may be
  * infinity; NA or NG may be zero. */
