@@ -308,6 +308,32 @@ kc_secp256k1_fe_cmov (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int flag)
 #endif
 }
 
+/* R = R/2 mod p: adds p when R is odd (a mask, no branch), then shifts
+ * the five limbs right by one bit.  In: magnitude m <= 31.  Out:
+ * magnitude (m >> 1) + 1: a limb below 2m(2^52-1) gets at most 2^52-1
+ * from p, and its half plus the bit shifted in from the limb above is at
+ * most (m+1)(2^52-1) (the top limb takes no bit). */
+static inline void
+kc_secp256k1_fe_half (kc_secp256k1_fe *r)
+{
+  uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
+  uint64_t m = ct_mask_from_flag_u64 (t0 & 1);
+  KC_FE_CHECK (r, KC_FE_MAX_MAGNITUDE - 1);
+  t0 += 0xFFFFEFFFFFC2FULL & m;
+  t1 += KC_FE_M52 & m;
+  t2 += KC_FE_M52 & m;
+  t3 += KC_FE_M52 & m;
+  t4 += KC_FE_M48 & m;
+  r->n[0] = (t0 >> 1) + ((t1 & 1) << 51);
+  r->n[1] = (t1 >> 1) + ((t2 & 1) << 51);
+  r->n[2] = (t2 >> 1) + ((t3 & 1) << 51);
+  r->n[3] = (t3 >> 1) + ((t4 & 1) << 51);
+  r->n[4] = t4 >> 1;
+#ifdef KC_VERIFY
+  KC_FE_SET_MAG (r, (r->magnitude >> 1) + 1, 0);
+#endif
+}
+
 /* Normalize weakly: value unchanged mod p, magnitude 1 (n[0..3] < 2^52,
  * n[4] < 2^49), not necessarily < p.  In: magnitude <= 32. */
 static inline void
