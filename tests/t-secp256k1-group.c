@@ -393,6 +393,8 @@ check_blinded (const scalar *k, const unsigned char bseed[32],
       slow_mul (&r2, &g, k);
       CHECK (gej_eq (&r0, &r2), "%s: k*G differs from double-and-add", what);
     }
+  kc_secp256k1_fe_normalize_var (&r0.z);
+  kc_secp256k1_fe_normalize_var (&r1.z);
   zdiff = !r0.infinity && !r1.infinity
           && !kc_secp256k1_fe_equal_norm (&r0.z, &r1.z);
   _kc_secp256k1_ecmult_gen_unblind ();
