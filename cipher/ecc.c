@@ -90,14 +90,11 @@ serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
 static void
 compute_pubkey (unsigned char *out, size_t len, const scalar *x)
 {
-  kc_secp256k1_gej pj;
   kc_secp256k1_ge pa;
   _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
-  _kc_secp256k1_ecmult_gen (&pj, x);
-  _kc_secp256k1_ge_set_gej (&pa, &pj);
+  _kc_secp256k1_ecmult_gen_ge (&pa, x);
   ct_declassify (&pa, sizeof pa);              /* the public key */
   serialize_pubkey (out, len, &pa);
-  wipememory (&pj, sizeof pj);
 }
 
 static KC_NOINLINE gpg_error_t

@@ -100,7 +100,6 @@ _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
 void
 _kc_ecdsa_sign (scalar *r, scalar *s, const scalar *seckey, const scalar *m)
 {
-  kc_secp256k1_gej rj;
   kc_secp256k1_ge ra;
   scalar k, kinv, t;
   unsigned char xb[32];
@@ -110,8 +109,7 @@ _kc_ecdsa_sign (scalar *r, scalar *s, const scalar *seckey, const scalar *m)
   for (;;)
     {
       KC_ECDSA_NONCE (&k, seckey, m, counter++);
-      _kc_secp256k1_ecmult_gen (&rj, &k);
-      _kc_secp256k1_ge_set_gej (&ra, &rj);
+      _kc_secp256k1_ecmult_gen_ge (&ra, &k);
       _kc_secp256k1_fe_get_b32 (xb, &ra.x);
       _kc_secp256k1_scalar_set_b32 (r, xb, NULL);     /* r = x mod n */
       ct_declassify (r, sizeof *r);                   /* r is public */
@@ -127,7 +125,6 @@ _kc_ecdsa_sign (scalar *r, scalar *s, const scalar *seckey, const scalar *m)
       /* r = 0 or s = 0: take the next RFC 6979 candidate (never seen in
        * practice: probability about 2^-255). */
     }
-  wipememory (&rj, sizeof rj);
   wipememory (&ra, sizeof ra);
   wipememory (&k, sizeof k);
   wipememory (&kinv, sizeof kinv);

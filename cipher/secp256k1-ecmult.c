@@ -92,6 +92,7 @@ static __thread struct
   scalar b;             /* the secret offset */
   ge nbg;               /* -b*G */
   fe z;                 /* Z of the starting point, != 0 */
+  int zfresh;           /* z not yet used by _kc_secp256k1_ecmult_gen_ge */
 } blind;
 
 void
@@ -124,6 +125,7 @@ _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
   _kc_secp256k1_fe_set_b32 (&blind.z, buf);
   zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
   kc_secp256k1_fe_cmov (&blind.z, &one, zero);
+  blind.zfresh = 1;
   wipememory (buf, sizeof buf);
 }
 
@@ -158,6 +160,32 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   wipememory (&kb, sizeof kb);
   wipememory (&start, sizeof start);
   wipememory (&z, sizeof z);
+}
+
+void
+_kc_secp256k1_ecmult_gen_ge (ge *r, const scalar *k)
+{
+  gej rj;
+  fe z, zi;
+  int fresh = blind.seeded & blind.zfresh;
+
+  blind.zfresh = 0;
+  _kc_secp256k1_ecmult_gen (&rj, k);
+  if (fresh)
+    {
+      /* Z = z F(K) for the fresh, uniform, secret z of the start point:
+       * independent of K, so the variable-time inverse, whose time
+       * depends on Z alone, tells nothing about K. */
+      z = rj.z;
+      ct_declassify (&z, sizeof z);
+      _kc_secp256k1_fe_inv_var (&zi, &z);
+      _kc_secp256k1_ge_set_gej_zinv (r, &rj, &zi);
+      wipememory (&z, sizeof z);
+      wipememory (&zi, sizeof zi);
+    }
+  else
+    _kc_secp256k1_ge_set_gej (r, &rj);
+  wipememory (&rj, sizeof rj);
 }
 
 /* ------------------------------------------------------------ wNAF */

@@ -73,6 +73,15 @@
 void _kc_secp256k1_ecmult_gen (kc_secp256k1_gej *r,
                                const kc_secp256k1_scalar *k);
 
+/* R = K*G in affine coordinates (normalized), constant time in K.  Right
+ * after a _kc_secp256k1_ecmult_gen_blind in this thread, the Jacobian Z
+ * of the result is the start point's fresh random Z times a function of
+ * K, uniform and independent of K, and its inverse is taken by the
+ * variable-time safegcd; otherwise (unblinded, or a second call on the
+ * same Z) by the constant-time one. */
+void _kc_secp256k1_ecmult_gen_ge (kc_secp256k1_ge *r,
+                                  const kc_secp256k1_scalar *k);
+
 /* Blinding of K*G, per thread.  The first call in a thread draws the
  * offset b from RNG and computes -b*G (one comb); every call draws a new
  * Z for the next multiplications.  The dispatchers call it with the

@@ -115,19 +115,26 @@ _kc_secp256k1_gej_set_ge (gej *r, const ge *a)
 }
 
 void
-_kc_secp256k1_ge_set_gej (ge *r, const gej *a)
+_kc_secp256k1_ge_set_gej_zinv (ge *r, const gej *a, const fe *zi)
 {
-  fe zi, zi2;
-  _kc_secp256k1_fe_inv (&zi, &a->z);            /* (1) */
-  kc_secp256k1_fe_sqr (&zi2, &zi);
+  fe zi2;
+  kc_secp256k1_fe_sqr (&zi2, zi);
   kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
-  kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
+  kc_secp256k1_fe_mul (&zi2, &zi2, zi);
   kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
   kc_secp256k1_fe_normalize (&r->x);
   kc_secp256k1_fe_normalize (&r->y);
   r->infinity = a->infinity;
-  wipememory (&zi, sizeof zi);
   wipememory (&zi2, sizeof zi2);
+}
+
+void
+_kc_secp256k1_ge_set_gej (ge *r, const gej *a)
+{
+  fe zi;
+  _kc_secp256k1_fe_inv (&zi, &a->z);            /* (1) */
+  _kc_secp256k1_ge_set_gej_zinv (r, a, &zi);
+  wipememory (&zi, sizeof zi);
 }
 
 void

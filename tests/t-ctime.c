@@ -344,6 +344,14 @@ ecc (void)
       ct_classify (&k, sizeof k);
       _kc_secp256k1_ecmult_gen (&r, &k);
       ct_declassify (&r, sizeof r);
+      /* the affine form with a fresh secret Z: only the final Z is
+       * declassified (for its variable-time inverse) */
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      {
+        kc_secp256k1_ge a;
+        _kc_secp256k1_ecmult_gen_ge (&a, &k);
+        ct_declassify (&a, sizeof a);
+      }
       _kc_secp256k1_ecmult_gen_unblind ();
     }
 }

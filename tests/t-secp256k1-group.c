@@ -387,6 +387,27 @@ check_blinded (const scalar *k, const unsigned char bseed[32],
   _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
   _kc_secp256k1_ecmult_gen (&r2, k);
   CHECK (gej_eq (&r0, &r2), "%s: blinded k*G (second Z) differs", what);
+  /* affine: with a fresh Z (variable-time inverse), then again on the
+   * same Z (constant-time inverse), and unblinded */
+  {
+    ge a0, a1;
+    gej t0, t1;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    _kc_secp256k1_ecmult_gen_ge (&a1, k);
+    _kc_secp256k1_gej_set_ge (&t1, &a1);
+    CHECK (gej_eq (&r0, &t1), "%s: ecmult_gen_ge (fresh Z) differs", what);
+    _kc_secp256k1_ecmult_gen_ge (&a1, k);
+    _kc_secp256k1_gej_set_ge (&t1, &a1);
+    CHECK (gej_eq (&r0, &t1), "%s: ecmult_gen_ge (used Z) differs", what);
+    _kc_secp256k1_ecmult_gen_unblind ();
+    _kc_secp256k1_ecmult_gen_ge (&a0, k);
+    _kc_secp256k1_gej_set_ge (&t0, &a0);
+    CHECK (gej_eq (&r0, &t0), "%s: ecmult_gen_ge (plain) differs", what);
+    if (!a0.infinity)
+      CHECK (kc_secp256k1_fe_equal_norm (&a0.x, &a1.x)
+             && kc_secp256k1_fe_equal_norm (&a0.y, &a1.y),
+             "%s: ecmult_gen_ge not normalized alike", what);
+  }
   if (slow)
     {
       _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
