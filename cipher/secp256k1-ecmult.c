@@ -93,6 +93,8 @@ static __thread struct
   ge nbg;               /* -b*G */
   fe z;                 /* Z of the starting point, != 0 */
   int zfresh;           /* z not yet used by _kc_secp256k1_ecmult_gen_ge */
+  scalar beta;          /* for _kc_secp256k1_blind_take_scalar */
+  int betafresh;
 } blind;
 
 void
@@ -126,7 +128,20 @@ _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
   zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
   kc_secp256k1_fe_cmov (&blind.z, &one, zero);
   blind.zfresh = 1;
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_scalar_set_b32 (&blind.beta, buf, NULL);
+  blind.betafresh = 1;
   wipememory (buf, sizeof buf);
+}
+
+int
+_kc_secp256k1_blind_take_scalar (scalar *beta)
+{
+  int ok = blind.betafresh & (1 ^ _kc_secp256k1_scalar_is_zero (&blind.beta));
+  *beta = blind.beta;
+  blind.betafresh = 0;
+  wipememory (&blind.beta, sizeof blind.beta);
+  return ok;
 }
 
 void

@@ -86,9 +86,14 @@ void _kc_secp256k1_ecmult_gen_ge (kc_secp256k1_ge *r,
  * offset b from RNG and computes -b*G (one comb); every call draws a new
  * Z for the next multiplications.  The dispatchers call it with the
  * library's CSPRNG before each K*G of a secret K (a few hundred cycles:
- * 32 bytes from the CSPRNG).  The state stays in thread-local storage
+ * 64 bytes from the CSPRNG).  The state stays in thread-local storage
  * for the thread's life (knowing it only takes the blinding away). */
 void _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx);
+/* Each _kc_secp256k1_ecmult_gen_blind also draws one secret random
+ * scalar for the caller's own blinding: this hands it out once (BETA,
+ * return 1) and forgets it; 0 when none is fresh (or it is zero).  The
+ * value "beta is nonzero" is public. */
+int _kc_secp256k1_blind_take_scalar (kc_secp256k1_scalar *beta);
 /* Forget this thread's blinding (tests: back to the plain comb). */
 void _kc_secp256k1_ecmult_gen_unblind (void);
 

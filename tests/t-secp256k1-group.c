@@ -489,6 +489,33 @@ test_blinding (void)
             CHECK (acted, "%s: the blinding left Z as it was", what);
         }
     }
+  /* the scalar handed out for the caller's blinding: the fourth block
+   * of the first refresh (offset, Z, then it), once, then none */
+  {
+    scalar beta, want;
+    unsigned char bb[32];
+    _kc_secp256k1_ecmult_gen_unblind ();
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "beta before blinding");
+    t_randbytes (rng_q[0], 32);
+    t_randbytes (rng_q[1], 32);
+    t_randbytes (rng_q[2], 32);
+    memcpy (bb, rng_q[2], 32);
+    rng_qn = 3;
+    rng_qi = 0;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    CHECK (rng_qi == 3, "the first refresh took %d blocks", rng_qi);
+    _kc_secp256k1_scalar_set_b32 (&want, bb, NULL);
+    CHECK (_kc_secp256k1_blind_take_scalar (&beta)
+           && _kc_secp256k1_scalar_eq (&beta, &want), "beta handed out");
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "beta handed out twice");
+    t_randbytes (rng_q[0], 32);           /* Z, then a zero beta */
+    memset (rng_q[1], 0, 32);
+    rng_qn = 2;
+    rng_qi = 0;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "zero beta handed out");
+    _kc_secp256k1_ecmult_gen_unblind ();
+  }
   /* the comb's corners (digits, carries, the n/2 boundary) under a
    * random offset */
   for (it = 0; it < 64; it++)
