@@ -93,6 +93,7 @@ point_tweak_add (ge *q, const ge *p, const unsigned char tb[32])
   int overflow, ok;
 
   _kc_secp256k1_scalar_set_b32 (&t, tb, &overflow);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   _kc_secp256k1_ecmult_gen (&qj, &t);
   _kc_secp256k1_gej_add_ge (&qj, &qj, p);
   _kc_secp256k1_ge_set_gej (q, &qj);
@@ -142,7 +143,6 @@ static KC_NOINLINE gpg_error_t
 xonly_pubkey_body (int curve, void *xonly, size_t xonly_len, int *parity,
                    const void *seckey, size_t seckey_len)
 {
-  kc_secp256k1_gej pj;
   ge p;
   scalar x;
   gpg_error_t err = 0;
@@ -156,13 +156,12 @@ xonly_pubkey_body (int curve, void *xonly, size_t xonly_len, int *parity,
     err = KC_ERR (GPG_ERR_BAD_SECKEY);
   else
     {
-      _kc_secp256k1_ecmult_gen (&pj, &x);
-      _kc_secp256k1_ge_set_gej (&p, &pj);
+      _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+      _kc_secp256k1_ecmult_gen_ge (&p, &x);
       ct_declassify (&p, sizeof p);            /* the public key */
       _kc_secp256k1_fe_get_b32 (xonly, &p.x);
       if (parity)
         *parity = kc_secp256k1_fe_is_odd (&p.y);
-      wipememory (&pj, sizeof pj);
     }
   wipememory (&x, sizeof x);
   return err;

@@ -95,13 +95,11 @@ _kc_ecc_serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
 static void
 compute_pubkey (unsigned char *out, size_t len, const scalar *x)
 {
-  kc_secp256k1_gej pj;
   kc_secp256k1_ge pa;
-  _kc_secp256k1_ecmult_gen (&pj, x);
-  _kc_secp256k1_ge_set_gej (&pa, &pj);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+  _kc_secp256k1_ecmult_gen_ge (&pa, x);
   ct_declassify (&pa, sizeof pa);              /* the public key */
   _kc_ecc_serialize_pubkey (out, len, &pa);
-  wipememory (&pj, sizeof pj);
 }
 
 static KC_NOINLINE gpg_error_t
@@ -271,6 +269,7 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
       return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
   _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   _kc_ecdsa_sign_recid (&r, &s, &recid, &x, &m);
   _kc_secp256k1_scalar_get_b32 (rb, &r);
   _kc_secp256k1_scalar_get_b32 (sb, &s);
@@ -455,9 +454,13 @@ schnorr_sign_body (int curve, void *sig, size_t sig_len,
     return KC_ERR (GPG_ERR_INV_ARG);
   if (!_kc_ecc_parse_seckey (&x, seckey))
     err = KC_ERR (GPG_ERR_BAD_SECKEY);
-  else if (!_kc_schnorr_sign (sig, &x, msg_len ? msg : zero_aux, msg_len,
-                              aux_rand_len ? aux_rand : zero_aux))
-    err = KC_ERR (GPG_ERR_INV_DATA);            /* nonce 0: never seen */
+  else
+    {
+      _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+      if (!_kc_schnorr_sign (sig, &x, msg_len ? msg : zero_aux, msg_len,
+                             aux_rand_len ? aux_rand : zero_aux))
+        err = KC_ERR (GPG_ERR_INV_DATA);        /* nonce 0: never seen */
+    }
   wipememory (&x, sizeof x);
   return err;
 }

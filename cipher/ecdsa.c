@@ -107,9 +107,8 @@ void
 _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
                       const scalar *m)
 {
-  kc_secp256k1_gej rj;
   kc_secp256k1_ge ra;
-  scalar k, kinv, t;
+  scalar k, kinv, t, beta;
   unsigned char xb[32];
   unsigned int counter = 0;
   int bad, overflow, high, rec = 0;
@@ -117,12 +116,22 @@ _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
   for (;;)
     {
       KC_ECDSA_NONCE (&k, seckey, m, counter++);
-      _kc_secp256k1_ecmult_gen (&rj, &k);
-      _kc_secp256k1_ge_set_gej (&ra, &rj);
+      _kc_secp256k1_ecmult_gen_ge (&ra, &k);
       _kc_secp256k1_fe_get_b32 (xb, &ra.x);
       _kc_secp256k1_scalar_set_b32 (r, xb, &overflow); /* r = x mod n */
       ct_declassify (r, sizeof *r);                   /* r is public */
-      _kc_secp256k1_scalar_inv (&kinv, &k);
+      if (_kc_secp256k1_blind_take_scalar (&beta))
+        {
+          /* 1/k = beta / (k beta): k beta is uniform on [1, n-1] and
+           * independent of k for the fresh secret beta, so its
+           * variable-time inverse tells nothing about k */
+          _kc_secp256k1_scalar_mul (&kinv, &k, &beta);
+          ct_declassify (&kinv, sizeof kinv);
+          _kc_secp256k1_scalar_inv_var (&kinv, &kinv);
+          _kc_secp256k1_scalar_mul (&kinv, &kinv, &beta);
+        }
+      else
+        _kc_secp256k1_scalar_inv (&kinv, &k);
       _kc_secp256k1_scalar_mul (&t, r, seckey);
       _kc_secp256k1_scalar_add (&t, &t, m);
       _kc_secp256k1_scalar_mul (s, &kinv, &t);        /* s = (m + r x)/k */
@@ -141,13 +150,13 @@ _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
     }
   if (recid)
     *recid = rec;
-  wipememory (&rj, sizeof rj);
   wipememory (&ra, sizeof ra);
   wipememory (&high, sizeof high);
   wipememory (&overflow, sizeof overflow);
   wipememory (&k, sizeof k);
   wipememory (&kinv, sizeof kinv);
   wipememory (&t, sizeof t);
+  wipememory (&beta, sizeof beta);
   wipememory (xb, sizeof xb);
 }
 

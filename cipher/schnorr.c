@@ -61,10 +61,7 @@ _kc_bip340_lift_x_var (kc_secp256k1_ge *pub, const unsigned char xonly[32])
 static void
 mul_gen (kc_secp256k1_ge *p, const scalar *x)
 {
-  kc_secp256k1_gej pj;
-  _kc_secp256k1_ecmult_gen (&pj, x);
-  _kc_secp256k1_ge_set_gej (p, &pj);
-  wipememory (&pj, sizeof pj);
+  _kc_secp256k1_ecmult_gen_ge (p, x);
 }
 
 int

@@ -15,21 +15,34 @@ typedef kc_secp256k1_ge ge;
 typedef kc_secp256k1_gej gej;
 typedef kc_secp256k1_scalar scalar;
 
-void
-_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+/* R = K*G + START for K < n, START given in Jacobian coordinates with
+ * Z = *Z (START may be infinity: its coordinates then do not matter).
+ * Constant time in K, START and Z. */
+static void
+comb (gej *r, const scalar *k, const ge *start, const fe *z)
 {
   kc_secp256k1_ge_storage s;
+  uint64_t w[8];
   ge b;
-  fe ny;
+  fe ny, z2;
   scalar kk;
   uint32_t carry = 0;
-  int j, i, neg;
+  int j, neg;
 
-  /* kk = K or n - K, below 2^255 */
+  /* kk = K or n - K, below 2^255: the comb then computes
+   * (+-K)*G + (+-START), and the final negation undoes both. */
   kk = *k;
   neg = _kc_secp256k1_scalar_is_high (k);
   _kc_secp256k1_scalar_cond_negate (&kk, neg);
-  _kc_secp256k1_gej_set_infinity (r);
+  kc_secp256k1_fe_sqr (&z2, z);
+  kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
+  kc_secp256k1_fe_mul (&z2, &z2, z);
+  kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
+  r->z = *z;                                          /* (1) */
+  r->infinity = start->infinity;
+  kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
+  kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
+  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
       /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
@@ -45,11 +58,11 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
       uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
                                      2 * KC_ECMULT_GEN_COLS - nib, nib);
       carry = dneg;
-      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G. */
-      s = _kc_secp256k1_gen_table[j][0];
-      for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
-        kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],
-                                      (int) ct_eq_u32 (absd, (uint32_t) i));
+      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G (a zero
+       * digit reads zeros, then marked infinity). */
+      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
+                       KC_ECMULT_GEN_COLS, (size_t) absd - 1);
+      memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
       kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
       kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
@@ -61,11 +74,133 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
   kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
   kc_secp256k1_fe_cmov (&r->y, &ny, neg);
+  /* the secret state of the multiplication, wiped once */
   wipememory (&s, sizeof s);
+  wipememory (w, sizeof w);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
+  wipememory (&z2, sizeof z2);
   wipememory (&kk, sizeof kk);
   wipememory (&carry, sizeof carry);
+}
+
+/* The blinding of this thread (see secp256k1-ecmult.h).  All zero is
+ * "not seeded": no offset, Z = 1. */
+static __thread struct
+{
+  int seeded;
+  scalar b;             /* the secret offset */
+  ge nbg;               /* -b*G */
+  fe z;                 /* Z of the starting point, != 0 */
+  int zfresh;           /* z not yet used by _kc_secp256k1_ecmult_gen_ge */
+  scalar beta;          /* for _kc_secp256k1_blind_take_scalar */
+  int betafresh;
+} blind;
+
+void
+_kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
+{
+  unsigned char buf[32];
+  fe one;
+  int zero;
+
+  kc_secp256k1_fe_set_int (&one, 1);
+  if (!blind.seeded)
+    {
+      scalar b;
+      ge inf, bg;
+      gej bj;
+      rng (rng_ctx, buf, sizeof buf);
+      _kc_secp256k1_scalar_set_b32 (&b, buf, NULL);
+      memset (&inf, 0, sizeof inf);
+      inf.infinity = 1;
+      comb (&bj, &b, &inf, &one);
+      _kc_secp256k1_ge_set_gej (&bg, &bj);
+      _kc_secp256k1_ge_neg (&blind.nbg, &bg);
+      blind.b = b;
+      blind.seeded = 1;
+      wipememory (&b, sizeof b);
+      wipememory (&bg, sizeof bg);
+      wipememory (&bj, sizeof bj);
+    }
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_fe_set_b32 (&blind.z, buf);
+  zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
+  kc_secp256k1_fe_cmov (&blind.z, &one, zero);
+  blind.zfresh = 1;
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_scalar_set_b32 (&blind.beta, buf, NULL);
+  blind.betafresh = 1;
+  wipememory (buf, sizeof buf);
+}
+
+int
+_kc_secp256k1_blind_take_scalar (scalar *beta)
+{
+  int ok = blind.betafresh & (1 ^ _kc_secp256k1_scalar_is_zero (&blind.beta));
+  *beta = blind.beta;
+  blind.betafresh = 0;
+  wipememory (&blind.beta, sizeof blind.beta);
+  return ok;
+}
+
+void
+_kc_secp256k1_ecmult_gen_unblind (void)
+{
+  wipememory (&blind, sizeof blind);
+}
+
+void
+_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+{
+  scalar kb;
+  ge start;
+  fe z;
+
+  if (blind.seeded)
+    {
+      /* K*G = (K + b)*G + (-b*G), from a random Z */
+      _kc_secp256k1_scalar_add (&kb, k, &blind.b);
+      start = blind.nbg;
+      z = blind.z;
+    }
+  else
+    {
+      kb = *k;
+      memset (&start, 0, sizeof start);
+      start.infinity = 1;
+      kc_secp256k1_fe_set_int (&z, 1);
+    }
+  comb (r, &kb, &start, &z);
+  wipememory (&kb, sizeof kb);
+  wipememory (&start, sizeof start);
+  wipememory (&z, sizeof z);
+}
+
+void
+_kc_secp256k1_ecmult_gen_ge (ge *r, const scalar *k)
+{
+  gej rj;
+  fe z, zi;
+  int fresh = blind.seeded & blind.zfresh;
+
+  blind.zfresh = 0;
+  _kc_secp256k1_ecmult_gen (&rj, k);
+  if (fresh)
+    {
+      /* Z = z F(K) for the fresh, uniform, secret z of the start point:
+       * independent of K, so the variable-time inverse, whose time
+       * depends on Z alone, tells nothing about K. */
+      z = rj.z;
+      ct_declassify (&z, sizeof z);
+      _kc_secp256k1_fe_inv_var (&zi, &z);
+      _kc_secp256k1_ge_set_gej_zinv (r, &rj, &zi);
+      wipememory (&z, sizeof z);
+      wipememory (&zi, sizeof zi);
+    }
+  else
+    _kc_secp256k1_ge_set_gej (r, &rj);
+  wipememory (&rj, sizeof rj);
 }
 
 /* ------------------------------------------------------------ wNAF */

@@ -237,7 +237,7 @@ kem (void)
 /* secp256k1: public key from a secret key (the core of key generation),
  * ECDSA signing in both encodings (RFC 6979 nonce, low-S), and the
  * constant-time internals on secret inputs: scalar and field inverses,
- * square root, k*G. */
+ * square root, k*G, unblinded and blinded (secret offset and Z). */
 /* ML-KEM-512/768/1024: secret seed, secret m, secret decapsulation
  * key (its s and z; the embedded public key and its hash are public);
  * a valid and a tampered ciphertext. */
@@ -373,6 +373,24 @@ ecc (void)
       ct_declassify (&ki, sizeof ki);
       ct_declassify (&r, sizeof r);
       ct_declassify (&xi, sizeof xi);
+
+      /* the blinded comb with its offset and Z secret as well: a fresh
+       * thread state seeded by secret_rng */
+      _kc_secp256k1_ecmult_gen_unblind ();
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      ct_classify (&k, sizeof k);
+      _kc_secp256k1_ecmult_gen (&r, &k);
+      ct_declassify (&r, sizeof r);
+      /* the affine form with a fresh secret Z: only the final Z is
+       * declassified (for its variable-time inverse) */
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      {
+        kc_secp256k1_ge a;
+        _kc_secp256k1_ecmult_gen_ge (&a, &k);
+        ct_declassify (&a, sizeof a);
+      }
+      _kc_secp256k1_ecmult_gen_unblind ();
     }
 }
 
