@@ -10,6 +10,7 @@
 #include "kcrypt-int.h"
 #include <stdlib.h>
 #include "mpi.h"
+#include "limb.h"
 #include "modinv.h"
 
 /* ------------------------------------------------------------ memory */
@@ -552,7 +553,7 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
     {
       kc_limb_t *np = limbs_alloc (2 * n + 1);
       KC_VERIFY_CHECK (m[0] & 1);
-      c.minv = _kc_mpih_mont_minv (m[0]);
+      c.minv = _kc_m0inv (m[0]);
       /* B R mod M by division of B * 2^(64N). */
       memcpy (np + n, b, n * sizeof *np);
       divmod_mag (NULL, table, np, 2 * n, m, n);

@@ -29,6 +29,7 @@ main (void)
 
 #include <gmp.h>
 #include "mpi.h"
+#include "limb.h"
 #include "mpih.h"
 #ifdef HAVE_LIBGCRYPT
 # include <gcrypt.h>
@@ -251,7 +252,7 @@ test_mpih_redc (void)
         }
       _kc_mpih_mul_basecase (t, x, n, y, n);
       mpz_import (zt, 2 * n, -1, 8, 0, 0, t);
-      _kc_mpih_redc (r, t, m, n, _kc_mpih_mont_minv (m[0]));
+      _kc_mpih_redc (r, t, m, n, _kc_m0inv (m[0]));
       /* expected: zt * 2^(-64n) mod m */
       mpz_set_ui (zR, 1);
       mpz_mul_2exp (zR, zR, 64 * n);
