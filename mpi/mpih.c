@@ -106,45 +106,162 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   return c;
 }
 
-kc_limb_t
-_kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+/* ---- x86-64 BMI2/ADX rows (limb.h's KC_LIMB_ADX, chosen at run time)
+ * Four limbs per step: mulx gives lo, hi of a_i b; lo enters r_i on the
+ * CF chain (adcx) and the previous hi on the OF chain (adox), so the two
+ * carry chains never wait for each other.  The loop counter lives in rcx
+ * and is stepped with lea and tested with jrcxz, which leave CF and OF
+ * alone.  N is a positive multiple of 4; CIN enters as the first "previous
+ * hi".  The value bounds are those of the C loops below (a b + r + c <
+ * 2^128 per limb), so the final hi + CF + OF cannot wrap. */
+#ifdef KC_LIMB_ADX
+# define ADDMUL_STEP(off, hin, hout) \
+  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
+  "movq " #off "(%[r]), %[t]\n\t" \
+  "adcxq %[lo], %[t]\n\t" \
+  "adoxq %[" hin "], %[t]\n\t" \
+  "movq %[t], " #off "(%[r])\n\t"
+
+static kc_limb_t
+addmul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
+              kc_limb_t cin)
 {
-  kc_limb_t c = 0;
-  size_t i;
+  kc_limb_t lo, hi, t, c = cin;
+  size_t cnt = n / 4;
+  __asm__ ("xorl %k[lo], %k[lo]\n"             /* CF = OF = 0 */
+           "1:\n\t"
+           ADDMUL_STEP (0, "c", "hi")
+           ADDMUL_STEP (8, "hi", "c")
+           ADDMUL_STEP (16, "c", "hi")
+           ADDMUL_STEP (24, "hi", "c")
+           "leaq 32(%[a]), %[a]\n\t"
+           "leaq 32(%[r]), %[r]\n\t"
+           "leaq -1(%[cnt]), %[cnt]\n\t"
+           "jrcxz 2f\n\t"
+           "jmp 1b\n"
+           "2:\n\t"
+           "movl $0, %k[lo]\n\t"
+           "adcxq %[lo], %[c]\n\t"
+           "adoxq %[lo], %[c]\n\t"
+           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
+             [lo] "=&r" (lo), [hi] "=&r" (hi), [t] "=&r" (t)
+           : "d" (b)
+           : "cc", "memory");
+  return c;
+}
+
+/* R - S for the row S = A b + CIN: s_i = lo_i + hi_(i-1) on the OF chain
+ * (adox; its carry belongs to limb i+1, where the next adox takes it),
+ * then r_i + ~s_i on the CF chain (adcx, CF = 1 at the start): R + ~S + 1
+ * = R - S mod 2^(64N).  not leaves the flags alone (sbb would clobber OF).
+ * The borrow limb is the top limb of S (hi + OF) plus 1 - CF. */
+# define SUBMUL_STEP(off, hin, hout) \
+  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
+  "adoxq %[" hin "], %[lo]\n\t" \
+  "notq %[lo]\n\t" \
+  "adcxq " #off "(%[r]), %[lo]\n\t" \
+  "movq %[lo], " #off "(%[r])\n\t"
+
+static kc_limb_t
+submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
+              kc_limb_t cin)
+{
+  kc_limb_t lo, hi, c = cin;
+  size_t cnt = n / 4;
+  __asm__ ("xorl %k[lo], %k[lo]\n\t"
+           "stc\n"
+           "1:\n\t"
+           SUBMUL_STEP (0, "c", "hi")
+           SUBMUL_STEP (8, "hi", "c")
+           SUBMUL_STEP (16, "c", "hi")
+           SUBMUL_STEP (24, "hi", "c")
+           "leaq 32(%[a]), %[a]\n\t"
+           "leaq 32(%[r]), %[r]\n\t"
+           "leaq -1(%[cnt]), %[cnt]\n\t"
+           "jrcxz 2f\n\t"
+           "jmp 1b\n"
+           "2:\n\t"
+           "movl $0, %k[lo]\n\t"
+           "adoxq %[lo], %[c]\n\t"
+           "cmc\n\t"
+           "adcxq %[lo], %[c]\n\t"
+           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : "d" (b)
+           : "cc", "memory");
+  return c;
+}
+# undef ADDMUL_STEP
+# undef SUBMUL_STEP
+#endif /* KC_LIMB_ADX */
+
+/* The portable rows, from limb K on with carry C (the tails of the ADX
+ * rows, and the whole row elsewhere). */
+static inline kc_limb_t
+addmul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
+            kc_limb_t b, kc_limb_t c)
+{
   /* Explicit carries (compare after add) compile to add/adc with gcc and
    * clang; measured faster than one 128-bit sum a*b + r + c. */
-  for (i = 0; i < n; i++)
+  for (; k < n; k++)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], b);
-      kc_limb_t x = r[i];
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      kc_limb_t x = r[k];
       /* hi <= 2^64 - 2, and the true sum a b + r + c < 2^128: the two
        * carries never overflow hi. */
       lo += c;
       hi += lo < c;
       lo += x;
       hi += lo < x;
-      r[i] = lo;
+      r[k] = lo;
       c = hi;
     }
   return c;
 }
 
-kc_limb_t
-_kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+static inline kc_limb_t
+submul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
+            kc_limb_t b, kc_limb_t c)
 {
-  kc_limb_t c = 0;
-  size_t i;
-  for (i = 0; i < n; i++)
+  for (; k < n; k++)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], b);
-      kc_limb_t x = r[i];
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      kc_limb_t x = r[k];
       /* subtract lo + c: hi + carries <= 2^64 - 1 since hi <= 2^64 - 2 */
       lo += c;
       hi += lo < c;
-      r[i] = x - lo;
+      r[k] = x - lo;
       c = hi + (x < lo);
     }
   return c;
+}
+
+kc_limb_t
+_kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+{
+#ifdef KC_LIMB_ADX
+  if (n >= 4 && _kc_limb_have_adx ())
+    {
+      size_t k = n & ~(size_t) 3;
+      kc_limb_t c = addmul_1_adx (r, a, k, b, 0);
+      return addmul_1_c (r, a, k, n, b, c);
+    }
+#endif
+  return addmul_1_c (r, a, 0, n, b, 0);
+}
+
+kc_limb_t
+_kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+{
+#ifdef KC_LIMB_ADX
+  if (n >= 4 && _kc_limb_have_adx ())
+    {
+      size_t k = n & ~(size_t) 3;
+      kc_limb_t c = submul_1_adx (r, a, k, b, 0);
+      return submul_1_c (r, a, k, n, b, c);
+    }
+#endif
+  return submul_1_c (r, a, 0, n, b, 0);
 }
 
 /* R[0..N) += A[0..N) * (b0 + b1 2^64) + CIN, N >= 0: the low N limbs of
@@ -246,6 +363,15 @@ _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
   /* After the rows below j, r[0..j+an) is valid; each addmul_2 writes
    * the two limbs above it. */
   r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
+#ifdef KC_LIMB_ADX
+  /* One ADX row per limb of b is faster than the C addmul_2. */
+  if (an >= 4 && _kc_limb_have_adx ())
+    {
+      for (j = 1; j < bn; j++)
+        r[an + j] = _kc_mpih_addmul_1 (r + j, a, an, b[j]);
+      return;
+    }
+#endif
   for (j = 1; j + 1 < bn; j += 2)
     {
       kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
@@ -262,6 +388,8 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
 {
   size_t i;
   kc_limb_t c;
+  /* With ADX every row is one addmul_1 (faster than the C addmul_2). */
+  int pairs = !(n >= 8 && _kc_limb_have_adx ());
   if (n == 1)
     {
       r[0] = _kc_mul64 (&r[1], a[0], a[0]);
@@ -275,7 +403,8 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
    * and r[i+n+1]. */
   r[0] = 0;
   r[n] = _kc_mpih_mul_1 (r + 1, a + 1, n - 1, a[0]);
-  for (i = 1; i + 2 < n; i += 2)
+  i = 1;
+  for (; pairs && i + 2 < n; i += 2)
     {
       kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i + 1]), hi0;
       kc_limb_t x = r[2 * i + 1];
@@ -522,7 +651,8 @@ _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
    * limb i+1 of t + q0 M, which is t[i+1] + hi (q0 m0 + t[i])
    * + lo (q0 m1) mod 2^64. */
   i = 0;
-  if (n >= 2)
+  /* With ADX: single rows only (one addmul_1 each beats addmul_2). */
+  if (n >= 2 && !(n >= 4 && _kc_limb_have_adx ()))
     for (; i + 1 < n; i += 2)
       {
         kc_limb_t q0 = t[i] * minv, q1, h, l, y;

@@ -1012,11 +1012,57 @@ test_gcrypt_diffs_peer (void)
 }
 #endif /* HAVE_LIBGCRYPT */
 
+/* The row kernels (mul_1, addmul_1, submul_1) as the CPU runs them (the
+ * BMI2/ADX rows where available) against the portable rows
+ * (_kc_hwf_set_mask (0)) and against GMP's mpn functions, for every
+ * length 1..MAXL+3 (the ADX rows take four limbs a step and leave the
+ * rest to C) on random and all-ones operands. */
+static void
+test_mpih_rows (void)
+{
+  kc_limb_t a[MAXL + 4], r0[MAXL + 4], r1[MAXL + 4], r2[MAXL + 4], b;
+  size_t n;
+  int it, op;
+  for (it = 0; it < 40; it++)
+    for (n = 1; n <= MAXL + 3; n++)
+      for (op = 0; op < 3; op++)
+        {
+          kc_limb_t c0, c1, c2;
+          rand_limbs (a, n);
+          rand_limbs (r0, n);
+          b = it % 4 == 1 ? ~(kc_limb_t) 0 : rand_limb ((int) (t_rand64 () % 8));
+          if (it % 4 == 2)
+            {
+              memset (a, 0xff, n * sizeof *a);
+              memset (r0, op == 2 ? 0 : 0xff, n * sizeof *r0);
+            }
+          memcpy (r1, r0, n * sizeof *r0);
+          memcpy (r2, r0, n * sizeof *r0);
+          c0 = op == 0 ? _kc_mpih_mul_1 (r0, a, n, b)
+               : op == 1 ? _kc_mpih_addmul_1 (r0, a, n, b)
+               : _kc_mpih_submul_1 (r0, a, n, b);
+          _kc_hwf_set_mask (0);
+          c1 = op == 0 ? _kc_mpih_mul_1 (r1, a, n, b)
+               : op == 1 ? _kc_mpih_addmul_1 (r1, a, n, b)
+               : _kc_mpih_submul_1 (r1, a, n, b);
+          _kc_hwf_set_mask (~0u);
+          c2 = op == 0 ? mpn_mul_1 (r2, a, (mp_size_t) n, b)
+               : op == 1 ? mpn_addmul_1 (r2, a, (mp_size_t) n, b)
+               : mpn_submul_1 (r2, a, (mp_size_t) n, b);
+          CHECK (c0 == c1 && c0 == c2
+                 && !memcmp (r0, r1, n * sizeof *r0)
+                 && !memcmp (r0, r2, n * sizeof *r0),
+                 "row op %d, n %u: fast, portable and GMP differ",
+                 op, (unsigned int) n);
+        }
+}
+
 int
 main (int argc, char **argv)
 {
   t_init (argc, argv);
   t_seed (0x6d70692d74657374ULL);
+  test_mpih_rows ();
   test_mpih_mul ();
   test_mpih_redc ();
   test_binary (OP_ADD, 10000);
@@ -1037,6 +1083,8 @@ main (int argc, char **argv)
 #else
   printf ("t-mpi: libgcrypt not available, its behaviour not confirmed\n");
 #endif
+  /* everything once more on the portable rows */
+  t_rerun_portable (argv);
   return t_done ("t-mpi");
 }
 #endif /* HAVE_GMP */
