@@ -242,13 +242,16 @@ kc_mpi_mul (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
 
 /* Truncating division of magnitudes: R[0..DN) = A mod D and, if Q is not
  * NULL, Q[0..AN-DN+1) = A / D (Q needs that room, AN >= DN).  D[DN-1]
- * != 0.  R and Q are fresh buffers (no overlap with A, D). */
+ * != 0.  R and Q are fresh buffers (no overlap with A, D).  SCRATCH:
+ * divmod_itch (AN, DN) limbs. */
+#define divmod_itch(an, dn) ((an) + 1 + (dn))
 static void
-divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
-            const kc_limb_t *d, size_t dn)
+divmod_mag_scratch (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a,
+                    size_t an, const kc_limb_t *d, size_t dn,
+                    kc_limb_t *scratch)
 {
   unsigned int s;
-  kc_limb_t *np, *dnorm;
+  kc_limb_t *np = scratch, *dnorm = scratch + an + 1;
 
   if (an < dn)
     {
@@ -262,14 +265,20 @@ divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
       return;
     }
   s = _kc_mpih_clz (d[dn - 1]);
-  dnorm = limbs_alloc (dn);
-  np = limbs_alloc (an + 1);
   _kc_mpih_lshift (dnorm, d, dn, s);
   np[an] = _kc_mpih_lshift (np, a, an, s);
   _kc_mpih_divrem_var (q, np, an, dnorm, dn);
   _kc_mpih_rshift (r, np, dn, s);
-  limbs_free (np, an + 1);
-  limbs_free (dnorm, dn);
+}
+
+static void
+divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
+            const kc_limb_t *d, size_t dn)
+{
+  size_t k = divmod_itch (an, dn);
+  kc_limb_t *scratch = limbs_alloc (k);
+  divmod_mag_scratch (q, r, a, an, d, dn, scratch);
+  limbs_free (scratch, k);
 }
 
 /* W = U rem V (truncating: the sign of U), V != 0. */
@@ -334,21 +343,41 @@ kc_mpi_mod (kc_mpi_t r, kc_mpi_t dividend, kc_mpi_t divisor)
   fdiv_r (r, dividend, divisor);
 }
 
+/* One scratch area for the product, the division and the remainder, on
+ * the stack up to this many limbs (4 KiB; operands of up to about 1,300
+ * bits each way beyond 2048-bit moduli go to the heap). */
+#define MULM_STACK_LIMBS 512
+
 void
 kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 {
-  kc_mpi_t p;
+  kc_limb_t stackbuf[MULM_STACK_LIMBS], *buf, *prod, *rem;
+  size_t un, vn, n, pn, need;
+
   if (!w || !u || !v || !m)
     return;
-  if (!m->nlimbs)
+  n = m->nlimbs;
+  un = u->nlimbs;
+  vn = v->nlimbs;
+  if (!n || !un || !vn)
     {
       kc_mpi_set_ui (w, 0);
       return;
     }
-  p = kc_mpi_new (0);
-  kc_mpi_mul (p, u, v);
-  tdiv_r (w, p, m);
-  kc_mpi_release (p);
+  pn = un + vn;
+  /* product, remainder, division scratch */
+  need = pn + n + divmod_itch (pn, n);
+  buf = need <= MULM_STACK_LIMBS ? stackbuf : limbs_alloc (need);
+  prod = buf;
+  rem = buf + pn;
+  mul_mag (prod, u->limbs, un, v->limbs, vn);
+  divmod_mag_scratch (NULL, rem, prod, pn, m->limbs, n, rem + n);
+  /* every input has been read: W may be any of them */
+  mpi_set_limbs (w, rem, pn < n ? pn : n, u->sign ^ v->sign);
+  if (buf == stackbuf)
+    wipememory (stackbuf, need * sizeof *stackbuf);
+  else
+    limbs_free (buf, need);
 }
 
 /* ------------------------------------------------------------ inverse */

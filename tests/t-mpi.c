@@ -1057,6 +1057,43 @@ test_mpih_rows (void)
         }
 }
 
+/* mulm with operands of up to 2 MAXL limbs (products of two random
+ * numbers), so that its scratch no longer fits the stack buffer, signed,
+ * against GMP (truncating remainder, as test_binary). */
+static void
+test_mulm_big (int iterations)
+{
+  kc_mpi_t u = kc_mpi_new (0), v = kc_mpi_new (0), m = kc_mpi_new (0);
+  kc_mpi_t t = kc_mpi_new (0), w = kc_mpi_new (0);
+  mpz_t zu, zv, zm, zt, zw;
+  int iter;
+  mpz_inits (zu, zv, zm, zt, zw, NULL);
+  for (iter = 0; iter < iterations; iter++)
+    {
+      rand_pair (u, zu, rand_size (1, MAXL), 1);
+      rand_pair (t, zt, rand_size (1, MAXL), 1);
+      kc_mpi_mul (u, u, t);
+      mpz_mul (zu, zu, zt);
+      rand_pair (v, zv, rand_size (1, MAXL), 1);
+      rand_pair (t, zt, rand_size (1, MAXL), 1);
+      kc_mpi_mul (v, v, t);
+      mpz_mul (zv, zv, zt);
+      do
+        rand_pair (m, zm, rand_size (1, MAXL), 1);
+      while (!mpz_sgn (zm));
+      mpz_mul (zw, zu, zv);
+      mpz_tdiv_r (zw, zw, zm);
+      kc_mpi_mulm (w, u, v, m);
+      CHECK (eq (w, zw), "mulm (big %d) differs from GMP", iter);
+    }
+  kc_mpi_release (u);
+  kc_mpi_release (v);
+  kc_mpi_release (m);
+  kc_mpi_release (t);
+  kc_mpi_release (w);
+  mpz_clears (zu, zv, zm, zt, zw, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1070,6 +1107,7 @@ main (int argc, char **argv)
   test_binary (OP_MUL, 10000);
   test_binary (OP_MOD, 10000);
   test_binary (OP_MULM, 10000);
+  test_mulm_big (1000);
   test_binary (OP_CMP, 10000);
   test_powm (10000, 300, 6);
   test_powm_even (2000);
