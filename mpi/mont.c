@@ -1027,13 +1027,24 @@ _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
   ctx->n = n;
   memcpy (ctx->m, m, n * sizeof (uint64_t));
   ctx->m0inv = _kc_m0inv (m[0]);
-  /* R mod m and R^2 mod m by doubling 1 (m is public; set-up only). */
-  ctx->one[0] = 1;
-  for (i = 0; i < 64 * n; i++)
-    _kc_mont_add (ctx, ctx->one, ctx->one, ctx->one);
-  memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
-  for (i = 0; i < 64 * n; i++)
-    _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+  /* R mod m: 2^(b-1) < m for the bit length b of m, then 64n - b + 1
+   * doublings (m is public; set-up only). */
+  {
+    unsigned int b = 64 * (hi - 1) + 64 - _kc_clz64 (m[hi - 1]), e, k;
+    ctx->one[(b - 1) / 64] = (uint64_t) 1 << ((b - 1) % 64);
+    for (i = b - 1; i < 64 * n; i++)
+      _kc_mont_add (ctx, ctx->one, ctx->one, ctx->one);
+    /* R^2 mod m is the Montgomery form of 2^(64n): with 64n = o 2^k, o
+     * odd, o doublings of R give 2^o R, and each Montgomery squaring
+     * doubles the exponent: k of them give 2^(64n) R. */
+    for (e = 64 * n, k = 0; !(e & 1); e >>= 1)
+      k++;
+    memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
+    for (i = 0; i < e; i++)
+      _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+    for (i = 0; i < k; i++)
+      _kc_mont_square_redc (ctx, ctx->r2, ctx->r2);
+  }
   _kc_mont_mul_redc (ctx, ctx->r3, ctx->r2, ctx->r2);
   return 0;
 }

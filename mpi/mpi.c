@@ -12,6 +12,7 @@
 #include "mpi.h"
 #include "limb.h"
 #include "modinv.h"
+#include "mont.h"
 
 /* ------------------------------------------------------------ memory */
 
@@ -488,6 +489,7 @@ kc_mpi_invm (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
  * An even modulus is split into both (see powm_even). */
 struct powm_ctx
 {
+  const kc_mont_ctx *mont; /* a fixed-size context when M fits one */
   const kc_limb_t *m;   /* Montgomery modulus, or NULL for mod 2^K */
   size_t n;
   kc_limb_t minv;       /* Montgomery: -M^-1 mod 2^64 */
@@ -514,6 +516,11 @@ static void
 powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
           const kc_limb_t *b)
 {
+  if (c->mont)
+    {
+      _kc_mont_mul_redc (c->mont, r, a, b);
+      return;
+    }
   _kc_mpih_mul (c->prod, a, c->n, b, c->n, c->tmp);
   powm_reduce (c, r);
 }
@@ -521,9 +528,17 @@ powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
 static void
 powm_sqr (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a)
 {
+  if (c->mont)
+    {
+      _kc_mont_square_redc (c->mont, r, a);
+      return;
+    }
   _kc_mpih_sqr (c->prod, a, c->n, c->tmp);
   powm_reduce (c, r);
 }
+
+/* The largest modulus (limbs) that powm runs on a Montgomery context. */
+#define POWM_MONT_LIMBS 8
 
 /* Window width for an exponent of EBITS bits: minimise the table cost
  * 2^(k-1) plus the expected multiplications EBITS / (k + 1). */
@@ -560,6 +575,7 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
           const kc_limb_t *m, size_t n, size_t k2)
 {
   struct powm_ctx c;
+  kc_mont_ctx mont;
   size_t ebits, i, tsize;
   unsigned int k;
   kc_limb_t *table, *x, *sq;
@@ -577,8 +593,15 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   x = table + tsize * n;
   sq = x + n;
 
-  /* table[0] = B in the working representation. */
-  if (m)
+  /* table[0] = B in the working representation.  Moduli of up to
+   * POWM_MONT_LIMBS limbs use a Montgomery context (mont.h: unrolled,
+   * BMI2/ADX kernels), larger ones REDC over the limb vectors. */
+  if (m && n <= POWM_MONT_LIMBS && !_kc_mont_setup (&mont, m, (unsigned int) n))
+    {
+      c.mont = &mont;
+      _kc_mont_to (&mont, table, b);
+    }
+  else if (m)
     {
       kc_limb_t *np = limbs_alloc (2 * n + 1);
       KC_VERIFY_CHECK (m[0] & 1);
@@ -642,7 +665,9 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   }
 
   /* Out of the Montgomery representation: x R^-1 = REDC (x). */
-  if (m)
+  if (c.mont)
+    _kc_mont_from (&mont, r, x);
+  else if (m)
     {
       memcpy (c.prod, x, n * sizeof *x);
       memset (c.prod + n, 0, (n + 1) * sizeof *x);
