@@ -697,6 +697,105 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
   t[0] = s6; t[1] = s7; t[2] = s8; t[3] = s9; t[4] = s10; t[5] = s3;
   final_sub (r, t, s5, m, 6);
 }
+/* N = 7 and 8: the window needs N + 2 = 9 or 10 registers, so a, b and m
+ * are read from stack copies (memory operands off the stack or frame
+ * pointer), which leaves rdx, lo, hi and the window: 12 or 13 registers,
+ * within reach with or without a frame pointer.  The copies are made
+ * once per call; a row's multiplications do not wait for them. */
+# define ADX_STEP_MEM(off, arr, Tj, Tj1) \
+  "mulxq " #off "+%[" arr "], %[lo], %[hi]\n\t" \
+  "adoxq %[lo], %[" Tj "]\n\t" \
+  "adcxq %[hi], %[" Tj1 "]\n\t"
+# define ADX_BM(off) \
+  "movq " #off "+%[bb], %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+# define ADX_ROW7(boff, A, B, C, D, E, F, G, H, I) \
+  ADX_BM (boff) \
+  ADX_STEP_MEM (0, "aa", A, B) ADX_STEP_MEM (8, "aa", B, C) \
+  ADX_STEP_MEM (16, "aa", C, D) ADX_STEP_MEM (24, "aa", D, E) \
+  ADX_STEP_MEM (32, "aa", E, F) ADX_STEP_MEM (40, "aa", F, G) \
+  ADX_STEP_MEM (48, "aa", G, H) \
+  ADX_CLOSE (H, I) \
+  ADX_Q (A) \
+  ADX_STEP_MEM (0, "mm", A, B) ADX_STEP_MEM (8, "mm", B, C) \
+  ADX_STEP_MEM (16, "mm", C, D) ADX_STEP_MEM (24, "mm", D, E) \
+  ADX_STEP_MEM (32, "mm", E, F) ADX_STEP_MEM (40, "mm", F, G) \
+  ADX_STEP_MEM (48, "mm", G, H) \
+  ADX_CLOSE (H, I)
+# define ADX_ROW8(boff, A, B, C, D, E, F, G, H, I, J) \
+  ADX_BM (boff) \
+  ADX_STEP_MEM (0, "aa", A, B) ADX_STEP_MEM (8, "aa", B, C) \
+  ADX_STEP_MEM (16, "aa", C, D) ADX_STEP_MEM (24, "aa", D, E) \
+  ADX_STEP_MEM (32, "aa", E, F) ADX_STEP_MEM (40, "aa", F, G) \
+  ADX_STEP_MEM (48, "aa", G, H) ADX_STEP_MEM (56, "aa", H, I) \
+  ADX_CLOSE (I, J) \
+  ADX_Q (A) \
+  ADX_STEP_MEM (0, "mm", A, B) ADX_STEP_MEM (8, "mm", B, C) \
+  ADX_STEP_MEM (16, "mm", C, D) ADX_STEP_MEM (24, "mm", D, E) \
+  ADX_STEP_MEM (32, "mm", E, F) ADX_STEP_MEM (40, "mm", F, G) \
+  ADX_STEP_MEM (48, "mm", G, H) ADX_STEP_MEM (56, "mm", H, I) \
+  ADX_CLOSE (I, J)
+
+static void
+mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+  uint64_t t8 = 0, lo, hi, z = 0, t[7], aa[7], bb[7], mm[7];
+
+  memcpy (aa, a, sizeof aa);
+  memcpy (bb, b, sizeof bb);
+  memcpy (mm, m, sizeof mm);
+  __asm__ (ADX_ROW7 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
+           ADX_ROW7 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0")
+           ADX_ROW7 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1")
+           ADX_ROW7 (24, "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2")
+           ADX_ROW7 (32, "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3")
+           ADX_ROW7 (40, "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4")
+           ADX_ROW7 (48, "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4", "t5")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [aa] "m" (aa), [bb] "m" (bb), [mm] "m" (mm), [k] "m" (m0inv),
+             [z] "m" (z)
+           : "rdx", "cc");
+  /* Window after 7 rows: T_j = t(7+j mod 9); the top bit is t5. */
+  t[0] = t7; t[1] = t8; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
+  t[6] = t4;
+  final_sub (r, t, t5, m, 7);
+}
+
+static void
+mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+  uint64_t t8 = 0, t9 = 0, lo, hi, z = 0, t[8], aa[8], bb[8], mm[8];
+
+  memcpy (aa, a, sizeof aa);
+  memcpy (bb, b, sizeof bb);
+  memcpy (mm, m, sizeof mm);
+  __asm__ (ADX_ROW8 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9")
+           ADX_ROW8 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0")
+           ADX_ROW8 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1")
+           ADX_ROW8 (24, "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2")
+           ADX_ROW8 (32, "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3")
+           ADX_ROW8 (40, "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4")
+           ADX_ROW8 (48, "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5")
+           ADX_ROW8 (56, "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
+             [t9] "+&r" (t9), [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [aa] "m" (aa), [bb] "m" (bb), [mm] "m" (mm), [k] "m" (m0inv),
+             [z] "m" (z)
+           : "rdx", "cc");
+  /* Window after 8 rows: T_j = t(8+j mod 10); the top bit is t6. */
+  t[0] = t8; t[1] = t9; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
+  t[6] = t4; t[7] = t5;
+  final_sub (r, t, t6, m, 8);
+}
 #endif /* KC_MONT_ADX */
 
 /* The unrolled kernels are long straight-line code (N = 8: ~1400
@@ -741,8 +840,31 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
     else \
       sqr_redc_n (r, a, m, m0inv, N); \
   }
+/* N = 7, 8: the square is the ADX product of a with itself (faster than
+ * the C squaring kernel, whose rows spill). */
+# define KC_MONT_DEFINE_ADX_MUL(N) \
+  KC_KERNEL_ALIGN \
+  void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *b, const uint64_t *m, \
+                              uint64_t m0inv) \
+  { \
+    if (_kc_limb_have_adx ()) \
+      mul_redc_##N##_adx (r, a, b, m, m0inv); \
+    else \
+      mul_redc_n (r, a, b, m, m0inv, N); \
+  } \
+  KC_KERNEL_ALIGN \
+  void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
+                              const uint64_t *m, uint64_t m0inv) \
+  { \
+    if (_kc_limb_have_adx ()) \
+      mul_redc_##N##_adx (r, a, a, m, m0inv); \
+    else \
+      sqr_redc_n (r, a, m, m0inv, N); \
+  }
 #else
 # define KC_MONT_DEFINE_ADX(N) KC_MONT_DEFINE (N)
+# define KC_MONT_DEFINE_ADX_MUL(N) KC_MONT_DEFINE (N)
 #endif
 KC_MONT_DEFINE (1)
 KC_MONT_DEFINE (2)
@@ -750,8 +872,9 @@ KC_MONT_DEFINE_ADX (3)
 KC_MONT_DEFINE_ADX (4)
 KC_MONT_DEFINE_ADX (5)
 KC_MONT_DEFINE_ADX (6)
-KC_MONT_DEFINE (7)
-KC_MONT_DEFINE (8)
+KC_MONT_DEFINE_ADX_MUL (7)
+KC_MONT_DEFINE_ADX_MUL (8)
+#undef KC_MONT_DEFINE_ADX_MUL
 #undef KC_MONT_DEFINE_ADX
 #undef KC_MONT_DEFINE
 

@@ -43,9 +43,10 @@
  * m0inv = -m^-1 mod 2^64 directly; the context functions dispatch to them
  * (N > 8 uses a generic loop, and square_redc is mul_redc (a, a) there).
  * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
- * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
- * the OF chain and the high words on the CF chain) with the same
- * algorithm, bounds and outputs, for both mul_redc and square_redc.
+ * N = 3 to 8 use inline-assembly rows (mulx with the low words on the OF
+ * chain and the high words on the CF chain) with the same algorithm,
+ * bounds and outputs: for N = 3..6 both mul_redc and square_redc, for
+ * N = 7, 8 mul_redc, and square_redc as mul_redc (a, a).
  * _kc_hwf_set_mask (0) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
