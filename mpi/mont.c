@@ -181,7 +181,7 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * cost one mulx and two additions per limb.  T_0..T_{N+1} live in N+2
  * registers; each row's T_0 becomes zero and is reused as the next row's
  * T_{N+1} (the window rotates through the registers instead of moving
- * limbs).  Used for N = 3 to 6 (192 to 384 bits) when the CPU has BMI2
+ * limbs).  Used for N = 3 to 8 (192 to 512 bits) when the CPU has BMI2
  * and ADX; everything else, and every other CPU, runs the C kernels, which
  * the tests also check (_kc_hwf_set_mask (0)).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
