@@ -796,6 +796,22 @@ mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
   t[6] = t4; t[7] = t5;
   final_sub (r, t, t6, m, 8);
 }
+
+/* N = 7, 8: the square is the ADX product of a with itself (faster than
+ * the C squaring kernel, whose rows spill). */
+static void
+sqr_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  mul_redc_7_adx (r, a, a, m, m0inv);
+}
+
+static void
+sqr_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  mul_redc_8_adx (r, a, a, m, m0inv);
+}
 #endif /* KC_MONT_ADX */
 
 /* The unrolled kernels are long straight-line code (N = 8: ~1400
@@ -840,31 +856,8 @@ mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
     else \
       sqr_redc_n (r, a, m, m0inv, N); \
   }
-/* N = 7, 8: the square is the ADX product of a with itself (faster than
- * the C squaring kernel, whose rows spill). */
-# define KC_MONT_DEFINE_ADX_MUL(N) \
-  KC_KERNEL_ALIGN \
-  void _kc_mont_mul_redc_##N (uint64_t *r, const uint64_t *a, \
-                              const uint64_t *b, const uint64_t *m, \
-                              uint64_t m0inv) \
-  { \
-    if (_kc_limb_have_adx ()) \
-      mul_redc_##N##_adx (r, a, b, m, m0inv); \
-    else \
-      mul_redc_n (r, a, b, m, m0inv, N); \
-  } \
-  KC_KERNEL_ALIGN \
-  void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
-                              const uint64_t *m, uint64_t m0inv) \
-  { \
-    if (_kc_limb_have_adx ()) \
-      mul_redc_##N##_adx (r, a, a, m, m0inv); \
-    else \
-      sqr_redc_n (r, a, m, m0inv, N); \
-  }
 #else
 # define KC_MONT_DEFINE_ADX(N) KC_MONT_DEFINE (N)
-# define KC_MONT_DEFINE_ADX_MUL(N) KC_MONT_DEFINE (N)
 #endif
 KC_MONT_DEFINE (1)
 KC_MONT_DEFINE (2)
@@ -872,9 +865,8 @@ KC_MONT_DEFINE_ADX (3)
 KC_MONT_DEFINE_ADX (4)
 KC_MONT_DEFINE_ADX (5)
 KC_MONT_DEFINE_ADX (6)
-KC_MONT_DEFINE_ADX_MUL (7)
-KC_MONT_DEFINE_ADX_MUL (8)
-#undef KC_MONT_DEFINE_ADX_MUL
+KC_MONT_DEFINE_ADX (7)
+KC_MONT_DEFINE_ADX (8)
 #undef KC_MONT_DEFINE_ADX
 #undef KC_MONT_DEFINE
 

@@ -115,6 +115,19 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
  * hi".  The value bounds are those of the C loops below (a b + r + c <
  * 2^128 per limb), so the final hi + CF + OF cannot wrap. */
 #ifdef KC_LIMB_ADX
+/* The loop over N / 4 steps of four limbs, STEP (offset, hi in, hi out)
+ * one limb; the hi words alternate between the registers c and hi. */
+# define ADX_ROW_LOOP(STEP) \
+  "1:\n\t" \
+  STEP (0, "c", "hi") STEP (8, "hi", "c") \
+  STEP (16, "c", "hi") STEP (24, "hi", "c") \
+  "leaq 32(%[a]), %[a]\n\t" \
+  "leaq 32(%[r]), %[r]\n\t" \
+  "leaq -1(%[cnt]), %[cnt]\n\t" \
+  "jrcxz 2f\n\t" \
+  "jmp 1b\n" \
+  "2:\n\t"
+
 # define ADDMUL_STEP(off, hin, hout) \
   "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
   "movq " #off "(%[r]), %[t]\n\t" \
@@ -129,17 +142,7 @@ addmul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
   kc_limb_t lo, hi, t, c = cin;
   size_t cnt = n / 4;
   __asm__ ("xorl %k[lo], %k[lo]\n"             /* CF = OF = 0 */
-           "1:\n\t"
-           ADDMUL_STEP (0, "c", "hi")
-           ADDMUL_STEP (8, "hi", "c")
-           ADDMUL_STEP (16, "c", "hi")
-           ADDMUL_STEP (24, "hi", "c")
-           "leaq 32(%[a]), %[a]\n\t"
-           "leaq 32(%[r]), %[r]\n\t"
-           "leaq -1(%[cnt]), %[cnt]\n\t"
-           "jrcxz 2f\n\t"
-           "jmp 1b\n"
-           "2:\n\t"
+           ADX_ROW_LOOP (ADDMUL_STEP)
            "movl $0, %k[lo]\n\t"
            "adcxq %[lo], %[c]\n\t"
            "adoxq %[lo], %[c]\n\t"
@@ -170,17 +173,7 @@ submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
   size_t cnt = n / 4;
   __asm__ ("xorl %k[lo], %k[lo]\n\t"
            "stc\n"
-           "1:\n\t"
-           SUBMUL_STEP (0, "c", "hi")
-           SUBMUL_STEP (8, "hi", "c")
-           SUBMUL_STEP (16, "c", "hi")
-           SUBMUL_STEP (24, "hi", "c")
-           "leaq 32(%[a]), %[a]\n\t"
-           "leaq 32(%[r]), %[r]\n\t"
-           "leaq -1(%[cnt]), %[cnt]\n\t"
-           "jrcxz 2f\n\t"
-           "jmp 1b\n"
-           "2:\n\t"
+           ADX_ROW_LOOP (SUBMUL_STEP)
            "movl $0, %k[lo]\n\t"
            "adoxq %[lo], %[c]\n\t"
            "cmc\n\t"
@@ -191,6 +184,7 @@ submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
            : "cc", "memory");
   return c;
 }
+# undef ADX_ROW_LOOP
 # undef ADDMUL_STEP
 # undef SUBMUL_STEP
 #endif /* KC_LIMB_ADX */
