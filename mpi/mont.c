@@ -697,68 +697,87 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
   t[0] = s6; t[1] = s7; t[2] = s8; t[3] = s9; t[4] = s10; t[5] = s3;
   final_sub (r, t, s5, m, 6);
 }
-/* N = 7 and 8: the window needs N + 2 = 9 or 10 registers, so a, b and m
- * are read from stack copies (memory operands off the stack or frame
- * pointer), which leaves rdx, lo, hi and the window: 12 or 13 registers,
- * within reach with or without a frame pointer.  The copies are made
- * once per call; a row's multiplications do not wait for them. */
-# define ADX_STEP_MEM(off, arr, Tj, Tj1) \
-  "mulxq " #off "+%[" arr "], %[lo], %[hi]\n\t" \
+/* N = 7 and 8: the window needs N + 2 = 9 or 10 registers, so a, b, m,
+ * m0inv and a zero word are read from one block on the stack through one
+ * pointer register: rdx, lo, hi, the pointer and the window make 13 or
+ * 14 registers (within reach with a frame pointer too).  The copies are
+ * made once per call; a row's multiplications do not wait for them.
+ * Offsets in the block: a 0, b 64, m 128, m0inv 192, zero 200. */
+struct adx_block
+{
+  uint64_t a[8], b[8], m[8], k, z;
+};
+# define ADXP_STEP(off, Tj, Tj1) \
+  "mulxq " #off "(%[p]), %[lo], %[hi]\n\t" \
   "adoxq %[lo], %[" Tj "]\n\t" \
   "adcxq %[hi], %[" Tj1 "]\n\t"
-# define ADX_BM(off) \
-  "movq " #off "+%[bb], %%rdx\n\t" \
+# define ADXP_CLOSE(TN, TN1) \
+  "adoxq 200(%[p]), %[" TN "]\n\t" \
+  "adcxq 200(%[p]), %[" TN1 "]\n\t" \
+  "adoxq 200(%[p]), %[" TN1 "]\n\t"
+# define ADXP_Q(T0) \
+  "movq %[" T0 "], %%rdx\n\t" \
+  "imulq 192(%[p]), %%rdx\n\t" \
   "xorl %k[lo], %k[lo]\n\t"
-# define ADX_ROW7(boff, A, B, C, D, E, F, G, H, I) \
-  ADX_BM (boff) \
-  ADX_STEP_MEM (0, "aa", A, B) ADX_STEP_MEM (8, "aa", B, C) \
-  ADX_STEP_MEM (16, "aa", C, D) ADX_STEP_MEM (24, "aa", D, E) \
-  ADX_STEP_MEM (32, "aa", E, F) ADX_STEP_MEM (40, "aa", F, G) \
-  ADX_STEP_MEM (48, "aa", G, H) \
-  ADX_CLOSE (H, I) \
-  ADX_Q (A) \
-  ADX_STEP_MEM (0, "mm", A, B) ADX_STEP_MEM (8, "mm", B, C) \
-  ADX_STEP_MEM (16, "mm", C, D) ADX_STEP_MEM (24, "mm", D, E) \
-  ADX_STEP_MEM (32, "mm", E, F) ADX_STEP_MEM (40, "mm", F, G) \
-  ADX_STEP_MEM (48, "mm", G, H) \
-  ADX_CLOSE (H, I)
-# define ADX_ROW8(boff, A, B, C, D, E, F, G, H, I, J) \
-  ADX_BM (boff) \
-  ADX_STEP_MEM (0, "aa", A, B) ADX_STEP_MEM (8, "aa", B, C) \
-  ADX_STEP_MEM (16, "aa", C, D) ADX_STEP_MEM (24, "aa", D, E) \
-  ADX_STEP_MEM (32, "aa", E, F) ADX_STEP_MEM (40, "aa", F, G) \
-  ADX_STEP_MEM (48, "aa", G, H) ADX_STEP_MEM (56, "aa", H, I) \
-  ADX_CLOSE (I, J) \
-  ADX_Q (A) \
-  ADX_STEP_MEM (0, "mm", A, B) ADX_STEP_MEM (8, "mm", B, C) \
-  ADX_STEP_MEM (16, "mm", C, D) ADX_STEP_MEM (24, "mm", D, E) \
-  ADX_STEP_MEM (32, "mm", E, F) ADX_STEP_MEM (40, "mm", F, G) \
-  ADX_STEP_MEM (48, "mm", G, H) ADX_STEP_MEM (56, "mm", H, I) \
-  ADX_CLOSE (I, J)
+# define ADXP_B(off) \
+  "movq " #off "(%[p]), %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+# define ADXP_ROW7(boff, A, B, C, D, E, F, G, H, I) \
+  ADXP_B (boff) \
+  ADXP_STEP (0, A, B) ADXP_STEP (8, B, C) ADXP_STEP (16, C, D) \
+  ADXP_STEP (24, D, E) ADXP_STEP (32, E, F) ADXP_STEP (40, F, G) \
+  ADXP_STEP (48, G, H) \
+  ADXP_CLOSE (H, I) \
+  ADXP_Q (A) \
+  ADXP_STEP (128, A, B) ADXP_STEP (136, B, C) ADXP_STEP (144, C, D) \
+  ADXP_STEP (152, D, E) ADXP_STEP (160, E, F) ADXP_STEP (168, F, G) \
+  ADXP_STEP (176, G, H) \
+  ADXP_CLOSE (H, I)
+# define ADXP_ROW8(boff, A, B, C, D, E, F, G, H, I, J) \
+  ADXP_B (boff) \
+  ADXP_STEP (0, A, B) ADXP_STEP (8, B, C) ADXP_STEP (16, C, D) \
+  ADXP_STEP (24, D, E) ADXP_STEP (32, E, F) ADXP_STEP (40, F, G) \
+  ADXP_STEP (48, G, H) ADXP_STEP (56, H, I) \
+  ADXP_CLOSE (I, J) \
+  ADXP_Q (A) \
+  ADXP_STEP (128, A, B) ADXP_STEP (136, B, C) ADXP_STEP (144, C, D) \
+  ADXP_STEP (152, D, E) ADXP_STEP (160, E, F) ADXP_STEP (168, F, G) \
+  ADXP_STEP (176, G, H) ADXP_STEP (184, H, I) \
+  ADXP_CLOSE (I, J)
+
+static void
+adx_block_fill (struct adx_block *blk, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv, unsigned int n)
+{
+  memcpy (blk->a, a, n * sizeof *a);
+  memcpy (blk->b, b, n * sizeof *b);
+  memcpy (blk->m, m, n * sizeof *m);
+  blk->k = m0inv;
+  blk->z = 0;
+}
 
 static void
 mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, uint64_t m0inv)
 {
   uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
-  uint64_t t8 = 0, lo, hi, z = 0, t[7], aa[7], bb[7], mm[7];
+  uint64_t t8 = 0, lo, hi, t[7];
+  struct adx_block blk;
+  const struct adx_block *p = &blk;
 
-  memcpy (aa, a, sizeof aa);
-  memcpy (bb, b, sizeof bb);
-  memcpy (mm, m, sizeof mm);
-  __asm__ (ADX_ROW7 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
-           ADX_ROW7 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0")
-           ADX_ROW7 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1")
-           ADX_ROW7 (24, "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2")
-           ADX_ROW7 (32, "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3")
-           ADX_ROW7 (40, "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4")
-           ADX_ROW7 (48, "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4", "t5")
+  adx_block_fill (&blk, a, b, m, m0inv, 7);
+  __asm__ (ADXP_ROW7 (64, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
+           ADXP_ROW7 (72, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0")
+           ADXP_ROW7 (80, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1")
+           ADXP_ROW7 (88, "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2")
+           ADXP_ROW7 (96, "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3")
+           ADXP_ROW7 (104, "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4")
+           ADXP_ROW7 (112, "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4", "t5")
            : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
              [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
              [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [aa] "m" (aa), [bb] "m" (bb), [mm] "m" (mm), [k] "m" (m0inv),
-             [z] "m" (z)
+           : [p] "r" (p), "m" (blk)
            : "rdx", "cc");
   /* Window after 7 rows: T_j = t(7+j mod 9); the top bit is t5. */
   t[0] = t7; t[1] = t8; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
@@ -771,25 +790,24 @@ mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, uint64_t m0inv)
 {
   uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
-  uint64_t t8 = 0, t9 = 0, lo, hi, z = 0, t[8], aa[8], bb[8], mm[8];
+  uint64_t t8 = 0, t9 = 0, lo, hi, t[8];
+  struct adx_block blk;
+  const struct adx_block *p = &blk;
 
-  memcpy (aa, a, sizeof aa);
-  memcpy (bb, b, sizeof bb);
-  memcpy (mm, m, sizeof mm);
-  __asm__ (ADX_ROW8 (0, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9")
-           ADX_ROW8 (8, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0")
-           ADX_ROW8 (16, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1")
-           ADX_ROW8 (24, "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2")
-           ADX_ROW8 (32, "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3")
-           ADX_ROW8 (40, "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4")
-           ADX_ROW8 (48, "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5")
-           ADX_ROW8 (56, "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+  adx_block_fill (&blk, a, b, m, m0inv, 8);
+  __asm__ (ADXP_ROW8 (64, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9")
+           ADXP_ROW8 (72, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0")
+           ADXP_ROW8 (80, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1")
+           ADXP_ROW8 (88, "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2")
+           ADXP_ROW8 (96, "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3")
+           ADXP_ROW8 (104, "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4")
+           ADXP_ROW8 (112, "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5")
+           ADXP_ROW8 (120, "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5", "t6")
            : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
              [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
              [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
              [t9] "+&r" (t9), [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [aa] "m" (aa), [bb] "m" (bb), [mm] "m" (mm), [k] "m" (m0inv),
-             [z] "m" (z)
+           : [p] "r" (p), "m" (blk)
            : "rdx", "cc");
   /* Window after 8 rows: T_j = t(8+j mod 10); the top bit is t6. */
   t[0] = t8; t[1] = t9; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
