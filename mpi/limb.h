@@ -385,7 +385,15 @@ _kc_clz64 (uint64_t x)
 static inline uint64_t
 _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
 {
-#ifdef KC_LIMB_NATIVE128
+#if defined(KC_LIMB_ADC_INTRIN)
+  /* One divq (N1 < D: the quotient fits); the compiler's 128-bit
+   * division would be a call to __udivti3. */
+  uint64_t q, rem;
+  __asm__ ("divq %4" : "=a" (q), "=d" (rem) : "0" (n0), "1" (n1), "rm" (d)
+           : "cc");
+  *r = rem;
+  return q;
+#elif defined(KC_LIMB_NATIVE128)
   _kc_u128 n = ((_kc_u128) n1 << 64) | n0;
   uint64_t q = (uint64_t) (n / d);
   *r = n0 - q * d;
