@@ -6,7 +6,7 @@
  */
 #include "kcrypt-int.h"
 #include "modinv.h"
-#include "mont.h"      /* kc_mac64 */
+#include "limb.h"      /* kc_mac64 */
 
 #define M62 ((uint64_t) -1 >> 2)
 
