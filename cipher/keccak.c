@@ -319,12 +319,17 @@ _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
           ctx->s[i][j] ^= buf_get_le64 (in[j] + off + 8 * i);
       _kc_keccak_f1600_x4 (ctx->s);
     }
+  /* the last, padded block of each lane, a word at a time */
   for (j = 0; j < 4; j++)
     {
-      for (i = 0; off + i < len; i++)
-        ctx->s[i / 8][j] ^= (uint64_t) in[j][off + i] << (8 * (i % 8));
-      ctx->s[i / 8][j] ^= (uint64_t) KC_SHAKE_DSUFFIX << (8 * (i % 8));
-      ctx->s[(rate - 1) / 8][j] ^= (uint64_t) 0x80 << (8 * ((rate - 1) % 8));
+      unsigned char blk[KC_SHAKE128_RATE];
+      memset (blk, 0, rate);
+      memcpy (blk, in[j] + off, len - off);
+      blk[len - off] = KC_SHAKE_DSUFFIX;
+      blk[rate - 1] |= 0x80;
+      for (i = 0; i < rate / 8; i++)
+        ctx->s[i][j] ^= buf_get_le64 (blk + 8 * i);
+      wipememory (blk, rate);
     }
 }
 
@@ -341,6 +346,56 @@ _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
         for (i = 0; i < rate / 8; i++)
           buf_put_le64 (out[j] + b * rate + 8 * i, ctx->s[i][j]);
     }
+}
+
+void
+_kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
+                       size_t outlen, const unsigned char *const in[4],
+                       const size_t len[4], const unsigned char dsuffix[4])
+{
+  uint64_t st[25][4];
+  unsigned char blk[KC_SHAKE128_RATE], word[8];
+  size_t nb[4], maxnb = 0, b;
+  unsigned int i, j;
+
+  memset (st, 0, sizeof st);
+  for (j = 0; j < 4; j++)
+    {
+      nb[j] = in[j] ? len[j] / rate + 1 : 0;
+      maxnb = nb[j] > maxnb ? nb[j] : maxnb;
+    }
+  for (b = 0; b < maxnb; b++)
+    {
+      for (j = 0; j < 4; j++)
+        {
+          const unsigned char *p;
+          if (b >= nb[j])
+            continue;
+          p = in[j] + b * rate;
+          if (b + 1 == nb[j])
+            {
+              size_t rest = len[j] - b * rate;
+              memset (blk, 0, rate);
+              memcpy (blk, p, rest);
+              blk[rest] = dsuffix[j];
+              blk[rate - 1] |= 0x80;
+              p = blk;
+            }
+          for (i = 0; i < rate / 8; i++)
+            st[i][j] ^= buf_get_le64 (p + 8 * i);
+        }
+      _kc_keccak_f1600_x4 (st);
+      for (j = 0; j < 4; j++)
+        if (b + 1 == nb[j])
+          for (i = 0; i < outlen; i += 8)
+            {
+              buf_put_le64 (word, st[i / 8][j]);
+              memcpy (out[j] + i, word, outlen - i < 8 ? outlen - i : 8);
+            }
+    }
+  wipememory (st, sizeof st);
+  wipememory (blk, sizeof blk);
+  wipememory (word, sizeof word);
 }
 
 /* ------------------------------------------------------------- sponge */

@@ -63,6 +63,16 @@ void _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
                                   unsigned char *const out[4],
                                   size_t nblocks);
 
+/* Four one-shot sponges of one RATE at once (the four-way permutation;
+ * worth it where that is vectorised): OUT[j] = the first OUTLEN <= RATE
+ * bytes of the sponge of IN[j] (LEN[j] bytes) with domain suffix
+ * DSUFFIX[j] (KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX); a lane whose IN[j] is
+ * NULL is left out.  The lengths may differ. */
+void _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
+                            size_t outlen, const unsigned char *const in[4],
+                            const size_t len[4],
+                            const unsigned char dsuffix[4]);
+
 /* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
  * KC_SHAKE_DSUFFIX). */
 void _kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate,

@@ -703,7 +703,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 
 const struct kc_mlkem_ops _kc_mlkem_ops_avx2 = {
   ntt, invntt, matvec, tomont, add, sub, tobytes, frombytes, compress,
-  decompress, noise_x4, gen_matrix
+  decompress, noise_x4, gen_matrix, 1
 };
 
 #endif /* KC_USE_X86_64 */

@@ -66,6 +66,9 @@ struct kc_mlkem_ops
   void (*gen_matrix) (kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                       const unsigned char rho[32], unsigned int k,
                       int transposed);
+  /* 1 if the four-way Keccak is vectorised with these kernels (then the
+   * KEM computes independent hashes side by side) */
+  int x4_hashes;
 };
 
 extern const struct kc_mlkem_ops _kc_mlkem_ops_portable;

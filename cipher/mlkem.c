@@ -440,7 +440,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 
 const struct kc_mlkem_ops _kc_mlkem_ops_portable = {
   ntt, invntt, matvec, poly_tomont, poly_add, poly_sub, poly_tobytes,
-  poly_frombytes, poly_compress, poly_decompress, noise_x4, gen_matrix
+  poly_frombytes, poly_compress, poly_decompress, noise_x4, gen_matrix, 0
 };
 
 /* The kernels, chosen once by _kc_hwf (so every call of a process takes
@@ -651,25 +651,44 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   struct params p = params_of (k);
   size_t pkl = KC_MLKEM_PK_BYTES (k), ctl = KC_MLKEM_CT_BYTES (k);
   const unsigned char *ek = sk + 384 * p.k, *h = ek + pkl, *z = h + 32;
-  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[1568];
-  kc_keccak_ctx j;
+  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[1568], zc[32 + 1568];
   struct pke_work w;
   uint32_t same;
 
-  _kc_sha3_256 (hh, ek, pkl);                  /* the key check (7.3) */
+  /* the key check (7.3) H (ek), and J (z || c) */
+  if (o->x4_hashes)
+    {
+      unsigned char *outs[4] = { hh, kbar, NULL, NULL };
+      const unsigned char *ins[4] = { ek, zc, NULL, NULL };
+      const size_t lens[4] = { pkl, 32 + ctl, 0, 0 };
+      const unsigned char ds[4] = { KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX, 0, 0 };
+      memcpy (zc, z, 32);
+      memcpy (zc + 32, ct, ctl);
+      _kc_keccak_x4_oneshot (KC_SHA3_256_RATE, outs, 32, ins, lens, ds);
+    }
+  else
+    {
+      kc_keccak_ctx j;
+      _kc_sha3_256 (hh, ek, pkl);
+      _kc_keccak_init (&j, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
+      _kc_keccak_absorb (&j, z, 32);
+      _kc_keccak_absorb (&j, ct, ctl);
+      _kc_keccak_finalize (&j);
+      _kc_keccak_squeeze (&j, kbar, 32);
+      wipememory (&j, sizeof j);
+    }
   same = ct_memequal (hh, h, 32);
   ct_declassify (&same, sizeof same);
   if (!same)
-    return KC_ERR (GPG_ERR_BAD_SECKEY);
+    {
+      wipememory (kbar, sizeof kbar);
+      wipememory (zc, 32);
+      return KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
 
   pke_decrypt (o, &w, &p, in, sk, ct);         /* m' */
   memcpy (in + 32, h, 32);
   _kc_sha3_512 (kr, in, sizeof in);            /* K' || r' */
-  _kc_keccak_init (&j, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
-  _kc_keccak_absorb (&j, z, 32);
-  _kc_keccak_absorb (&j, ct, ctl);
-  _kc_keccak_finalize (&j);
-  _kc_keccak_squeeze (&j, kbar, 32);           /* J (z || c) */
   decode_t (o, &w, &p, ek);
   pke_encrypt (o, &w, &p, cmp, ek, in, kr + 32);
   same = ct_memequal (ct, cmp, ctl);
@@ -680,6 +699,6 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   wipememory (kr, sizeof kr);
   wipememory (kbar, sizeof kbar);
   wipememory (cmp, sizeof cmp);
-  wipememory (&j, sizeof j);
+  wipememory (zc, 32);
   return 0;
 }
