@@ -43,6 +43,15 @@
  *                                      --with-sntrup761-peer; both sides
  *                                      on one fast deterministic RNG
  *                                      (bench-peers-kem.c)
+ *   kem/mlkem768/{keypair,encap,decap}  us/op; pq-crystals kyber avx2
+ *                                      (--with-kyber-peer) and
+ *                                      mlkem-native
+ *                                      (--with-mlkem-native-peer), all
+ *                                      deterministic (bench-peers-mlkem.c)
+ *   kem/mlkem768-{portable,nosimd}/{keypair,encap,decap}  ours on the
+ *                                      portable ML-KEM kernels (nosimd:
+ *                                      and portable Keccak) beside
+ *                                      pq-crystals' ref (--with-kyber-peer)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -82,6 +91,7 @@ static void (*const row_files[]) (void) = {
 #endif
   bench_peers_mont,
   bench_peers_kem,
+  bench_peers_mlkem,
 };
 
 static const char *const *selectors;

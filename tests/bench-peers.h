@@ -43,6 +43,7 @@ void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
+void bench_peers_mlkem (void);        /* bench-peers-mlkem.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
 #endif
