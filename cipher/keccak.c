@@ -209,67 +209,17 @@ _kc_keccak_f1600_x4_generic (uint64_t s[25][4])
 }
 
 #if defined(KC_HAVE_KECCAK_AVX512)
-/* The round written once with the compilers' generic vectors of four
- * 64-bit lanes; the AVX2 and AVX-512VL entry points below inline it under
- * their own target, so the compiler emits shift/or rotates and two-input
- * logic for AVX2, and vprolq and three-input vpternlogq for AVX-512VL. */
+/* The round loop, written once (keccak-xn.h) for four and eight lanes. */
 typedef uint64_t kc_v4u64 __attribute__ ((vector_size (32)));
-
-/* *X rotated left by N (in place: no vector crosses a call boundary by
- * value, which gcc would flag as an ABI change outside AVX code) */
-static inline __attribute__ ((always_inline)) void
-v4_rol (kc_v4u64 *x, unsigned int n)
-{
-  if (n)
-    *x = (*x << n) | (*x >> (64 - n));
-}
-
-static inline __attribute__ ((always_inline)) void
-keccak_x4_rounds (uint64_t s[25][4])
-{
-  kc_v4u64 a[25], e[25], bb[5], c[5], d[5], t;
-  int round, x, y;
-
-  KC_UNROLL
-  for (x = 0; x < 25; x++)
-    memcpy (&a[x], s[x], sizeof a[x]);
-  for (round = 0; round < 24; round++)
-    {
-      KC_UNROLL
-      for (x = 0; x < 5; x++)
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL
-      for (x = 0; x < 5; x++)
-        {
-          t = c[(x + 1) % 5];
-          v4_rol (&t, 1);
-          d[x] = c[(x + 4) % 5] ^ t;
-        }
-      /* output row y: lane x comes from (3 y + x, x), through theta, rho */
-      KC_UNROLL
-      for (y = 0; y < 5; y++)
-        {
-          KC_UNROLL
-          for (x = 0; x < 5; x++)
-            {
-              int sx = (3 * y + x) % 5, sy = x;
-              bb[x] = a[sx + 5 * sy] ^ d[sx];
-              v4_rol (&bb[x], keccak_rho[sx + 5 * sy]);
-            }
-          KC_UNROLL
-          for (x = 0; x < 5; x++)
-            e[x + 5 * y] = bb[x] ^ (~bb[(x + 1) % 5] & bb[(x + 2) % 5]);
-        }
-      e[0] ^= (kc_v4u64) { keccak_rc[round], keccak_rc[round],
-                           keccak_rc[round], keccak_rc[round] };
-      KC_UNROLL
-      for (x = 0; x < 25; x++)
-        a[x] = e[x];
-    }
-  KC_UNROLL
-  for (x = 0; x < 25; x++)
-    memcpy (s[x], &a[x], sizeof a[x]);
-}
+typedef uint64_t kc_v8u64 __attribute__ ((vector_size (64)));
+#define KC_XN_TYPE kc_v4u64
+#define KC_XN_LANES 4
+#define KC_XN_NAME keccak_x4_rounds
+#include "keccak-xn.h"
+#define KC_XN_TYPE kc_v8u64
+#define KC_XN_LANES 8
+#define KC_XN_NAME keccak_x8_rounds
+#include "keccak-xn.h"
 
 __attribute__ ((target ("avx2"))) static void
 keccak_f1600_x4_avx2 (uint64_t s[25][4])
@@ -301,6 +251,47 @@ _kc_keccak_f1600_x4 (uint64_t s[25][4])
     }
 #endif
   _kc_keccak_f1600_x4_generic (s);
+}
+
+#if defined(KC_HAVE_KECCAK_AVX512)
+__attribute__ ((target ("avx512f"))) static void
+keccak_f1600_x8_avx512 (uint64_t s[25][8])
+{
+  keccak_x8_rounds (s);
+}
+#endif
+
+int
+_kc_keccak_have_x8 (void)
+{
+#if defined(KC_HAVE_KECCAK_AVX512)
+  return (_kc_hwf () & KC_HWF_AVX512) != 0;
+#else
+  return 0;
+#endif
+}
+
+void
+_kc_keccak_f1600_x8 (uint64_t s[25][8])
+{
+  uint64_t h[25][4];
+  unsigned int i, half;
+#if defined(KC_HAVE_KECCAK_AVX512)
+  if (_kc_hwf () & KC_HWF_AVX512)
+    {
+      keccak_f1600_x8_avx512 (s);
+      return;
+    }
+#endif
+  for (half = 0; half < 8; half += 4)
+    {
+      for (i = 0; i < 25; i++)
+        memcpy (h[i], s[i] + half, sizeof h[i]);
+      _kc_keccak_f1600_x4 (h);
+      for (i = 0; i < 25; i++)
+        memcpy (s[i] + half, h[i], sizeof h[i]);
+    }
+  wipememory (h, sizeof h);
 }
 
 void

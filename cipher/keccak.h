@@ -46,6 +46,13 @@ int _kc_keccak_have_avx512 (void);
 void _kc_keccak_f1600_x4 (uint64_t s[25][4]);
 void _kc_keccak_f1600_x4_generic (uint64_t s[25][4]);
 
+/* Eight permutations at once, interleaved the same way (S[i][j] is lane
+ * i of state j): AVX-512F where the CPU has it (then
+ * _kc_keccak_have_x8 is 1 and one call costs about one and a half of the
+ * four-way one), else two four-way calls. */
+void _kc_keccak_f1600_x8 (uint64_t s[25][8]);
+int _kc_keccak_have_x8 (void);
+
 /* Four SHAKE streams of one rate (KC_SHAKE128_RATE or KC_SHAKE256_RATE)
  * over four inputs of the same length, the form ML-KEM's matrix and
  * noise sampling want: absorb and finalise the inputs IN[0..3] (LEN bytes

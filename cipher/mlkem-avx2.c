@@ -694,11 +694,67 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
   return _kc_mlkem_rej_uniform (r, m, buf + p, len - p);
 }
 
+/* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128: three
+ * blocks each, then one more for all as long as one needs it. */
+static void
+gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
+               unsigned int k, int transposed, unsigned int first)
+{
+  uint64_t s[25][8] __attribute__ ((aligned (64)));
+  unsigned char buf[8][3 * KC_SHAKE128_RATE];
+  unsigned int lane, i, b, n[8], more;
+
+  memset (s, 0, sizeof s);
+  for (lane = 0; lane < 8; lane++)
+    {
+      unsigned int e = first + lane, r = e / k, c = e % k;
+      for (i = 0; i < 4; i++)
+        s[i][lane] = buf_get_le64 (rho + 8 * i);
+      /* rho || j || i (transposed: i || j), the SHAKE suffix, pad10*1 */
+      s[4][lane] = (uint64_t) (transposed ? r : c)
+                   | (uint64_t) (transposed ? c : r) << 8
+                   | (uint64_t) 0x1f << 16;
+      s[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+    }
+  for (b = 0; b < 3; b++)
+    {
+      _kc_keccak_f1600_x8 (s);
+      for (lane = 0; lane < 8; lane++)
+        for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+          buf_put_le64 (buf[lane] + KC_SHAKE128_RATE * b + 8 * i, s[i][lane]);
+    }
+  for (lane = 0; lane < 8; lane++)
+    n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k], 0,
+                           buf[lane], sizeof buf[lane]);
+  for (;;)
+    {
+      for (more = 0, lane = 0; lane < 8; lane++)
+        more |= n[lane] < N;
+      if (!more)
+        break;
+      _kc_keccak_f1600_x8 (s);
+      for (lane = 0; lane < 8; lane++)
+        {
+          for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+            buf_put_le64 (buf[lane] + 8 * i, s[i][lane]);
+          n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k],
+                                 n[lane], buf[lane], KC_SHAKE128_RATE);
+        }
+    }
+}
+
+/* Eight entries at a time where the eight-way Keccak is vectorised, the
+ * rest four at a time. */
 static void
 gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
             int transposed)
 {
-  _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, rej_uniform);
+  unsigned int first = 0;
+  if (_kc_keccak_have_x8 ())
+    for (; first + 8 <= k * k; first += 8)
+      gen_matrix_x8 (a, rho, k, transposed, first);
+  if (first < k * k)
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, rej_uniform);
 }
 
 const struct kc_mlkem_ops _kc_mlkem_ops_avx2 = {

@@ -388,7 +388,7 @@ _kc_mlkem_rej_uniform (poly *r, unsigned int n, const unsigned char *buf,
  * needs it) */
 void
 _kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
-                          unsigned int k, int transposed,
+                          unsigned int k, int transposed, unsigned int first,
                           kc_mlkem_rej_fn rej_uniform)
 {
   unsigned char seed[4][34], buf[4][3 * KC_SHAKE128_RATE];
@@ -397,7 +397,7 @@ _kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
   unsigned int idx, total = k * k, lane, n[4];
   kc_keccak_x4_ctx c;
 
-  for (idx = 0; idx < total; idx += 4)
+  for (idx = first; idx < total; idx += 4)
     {
       int more;
       for (lane = 0; lane < 4; lane++)
@@ -435,7 +435,7 @@ static void
 gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
             int transposed)
 {
-  _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, _kc_mlkem_rej_uniform);
+  _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, _kc_mlkem_rej_uniform);
 }
 
 const struct kc_mlkem_ops _kc_mlkem_ops_portable = {
