@@ -19,25 +19,25 @@ KC_XN_NAME (uint64_t s[25][KC_XN_LANES])
   KC_XN_TYPE a[25], e[25], bb[5], c[5], d[5], t;
   int round, x, y;
 
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     memcpy (&a[x], s[x], sizeof a[x]);
   for (round = 0; round < 24; round++)
     {
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         {
           t = c[(x + 1) % 5];
           d[x] = c[(x + 4) % 5] ^ ((t << 1) | (t >> 63));
         }
       /* output row y: lane x comes from (3 y + x, x), through theta, rho */
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
         {
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             {
               int sx = (3 * y + x) % 5, sy = x;
@@ -46,16 +46,16 @@ KC_XN_NAME (uint64_t s[25][KC_XN_LANES])
               if (n)
                 bb[x] = (bb[x] << n) | (bb[x] >> (64 - n));
             }
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             e[x + 5 * y] = bb[x] ^ (~bb[(x + 1) % 5] & bb[(x + 2) % 5]);
         }
       e[0] ^= keccak_rc[round];
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 25; x++)
         a[x] = e[x];
     }
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     memcpy (s[x], &a[x], sizeof a[x]);
 }

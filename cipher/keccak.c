@@ -15,13 +15,6 @@
 #include "bufhelp.h"
 #include "keccak.h"
 
-#if defined(__clang__)
-# define KC_UNROLL _Pragma ("unroll")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-# define KC_UNROLL _Pragma ("GCC unroll 25")
-#else
-# define KC_UNROLL
-#endif
 
 static const uint64_t keccak_rc[24] = {
   0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
@@ -55,33 +48,33 @@ _kc_keccak_f1600_generic (uint64_t s[25])
   uint64_t a[25], b[25], c[5], d[5];
   int round, x, y;
 
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     a[x] = s[x];
   for (round = 0; round < 24; round++)
     {
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
       /* rho and pi: lane (x, y) goes to (y, 2x + 3y) */
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
-        KC_UNROLL
+        KC_UNROLL_ALL
         for (x = 0; x < 5; x++)
           b[y + 5 * ((2 * x + 3 * y) % 5)]
             = rol64 (a[x + 5 * y] ^ d[x], keccak_rho[x + 5 * y]);
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
-        KC_UNROLL
+        KC_UNROLL_ALL
         for (x = 0; x < 5; x++)
           a[x + 5 * y] = b[x + 5 * y]
                          ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
       a[0] ^= keccak_rc[round];
     }
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     s[x] = a[x];
   wipememory (a, sizeof a);
@@ -124,44 +117,44 @@ _kc_keccak_f1600_avx512 (uint64_t s[25])
   __m128i a[25], e[25], bb[5], c[5], d[5];
   int round, x, y;
 
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     a[x] = _mm_cvtsi64_si128 ((long long) s[x]);
   for (round = 0; round < 24; round++)
     {
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         c[x] = _mm_ternarylogic_epi64
                  (_mm_ternarylogic_epi64 (a[x], a[x + 5], a[x + 10], 0x96),
                   a[x + 15], a[x + 20], 0x96);
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         d[x] = _mm_xor_si128 (c[(x + 4) % 5], _mm_rol_epi64 (c[(x + 1) % 5],
                                                              1));
       /* one output row at a time: lane x' of row y' comes from lane
        * (x, y) = (3 y' + x', x') (mod 5), through theta and rho; then chi */
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
         {
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             {
               int sx = (3 * y + x) % 5, sy = x;
               bb[x] = vrol (_mm_xor_si128 (a[sx + 5 * sy], d[sx]),
                             keccak_rho[sx + 5 * sy]);
             }
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             e[x + 5 * y] = _mm_ternarylogic_epi64 (bb[x], bb[(x + 1) % 5],
                                                    bb[(x + 2) % 5], 0xd2);
         }
       e[0] = _mm_xor_si128 (e[0], _mm_cvtsi64_si128 ((long long)
                                                      keccak_rc[round]));
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 25; x++)
         a[x] = e[x];
     }
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     s[x] = (uint64_t) _mm_cvtsi128_si64 (a[x]);
 }

@@ -164,88 +164,124 @@ cd_to_ef (__m256i *x, __m256i *y)
 #define cd_to_ab ab_to_cd
 #define ab_to_v to_ab
 
+/* The first layer streams the pairs (i, i + 8) through memory; the other
+ * six run on one half (eight vectors) in registers. */
 static KC_AVX2 void
 ntt (poly *r)
 {
-  __m256i v[16];
-  unsigned int i, j, p;
+  __m256i v[8];
+  unsigned int i, j, p, h;
 
-  for (i = 0; i < 16; i++)
-    v[i] = ld (r->c + 16 * i);
+  KC_UNROLL_ALL
+
   for (i = 0; i < 8; i++)
-    ct_bfly (&v[i], &v[i + 8], zeta_v (1), zetaq_v (1));
-  for (j = 0; j < 2; j++)
-    for (i = 0; i < 4; i++)
-      ct_bfly (&v[8 * j + i], &v[8 * j + i + 4], zeta_v (2 + j),
-               zetaq_v (2 + j));
-  for (j = 0; j < 4; j++)
-    for (i = 0; i < 2; i++)
-      ct_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (4 + j),
-               zetaq_v (4 + j));
-  for (j = 0; j < 8; j++)
-    ct_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (8 + j), zetaq_v (8 + j));
-  for (p = 0; p < 8; p++)
     {
-      const int16_t (*z)[16] = T->ntt[p];
-      __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
-      to_ab (x, y);
-      ct_bfly (x, y, ld (z[0]), ld (z[1]));
-      ab_to_cd (x, y);
-      ct_bfly (x, y, ld (z[2]), ld (z[3]));
-      cd_to_ef (x, y);
-      ct_bfly (x, y, ld (z[4]), ld (z[5]));
-      ef_to_cd (x, y);
-      cd_to_ab (x, y);
-      ab_to_v (x, y);
+      __m256i x = ld (r->c + 16 * i), y = ld (r->c + 16 * (i + 8));
+      ct_bfly (&x, &y, zeta_v (1), zetaq_v (1));
+      st (r->c + 16 * i, x);
+      st (r->c + 16 * (i + 8), y);
     }
-  for (i = 0; i < 16; i++)
-    st (r->c + 16 * i, barrett (v[i]));
+  KC_UNROLL_ALL
+  for (h = 0; h < 2; h++)
+    {
+      int16_t *c = r->c + 128 * h;
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        v[i] = ld (c + 16 * i);
+      KC_UNROLL_ALL
+      for (i = 0; i < 4; i++)
+        ct_bfly (&v[i], &v[i + 4], zeta_v (2 + h), zetaq_v (2 + h));
+      KC_UNROLL_ALL
+      for (j = 0; j < 2; j++)
+        KC_UNROLL_ALL
+        for (i = 0; i < 2; i++)
+          ct_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (4 + 2 * h + j),
+                   zetaq_v (4 + 2 * h + j));
+      KC_UNROLL_ALL
+      for (j = 0; j < 4; j++)
+        ct_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (8 + 4 * h + j),
+                 zetaq_v (8 + 4 * h + j));
+      KC_UNROLL_ALL
+      for (p = 0; p < 4; p++)
+        {
+          const int16_t (*z)[16] = T->ntt[4 * h + p];
+          __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
+          to_ab (x, y);
+          ct_bfly (x, y, ld (z[0]), ld (z[1]));
+          ab_to_cd (x, y);
+          ct_bfly (x, y, ld (z[2]), ld (z[3]));
+          cd_to_ef (x, y);
+          ct_bfly (x, y, ld (z[4]), ld (z[5]));
+          ef_to_cd (x, y);
+          cd_to_ab (x, y);
+          ab_to_v (x, y);
+        }
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        st (c + 16 * i, barrett (v[i]));
+    }
 }
 
+/* Six layers on each half in registers, then the last one streamed with
+ * the scaling. */
 static KC_AVX2 void
 invntt (poly *r)
 {
-  __m256i v[16];
-  unsigned int i, j, p;
+  /* R^2 / 128 = 1441 mod q, and its q^-1 multiple */
+  const __m256i f = _mm256_set1_epi16 (1441);
+  const __m256i fq = _mm256_set1_epi16 ((int16_t) (1441 * QINV));
+  __m256i v[8];
+  unsigned int i, j, p, h;
 
-  for (i = 0; i < 16; i++)
-    v[i] = ld (r->c + 16 * i);
-  for (p = 0; p < 8; p++)
+  KC_UNROLL_ALL
+
+  for (h = 0; h < 2; h++)
     {
-      const int16_t (*z)[16] = T->invntt[p];
-      __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
-      to_ab (x, y);
-      ab_to_cd (x, y);
-      cd_to_ef (x, y);
-      gs_bfly (x, y, ld (z[4]), ld (z[5]));     /* <= 2q */
-      ef_to_cd (x, y);
-      gs_bfly (x, y, ld (z[2]), ld (z[3]));     /* <= 4q */
-      cd_to_ab (x, y);
-      gs_bfly (x, y, ld (z[0]), ld (z[1]));     /* <= 8q */
-      *x = barrett (*x);                        /* <= q */
-      ab_to_v (x, y);
+      int16_t *c = r->c + 128 * h;
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        v[i] = ld (c + 16 * i);
+      KC_UNROLL_ALL
+      for (p = 0; p < 4; p++)
+        {
+          const int16_t (*z)[16] = T->invntt[4 * h + p];
+          __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
+          to_ab (x, y);
+          ab_to_cd (x, y);
+          cd_to_ef (x, y);
+          gs_bfly (x, y, ld (z[4]), ld (z[5]));     /* <= 2q */
+          ef_to_cd (x, y);
+          gs_bfly (x, y, ld (z[2]), ld (z[3]));     /* <= 4q */
+          cd_to_ab (x, y);
+          gs_bfly (x, y, ld (z[0]), ld (z[1]));     /* <= 8q */
+          *x = barrett (*x);                        /* <= q */
+          ab_to_v (x, y);
+        }
+      KC_UNROLL_ALL
+      for (j = 0; j < 4; j++)
+        gs_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (15 - 4 * h - j),
+                 zetaq_v (15 - 4 * h - j));
+      KC_UNROLL_ALL
+      for (j = 0; j < 2; j++)
+        KC_UNROLL_ALL
+        for (i = 0; i < 2; i++)
+          gs_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (7 - 2 * h - j),
+                   zetaq_v (7 - 2 * h - j));
+      KC_UNROLL_ALL
+      for (i = 0; i < 4; i++)
+        gs_bfly (&v[i], &v[i + 4], zeta_v (3 - h), zetaq_v (3 - h));
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        st (c + 16 * i, barrett (v[i]));        /* <= q */
     }
-  for (j = 0; j < 8; j++)
-    gs_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (15 - j), zetaq_v (15 - j));
-  for (j = 0; j < 4; j++)
-    for (i = 0; i < 2; i++)
-      gs_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (7 - j),
-               zetaq_v (7 - j));
-  for (j = 0; j < 2; j++)
-    for (i = 0; i < 4; i++)
-      gs_bfly (&v[8 * j + i], &v[8 * j + i + 4], zeta_v (3 - j),
-               zetaq_v (3 - j));
-  for (i = 0; i < 16; i++)
-    v[i] = barrett (v[i]);                      /* <= q */
+  KC_UNROLL_ALL
   for (i = 0; i < 8; i++)
-    gs_bfly (&v[i], &v[i + 8], zeta_v (1), zetaq_v (1));
-  {
-    /* R^2 / 128 = 1441 mod q, and its q^-1 multiple */
-    const __m256i f = _mm256_set1_epi16 (1441);
-    const __m256i fq = _mm256_set1_epi16 ((int16_t) (1441 * QINV));
-    for (i = 0; i < 16; i++)
-      st (r->c + 16 * i, fqmul (v[i], f, fq));
-  }
+    {
+      __m256i x = ld (r->c + 16 * i), y = ld (r->c + 16 * (i + 8));
+      gs_bfly (&x, &y, zeta_v (1), zetaq_v (1));
+      st (r->c + 16 * i, fqmul (x, f, fq));
+      st (r->c + 16 * (i + 8), fqmul (y, f, fq));
+    }
 }
 
 /* ------------------------------------------------ base-case products */
@@ -264,6 +300,7 @@ bcache_make (struct bcache *c, const poly *b)
                                          6, 7, 4, 5, 10, 11, 8, 9, 14, 15,
                                          12, 13);
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     {
       __m256i v = ld (b->c + 16 * i);
@@ -283,12 +320,17 @@ matvec (poly *r, const poly a[][KMAX], const poly *b, unsigned int rows,
   const __m256i q = _mm256_set1_epi32 (Q);
   unsigned int i, j, v;
 
+  KC_UNROLL_ALL
+
   for (j = 0; j < k; j++)
     bcache_make (&c[j], &b[j]);
+  KC_UNROLL_ALL
   for (i = 0; i < rows; i++)
+    KC_UNROLL_ALL
     for (v = 0; v < 16; v++)
       {
         __m256i s0 = _mm256_setzero_si256 (), s1 = s0, t0, t1;
+        KC_UNROLL_ALL
         for (j = 0; j < k; j++)
           {
             __m256i x = ld (a[i][j].c + 16 * v);
@@ -314,6 +356,7 @@ tomont (poly *r)
   const __m256i f = _mm256_set1_epi16 (1353);   /* R^2 mod q */
   const __m256i fq = _mm256_set1_epi16 ((int16_t) (1353 * QINV));
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     st (r->c + 16 * i, fqmul (ld (r->c + 16 * i), f, fq));
 }
@@ -322,6 +365,7 @@ static KC_AVX2 void
 add (poly *r, const poly *a)
 {
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     st (r->c + 16 * i, barrett (_mm256_add_epi16 (ld (r->c + 16 * i),
                                                   ld (a->c + 16 * i))));
@@ -331,6 +375,7 @@ static KC_AVX2 void
 sub (poly *r, const poly *a)
 {
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     st (r->c + 16 * i, barrett (_mm256_sub_epi16 (ld (a->c + 16 * i),
                                                   ld (r->c + 16 * i))));
@@ -464,6 +509,7 @@ static KC_AVX2 void
 tobytes (unsigned char out[384], const poly *a)
 {
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     store_packed (out + 24 * i, pack_d (freeze (ld (a->c + 16 * i)), 12), 12);
 }
@@ -473,6 +519,7 @@ frombytes (poly *r, const unsigned char in[384])
 {
   __m256i bad = _mm256_setzero_si256 ();
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 16; i++)
     {
       __m256i v = unpack_vec (in, i, 12);
@@ -489,12 +536,14 @@ compress_d (unsigned char *out, const poly *a, unsigned int d)
 {
   unsigned int i;
   if (d >= 8)
+    KC_UNROLL_ALL
     for (i = 0; i < 16; i++)
       store_packed (out + 2 * d * i, pack_d (compress_v (ld (a->c + 16 * i),
                                                          d), d), d);
   else
     {
       unsigned char buf[32 * 5 + 16];
+      KC_UNROLL_ALL
       for (i = 0; i < 16; i++)
         {
           __m256i z = pack_d (compress_v (ld (a->c + 16 * i), d), d);
@@ -515,6 +564,7 @@ compress (unsigned char *out, const poly *a, unsigned int d)
   switch (d)
     {
     case 1:
+      KC_UNROLL_ALL
       for (i = 0; i < 8; i++)
         {
           __m256i x = _mm256_slli_epi16 (compress_v (ld (a->c + 32 * i), 1),
@@ -545,6 +595,7 @@ decompress_d (poly *r, const unsigned char *in, unsigned int d)
 {
   unsigned int i;
   if (d >= 8)
+    KC_UNROLL_ALL
     for (i = 0; i < 16; i++)
       st (r->c + 16 * i, decompress_v (unpack_vec (in, i, d), d));
   else
@@ -552,6 +603,7 @@ decompress_d (poly *r, const unsigned char *in, unsigned int d)
       unsigned char buf[32 * 5 + 16];
       memcpy (buf, in, 32 * d);
       memset (buf + 32 * d, 0, sizeof buf - 32 * d);
+      KC_UNROLL_ALL
       for (i = 0; i < 16; i++)
         st (r->c + 16 * i, decompress_v (unpack_d (buf + 2 * d * i,
                                                    buf + 2 * d * i, d, d),
@@ -571,6 +623,7 @@ decompress (poly *r, const unsigned char *in, unsigned int d)
         const __m256i bits = _mm256_setr_epi16 (1, 2, 4, 8, 16, 32, 64, 128,
                                                 256, 512, 1024, 2048, 4096,
                                                 8192, 16384, -32768);
+        KC_UNROLL_ALL
         for (i = 0; i < 16; i++)
           {
             __m256i m = _mm256_set1_epi16 ((int16_t) (in[2 * i]
@@ -604,6 +657,7 @@ cbd2 (poly *r, const unsigned char *buf)
 {
   const __m256i m55 = _mm256_set1_epi8 (0x55), m3 = _mm256_set1_epi8 (3);
   unsigned int i;
+  KC_UNROLL_ALL
   for (i = 0; i < 4; i++)
     {
       __m256i t = _mm256_loadu_si256 ((const __m256i *) (buf + 32 * i));
