@@ -682,36 +682,43 @@ cbd2 (poly *r, const unsigned char *buf)
     }
 }
 
+/* PRF_eta for eight nonces on the eight-way Keccak, the state set up
+ * and read out directly (one block for eta 2, two for eta 3) */
 static KC_AVX2 void
-noise_x4 (poly *const r[4], const unsigned char s[32],
-          const unsigned char nonce[4], unsigned int eta)
+noise_x8 (poly *const r[8], const unsigned char s[32],
+          const unsigned char nonce[8], unsigned int eta)
 {
-  unsigned char in[4][33], buf[4][2 * KC_SHAKE256_RATE];
-  const unsigned char *ip[4];
-  unsigned char *op[4];
-  kc_keccak_x4_ctx c;
-  unsigned int j;
+  uint64_t st[25][8] __attribute__ ((aligned (64)));
+  unsigned char buf[8][2 * KC_SHAKE256_RATE];
+  unsigned int lane, i, b, nb = eta == 2 ? 1 : 2;
 
-  for (j = 0; j < 4; j++)
+  memset (st, 0, sizeof st);
+  for (lane = 0; lane < 8; lane++)
     {
-      memcpy (in[j], s, 32);
-      in[j][32] = nonce[j];
-      ip[j] = in[j];
-      op[j] = buf[j];
+      for (i = 0; i < 4; i++)
+        st[i][lane] = buf_get_le64 (s + 8 * i);
+      st[4][lane] = nonce[lane] | (uint64_t) 0x1f << 8;
+      st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
     }
-  _kc_shake_x4_absorb (&c, KC_SHAKE256_RATE, ip, 33);
-  _kc_shake_x4_squeeze_blocks (&c, op, eta == 2 ? 1 : 2);
-  for (j = 0; j < 4; j++)
-    if (r[j])
+  for (b = 0; b < nb; b++)
+    {
+      _kc_keccak_f1600_x8 (st);
+      for (lane = 0; lane < 8; lane++)
+        if (r[lane])
+          for (i = 0; i < (eta == 2 ? 16 : KC_SHAKE256_RATE / 8); i++)
+            buf_put_le64 (buf[lane] + KC_SHAKE256_RATE * b + 8 * i,
+                          st[i][lane]);
+    }
+  for (lane = 0; lane < 8; lane++)
+    if (r[lane])
       {
         if (eta == 2)
-          cbd2 (r[j], buf[j]);
+          cbd2 (r[lane], buf[lane]);
         else
-          _kc_mlkem_cbd (r[j], buf[j], eta);
+          _kc_mlkem_cbd (r[lane], buf[lane], eta);
       }
-  wipememory (&c, sizeof c);
+  wipememory (st, sizeof st);
   wipememory (buf, sizeof buf);
-  wipememory (in, sizeof in);
 }
 
 /* _kc_mlkem_rej_uniform, 24 bytes (16 candidates) a step while 16 more
@@ -813,7 +820,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 
 const struct kc_mlkem_ops _kc_mlkem_ops_avx2 = {
   ntt, invntt, matvec, tomont, add, sub, tobytes, frombytes, compress,
-  decompress, noise_x4, gen_matrix, 1
+  decompress, noise_x8, gen_matrix, 1
 };
 
 #endif /* KC_USE_X86_64 */

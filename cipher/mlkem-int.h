@@ -22,7 +22,7 @@
  *   frombytes    out: [0, 4095]; the return is all ones iff all < q
  *   compress     any int16, d = 1, 4, 5, 10, 11 (d = 1: the message)
  *   decompress   out: [0, q]
- *   noise_x4     SamplePolyCBD_eta (PRF_eta (s, nonce[j])) into r[j]
+ *   noise_x8     SamplePolyCBD_eta (PRF_eta (s, nonce[j])) into r[j]
  *                (j with r[j] NULL skipped), eta 2 or 3; out: eta
  *   gen_matrix   SampleNTT (rho || j || i) into a[i][j] (transposed:
  *                rho || i || j), public data; out: [0, q)
@@ -61,8 +61,8 @@ struct kc_mlkem_ops
                     unsigned int d);
   void (*decompress) (kc_mlkem_poly *r, const unsigned char *in,
                       unsigned int d);
-  void (*noise_x4) (kc_mlkem_poly *const r[4], const unsigned char s[32],
-                    const unsigned char nonce[4], unsigned int eta);
+  void (*noise_x8) (kc_mlkem_poly *const r[8], const unsigned char s[32],
+                    const unsigned char nonce[8], unsigned int eta);
   void (*gen_matrix) (kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                       const unsigned char rho[32], unsigned int k,
                       int transposed);

@@ -324,14 +324,14 @@ _kc_mlkem_cbd (poly *r, const unsigned char *buf, unsigned int eta)
 
 /* the CBD of PRF_eta (s, nonce) = SHAKE256 (s || nonce), one at a time */
 static void
-noise_x4 (poly *const r[4], const unsigned char s[32],
-          const unsigned char nonce[4], unsigned int eta)
+noise_x8 (poly *const r[8], const unsigned char s[32],
+          const unsigned char nonce[8], unsigned int eta)
 {
   unsigned char in[33], buf[64 * 3];
   unsigned int j;
 
   memcpy (in, s, 32);
-  for (j = 0; j < 4; j++)
+  for (j = 0; j < 8; j++)
     if (r[j])
       {
         in[32] = nonce[j];
@@ -440,7 +440,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 
 const struct kc_mlkem_ops _kc_mlkem_ops_portable = {
   ntt, invntt, matvec, poly_tomont, poly_add, poly_sub, poly_tobytes,
-  poly_frombytes, poly_compress, poly_decompress, noise_x4, gen_matrix, 0
+  poly_frombytes, poly_compress, poly_decompress, noise_x8, gen_matrix, 0
 };
 
 /* The kernels, chosen once by _kc_hwf (so every call of a process takes
@@ -461,23 +461,23 @@ struct pke_work
 };
 
 /* the CBD of PRF_eta (sigma, nonce) into R[0..n-1], nonces from *NONCE
- * on, four at a time */
+ * on, eight at a time */
 static void
 noise (const struct kc_mlkem_ops *o, poly *const *r, unsigned int n,
        const unsigned char sigma[32], unsigned int *nonce, unsigned int eta)
 {
   unsigned int i, j;
-  for (i = 0; i < n; i += 4)
+  for (i = 0; i < n; i += 8)
     {
-      poly *rr[4];
-      unsigned char nn[4];
-      for (j = 0; j < 4; j++)
+      poly *rr[8];
+      unsigned char nn[8];
+      for (j = 0; j < 8; j++)
         {
           rr[j] = i + j < n ? r[i + j] : NULL;
           nn[j] = (unsigned char) (*nonce + j);
         }
-      o->noise_x4 (rr, sigma, nn, eta);
-      *nonce += n - i < 4 ? n - i : 4;
+      o->noise_x8 (rr, sigma, nn, eta);
+      *nonce += n - i < 8 ? n - i : 8;
     }
 }
 

@@ -221,8 +221,8 @@ test_encodings (void)
 static void
 test_sampling (void)
 {
-  static poly ap[4][4], av[4][4], np[4], nv[4];
-  unsigned char rho[32], nonce[4];
+  static poly ap[4][4], av[4][4], np[8], nv[8];
+  unsigned char rho[32], nonce[8];
   int t, k, tr, j;
 
   for (t = 0; t < 60; t++)
@@ -236,21 +236,21 @@ test_sampling (void)
         }
   for (t = 0; t < 200; t++)
     {
-      poly *rp[4], *rv[4];
+      poly *rp[8], *rv[8];
       unsigned int eta = 2 + (unsigned) (t & 1);
       t_randbytes (rho, 32);
-      t_randbytes (nonce, 4);
-      for (j = 0; j < 4; j++)
+      t_randbytes (nonce, 8);
+      for (j = 0; j < 8; j++)
         {
-          int on = j != (t >> 1) % 5;      /* one NULL lane, sometimes */
+          int on = j != (t >> 1) % 9;      /* one NULL lane, sometimes */
           memset (&np[j], 0x5a, sizeof np[j]);
           memset (&nv[j], 0x5a, sizeof nv[j]);
           rp[j] = on ? &np[j] : NULL;
           rv[j] = on ? &nv[j] : NULL;
         }
-      P->noise_x4 (rp, rho, nonce, eta);
-      V->noise_x4 (rv, rho, nonce, eta);
-      CHECK (!memcmp (np, nv, sizeof np), "noise_x4 %d eta %u", t, eta);
+      P->noise_x8 (rp, rho, nonce, eta);
+      V->noise_x8 (rv, rho, nonce, eta);
+      CHECK (!memcmp (np, nv, sizeof np), "noise_x8 %d eta %u", t, eta);
     }
 }
 
