@@ -722,17 +722,15 @@ noise_x8 (poly *const r[8], const unsigned char s[32],
 }
 
 /* _kc_mlkem_rej_uniform, 24 bytes (16 candidates) a step while 16 more
- * fit; the rest one triple at a time.  Public data. */
+ * fit (each 8-lane store then stays inside R: it starts at most at 248);
+ * the rest one triple at a time.  Public data. */
 static KC_AVX2 unsigned int
 rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
 {
-  int16_t out[N + 16] __attribute__ ((aligned (32)));
   const __m256i q = _mm256_set1_epi16 (Q);
   size_t p = 0;
-  unsigned int m = n;
 
-  memcpy (out, r->c, 2 * (size_t) n);
-  while (m + 16 <= N && p + 24 <= len)
+  while (n + 16 <= N && p + 24 <= len)
     {
       __m256i v = unpack_vec (buf + p, 0, 12);
       __m256i ok = _mm256_cmpgt_epi16 (q, v);
@@ -745,25 +743,25 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
       __m128i l1 = _mm_shuffle_epi8 (_mm256_extracti128_si256 (v, 1),
                                      _mm_load_si128 ((const __m128i *)
                                                      T->rej[m1]));
-      _mm_storeu_si128 ((__m128i *) (out + m), l0);
-      m += (unsigned int) _mm_popcnt_u32 (m0);
-      _mm_storeu_si128 ((__m128i *) (out + m), l1);
-      m += (unsigned int) _mm_popcnt_u32 (m1);
+      _mm_storeu_si128 ((__m128i *) (r->c + n), l0);
+      n += (unsigned int) _mm_popcnt_u32 (m0);
+      _mm_storeu_si128 ((__m128i *) (r->c + n), l1);
+      n += (unsigned int) _mm_popcnt_u32 (m1);
       p += 24;
     }
-  memcpy (r->c, out, 2 * (size_t) m);
-  return _kc_mlkem_rej_uniform (r, m, buf + p, len - p);
+  return _kc_mlkem_rej_uniform (r, n, buf + p, len - p);
 }
 
-/* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128: three
- * blocks each, then one more for all as long as one needs it. */
+/* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128, a block
+ * (seven 24-byte steps of rej_uniform) at a time for all as long as one
+ * needs it. */
 static void
 gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
                unsigned int k, int transposed, unsigned int first)
 {
   uint64_t s[25][8] __attribute__ ((aligned (64)));
-  unsigned char buf[8][3 * KC_SHAKE128_RATE];
-  unsigned int lane, i, b, n[8], more;
+  unsigned char buf[KC_SHAKE128_RATE];
+  unsigned int lane, i, n[8] = { 0 }, more;
 
   memset (s, 0, sizeof s);
   for (lane = 0; lane < 8; lane++)
@@ -777,31 +775,20 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
                    | (uint64_t) 0x1f << 16;
       s[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
     }
-  for (b = 0; b < 3; b++)
+  do
     {
       _kc_keccak_f1600_x8 (s);
-      for (lane = 0; lane < 8; lane++)
-        for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
-          buf_put_le64 (buf[lane] + KC_SHAKE128_RATE * b + 8 * i, s[i][lane]);
-    }
-  for (lane = 0; lane < 8; lane++)
-    n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k], 0,
-                           buf[lane], sizeof buf[lane]);
-  for (;;)
-    {
       for (more = 0, lane = 0; lane < 8; lane++)
-        more |= n[lane] < N;
-      if (!more)
-        break;
-      _kc_keccak_f1600_x8 (s);
-      for (lane = 0; lane < 8; lane++)
-        {
-          for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
-            buf_put_le64 (buf[lane] + 8 * i, s[i][lane]);
-          n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k],
-                                 n[lane], buf[lane], KC_SHAKE128_RATE);
-        }
+        if (n[lane] < N)
+          {
+            for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+              buf_put_le64 (buf + 8 * i, s[i][lane]);
+            n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k],
+                                   n[lane], buf, KC_SHAKE128_RATE);
+            more |= n[lane] < N;
+          }
     }
+  while (more);
 }
 
 /* Eight entries at a time where the eight-way Keccak is vectorised, the

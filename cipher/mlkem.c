@@ -651,7 +651,8 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   struct params p = params_of (k);
   size_t pkl = KC_MLKEM_PK_BYTES (k), ctl = KC_MLKEM_CT_BYTES (k);
   const unsigned char *ek = sk + 384 * p.k, *h = ek + pkl, *z = h + 32;
-  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[1568], zc[32 + 1568];
+  /* CMP holds z || c for J first, then the re-encryption */
+  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[32 + 1568];
   struct pke_work w;
   uint32_t same;
 
@@ -659,11 +660,11 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   if (o->x4_hashes)
     {
       unsigned char *outs[4] = { hh, kbar, NULL, NULL };
-      const unsigned char *ins[4] = { ek, zc, NULL, NULL };
+      const unsigned char *ins[4] = { ek, cmp, NULL, NULL };
       const size_t lens[4] = { pkl, 32 + ctl, 0, 0 };
       const unsigned char ds[4] = { KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX, 0, 0 };
-      memcpy (zc, z, 32);
-      memcpy (zc + 32, ct, ctl);
+      memcpy (cmp, z, 32);
+      memcpy (cmp + 32, ct, ctl);
       _kc_keccak_x4_oneshot (KC_SHA3_256_RATE, outs, 32, ins, lens, ds);
     }
   else
@@ -682,7 +683,7 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   if (!same)
     {
       wipememory (kbar, sizeof kbar);
-      wipememory (zc, 32);
+      wipememory (cmp, 32);
       return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
 
@@ -699,6 +700,5 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   wipememory (kr, sizeof kr);
   wipememory (kbar, sizeof kbar);
   wipememory (cmp, sizeof cmp);
-  wipememory (zc, 32);
   return 0;
 }
