@@ -49,7 +49,9 @@ void _kc_keccak_f1600_x4_generic (uint64_t s[25][4]);
 /* Eight permutations at once, interleaved the same way (S[i][j] is lane
  * i of state j): AVX-512F where the CPU has it (then
  * _kc_keccak_have_x8 is 1 and one call costs about one and a half of the
- * four-way one), else two four-way calls. */
+ * four-way one), else two four-way calls.  Straight-line code: no branch
+ * or memory index depends on the state (valgrind, which cannot run
+ * AVX-512, checks the four-way fallback in t-ctime). */
 void _kc_keccak_f1600_x8 (uint64_t s[25][8]);
 int _kc_keccak_have_x8 (void);
 

@@ -536,10 +536,13 @@ compress_d (unsigned char *out, const poly *a, unsigned int d)
 {
   unsigned int i;
   if (d >= 8)
-    KC_UNROLL_ALL
-    for (i = 0; i < 16; i++)
-      store_packed (out + 2 * d * i, pack_d (compress_v (ld (a->c + 16 * i),
-                                                         d), d), d);
+    {
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        store_packed (out + 2 * d * i, pack_d (compress_v (ld (a->c
+                                                               + 16 * i), d),
+                                               d), d);
+    }
   else
     {
       unsigned char buf[32 * 5 + 16];
@@ -595,9 +598,11 @@ decompress_d (poly *r, const unsigned char *in, unsigned int d)
 {
   unsigned int i;
   if (d >= 8)
-    KC_UNROLL_ALL
-    for (i = 0; i < 16; i++)
-      st (r->c + 16 * i, decompress_v (unpack_vec (in, i, d), d));
+    {
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        st (r->c + 16 * i, decompress_v (unpack_vec (in, i, d), d));
+    }
   else
     {
       unsigned char buf[32 * 5 + 16];

@@ -10,6 +10,9 @@
  * scaling (by R^2 / 128) turns back, or poly_tomont (by R^2) where the
  * product stays in the NTT domain (t in key generation).
  *
+ * K-PKE runs on a table of kernels (mlkem-int.h): these portable ones or
+ * the AVX2 ones of mlkem-avx2.c, chosen once by _kc_hwf.
+ *
  * Bounds: montgomery_reduce maps |a| < q 2^15 to (-q, q); barrett_reduce
  * maps any int16 to [0, q] ... centred to (-q/2, q/2] once frozen; every
  * butterfly below reduces its sum and difference, so no lane leaves
