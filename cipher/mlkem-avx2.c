@@ -173,7 +173,6 @@ ntt (poly *r)
   unsigned int i, j, p, h;
 
   KC_UNROLL_ALL
-
   for (i = 0; i < 8; i++)
     {
       __m256i x = ld (r->c + 16 * i), y = ld (r->c + 16 * (i + 8));
@@ -234,7 +233,6 @@ invntt (poly *r)
   unsigned int i, j, p, h;
 
   KC_UNROLL_ALL
-
   for (h = 0; h < 2; h++)
     {
       int16_t *c = r->c + 128 * h;
@@ -320,17 +318,13 @@ matvec (poly *r, const poly a[][KMAX], const poly *b, unsigned int rows,
   const __m256i q = _mm256_set1_epi32 (Q);
   unsigned int i, j, v;
 
-  KC_UNROLL_ALL
 
   for (j = 0; j < k; j++)
     bcache_make (&c[j], &b[j]);
-  KC_UNROLL_ALL
   for (i = 0; i < rows; i++)
-    KC_UNROLL_ALL
     for (v = 0; v < 16; v++)
       {
         __m256i s0 = _mm256_setzero_si256 (), s1 = s0, t0, t1;
-        KC_UNROLL_ALL
         for (j = 0; j < k; j++)
           {
             __m256i x = ld (a[i][j].c + 16 * v);
