@@ -460,8 +460,16 @@ ops_get (void)
 
 struct pke_work
 {
-  poly a[KMAX][KMAX], s[KMAX], e[KMAX], t[KMAX], v, w;
+  poly a[KMAX][KMAX];           /* the matrix: public, first */
+  poly s[KMAX], e[KMAX], t[KMAX], v, w;
 };
+
+/* wipe what may be secret: all but the matrix */
+static void
+pke_work_wipe (struct pke_work *w)
+{
+  wipememory (w->s, sizeof *w - offsetof (struct pke_work, s));
+}
 
 /* the CBD of PRF_eta (sigma, nonce) into R[0..n-1], nonces from *NONCE
  * on, eight at a time */
@@ -615,7 +623,7 @@ _kc_mlkem_keypair (int k, unsigned char *pk, unsigned char *sk,
   memcpy (sk + 384 * p.k, pk, pkl);
   _kc_sha3_256 (sk + 384 * p.k + pkl, pk, pkl);
   memcpy (sk + 384 * p.k + pkl + 32, seed + 32, 32);    /* z */
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   return 0;
 }
 
@@ -632,7 +640,7 @@ _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
   ct_declassify (&ok, sizeof ok);              /* a property of the public key */
   if (!ok)
     {
-      wipememory (&w, sizeof w);
+      pke_work_wipe (&w);
       return KC_ERR (GPG_ERR_BAD_PUBKEY);
     }
   memcpy (in, m, 32);
@@ -640,7 +648,7 @@ _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
   _kc_sha3_512 (kr, in, sizeof in);            /* K || r */
   pke_encrypt (o, &w, &p, ct, pk, m, kr + 32);
   memcpy (ss, kr, 32);
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   wipememory (in, sizeof in);
   wipememory (kr, sizeof kr);
   return 0;
@@ -698,7 +706,7 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   same = ct_memequal (ct, cmp, ctl);
   memcpy (ss, kr, 32);
   ct_memmov_cond (ss, kbar, 32, 1 ^ same);
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   wipememory (in, sizeof in);
   wipememory (kr, sizeof kr);
   wipememory (kbar, sizeof kbar);
