@@ -14,11 +14,10 @@
 # belong to it, and match empty lines; another marker starts the next
 # block).  Since make check compiles
 # and runs the examples, the README's code compiles and works.  The same
-# holds for doc/README-api-section.txt (the README text proposed for
-# pasting) and for the man pages' examples (.EX blocks starting with the
+# holds for the man pages' examples (.EX blocks starting with the
 # marker, roff escapes \- and \e read as - and \).  Unmarked blocks are
 # not checked.  Fails if a marked block is not found or names a missing
-# file, or if the proposed section and the pages have no marked block.
+# file, or if the README or the pages have no marked block.
 top=${srcdir:-.}/..
 command -v python3 >/dev/null 2>&1 \
   || { echo "t-readme-code: SKIP: python3 is not installed"; exit 77; }
@@ -119,25 +118,19 @@ def read(p):
 readme = os.path.join(top, 'README')
 if os.path.exists(readme):
     check('README', blocks_text(read(readme)))
-proposed = os.path.join(top, 'doc', 'README-api-section.txt')
-if os.path.exists(proposed):
-    check('doc/README-api-section.txt', blocks_text(read(proposed)))
 for p in sorted(glob.glob(os.path.join(top, 'doc', '*.3'))):
     check('doc/' + os.path.basename(p), blocks_roff(read(p)))
 
 n_readme = count.get('README', 0)
 n_pages = sum(v for k, v in count.items() if k.endswith('.3'))
-if os.path.exists(proposed) and not count.get('doc/README-api-section.txt'):
-    print('doc/README-api-section.txt has no marked block')
+if n_readme == 0:
+    print('the README has no marked example block')
     failed = True
 if n_pages == 0:
     print('no man page has a marked example block')
     failed = True
-print('t-readme-code: %d marked blocks in README%s, %d in the proposed section, '
-      '%d in the man pages%s' % (
-          n_readme,
-          '' if n_readme else ' (none yet: paste doc/README-api-section.txt)',
-          count.get('doc/README-api-section.txt', 0), n_pages,
+print('t-readme-code: %d marked blocks in README, %d in the man pages%s' % (
+          n_readme, n_pages,
           ': FAIL' if failed else ': all found in doc/examples'))
 sys.exit(1 if failed else 0)
 EOF
