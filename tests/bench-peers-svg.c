@@ -71,7 +71,8 @@ put_text (FILE *f, const char *s)
 
 static const char *const palette[] = {
   "#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948",
-  "#9c755f", "#e15759", "#bab0ac", "#ff9da7"
+  "#9c755f", "#e15759", "#bab0ac", "#ff9da7", "#17becf", "#8c564b",
+  "#7f7f7f", "#bcbd22", "#1f77b4", "#d62728"
 };
 
 /* Layout, in SVG user units (pixels). */
