@@ -46,6 +46,8 @@ detect (void)
       if ((b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 17))
           && (b & (1u << 31)) && os_avx512)
         f |= KC_HWF_AVX512;     /* F + BW + DQ + VL, zmm state enabled */
+      if ((b & (1u << 21)) && (f & KC_HWF_AVX512))
+        f |= KC_HWF_IFMA;       /* AVX512_IFMA (52-bit multiply-add) */
     }
   return f;
 }

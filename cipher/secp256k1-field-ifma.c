@@ -1,0 +1,73 @@
+/* secp256k1-field-ifma.c - the out-of-line parts of the eight-lane field
+ * (contracts in secp256k1-field-ifma.h)
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "kcrypt-int.h"
+#include "secp256k1-field-ifma.h"
+
+#ifdef KC_HAVE_FE8
+
+/* p - 2 = (2^223 - 1) 2^33 + (2^22 - 1) 2^10 + 0b0000101101: runs of ones
+ * x_k = A^(2^k - 1) built up to x223, then the tail bit groups. */
+KC_FE8_TARGET void
+_kc_fe8_inv (kc_fe8 *r, const kc_fe8 *a)
+{
+  kc_fe8 x2, x3, x6, x11, x22, x44, t;
+
+  kc_fe8_sqr (&x2, a);
+  kc_fe8_mul (&x2, &x2, a);                 /* 2^2 - 1 */
+  kc_fe8_sqr (&x3, &x2);
+  kc_fe8_mul (&x3, &x3, a);                 /* 2^3 - 1 */
+  kc_fe8_sqr_n (&x6, &x3, 3);
+  kc_fe8_mul (&x6, &x6, &x3);               /* 2^6 - 1 */
+  kc_fe8_sqr_n (&t, &x6, 3);
+  kc_fe8_mul (&t, &t, &x3);                 /* 2^9 - 1 */
+  kc_fe8_sqr_n (&x11, &t, 2);
+  kc_fe8_mul (&x11, &x11, &x2);             /* 2^11 - 1 */
+  kc_fe8_sqr_n (&x22, &x11, 11);
+  kc_fe8_mul (&x22, &x22, &x11);            /* 2^22 - 1 */
+  kc_fe8_sqr_n (&x44, &x22, 22);
+  kc_fe8_mul (&x44, &x44, &x22);            /* 2^44 - 1 */
+  kc_fe8_sqr_n (&t, &x44, 44);
+  kc_fe8_mul (&t, &t, &x44);                /* 2^88 - 1 */
+  kc_fe8_sqr_n (&x6, &t, 88);
+  kc_fe8_mul (&t, &x6, &t);                 /* 2^176 - 1 */
+  kc_fe8_sqr_n (&t, &t, 44);
+  kc_fe8_mul (&t, &t, &x44);                /* 2^220 - 1 */
+  kc_fe8_sqr_n (&t, &t, 3);
+  kc_fe8_mul (&t, &t, &x3);                 /* 2^223 - 1 */
+  kc_fe8_sqr_n (&t, &t, 23);
+  kc_fe8_mul (&t, &t, &x22);                /* ... 0 + 22 ones */
+  kc_fe8_sqr_n (&t, &t, 5);
+  kc_fe8_mul (&t, &t, a);                   /* 00001 */
+  kc_fe8_sqr_n (&t, &t, 3);
+  kc_fe8_mul (&t, &t, &x2);                 /* 011 */
+  kc_fe8_sqr_n (&t, &t, 2);
+  kc_fe8_mul (r, &t, a);                    /* 01 */
+}
+
+KC_FE8_TARGET void
+_kc_fe8_inv_all (kc_fe8 *r, const kc_fe8 *a, size_t n, kc_fe8 *scratch)
+{
+  kc_fe8 acc, t;
+  size_t i;
+
+  if (n == 0)
+    return;
+  /* scratch[i] = a[0] ... a[i] */
+  scratch[0] = a[0];
+  for (i = 1; i < n; i++)
+    kc_fe8_mul (&scratch[i], &scratch[i - 1], &a[i]);
+  _kc_fe8_inv (&acc, &scratch[n - 1]);      /* (a[0] ... a[n-1])^-1 */
+  for (i = n - 1; i > 0; i--)
+    {
+      kc_fe8_mul (&t, &acc, &scratch[i - 1]);   /* a[i]^-1 */
+      kc_fe8_mul (&acc, &acc, &a[i]);           /* (a[0] ... a[i-1])^-1 */
+      r[i] = t;
+    }
+  r[0] = acc;
+}
+
+#endif /* KC_HAVE_FE8 */
