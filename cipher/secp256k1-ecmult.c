@@ -240,3 +240,13 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (!r->infinity)
     kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
 }
+
+/* For the batch verifiers (ecdsa-batch-ifma.c): the same table of odd
+ * multiples that _kc_secp256k1_ecmult_var builds. */
+void
+_kc_secp256k1_ecmult_table_a_var (kc_secp256k1_ge pre[KC_ECMULT_TABLE_A_SIZE],
+                                  kc_secp256k1_fe *zt,
+                                  const kc_secp256k1_gej *a)
+{
+  table_a_var (pre, zt, a);
+}

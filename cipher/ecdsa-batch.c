@@ -1,0 +1,56 @@
+/* ecdsa-batch.c - many ECDSA verifications per call: the choice between
+ * the eight-lane IFMA kernel and the single verification (contracts in
+ * ecdsa-batch.h).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "kcrypt-int.h"
+#include "ecdsa-batch.h"
+#include "ecdsa.h"
+#include "secp256k1-field-ifma.h"
+
+/* Fewer items than this go one by one: the kernel costs the same for one
+ * lane as for eight. */
+#define LANES_MIN 3
+
+void
+_kc_ecdsa_verify_batch_var (int *ok, size_t n, const kc_secp256k1_scalar *r,
+                            const kc_secp256k1_scalar *s,
+                            const kc_secp256k1_ge *pub,
+                            const kc_secp256k1_scalar *m)
+{
+  size_t i = 0;
+
+#ifdef KC_HAVE_FE8
+  if (_kc_hwf () & KC_HWF_IFMA)
+    while (n - i >= LANES_MIN)
+      {
+        size_t k = n - i < 8 ? n - i : 8, l;
+        kc_secp256k1_scalar pr[8], ps[8], pm[8];
+        kc_secp256k1_ge pq[8];
+        int pok[8];
+
+        if (k == 8)
+          _kc_ecdsa_verify8_ifma (ok + i, r + i, s + i, pub + i, m + i);
+        else
+          {
+            /* fill the idle lanes with copies of the first item */
+            for (l = 0; l < 8; l++)
+              {
+                size_t src = i + (l < k ? l : 0);
+                pr[l] = r[src];
+                ps[l] = s[src];
+                pq[l] = pub[src];
+                pm[l] = m[src];
+              }
+            _kc_ecdsa_verify8_ifma (pok, pr, ps, pq, pm);
+            for (l = 0; l < k; l++)
+              ok[i + l] = pok[l];
+          }
+        i += k;
+      }
+#endif
+  for (; i < n; i++)
+    ok[i] = _kc_ecdsa_verify_var (&r[i], &s[i], &pub[i], &m[i]);
+}
