@@ -62,6 +62,10 @@
   __attribute__ ((target ("avx512f,avx512dq,avx512vl,avx512ifma")))
 #define KC_FE8_FN static inline __attribute__ ((always_inline)) KC_FE8_TARGET
 
+/* Every loop here is over limbs or columns: unrolled, so that the limbs
+ * stay in registers. */
+#define KC_FE8_UNROLL _Pragma ("GCC unroll 32")
+
 typedef struct
 {
   __m512i n[5];
@@ -88,6 +92,7 @@ KC_FE8_FN void
 kc_fe8_broadcast (kc_fe8 *r, const kc_secp256k1_fe *a)
 {
   int i;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = kc_fe8_bc (a->n[i]);
 }
@@ -100,6 +105,7 @@ kc_fe8_load (kc_fe8 *r, const kc_secp256k1_fe a[8])
   const __m512i idx = _mm512_set_epi64 (7 * st, 6 * st, 5 * st, 4 * st,
                                         3 * st, 2 * st, st, 0);
   int i;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_i64gather_epi64 (idx, (const void *) &a[0].n[i], 8);
 }
@@ -111,10 +117,13 @@ kc_fe8_store (kc_secp256k1_fe out[8], const kc_fe8 *a)
 {
   uint64_t t[5][8];
   int i, l;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     _mm512_storeu_si512 ((void *) t[i], a->n[i]);
+  KC_FE8_UNROLL
   for (l = 0; l < 8; l++)
     {
+      KC_FE8_UNROLL
       for (i = 0; i < 5; i++)
         out[l].n[i] = t[i][l];
 #ifdef KC_VERIFY
@@ -129,6 +138,7 @@ KC_FE8_FN void
 kc_fe8_add (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
 {
   int i;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_add_epi64 (a->n[i], b->n[i]);
 }
@@ -139,6 +149,7 @@ kc_fe8_mul_int (kc_fe8 *r, const kc_fe8 *a, uint64_t k)
 {
   const __m512i kk = kc_fe8_bc (k);
   int i;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_mullo_epi64 (a->n[i], kk);
 }
@@ -164,6 +175,7 @@ kc_fe8_cond_negate (kc_fe8 *r, const kc_fe8 *a, int m, __mmask8 mask)
   kc_fe8 t;
   int i;
   kc_fe8_negate (&t, a, m);
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_mask_blend_epi64 (mask, a->n[i], t.n[i]);
 }
@@ -173,6 +185,7 @@ KC_FE8_FN void
 kc_fe8_cmov (kc_fe8 *r, const kc_fe8 *a, __mmask8 mask)
 {
   int i;
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_mask_blend_epi64 (mask, r->n[i], a->n[i]);
 }
@@ -259,6 +272,7 @@ kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
   __m512i u5;
   int k;
 
+  KC_FE8_UNROLL
   for (k = 5; k < 9; k++)
     {
       t[k + 1] = _mm512_add_epi64 (t[k + 1], _mm512_srli_epi64 (t[k], 52));
@@ -266,6 +280,7 @@ kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
     }
   /* t9 < 2^52 now: the digits t5..t9 are at most the product / 2^260,
    * and the product is below 2^520. */
+  KC_FE8_UNROLL
   for (k = 5; k < 9; k++)
     {
       t[k - 5] = _mm512_madd52lo_epu64 (t[k - 5], t[k], r4);
@@ -281,11 +296,13 @@ kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
   t[0] = _mm512_madd52lo_epu64 (t[0], _mm512_srli_epi64 (t[4], 48),
                                 kc_fe8_bc (KC_FE_R));
   t[4] = _mm512_and_si512 (t[4], kc_fe8_bc (KC_FE_M48));
+  KC_FE8_UNROLL
   for (k = 0; k < 4; k++)
     {
       t[k + 1] = _mm512_add_epi64 (t[k + 1], _mm512_srli_epi64 (t[k], 52));
       t[k] = _mm512_and_si512 (t[k], m52);
     }
+  KC_FE8_UNROLL
   for (k = 0; k < 5; k++)
     r->n[k] = t[k];
 }
@@ -297,9 +314,12 @@ kc_fe8_mul (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
   __m512i t[10];
   int i, j;
 
+  KC_FE8_UNROLL
   for (i = 0; i < 10; i++)
     t[i] = _mm512_setzero_si512 ();
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
+    KC_FE8_UNROLL
     for (j = 0; j < 5; j++)
       {
         t[i + j] = _mm512_madd52lo_epu64 (t[i + j], a->n[i], b->n[j]);
@@ -315,16 +335,21 @@ kc_fe8_sqr (kc_fe8 *r, const kc_fe8 *a)
   __m512i t[10];
   int i, j;
 
+  KC_FE8_UNROLL
   for (i = 0; i < 10; i++)
     t[i] = _mm512_setzero_si512 ();
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
+    KC_FE8_UNROLL
     for (j = i + 1; j < 5; j++)
       {
         t[i + j] = _mm512_madd52lo_epu64 (t[i + j], a->n[i], a->n[j]);
         t[i + j + 1] = _mm512_madd52hi_epu64 (t[i + j + 1], a->n[i], a->n[j]);
       }
+  KC_FE8_UNROLL
   for (i = 0; i < 10; i++)
     t[i] = _mm512_slli_epi64 (t[i], 1);
+  KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     {
       t[2 * i] = _mm512_madd52lo_epu64 (t[2 * i], a->n[i], a->n[i]);

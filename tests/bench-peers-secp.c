@@ -26,6 +26,10 @@
  *              secp256k1_ecdsa_signature_parse_compact, secp256k1_ecdsa_verify.
  *   verify33   the same with the 33-byte compressed key (a square root per
  *              call on both sides).
+ *   verify65_batch<B> (B = 8, 64)  B of the 256 signatures (65-byte keys),
+ *              the next B each iteration, us per signature.  ours:
+ *              kc_ecdsa_verify_batch (one call for the B).  master: B
+ *              calls as in verify65 (it has no batch verification).
  *   pubkey     secret -> 65-byte public key.  ours: kc_ecc_pubkey.
  *              master: secp256k1_ec_pubkey_create and
  *              secp256k1_ec_pubkey_serialize (uncompressed).
@@ -112,6 +116,35 @@ verify33_ours (void *vctx, uint64_t iters)
       acc += kc_ecdsa_verify (KC_ECC_SECP256K1, 0, h->sig[i], 64, h->pk33[i],
                               33, h->digest[i], 32);
       i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+/* The batch rows: one iteration verifies the next BATCH_B inputs. */
+static size_t batch_b;
+
+static void
+verify65_batch_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  const void *sigs[NKEYS], *pks[NKEYS], *dgs[NKEYS];
+  size_t sl[NKEYS], pl[NKEYS], dl[NKEYS], i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        {
+          sigs[k] = h->sig[i];
+          pks[k] = h->pk65[i];
+          dgs[k] = h->digest[i];
+          sl[k] = 64;
+          pl[k] = 65;
+          dl[k] = 32;
+        }
+      acc += kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, batch_b, sigs, sl,
+                                    pks, pl, dgs, dl, NULL);
     }
   in->pos = i;
   bench_consume_u64 (acc);
@@ -215,6 +248,23 @@ verify33_master (void *vctx, uint64_t iters)
       acc += (uint64_t) verify_master_once (h->sctx, h->pk33[i], 33,
                                             h->sig[i], h->digest[i]);
       i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+verify65_batch_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        acc += (uint64_t) verify_master_once (h->sctx, h->pk65[i], 65,
+                                              h->sig[i], h->digest[i]);
     }
   in->pos = i;
   bench_consume_u64 (acc);
@@ -385,6 +435,27 @@ bench_peers_secp_master (void)
         peers_compare (path, BENCH_US_PER_OP, 1, s, n);
       }
 
+  /* the batch rows (inputs always rotate) */
+  {
+    static const size_t sizes[2] = { 8, 64 };
+    for (o = 0; o < 2; o++)
+      {
+        struct peer_side s[2];
+        snprintf (path, sizeof path, "%s/verify65_batch%zu", g, sizes[o]);
+        if (!peers_row_wanted (path))
+          continue;
+        batch_b = sizes[o];
+        for (k = 0; k < 2; k++)
+          in[k].pos = 0;
+        s[0].who = "ours";
+        s[0].body = verify65_batch_ours;
+        s[0].ctx = &in[0];
+        s[1].who = "master";
+        s[1].body = verify65_batch_master;
+        s[1].ctx = &in[1];
+        peers_compare (path, BENCH_US_PER_OP, (double) batch_b, s, 2);
+      }
+  }
   secp256k1_context_destroy (ctx_default);
   if (ctx_shani)
     secp256k1_context_destroy (ctx_shani);
