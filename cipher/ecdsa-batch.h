@@ -11,17 +11,10 @@
  * (secp256k1-field-ifma.h); otherwise, and for batches too small to fill
  * the lanes profitably, the single verification runs item by item.
  *
- * The lane kernel computes u1 G + u2 P on one fixed schedule for all
- * lanes: u2 split by lambda into two halves below 2^128, each made odd
- * (adding 1; a correction of -P at the end) and written in 33 odd signed
- * 4-bit digits, the top one always 1 (regular recoding: no zero digit),
- * against per-lane tables of P, 3P, ..., 15P on the "effective affine"
- * curve of _kc_secp256k1_ecmult_table_a_var, shared doublings; u1 G by
- * the signed 6-bit comb of _kc_secp256k1_ecmult_gen (its generated table,
- * no doublings).  The additions are the incomplete ones: an exceptional
- * case (adding a point to itself or to its negation) leaves Z = 0 in
- * that lane for good, and such a lane, or one whose scalar halves are not
- * below 2^128, is verified again by the single verification.
+ * The lanes compute u1 G + u2 P with _kc_secp256k1_ecmult8_ifma
+ * (secp256k1-ecmult-ifma.h); a lane it cannot finish is verified again
+ * by the single verification.  w = 1/s for the eight lanes costs one
+ * inversion (Montgomery's trick).
  *
  * Variable time: all inputs are public (signatures, keys, digests).
  */
@@ -39,8 +32,8 @@ void _kc_ecdsa_verify_batch_var (int *ok, size_t n,
                                  const kc_secp256k1_ge *pub,
                                  const kc_secp256k1_scalar *m);
 
-/* The lane kernel (ecdsa-batch-ifma.c): exactly eight items.  Only with
- * KC_HWF_IFMA; declared here for the dispatcher and the tests. */
+/* Exactly eight items in the lanes.  Only with KC_HWF_IFMA (and
+ * KC_HAVE_FE8); declared here for the dispatcher and the tests. */
 void _kc_ecdsa_verify8_ifma (int ok[8], const kc_secp256k1_scalar r[8],
                              const kc_secp256k1_scalar s[8],
                              const kc_secp256k1_ge pub[8],

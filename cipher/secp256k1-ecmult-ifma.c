@@ -1,6 +1,6 @@
-/* ecdsa-batch-ifma.c - eight ECDSA verifications side by side in AVX-512
- * IFMA lanes.  The schedule is described in ecdsa-batch.h; magnitudes are
- * noted as (m), "tight" as in secp256k1-field-ifma.h.
+/* secp256k1-ecmult-ifma.c - eight U1 G + U2 P side by side in AVX-512
+ * IFMA lanes.  The schedule is described in secp256k1-ecmult-ifma.h;
+ * magnitudes are noted as (m), "tight" as in secp256k1-field-ifma.h.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -9,10 +9,7 @@
  * live on the stack.
  */
 #include "kcrypt-int.h"
-#include "ecdsa-batch.h"
-#include "ecdsa.h"
-#include "secp256k1-ecmult.h"
-#include "secp256k1-field-ifma.h"
+#include "secp256k1-ecmult-ifma.h"
 
 #ifdef KC_HAVE_FE8
 
@@ -277,41 +274,28 @@ table_index (const int64_t e[8])
                            iota);
 }
 
-KC_FE8_TARGET void
-_kc_ecdsa_verify8_ifma (int ok[8], const scalar r[8], const scalar s[8],
-                        const kc_secp256k1_ge pub[8], const scalar m[8])
+KC_FE8_TARGET unsigned int
+_kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
+                            kc_secp256k1_fe out_z[8], const scalar u1[8],
+                            const scalar u2[8], const kc_secp256k1_ge pub[8])
 {
   struct prep pr[8];
-  kc_secp256k1_fe px[TAB][8], py[TAB][8], zts[8], out_x[8], out_z[8];
+  kc_secp256k1_fe px[TAB][8], py[TAB][8], zts[8];
   kc_fe8 tx[TAB], ty[TAB], tlx[TAB], zt, beta, bx, by, zu;
-  scalar w[8], acc_s, u;
   gej8 acc;
   int64_t e[8];
-  int usable[8];
-  __mmask8 mneg[2] = { 0, 0 }, meven[2] = { 0, 0 }, mbad;
+  unsigned int bad = 0;
+  __mmask8 mneg[2] = { 0, 0 }, meven[2] = { 0, 0 };
   int l, i, j;
-
-  /* w = 1/s for all lanes by Montgomery's trick (one inversion) */
-  w[0] = s[0];
-  for (l = 1; l < 8; l++)
-    _kc_secp256k1_scalar_mul (&w[l], &w[l - 1], &s[l]);
-  _kc_secp256k1_scalar_inv_var (&acc_s, &w[7]);
-  for (l = 7; l > 0; l--)
-    {
-      _kc_secp256k1_scalar_mul (&w[l], &acc_s, &w[l - 1]);
-      _kc_secp256k1_scalar_mul (&acc_s, &acc_s, &s[l]);
-    }
-  w[0] = acc_s;
 
   for (l = 0; l < 8; l++)
     {
       kc_secp256k1_ge pre[TAB];
       kc_secp256k1_gej pj;
 
-      _kc_secp256k1_scalar_mul (&u, &r[l], &w[l]);       /* u2 */
-      usable[l] = prep_u2 (&pr[l], &u);
-      _kc_secp256k1_scalar_mul (&u, &m[l], &w[l]);       /* u1 */
-      prep_u1 (&pr[l], &u);
+      if (!prep_u2 (&pr[l], &u2[l]))
+        bad |= 1u << l;
+      prep_u1 (&pr[l], &u1[l]);
       for (j = 0; j < 2; j++)
         {
           mneg[j] |= (__mmask8) (pr[l].neg[j] << l);
@@ -390,24 +374,11 @@ _kc_ecdsa_verify8_ifma (int ok[8], const scalar r[8], const scalar s[8],
       add8_masked (&acc, &bx, &by, &zu, nz);
     }
   kc_fe8_mul (&acc.z, &acc.z, &zt);           /* back to the true curve */
-  mbad = kc_fe8_is_zero_mask (&acc.z);
-
+  bad |= kc_fe8_is_zero_mask (&acc.z);
   kc_fe8_store (out_x, &acc.x);
+  kc_fe8_store (out_y, &acc.y);
   kc_fe8_store (out_z, &acc.z);
-  for (l = 0; l < 8; l++)
-    {
-      kc_secp256k1_gej rj;
-      if (!usable[l] || ((mbad >> l) & 1))
-        {
-          ok[l] = _kc_ecdsa_verify_var (&r[l], &s[l], &pub[l], &m[l]);
-          continue;
-        }
-      rj.x = out_x[l];
-      rj.z = out_z[l];
-      kc_secp256k1_fe_set_int (&rj.y, 0);     /* not read */
-      rj.infinity = 0;
-      ok[l] = _kc_ecdsa_rx_matches_var (&r[l], &rj);
-    }
+  return bad;
 }
 
 #endif /* KC_HAVE_FE8 */
