@@ -29,6 +29,7 @@
 #include "kcrypt-int.h"
 #include "ecdsa.h"
 #include "ecdsa-batch.h"
+#include "schnorr-batch.h"
 #include "secp256k1-ecmult.h"
 
 typedef kc_secp256k1_scalar scalar;
@@ -422,6 +423,66 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
             where[k++] = i;
         }
       _kc_ecdsa_verify_batch_var (ok, k, r, s, q, m);
+      for (j = 0; j < k; j++)
+        if (!ok[j])
+          {
+            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+            if (results)
+              results[where[j]] = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+          }
+    }
+  return fail;
+}
+
+/* BIP-340 items, SCHNORR_CHUNK prepared at a time (stack arrays).  Codes
+ * per item: GPG_ERR_INV_ARG for a NULL signature, key, or message with a
+ * length, GPG_ERR_BAD_PUBKEY for an x that is not a curve point's (or
+ * >= p), GPG_ERR_BAD_SIGNATURE otherwise.  Call: as
+ * kc_ecdsa_verify_batch. */
+#define SCHNORR_CHUNK 64
+
+gpg_error_t
+kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
+                         const void *const *xonlys, const void *const *msgs,
+                         const size_t *msg_lens, gpg_error_t *results)
+{
+  kc_schnorr_item it[SCHNORR_CHUNK];
+  size_t where[SCHNORR_CHUNK];
+  int ok[SCHNORR_CHUNK];
+  gpg_error_t fail = 0;
+  size_t i = 0, k, j;
+
+  if (count == 0)
+    return 0;
+  if (curve != KC_ECC_SECP256K1)
+    fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  else if (!sigs || !xonlys || !msgs || !msg_lens)
+    fail = KC_ERR (GPG_ERR_INV_ARG);
+  if (fail)
+    {
+      if (results)
+        for (i = 0; i < count; i++)
+          results[i] = fail;
+      return fail;
+    }
+  while (i < count)
+    {
+      for (k = 0; i < count && k < SCHNORR_CHUNK; i++)
+        {
+          gpg_error_t err;
+          if (!sigs[i] || !xonlys[i] || (!msgs[i] && msg_lens[i]))
+            err = KC_ERR (GPG_ERR_INV_ARG);
+          else
+            err = _kc_schnorr_prepare_var (&it[k], sigs[i], xonlys[i],
+                                           msgs[i], msg_lens[i]);
+          if (results)
+            results[i] = err;
+          if (err)
+            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+          else
+            where[k++] = i;
+        }
+      _kc_schnorr_verify_batch_var (ok, k, it);
       for (j = 0; j < k; j++)
         if (!ok[j])
           {

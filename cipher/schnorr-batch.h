@@ -1,0 +1,56 @@
+/* schnorr-batch.h - many BIP-340 verifications per call (internal
+ * interface; the public kc_schnorr_verify_batch and its policy live in
+ * ecc.c)
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * BIP-340: with P = lift_x (x) (the point with x-coordinate x and even
+ * y), r = sig[0..31] < p, s = sig[32..63] < n and
+ * e = int (tagged_hash ("BIP0340/challenge", r || x || m)) mod n, the
+ * signature is valid iff R = s G - e P is finite, has even y and
+ * x(R) = r.
+ *
+ * The items are checked independently, so every result is exact: with
+ * AVX-512 IFMA eight at a time in the lanes of
+ * _kc_secp256k1_ecmult8_ifma (U1 = s, U2 = -e; the eight Z are inverted
+ * together by Montgomery's trick), a lane it reports and every item
+ * without IFMA by _kc_secp256k1_ecmult_var.
+ *
+ * Until the single kc_schnorr_verify (cipher/schnorr.c) is on this
+ * branch, the challenge and lift_x are computed here; they move there
+ * when it lands.
+ *
+ * Variable time: all inputs are public.
+ */
+#ifndef KC_SCHNORR_BATCH_H
+#define KC_SCHNORR_BATCH_H
+
+#include "secp256k1-group.h"
+#include "secp256k1-scalar.h"
+
+/* One prepared item: R's x (normalized), s, e and P. */
+typedef struct
+{
+  kc_secp256k1_fe rx;
+  kc_secp256k1_scalar s, e;
+  kc_secp256k1_ge p;
+} kc_schnorr_item;
+
+/* Parse and prepare one item: 0, or GPG_ERR_BAD_PUBKEY (x >= p or no
+ * point with that x), or GPG_ERR_BAD_SIGNATURE (r >= p or s >= n).
+ * MSG may be NULL when MSG_LEN is 0. */
+gpg_error_t _kc_schnorr_prepare_var (kc_schnorr_item *it,
+                                     const unsigned char sig[64],
+                                     const unsigned char xonly[32],
+                                     const unsigned char *msg,
+                                     size_t msg_len);
+
+/* OK[i] = 1 if item I is valid, for i < N.  Variable time (public). */
+void _kc_schnorr_verify_batch_var (int *ok, size_t n,
+                                   const kc_schnorr_item *items);
+
+/* The same for one item, without the lanes. */
+int _kc_schnorr_verify_one_var (const kc_schnorr_item *it);
+
+#endif /* KC_SCHNORR_BATCH_H */
