@@ -484,11 +484,13 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
         }
       _kc_schnorr_verify_batch_var (ok, k, it);
       for (j = 0; j < k; j++)
-        if (!ok[j])
+        if (ok[j] != KC_SCHNORR_OK)
           {
             fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
             if (results)
-              results[where[j]] = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+              results[where[j]] = KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY
+                                          ? GPG_ERR_BAD_PUBKEY
+                                          : GPG_ERR_BAD_SIGNATURE);
           }
     }
   return fail;

@@ -31,11 +31,9 @@ _kc_schnorr_prepare_var (kc_schnorr_item *it, const unsigned char sig[64],
 {
   kc_sha256_ctx c;
   unsigned char h[32];
-  fe x;
   int of;
 
-  if (!_kc_secp256k1_fe_set_b32 (&x, xonly)
-      || !_kc_secp256k1_ge_set_xo_var (&it->p, &x, 0))
+  if (!_kc_secp256k1_fe_set_b32 (&it->px, xonly))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   if (!_kc_secp256k1_fe_set_b32 (&it->rx, sig))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
@@ -62,23 +60,76 @@ check_r (const kc_schnorr_item *it, fe *x, fe *y)
   return kc_secp256k1_fe_equal_norm (x, &it->rx) && !kc_secp256k1_fe_is_odd (y);
 }
 
-int
-_kc_schnorr_verify_one_var (const kc_schnorr_item *it)
+/* R = s G - e P for the lifted P; the item's result. */
+static int
+verify_lifted (const kc_schnorr_item *it, const kc_secp256k1_ge *p)
 {
   kc_secp256k1_gej pj, rj;
   kc_secp256k1_ge ra;
   scalar ne;
 
   _kc_secp256k1_scalar_negate (&ne, &it->e);
-  _kc_secp256k1_gej_set_ge (&pj, &it->p);
+  _kc_secp256k1_gej_set_ge (&pj, p);
   _kc_secp256k1_ecmult_var (&rj, &pj, &ne, &it->s);
   if (rj.infinity)
-    return 0;
+    return KC_SCHNORR_BAD_SIG;
   _kc_secp256k1_ge_set_gej_var (&ra, &rj);
-  return check_r (it, &ra.x, &ra.y);
+  return check_r (it, &ra.x, &ra.y) ? KC_SCHNORR_OK : KC_SCHNORR_BAD_SIG;
+}
+
+int
+_kc_schnorr_verify_one_var (const kc_schnorr_item *it)
+{
+  kc_secp256k1_ge p;
+
+  if (!_kc_secp256k1_ge_set_xo_var (&p, &it->px, 0))
+    return KC_SCHNORR_BAD_KEY;
+  return verify_lifted (it, &p);
 }
 
 #ifdef KC_HAVE_FE8
+/* lift_x in the lanes: P[l] = the point with x = IT[l].px and even y;
+ * returns the lanes where x^3 + 7 is not a square (P is then G, a
+ * stand-in that keeps the lane's arithmetic meaningful). */
+static KC_FE8_TARGET unsigned int
+lift8 (kc_secp256k1_ge p[8], const kc_schnorr_item *it)
+{
+  fe xs[8], ys[8];
+  kc_fe8 x, c, y, y2;
+  unsigned int nonsq;
+  int l;
+
+  for (l = 0; l < 8; l++)
+    xs[l] = it[l].px;
+  kc_fe8_load (&x, xs);
+  kc_fe8_sqr (&c, &x);
+  kc_fe8_mul (&c, &c, &x);
+  c.n[0] = _mm512_add_epi64 (c.n[0], kc_fe8_bc (7));   /* x^3 + 7 (1) */
+  kc_fe8_carry (&c);
+  _kc_fe8_sqrt_candidate (&y, &c);
+  kc_fe8_sqr (&y2, &y);
+  kc_fe8_negate (&c, &c, 1);
+  kc_fe8_add (&y2, &y2, &c);                           /* y^2 - c (3) */
+  nonsq = (unsigned int) (__mmask8) ~kc_fe8_is_zero_mask (&y2) & 0xff;
+  kc_fe8_store (ys, &y);
+  for (l = 0; l < 8; l++)
+    {
+      if ((nonsq >> l) & 1)
+        {
+          p[l] = _kc_secp256k1_ge_g;
+          continue;
+        }
+      kc_secp256k1_fe_normalize_var (&ys[l]);
+      if (kc_secp256k1_fe_is_odd (&ys[l]))
+        {
+          kc_secp256k1_fe_negate (&ys[l], &ys[l], 1);
+          kc_secp256k1_fe_normalize_var (&ys[l]);
+        }
+      _kc_secp256k1_ge_set_xy (&p[l], &it[l].px, &ys[l]);
+    }
+  return nonsq;
+}
+
 /* Eight items in the lanes. */
 static void
 verify8 (int ok[8], const kc_schnorr_item *it)
@@ -86,19 +137,20 @@ verify8 (int ok[8], const kc_schnorr_item *it)
   scalar u1[8], u2[8];
   kc_secp256k1_ge p[8];
   fe x[8], y[8], z[8], pre[8], acc, t, zi, zi2;
-  unsigned int bad;
+  unsigned int bad, nonsq;
   int l, first = -1;
 
+  nonsq = lift8 (p, it);
   for (l = 0; l < 8; l++)
     {
       u1[l] = it[l].s;
       _kc_secp256k1_scalar_negate (&u2[l], &it[l].e);
-      p[l] = it[l].p;
     }
-  bad = _kc_secp256k1_ecmult8_ifma (x, y, z, u1, u2, p);
+  bad = _kc_secp256k1_ecmult8_ifma (x, y, z, u1, u2, p) & ~nonsq;
   /* 1/Z of the good lanes by Montgomery's trick: pre[l] = product of the
    * good Z up to l */
   kc_secp256k1_fe_set_int (&acc, 1);
+  bad |= nonsq;
   for (l = 0; l < 8; l++)
     if (!((bad >> l) & 1))
       {
@@ -111,9 +163,14 @@ verify8 (int ok[8], const kc_schnorr_item *it)
     _kc_secp256k1_fe_inv_var (&acc, &acc);
   for (l = 7; l >= 0; l--)
     {
+      if ((nonsq >> l) & 1)
+        {
+          ok[l] = KC_SCHNORR_BAD_KEY;
+          continue;
+        }
       if ((bad >> l) & 1)
         {
-          ok[l] = _kc_schnorr_verify_one_var (&it[l]);
+          ok[l] = verify_lifted (&it[l], &p[l]);
           continue;
         }
       if (l == first)
@@ -130,7 +187,8 @@ verify8 (int ok[8], const kc_schnorr_item *it)
       kc_secp256k1_fe_mul (&t, &zi2, &zi);
       kc_secp256k1_fe_mul (&x[l], &x[l], &zi2);
       kc_secp256k1_fe_mul (&y[l], &y[l], &t);
-      ok[l] = check_r (&it[l], &x[l], &y[l]);
+      ok[l] = check_r (&it[l], &x[l], &y[l]) ? KC_SCHNORR_OK
+                                              : KC_SCHNORR_BAD_SIG;
     }
 }
 #endif

@@ -29,25 +29,30 @@
 #include "secp256k1-group.h"
 #include "secp256k1-scalar.h"
 
-/* One prepared item: R's x (normalized), s, e and P. */
+/* One prepared item: R's x and P's x (normalized), s and e.  P itself
+ * (lift_x) is left to the verification, which takes eight square roots
+ * at once in the lanes. */
 typedef struct
 {
-  kc_secp256k1_fe rx;
+  kc_secp256k1_fe rx, px;
   kc_secp256k1_scalar s, e;
-  kc_secp256k1_ge p;
 } kc_schnorr_item;
 
-/* Parse and prepare one item: 0, or GPG_ERR_BAD_PUBKEY (x >= p or no
- * point with that x), or GPG_ERR_BAD_SIGNATURE (r >= p or s >= n).
- * MSG may be NULL when MSG_LEN is 0. */
+/* Results of the verification. */
+enum { KC_SCHNORR_OK = 0, KC_SCHNORR_BAD_SIG = 1, KC_SCHNORR_BAD_KEY = 2 };
+
+/* Parse and prepare one item: 0, or GPG_ERR_BAD_PUBKEY (x >= p), or
+ * GPG_ERR_BAD_SIGNATURE (r >= p or s >= n).  MSG may be NULL when
+ * MSG_LEN is 0. */
 gpg_error_t _kc_schnorr_prepare_var (kc_schnorr_item *it,
                                      const unsigned char sig[64],
                                      const unsigned char xonly[32],
                                      const unsigned char *msg,
                                      size_t msg_len);
 
-/* OK[i] = 1 if item I is valid, for i < N.  Variable time (public). */
-void _kc_schnorr_verify_batch_var (int *ok, size_t n,
+/* RES[i] = KC_SCHNORR_OK, _BAD_SIG or _BAD_KEY (no point has the x) for
+ * item I, i < N.  Variable time (public). */
+void _kc_schnorr_verify_batch_var (int *res, size_t n,
                                    const kc_schnorr_item *items);
 
 /* The same for one item, without the lanes. */

@@ -373,6 +373,10 @@ kc_fe8_sqr_n (kc_fe8 *r, const kc_fe8 *a, int k)
  * Out: tight.  R may alias A. */
 KC_FE8_TARGET void _kc_fe8_inv (kc_fe8 *r, const kc_fe8 *a);
 
+/* R = A^((p+1)/4) in every lane: a square root of A when A is a square
+ * (p = 3 mod 4); the caller checks R^2 = A.  In: tight.  Out: tight. */
+KC_FE8_TARGET void _kc_fe8_sqrt_candidate (kc_fe8 *r, const kc_fe8 *a);
+
 /* Montgomery's trick: R[i] = A[i]^-1 for i < N (lane by lane), with one
  * _kc_fe8_inv and 3(N-1) products; SCRATCH has room for N.  No A[i] may
  * be 0 in a lane whose results are used (a zero spoils its whole lane).

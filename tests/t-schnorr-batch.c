@@ -87,7 +87,12 @@ single (const unsigned char *sig, const unsigned char *xonly,
   err = _kc_schnorr_prepare_var (&it, sig, xonly, msg, len);
   if (err)
     return err;
-  return _kc_schnorr_verify_one_var (&it) ? 0 : KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  switch (_kc_schnorr_verify_one_var (&it))
+    {
+    case KC_SCHNORR_OK: return 0;
+    case KC_SCHNORR_BAD_KEY: return KC_ERR (GPG_ERR_BAD_PUBKEY);
+    default: return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+    }
 }
 
 /* ------------------------------------------------------ BIP-340 vectors */

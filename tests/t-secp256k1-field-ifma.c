@@ -1,6 +1,7 @@
 /* t-secp256k1-field-ifma.c - the eight-lane AVX-512 IFMA field against the
  * portable 5x52 field, lane by lane: mul, sqr, add, negate, carry,
- * normalize, the zero test, inversion and Montgomery's batch inversion, on
+ * normalize, the zero test, inversion, the square-root exponentiation and
+ * Montgomery's batch inversion, on
  * random inputs and on the extremes the contracts allow (every limb at its
  * bound: tight inputs for the products, magnitude 32 for the
  * normalizations).
@@ -293,6 +294,14 @@ round_inverse (void)
       fe x = ref_in (&a[0][l]);
       _kc_secp256k1_fe_inv_var (&want, &x);
       CHECK (same (&got[l], &want), "inv lane %d", l);
+    }
+  _kc_fe8_sqrt_candidate (&vr[1], &va[1]);
+  kc_fe8_store (got, &vr[1]);
+  for (l = 0; l < 8; l++)
+    {
+      fe x = ref_in (&a[1][l]);
+      _kc_secp256k1_fe_sqrt (&want, &x);     /* A^((p+1)/4) either way */
+      CHECK (same (&got[l], &want), "sqrt_candidate lane %d", l);
     }
   _kc_fe8_inv_all (vr, va, N, scratch);
   for (i = 0; i < N; i++)
