@@ -371,6 +371,38 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
   return 0;
 }
 
+/* The call-level checks of the batch verifiers: an unknown curve or a
+ * missing array (ARRAYS_OK 0) with COUNT > 0 fails the call and, in
+ * RESULTS (if not NULL), every item. */
+static gpg_error_t
+batch_check (int curve, int arrays_ok, size_t count, gpg_error_t *results)
+{
+  gpg_error_t fail = 0;
+  size_t i;
+
+  if (count == 0)
+    return 0;
+  if (curve != KC_ECC_SECP256K1)
+    fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  else if (!arrays_ok)
+    fail = KC_ERR (GPG_ERR_INV_ARG);
+  if (fail && results)
+    for (i = 0; i < count; i++)
+      results[i] = fail;
+  return fail;
+}
+
+/* Item I's code ERR: into RESULTS (if not NULL), and a failing item
+ * fails the call. */
+static void
+batch_set (gpg_error_t *results, size_t i, gpg_error_t err, gpg_error_t *fail)
+{
+  if (results)
+    results[i] = err;
+  if (err)
+    *fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+}
+
 /* Items are parsed and verified BATCH_CHUNK at a time (stack arrays). */
 #define BATCH_CHUNK 64
 
@@ -392,20 +424,10 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
   gpg_error_t fail = 0;
   size_t i = 0, k, j;
 
-  if (count == 0)
-    return 0;
-  if (curve != KC_ECC_SECP256K1)
-    fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  else if (!sigs || !sig_lens || !pubkeys || !pubkey_lens || !digests
-           || !digest_lens)
-    fail = KC_ERR (GPG_ERR_INV_ARG);
-  if (fail)
-    {
-      if (results)
-        for (i = 0; i < count; i++)
-          results[i] = fail;
-      return fail;
-    }
+  fail = batch_check (curve, sigs && sig_lens && pubkeys && pubkey_lens
+                             && digests && digest_lens, count, results);
+  if (fail || count == 0)
+    return fail;
   while (i < count)
     {
       /* parse until the chunk is full of well-formed items */
@@ -415,21 +437,14 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
                                                   flags, sigs[i], sig_lens[i],
                                                   pubkeys[i], pubkey_lens[i],
                                                   digests[i], digest_lens[i]);
-          if (results)
-            results[i] = err;
-          if (err)
-            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
-          else
+          batch_set (results, i, err, &fail);
+          if (!err)
             where[k++] = i;
         }
       _kc_ecdsa_verify_batch_var (ok, k, r, s, q, m);
       for (j = 0; j < k; j++)
         if (!ok[j])
-          {
-            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
-            if (results)
-              results[where[j]] = KC_ERR (GPG_ERR_BAD_SIGNATURE);
-          }
+          batch_set (results, where[j], KC_ERR (GPG_ERR_BAD_SIGNATURE), &fail);
     }
   return fail;
 }
@@ -452,19 +467,10 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
   gpg_error_t fail = 0;
   size_t i = 0, k, j;
 
-  if (count == 0)
-    return 0;
-  if (curve != KC_ECC_SECP256K1)
-    fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  else if (!sigs || !xonlys || !msgs || !msg_lens)
-    fail = KC_ERR (GPG_ERR_INV_ARG);
-  if (fail)
-    {
-      if (results)
-        for (i = 0; i < count; i++)
-          results[i] = fail;
-      return fail;
-    }
+  fail = batch_check (curve, sigs && xonlys && msgs && msg_lens, count,
+                      results);
+  if (fail || count == 0)
+    return fail;
   while (i < count)
     {
       for (k = 0; i < count && k < SCHNORR_CHUNK; i++)
@@ -475,23 +481,16 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
           else
             err = _kc_schnorr_prepare_var (&it[k], sigs[i], xonlys[i],
                                            msgs[i], msg_lens[i]);
-          if (results)
-            results[i] = err;
-          if (err)
-            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
-          else
+          batch_set (results, i, err, &fail);
+          if (!err)
             where[k++] = i;
         }
       _kc_schnorr_verify_batch_var (ok, k, it);
       for (j = 0; j < k; j++)
         if (ok[j] != KC_SCHNORR_OK)
-          {
-            fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
-            if (results)
-              results[where[j]] = KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY
-                                          ? GPG_ERR_BAD_PUBKEY
-                                          : GPG_ERR_BAD_SIGNATURE);
-          }
+          batch_set (results, where[j],
+                     KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY ? GPG_ERR_BAD_PUBKEY
+                             : GPG_ERR_BAD_SIGNATURE), &fail);
     }
   return fail;
 }

@@ -14,6 +14,7 @@
 #include "ecdsa.h"
 #include "ecdsa-batch.h"
 #include "secp256k1-ecmult.h"
+#include "secp256k1-field-ifma.h"
 #include "t-common.h"
 
 #define C KC_ECC_SECP256K1
@@ -227,6 +228,7 @@ api_errors (void)
 static void
 kernel_corners (void)
 {
+#ifdef KC_HAVE_FE8
   kc_secp256k1_scalar r[8], s[8], m[8], d, t;
   kc_secp256k1_ge pub[8];
   kc_secp256k1_gej pj;
@@ -281,6 +283,7 @@ kernel_corners (void)
                    round, l);
         }
     }
+#endif
 }
 
 int

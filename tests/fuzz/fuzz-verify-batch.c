@@ -132,9 +132,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   any = 0;
   for (i = 0; i <= n; i++)
     {
-      if (kc_schnorr_verify_batch (KC_ECC_SECP256K1, 1, &ssp[i], &xp[i],
-                                   &mp[i], &ml[i], &one) != one
-          || res[i] != one)
+      gpg_error_t call = kc_schnorr_verify_batch (KC_ECC_SECP256K1, 1,
+                                                  &ssp[i], &xp[i], &mp[i],
+                                                  &ml[i], &one);
+      if ((call == 0) != (one == 0) || res[i] != one)
         abort ();
       any |= one != 0;
     }
