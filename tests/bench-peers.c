@@ -28,6 +28,7 @@
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
+ *   ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}  us/signature;
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
@@ -179,6 +180,8 @@ usage (FILE *f)
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
            "[_rot256]\n"
+           "      ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}"
+           " (us/signature)\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
