@@ -25,22 +25,29 @@
  *   output; if the room is too small the call fails with
  *   GPG_ERR_TOO_SHORT and *SIG_LEN holds the length needed.
  *   On any error the output buffers are zeroed (they hold no secret).
+ *   KC_ECDSA_RECOVERABLE (not with DER): r || s || recid, 65 bytes.
+ *
+ * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, kc_schnorr_*;
+ * the key operations are in ecc-keys.c) leave their outputs untouched on
+ * any error instead: no partial output, nothing to zero.  x-only keys
+ * (BIP-340) are 32 bytes x, standing for the point with even y.
  */
 #include "kcrypt-int.h"
+#include "ecc.h"
 #include "ecdsa.h"
+#include "ecdh.h"
+#include "schnorr.h"
 #include "ecdsa-batch.h"
 #include "schnorr-batch.h"
 #include "secp256k1-ecmult.h"
 
 typedef kc_secp256k1_scalar scalar;
 
-#define KNOWN_SIGN_FLAGS   (KC_ECDSA_DER | KC_ECDSA_LOW_S)
+#define KNOWN_SIGN_FLAGS   (KC_ECDSA_DER | KC_ECDSA_LOW_S | KC_ECDSA_RECOVERABLE)
 #define KNOWN_VERIFY_FLAGS (KC_ECDSA_DER | KC_ECDSA_LOW_S)
 
-/* Parse a secret key: 1 if in [1, n-1].  Constant time; the validity bit
- * is declassified (the caller reports it). */
-static int
-parse_seckey (scalar *x, const unsigned char *b)
+int
+_kc_ecc_parse_seckey (scalar *x, const unsigned char *b)
 {
   int overflow, ok;
   _kc_secp256k1_scalar_set_b32 (x, b, &overflow);
@@ -49,9 +56,8 @@ parse_seckey (scalar *x, const unsigned char *b)
   return ok;
 }
 
-/* Parse a SEC1 public key (LEN 33 or 65).  1 if valid. */
-static int
-parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
+int
+_kc_ecc_parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
 {
   kc_secp256k1_fe x, y;
 
@@ -72,9 +78,8 @@ parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
   return 0;
 }
 
-/* Serialize the (public, finite) point Q into LEN (33 or 65) bytes. */
-static void
-serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
+void
+_kc_ecc_serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
 {
   kc_secp256k1_fe_normalize_var (&q->x);
   kc_secp256k1_fe_normalize_var (&q->y);
@@ -92,13 +97,11 @@ serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
 static void
 compute_pubkey (unsigned char *out, size_t len, const scalar *x)
 {
-  kc_secp256k1_gej pj;
   kc_secp256k1_ge pa;
-  _kc_secp256k1_ecmult_gen (&pj, x);
-  _kc_secp256k1_ge_set_gej (&pa, &pj);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+  _kc_secp256k1_ecmult_gen_ge (&pa, x);
   ct_declassify (&pa, sizeof pa);              /* the public key */
-  serialize_pubkey (out, len, &pa);
-  wipememory (&pj, sizeof pj);
+  _kc_ecc_serialize_pubkey (out, len, &pa);
 }
 
 static KC_NOINLINE gpg_error_t
@@ -114,7 +117,7 @@ ecc_pubkey_body (int curve, void *pubkey, size_t pubkey_len,
                   && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
       || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!parse_seckey (&x, seckey))
+  if (!_kc_ecc_parse_seckey (&x, seckey))
     {
       memset (pubkey, 0, pubkey_len);
       err = KC_ERR (GPG_ERR_BAD_SECKEY);
@@ -151,7 +154,7 @@ ecc_keypair_body (int curve, void *pubkey, size_t pubkey_len,
   /* Draw until the 32 bytes are in [1, n-1] (rejects with p < 2^-127). */
   do
     _kc_random_fast (NULL, seckey, KC_ECC_SECP256K1_SECKEY_LEN);
-  while (!parse_seckey (&x, seckey));
+  while (!_kc_ecc_parse_seckey (&x, seckey));
   compute_pubkey (pubkey, pubkey_len, &x);
   wipememory (&x, sizeof x);
   return 0;
@@ -249,16 +252,18 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
   scalar x, m, r, s;
   unsigned char rb[32], sb[32];
   size_t need, room;
+  int recid;
   gpg_error_t err = 0;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if ((flags & ~KNOWN_SIGN_FLAGS) || !sig || !sig_len
+      || ((flags & KC_ECDSA_DER) && (flags & KC_ECDSA_RECOVERABLE))
       || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
       || !digest || digest_len == 0)
     return KC_ERR (GPG_ERR_INV_ARG);
   room = *sig_len;
-  if (!parse_seckey (&x, seckey))
+  if (!_kc_ecc_parse_seckey (&x, seckey))
     {
       memset (sig, 0, room);
       *sig_len = 0;
@@ -266,11 +271,14 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
       return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
   _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
-  _kc_ecdsa_sign (&r, &s, &x, &m);
+  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+  _kc_ecdsa_sign_recid (&r, &s, &recid, &x, &m);
   _kc_secp256k1_scalar_get_b32 (rb, &r);
   _kc_secp256k1_scalar_get_b32 (sb, &s);
   if (flags & KC_ECDSA_DER)
     need = 2 + der_int (NULL, rb) + der_int (NULL, sb);
+  else if (flags & KC_ECDSA_RECOVERABLE)
+    need = KC_ECDSA_SECP256K1_RECOVERABLE_SIG_LEN;
   else
     need = KC_ECDSA_SECP256K1_SIG_LEN;
   if (room < need)
@@ -291,6 +299,8 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
     {
       memcpy (sig, rb, 32);
       memcpy ((unsigned char *) sig + 32, sb, 32);
+      if (flags & KC_ECDSA_RECOVERABLE)
+        ((unsigned char *) sig)[64] = (unsigned char) recid;
     }
   *sig_len = need;
   wipememory (&x, sizeof x);
@@ -328,7 +338,7 @@ ecdsa_verify_prepare (scalar *r, scalar *s, kc_secp256k1_ge *q, scalar *m,
     return KC_ERR (GPG_ERR_INV_ARG);
   if (!(flags & KC_ECDSA_DER) && sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!parse_pubkey (q, pubkey, pubkey_len))
+  if (!_kc_ecc_parse_pubkey (q, pubkey, pubkey_len))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   if (flags & KC_ECDSA_DER)
     {
@@ -367,6 +377,143 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
   if (err)
     return err;
   if (!_kc_ecdsa_verify_var (&r, &s, &q, &m))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  return 0;
+}
+
+/* ------------------------------------------------------------ recovery */
+
+gpg_error_t
+kc_ecdsa_recover (int curve, void *pubkey, size_t pubkey_len,
+                  const void *sig, size_t sig_len,
+                  const void *digest, size_t digest_len)
+{
+  const unsigned char *sb = sig;
+  kc_secp256k1_ge q;
+  scalar r, s, m;
+  int of_r, of_s;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
+                  && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
+      || !sig || sig_len != KC_ECDSA_SECP256K1_RECOVERABLE_SIG_LEN
+      || !digest || digest_len == 0)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  _kc_secp256k1_scalar_set_b32 (&r, sb, &of_r);
+  _kc_secp256k1_scalar_set_b32 (&s, sb + 32, &of_s);
+  if (of_r || of_s || sb[64] > 3)
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  if (!_kc_ecdsa_recover_var (&q, &r, &s, sb[64], &m))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  _kc_ecc_serialize_pubkey (pubkey, pubkey_len, &q);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- ECDH */
+
+static KC_NOINLINE gpg_error_t
+ecdh_body (int curve, unsigned int flags, void *shared, size_t shared_len,
+           const void *seckey, size_t seckey_len,
+           const void *pubkey, size_t pubkey_len)
+{
+  kc_secp256k1_ge q;
+  scalar x;
+  gpg_error_t err = 0;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if ((flags & ~KC_ECDH_RAW_X) || !shared || shared_len != KC_ECDH_SECP256K1_LEN
+      || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
+                     && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_ecc_parse_seckey (&x, seckey))
+    err = KC_ERR (GPG_ERR_BAD_SECKEY);
+  else if (!_kc_ecc_parse_pubkey (&q, pubkey, pubkey_len))
+    err = KC_ERR (GPG_ERR_BAD_PUBKEY);
+  else
+    _kc_ecdh (shared, !!(flags & KC_ECDH_RAW_X), &x, &q);
+  wipememory (&x, sizeof x);
+  return err;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecdh (int curve, unsigned int flags, void *shared, size_t shared_len,
+         const void *seckey, size_t seckey_len,
+         const void *pubkey, size_t pubkey_len)
+{
+  gpg_error_t err = ecdh_body (curve, flags, shared, shared_len, seckey,
+                               seckey_len, pubkey, pubkey_len);
+  _kc_burn_stack (KC_STACK_BURN_ECDH);
+  return err;
+}
+
+/* ------------------------------------------------------------- BIP-340 */
+
+static KC_NOINLINE gpg_error_t
+schnorr_sign_body (int curve, void *sig, size_t sig_len,
+                   const void *seckey, size_t seckey_len,
+                   const void *msg, size_t msg_len,
+                   const void *aux_rand, size_t aux_rand_len)
+{
+  static const unsigned char zero_aux[32];
+  scalar x;
+  gpg_error_t err = 0;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_SCHNORR_SECP256K1_SIG_LEN
+      || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || (!msg && msg_len)
+      || (aux_rand_len != 0 && aux_rand_len != 32)
+      || (!aux_rand && aux_rand_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_ecc_parse_seckey (&x, seckey))
+    err = KC_ERR (GPG_ERR_BAD_SECKEY);
+  else
+    {
+      _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
+      if (!_kc_schnorr_sign (sig, &x, msg_len ? msg : zero_aux, msg_len,
+                             aux_rand_len ? aux_rand : zero_aux))
+        err = KC_ERR (GPG_ERR_INV_DATA);        /* nonce 0: never seen */
+    }
+  wipememory (&x, sizeof x);
+  return err;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_schnorr_sign (int curve, void *sig, size_t sig_len,
+                 const void *seckey, size_t seckey_len,
+                 const void *msg, size_t msg_len,
+                 const void *aux_rand, size_t aux_rand_len)
+{
+  gpg_error_t err = schnorr_sign_body (curve, sig, sig_len, seckey, seckey_len,
+                                       msg, msg_len, aux_rand, aux_rand_len);
+  _kc_burn_stack (KC_STACK_BURN_ECC);
+  return err;
+}
+
+gpg_error_t
+kc_schnorr_verify (int curve, const void *sig, size_t sig_len,
+                   const void *xonly, size_t xonly_len,
+                   const void *msg, size_t msg_len)
+{
+  static const unsigned char empty[1];
+  kc_secp256k1_ge q;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_SCHNORR_SECP256K1_SIG_LEN
+      || !xonly || xonly_len != KC_ECC_SECP256K1_XONLY_LEN
+      || (!msg && msg_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_bip340_lift_x_var (&q, xonly))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  if (!_kc_schnorr_verify_var (sig, &q, xonly, msg_len ? msg : empty, msg_len))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
   return 0;
 }

@@ -69,7 +69,7 @@ _kc_ecdsa_verify_batch_var (int *ok, size_t n, const kc_secp256k1_scalar *r,
   size_t i = 0;
 
 #ifdef KC_HAVE_FE8
-  if (_kc_hwf () & KC_HWF_IFMA)
+  if (kc_fe8_usable ())
     while (n - i >= LANES_MIN)
       {
         size_t k = n - i < 8 ? n - i : 8, l;

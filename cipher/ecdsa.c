@@ -100,38 +100,63 @@ _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
 void
 _kc_ecdsa_sign (scalar *r, scalar *s, const scalar *seckey, const scalar *m)
 {
-  kc_secp256k1_gej rj;
+  _kc_ecdsa_sign_recid (r, s, NULL, seckey, m);
+}
+
+void
+_kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
+                      const scalar *m)
+{
   kc_secp256k1_ge ra;
-  scalar k, kinv, t;
+  scalar k, kinv, t, beta;
   unsigned char xb[32];
   unsigned int counter = 0;
-  int bad;
+  int bad, overflow, high, rec = 0;
 
   for (;;)
     {
       KC_ECDSA_NONCE (&k, seckey, m, counter++);
-      _kc_secp256k1_ecmult_gen (&rj, &k);
-      _kc_secp256k1_ge_set_gej (&ra, &rj);
+      _kc_secp256k1_ecmult_gen_ge (&ra, &k);
       _kc_secp256k1_fe_get_b32 (xb, &ra.x);
-      _kc_secp256k1_scalar_set_b32 (r, xb, NULL);     /* r = x mod n */
+      _kc_secp256k1_scalar_set_b32 (r, xb, &overflow); /* r = x mod n */
       ct_declassify (r, sizeof *r);                   /* r is public */
-      _kc_secp256k1_scalar_inv (&kinv, &k);
+      if (_kc_secp256k1_blind_take_scalar (&beta))
+        {
+          /* 1/k = beta / (k beta): k beta is uniform on [1, n-1] and
+           * independent of k for the fresh secret beta, so its
+           * variable-time inverse tells nothing about k */
+          _kc_secp256k1_scalar_mul (&kinv, &k, &beta);
+          ct_declassify (&kinv, sizeof kinv);
+          _kc_secp256k1_scalar_inv_var (&kinv, &kinv);
+          _kc_secp256k1_scalar_mul (&kinv, &kinv, &beta);
+        }
+      else
+        _kc_secp256k1_scalar_inv (&kinv, &k);
       _kc_secp256k1_scalar_mul (&t, r, seckey);
       _kc_secp256k1_scalar_add (&t, &t, m);
       _kc_secp256k1_scalar_mul (s, &kinv, &t);        /* s = (m + r x)/k */
-      _kc_secp256k1_scalar_cond_negate (s, _kc_secp256k1_scalar_is_high (s));
+      high = _kc_secp256k1_scalar_is_high (s);
+      _kc_secp256k1_scalar_cond_negate (s, high);
       ct_declassify (s, sizeof *s);                   /* s is public */
+      /* recovery id: bit 1 = x(R) >= n, bit 0 = y(R) odd, flipped when
+       * s was negated (-s pairs with -R) */
+      rec = (overflow << 1) | (kc_secp256k1_fe_is_odd (&ra.y) ^ high);
+      ct_declassify (&rec, sizeof rec);               /* part of the sig */
       bad = _kc_secp256k1_scalar_is_zero (r) | _kc_secp256k1_scalar_is_zero (s);
       if (!bad)
         break;
       /* r = 0 or s = 0: take the next RFC 6979 candidate (never seen in
        * practice: probability about 2^-255). */
     }
-  wipememory (&rj, sizeof rj);
+  if (recid)
+    *recid = rec;
   wipememory (&ra, sizeof ra);
+  wipememory (&high, sizeof high);
+  wipememory (&overflow, sizeof overflow);
   wipememory (&k, sizeof k);
   wipememory (&kinv, sizeof kinv);
   wipememory (&t, sizeof t);
+  wipememory (&beta, sizeof beta);
   wipememory (xb, sizeof xb);
 }
 
@@ -191,4 +216,46 @@ _kc_ecdsa_rx_matches_var (const scalar *r, const kc_secp256k1_gej *rj)
     kc_secp256k1_fe_normalize_var (&xr);
   }
   return _kc_secp256k1_gej_eq_x_var (&xr, rj);
+}
+
+int
+_kc_ecdsa_recover_var (kc_secp256k1_ge *pub, const scalar *r, const scalar *s,
+                       int recid, const scalar *m)
+{
+  kc_secp256k1_fe x;
+  kc_secp256k1_ge ra;
+  kc_secp256k1_gej rj, qj;
+  scalar rinv, u1, u2;
+  unsigned char b[32];
+
+  if (_kc_secp256k1_scalar_is_zero (r) || _kc_secp256k1_scalar_is_zero (s))
+    return 0;
+  /* x(R) = r, or r + n for recid bit 1 (which must stay below p) */
+  _kc_secp256k1_scalar_get_b32 (b, r);
+  _kc_secp256k1_fe_set_b32 (&x, b);
+  if (recid & 2)
+    {
+      static const kc_secp256k1_fe n_fe = KC_FE_CONST (
+        0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE,
+        0xBAAEDCE6, 0xAF48A03B, 0xBFD25E8C, 0xD0364141);
+      static const kc_secp256k1_fe p_minus_n = KC_FE_CONST (
+        0, 0, 0, 1, 0x45512319, 0x50B75FC4, 0x402DA172, 0x2FC9BAEE);
+      if (kc_secp256k1_fe_cmp_var (&x, &p_minus_n) >= 0)
+        return 0;
+      kc_secp256k1_fe_add (&x, &n_fe);
+      kc_secp256k1_fe_normalize_var (&x);
+    }
+  if (!_kc_secp256k1_ge_set_xo_var (&ra, &x, recid & 1))
+    return 0;
+  /* Q = r^-1 (s R - m G) */
+  _kc_secp256k1_scalar_inv_var (&rinv, r);
+  _kc_secp256k1_scalar_mul (&u1, &rinv, m);
+  _kc_secp256k1_scalar_negate (&u1, &u1);
+  _kc_secp256k1_scalar_mul (&u2, &rinv, s);
+  _kc_secp256k1_gej_set_ge (&rj, &ra);
+  _kc_secp256k1_ecmult_var (&qj, &rj, &u2, &u1);
+  if (qj.infinity)
+    return 0;
+  _kc_secp256k1_ge_set_gej_var (pub, &qj);
+  return 1;
 }

@@ -37,6 +37,21 @@ void _kc_ecdsa_sign (kc_secp256k1_scalar *r, kc_secp256k1_scalar *s,
                      const kc_secp256k1_scalar *seckey,
                      const kc_secp256k1_scalar *m);
 
+/* The same, and *RECID (if not NULL) = the recovery id of libsecp256k1's
+ * recovery module: bit 0 the parity of y(R) for the returned (low) S,
+ * bit 1 whether x(R) >= n.  RECID is declassified with the signature. */
+void _kc_ecdsa_sign_recid (kc_secp256k1_scalar *r, kc_secp256k1_scalar *s,
+                           int *recid, const kc_secp256k1_scalar *seckey,
+                           const kc_secp256k1_scalar *m);
+
+/* PUB = the public key for which (R, S) is a signature of M, given the
+ * recovery id RECID (0..3).  R and S in [0, n-1]; returns 0 if R or S is
+ * zero, RECID names no point (x >= p, or not on the curve) or the key
+ * would be infinity.  Variable time (all public). */
+int _kc_ecdsa_recover_var (kc_secp256k1_ge *pub, const kc_secp256k1_scalar *r,
+                           const kc_secp256k1_scalar *s, int recid,
+                           const kc_secp256k1_scalar *m);
+
 /* Verify (R, S), both in [1, n-1], against the public key PUB (valid,
  * not infinity) and M.  Returns 1 if valid.  Variable time (all public). */
 int _kc_ecdsa_verify_var (const kc_secp256k1_scalar *r,

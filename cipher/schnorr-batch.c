@@ -199,7 +199,7 @@ _kc_schnorr_verify_batch_var (int *ok, size_t n, const kc_schnorr_item *items)
   size_t i = 0;
 
 #ifdef KC_HAVE_FE8
-  if (_kc_hwf () & KC_HWF_IFMA)
+  if (kc_fe8_usable ())
     while (n - i >= 3)
       {
         size_t k = n - i < 8 ? n - i : 8, l;

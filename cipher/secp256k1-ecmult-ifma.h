@@ -28,7 +28,7 @@
  * Jacobian coordinates (magnitude 1), for finite PUB[l] (magnitude <= 1)
  * and any U1, U2.  Returns the lanes (bit l) whose result is not to be
  * used: the caller computes them another way (an exceptional addition,
- * or the sum being infinity, lands here).  Only with KC_HWF_IFMA.
+ * or the sum being infinity, lands here).  Only when kc_fe8_usable ().
  * Variable time (public inputs). */
 KC_FE8_TARGET unsigned int
 _kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],

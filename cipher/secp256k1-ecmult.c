@@ -15,21 +15,34 @@ typedef kc_secp256k1_ge ge;
 typedef kc_secp256k1_gej gej;
 typedef kc_secp256k1_scalar scalar;
 
-void
-_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+/* R = K*G + START for K < n, START given in Jacobian coordinates with
+ * Z = *Z (START may be infinity: its coordinates then do not matter).
+ * Constant time in K, START and Z. */
+static void
+comb (gej *r, const scalar *k, const ge *start, const fe *z)
 {
   kc_secp256k1_ge_storage s;
+  uint64_t w[8];
   ge b;
-  fe ny;
+  fe ny, z2;
   scalar kk;
   uint32_t carry = 0;
-  int j, i, neg;
+  int j, neg;
 
-  /* kk = K or n - K, below 2^255 */
+  /* kk = K or n - K, below 2^255: the comb then computes
+   * (+-K)*G + (+-START), and the final negation undoes both. */
   kk = *k;
   neg = _kc_secp256k1_scalar_is_high (k);
   _kc_secp256k1_scalar_cond_negate (&kk, neg);
-  _kc_secp256k1_gej_set_infinity (r);
+  kc_secp256k1_fe_sqr (&z2, z);
+  kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
+  kc_secp256k1_fe_mul (&z2, &z2, z);
+  kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
+  r->z = *z;                                          /* (1) */
+  r->infinity = start->infinity;
+  kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
+  kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
+  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
       /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
@@ -45,11 +58,11 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
       uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
                                      2 * KC_ECMULT_GEN_COLS - nib, nib);
       carry = dneg;
-      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G. */
-      s = _kc_secp256k1_gen_table[j][0];
-      for (i = 2; i <= KC_ECMULT_GEN_COLS; i++)
-        kc_secp256k1_ge_storage_cmov (&s, &_kc_secp256k1_gen_table[j][i - 1],
-                                      (int) ct_eq_u32 (absd, (uint32_t) i));
+      /* Scan the whole row; entry i-1 holds i * 2^(W j) * G (a zero
+       * digit reads zeros, then marked infinity). */
+      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
+                       KC_ECMULT_GEN_COLS, (size_t) absd - 1);
+      memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
       kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
       kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
@@ -61,11 +74,133 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
   kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
   kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
   kc_secp256k1_fe_cmov (&r->y, &ny, neg);
+  /* the secret state of the multiplication, wiped once */
   wipememory (&s, sizeof s);
+  wipememory (w, sizeof w);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
+  wipememory (&z2, sizeof z2);
   wipememory (&kk, sizeof kk);
   wipememory (&carry, sizeof carry);
+}
+
+/* The blinding of this thread (see secp256k1-ecmult.h).  All zero is
+ * "not seeded": no offset, Z = 1. */
+static __thread struct
+{
+  int seeded;
+  scalar b;             /* the secret offset */
+  ge nbg;               /* -b*G */
+  fe z;                 /* Z of the starting point, != 0 */
+  int zfresh;           /* z not yet used by _kc_secp256k1_ecmult_gen_ge */
+  scalar beta;          /* for _kc_secp256k1_blind_take_scalar */
+  int betafresh;
+} blind;
+
+void
+_kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
+{
+  unsigned char buf[32];
+  fe one;
+  int zero;
+
+  kc_secp256k1_fe_set_int (&one, 1);
+  if (!blind.seeded)
+    {
+      scalar b;
+      ge inf, bg;
+      gej bj;
+      rng (rng_ctx, buf, sizeof buf);
+      _kc_secp256k1_scalar_set_b32 (&b, buf, NULL);
+      memset (&inf, 0, sizeof inf);
+      inf.infinity = 1;
+      comb (&bj, &b, &inf, &one);
+      _kc_secp256k1_ge_set_gej (&bg, &bj);
+      _kc_secp256k1_ge_neg (&blind.nbg, &bg);
+      blind.b = b;
+      blind.seeded = 1;
+      wipememory (&b, sizeof b);
+      wipememory (&bg, sizeof bg);
+      wipememory (&bj, sizeof bj);
+    }
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_fe_set_b32 (&blind.z, buf);
+  zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
+  kc_secp256k1_fe_cmov (&blind.z, &one, zero);
+  blind.zfresh = 1;
+  rng (rng_ctx, buf, sizeof buf);
+  _kc_secp256k1_scalar_set_b32 (&blind.beta, buf, NULL);
+  blind.betafresh = 1;
+  wipememory (buf, sizeof buf);
+}
+
+int
+_kc_secp256k1_blind_take_scalar (scalar *beta)
+{
+  int ok = blind.betafresh & (1 ^ _kc_secp256k1_scalar_is_zero (&blind.beta));
+  *beta = blind.beta;
+  blind.betafresh = 0;
+  wipememory (&blind.beta, sizeof blind.beta);
+  return ok;
+}
+
+void
+_kc_secp256k1_ecmult_gen_unblind (void)
+{
+  wipememory (&blind, sizeof blind);
+}
+
+void
+_kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
+{
+  scalar kb;
+  ge start;
+  fe z;
+
+  if (blind.seeded)
+    {
+      /* K*G = (K + b)*G + (-b*G), from a random Z */
+      _kc_secp256k1_scalar_add (&kb, k, &blind.b);
+      start = blind.nbg;
+      z = blind.z;
+    }
+  else
+    {
+      kb = *k;
+      memset (&start, 0, sizeof start);
+      start.infinity = 1;
+      kc_secp256k1_fe_set_int (&z, 1);
+    }
+  comb (r, &kb, &start, &z);
+  wipememory (&kb, sizeof kb);
+  wipememory (&start, sizeof start);
+  wipememory (&z, sizeof z);
+}
+
+void
+_kc_secp256k1_ecmult_gen_ge (ge *r, const scalar *k)
+{
+  gej rj;
+  fe z, zi;
+  int fresh = blind.seeded & blind.zfresh;
+
+  blind.zfresh = 0;
+  _kc_secp256k1_ecmult_gen (&rj, k);
+  if (fresh)
+    {
+      /* Z = z F(K) for the fresh, uniform, secret z of the start point:
+       * independent of K, so the variable-time inverse, whose time
+       * depends on Z alone, tells nothing about K. */
+      z = rj.z;
+      ct_declassify (&z, sizeof z);
+      _kc_secp256k1_fe_inv_var (&zi, &z);
+      _kc_secp256k1_ge_set_gej_zinv (r, &rj, &zi);
+      wipememory (&z, sizeof z);
+      wipememory (&zi, sizeof zi);
+    }
+  else
+    _kc_secp256k1_ge_set_gej (r, &rj);
+  wipememory (&rj, sizeof rj);
 }
 
 /* ------------------------------------------------------------ wNAF */
@@ -241,7 +376,156 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
     kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
 }
 
-/* For the batch verifiers (ecdsa-batch-ifma.c): the same table of odd
+/* ------------------------------------------------- constant-time K*A */
+
+#define CONST_W      5                        /* window bits */
+#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
+#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
+
+/* PRE[i] = (i+1)*A for i < CONST_H as "effective affine" points (the
+ * trick of table_a_var): built with mixed additions that record their Z
+ * ratios, then all brought to the Z of the last, *ZT, without an
+ * inversion; the true point is (x / ZT^2, y / ZT^3).  Normalized for
+ * storage.  A finite.  Variable time: A is public. */
+static void
+table_const_var (kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
+{
+  gej t[CONST_H];
+  fe zr[CONST_H], rz, rz2, rz3;
+  ge p;
+  int i;
+
+  /* A has prime order n > CONST_H: no entry is infinity or +-A */
+  _kc_secp256k1_gej_set_ge (&t[0], a);
+  _kc_secp256k1_gej_double_var (&t[1], &t[0]);
+  zr[1] = t[1].z;                                /* Z_1 / Z_0, Z_0 = 1 */
+  for (i = 2; i < CONST_H; i++)
+    _kc_secp256k1_gej_add_ge_var_zr (&t[i], &t[i - 1], a, &zr[i]);
+  /* RZ = Z_last / Z_i, built backwards */
+  p.infinity = 0;
+  rz = zr[CONST_H - 1];
+  for (i = CONST_H - 1; i >= 0; i--)
+    {
+      if (i == CONST_H - 1)
+        {
+          p.x = t[i].x;
+          p.y = t[i].y;
+        }
+      else
+        {
+          kc_secp256k1_fe_sqr (&rz2, &rz);
+          kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+          kc_secp256k1_fe_mul (&p.x, &t[i].x, &rz2);
+          kc_secp256k1_fe_mul (&p.y, &t[i].y, &rz3);
+          if (i > 0)
+            kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+        }
+      kc_secp256k1_fe_normalize_var (&p.x);
+      kc_secp256k1_fe_normalize_var (&p.y);
+      _kc_secp256k1_ge_to_storage (&pre[i], &p);
+    }
+  *zt = t[CONST_H - 1].z;
+}
+
+/* Signed W-bit digits of H (< 2^128), from bit 0 up: ABSD[j] in
+ * [0, CONST_H] and NEG[j] its sign (1: negative) XOR FLIP.  Constant time
+ * in H and FLIP. */
+static void
+recode_const (uint32_t absd[CONST_WINDOWS], uint32_t neg[CONST_WINDOWS],
+              const scalar *h, uint32_t flip)
+{
+  uint32_t carry = 0;
+  int j;
+  for (j = 0; j < CONST_WINDOWS; j++)
+    {
+      /* window + carry in [0, 2H]; above H it is taken as window + carry
+       * - 2H in [-(H-1), 0] with a carry out.  The top window holds bits
+       * 125..127 only (at most 7, plus a carry: no carry out). */
+      uint32_t nib = kc_secp256k1_scalar_get_bits (h, CONST_W * (unsigned int) j,
+                                                   CONST_W) + carry;
+      uint32_t dneg = ct_lt_u32 (CONST_H, nib);
+      absd[j] = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
+                               2 * CONST_H - nib, nib);
+      neg[j] = dneg ^ flip;
+      carry = dneg;
+    }
+}
+
+/* B = sign * PRE[absd - 1] (absd 0: infinity), times lambda if LAMBDA
+ * (public).  A scan of the whole table, constant time in ABSD and NEG. */
+static void
+lookup_const (ge *b, const kc_secp256k1_ge_storage pre[CONST_H],
+              uint32_t absd, uint32_t neg, int lambda)
+{
+  kc_secp256k1_ge_storage s = pre[0];
+  fe ny;
+  int i;
+  for (i = 2; i <= CONST_H; i++)
+    kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
+                                  (int) ct_eq_u32 (absd, (uint32_t) i));
+  _kc_secp256k1_ge_from_storage (b, &s);
+  if (lambda)
+    kc_secp256k1_fe_mul (&b->x, &b->x, &_kc_secp256k1_fe_beta);
+  kc_secp256k1_fe_negate (&ny, &b->y, 1);            /* (2) */
+  kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
+  kc_secp256k1_fe_cmov (&b->y, &ny, (int) neg);
+  b->infinity = (int) ct_eq_u32 (absd, 0);
+  wipememory (&s, sizeof s);
+  wipememory (&ny, sizeof ny);
+}
+
+void
+_kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
+{
+  kc_secp256k1_ge_storage pre[CONST_H];
+  fe zt;
+  uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
+  uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
+  scalar k1, k2;
+  uint32_t f1, f2;
+  ge b;
+  int j, i;
+
+  table_const_var (pre, &zt, a);
+  /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
+  _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
+  f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
+  f2 = (uint32_t) _kc_secp256k1_scalar_is_high (&k2);
+  _kc_secp256k1_scalar_cond_negate (&k1, (int) f1);
+  _kc_secp256k1_scalar_cond_negate (&k2, (int) f2);
+  recode_const (abs1, neg1, &k1, f1);
+  recode_const (abs2, neg2, &k2, f2);
+  /* From the top window down: W doublings, then one complete addition per
+   * half (a zero digit adds infinity).  The accumulator lives on the curve
+   * scaled by ZT, where the table is affine (the addition and doubling
+   * formulas do not involve the curve's constant). */
+  j = CONST_WINDOWS - 1;
+  lookup_const (&b, pre, abs1[j], neg1[j], 0);
+  _kc_secp256k1_gej_set_ge (r, &b);              /* infinity if digit 0 */
+  lookup_const (&b, pre, abs2[j], neg2[j], 1);
+  _kc_secp256k1_gej_add_ge (r, r, &b);
+  for (j = CONST_WINDOWS - 2; j >= 0; j--)
+    {
+      for (i = 0; i < CONST_W; i++)
+        _kc_secp256k1_gej_double (r, r);
+      lookup_const (&b, pre, abs1[j], neg1[j], 0);
+      _kc_secp256k1_gej_add_ge (r, r, &b);
+      lookup_const (&b, pre, abs2[j], neg2[j], 1);
+      _kc_secp256k1_gej_add_ge (r, r, &b);
+    }
+  kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
+  wipememory (abs1, sizeof abs1);
+  wipememory (abs2, sizeof abs2);
+  wipememory (neg1, sizeof neg1);
+  wipememory (neg2, sizeof neg2);
+  wipememory (&k1, sizeof k1);
+  wipememory (&k2, sizeof k2);
+  wipememory (&f1, sizeof f1);
+  wipememory (&f2, sizeof f2);
+  wipememory (&b, sizeof b);
+}
+
+/* For the batch verifiers (secp256k1-ecmult-ifma.c): the same table of odd
  * multiples that _kc_secp256k1_ecmult_var builds. */
 void
 _kc_secp256k1_ecmult_table_a_var (kc_secp256k1_ge pre[KC_ECMULT_TABLE_A_SIZE],

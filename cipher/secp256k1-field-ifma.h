@@ -43,7 +43,7 @@
  * These functions exist only with KC_USE_X86_64 and a compiler that knows
  * the AVX-512 IFMA intrinsics (KC_HAVE_FE8 is then defined).  They are
  * static inline with the target attributes below; callers must carry the
- * same attributes (KC_FE8_TARGET) and check _kc_hwf () & KC_HWF_IFMA.
+ * same attributes (KC_FE8_TARGET) and check kc_fe8_usable ().
  */
 #ifndef KC_SECP256K1_FIELD_IFMA_H
 #define KC_SECP256K1_FIELD_IFMA_H
@@ -61,6 +61,15 @@
 #define KC_FE8_TARGET \
   __attribute__ ((target ("avx512f,avx512dq,avx512vl,avx512ifma")))
 #define KC_FE8_FN static inline __attribute__ ((always_inline)) KC_FE8_TARGET
+
+/* The features the functions here need: IFMA, and AVX-512 DQ (in
+ * KC_HWF_AVX512) for the 64-bit lane products. */
+#define KC_FE8_HWF (KC_HWF_IFMA | KC_HWF_AVX512)
+static inline int
+kc_fe8_usable (void)
+{
+  return (_kc_hwf () & KC_FE8_HWF) == KC_FE8_HWF;
+}
 
 /* Every loop here is over limbs or columns: unrolled, so that the limbs
  * stay in registers. */

@@ -7,7 +7,7 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
-#include "secp256k1-scalar.h"     /* _kc_secp256k1_modinv256 */
+#include "modinv.h"
 
 void
 _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r)
@@ -108,9 +108,10 @@ _kc_secp256k1_fe_inv_fermat (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   wipememory (&t, sizeof t); wipememory (&a1, sizeof a1);
 }
 
-static const kc_secp256k1_modinfo modinfo_p = {
-  { 0x3FFFFFFEFFFFFC2FLL, 0x3FFFFFFFFFFFFFFFLL, 0x3FFFFFFFFFFFFFFFLL,
-    0x3FFFFFFFFFFFFFFFLL, 0xFFLL },
+/* p = 2^256 - 0x1000003D1 in signed 62-bit limbs for the shared safegcd
+ * (mpi/modinv.c): three zero limbs, skipped there. */
+static const kc_modinv256_modulus modulus_p = {
+  { -0x1000003D1LL, 0, 0, 0, 256 },
   0x27C7F6E22DDACACFULL
 };
 
@@ -123,7 +124,7 @@ _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   KC_FE_CHECK (a, 8);
   kc_secp256k1_fe_normalize (&t);
   kc_secp256k1_fe_to_storage (&s, &t);
-  _kc_secp256k1_modinv256 (s.n, s.n, &modinfo_p);
+  _kc_modinv256 (s.n, s.n, &modulus_p);
   kc_secp256k1_fe_from_storage (r, &s);
   wipememory (&t, sizeof t);
   wipememory (&s, sizeof s);
@@ -138,7 +139,7 @@ _kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
   KC_FE_CHECK (a, 8);
   kc_secp256k1_fe_normalize_var (&t);
   kc_secp256k1_fe_to_storage (&s, &t);
-  _kc_secp256k1_modinv256_var (s.n, s.n, &modinfo_p);
+  _kc_modinv256_var (s.n, s.n, &modulus_p);
   kc_secp256k1_fe_from_storage (r, &s);
 }
 

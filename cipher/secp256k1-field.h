@@ -155,8 +155,8 @@ kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
 void _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r);
 
 /* R = A^-1 (0 maps to 0).  In: magnitude <= 8.  Out: magnitude 1,
- * normalized.  Constant time (safegcd divsteps, _kc_secp256k1_modinv256
- * in secp256k1-scalar.h).  R may alias A. */
+ * normalized.  Constant time (safegcd divsteps, _kc_modinv256 in
+ * mpi/modinv.c).  R may alias A. */
 void _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
 /* The same by Fermat, A^(p-2) by an addition chain: the slow reference
  * for tests.  Constant time. */
@@ -305,6 +305,32 @@ kc_secp256k1_fe_cmov (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int flag)
   if (a->magnitude > r->magnitude)
     r->magnitude = a->magnitude;
   r->normalized &= a->normalized;
+#endif
+}
+
+/* R = R/2 mod p: adds p when R is odd (a mask, no branch), then shifts
+ * the five limbs right by one bit.  In: magnitude m <= 31.  Out:
+ * magnitude (m >> 1) + 1: a limb below 2m(2^52-1) gets at most 2^52-1
+ * from p, and its half plus the bit shifted in from the limb above is at
+ * most (m+1)(2^52-1) (the top limb takes no bit). */
+static inline void
+kc_secp256k1_fe_half (kc_secp256k1_fe *r)
+{
+  uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
+  uint64_t m = ct_mask_from_flag_u64 (t0 & 1);
+  KC_FE_CHECK (r, KC_FE_MAX_MAGNITUDE - 1);
+  t0 += 0xFFFFEFFFFFC2FULL & m;
+  t1 += KC_FE_M52 & m;
+  t2 += KC_FE_M52 & m;
+  t3 += KC_FE_M52 & m;
+  t4 += KC_FE_M48 & m;
+  r->n[0] = (t0 >> 1) + ((t1 & 1) << 51);
+  r->n[1] = (t1 >> 1) + ((t2 & 1) << 51);
+  r->n[2] = (t2 >> 1) + ((t3 & 1) << 51);
+  r->n[3] = (t3 >> 1) + ((t4 & 1) << 51);
+  r->n[4] = t4 >> 1;
+#ifdef KC_VERIFY
+  KC_FE_SET_MAG (r, (r->magnitude >> 1) + 1, 0);
 #endif
 }
 

@@ -115,19 +115,26 @@ _kc_secp256k1_gej_set_ge (gej *r, const ge *a)
 }
 
 void
-_kc_secp256k1_ge_set_gej (ge *r, const gej *a)
+_kc_secp256k1_ge_set_gej_zinv (ge *r, const gej *a, const fe *zi)
 {
-  fe zi, zi2;
-  _kc_secp256k1_fe_inv (&zi, &a->z);            /* (1) */
-  kc_secp256k1_fe_sqr (&zi2, &zi);
+  fe zi2;
+  kc_secp256k1_fe_sqr (&zi2, zi);
   kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
-  kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
+  kc_secp256k1_fe_mul (&zi2, &zi2, zi);
   kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
   kc_secp256k1_fe_normalize (&r->x);
   kc_secp256k1_fe_normalize (&r->y);
   r->infinity = a->infinity;
-  wipememory (&zi, sizeof zi);
   wipememory (&zi2, sizeof zi2);
+}
+
+void
+_kc_secp256k1_ge_set_gej (ge *r, const gej *a)
+{
+  fe zi;
+  _kc_secp256k1_fe_inv (&zi, &a->z);            /* (1) */
+  _kc_secp256k1_ge_set_gej_zinv (r, a, &zi);
+  wipememory (&zi, sizeof zi);
 }
 
 void
@@ -165,35 +172,33 @@ _kc_secp256k1_gej_eq_x_var (const fe *x, const gej *a)
   return kc_secp256k1_fe_normalizes_to_zero_var (&r);
 }
 
-/* Doubling, a = 0:  M = 3X^2, S = 4XY^2, T = Y^4,
- *   X3 = M^2 - 2S,  Y3 = M(S - X3) - 8T,  Z3 = 2YZ.   3M + 4S. */
+/* Doubling, a = 0, in the halved form (the usual result scaled by 1/2
+ * in Jacobian terms, (X, Y, Z) ~ (X/4, Y/8, Z/2)):  L = 3X^2/2,
+ * S = Y^2, T = X S,  X3 = L^2 - 2T,  Y3 = -(L (X3 - T) + S^2),
+ * Z3 = Y Z.   3M + 4S, one halving instead of the factors 2, 4 and 8,
+ * and no weak normalization. */
 void
 _kc_secp256k1_gej_double (gej *r, const gej *a)
 {
-  fe y2, s, t, m, x3, d, u;
+  fe l, s, t, u;
 
   r->infinity = a->infinity;
-  kc_secp256k1_fe_mul (&r->z, &a->z, &a->y);   /* Z3 = YZ (1) */
-  kc_secp256k1_fe_mul_int (&r->z, 2);          /* Z3 = 2YZ (2) */
-  kc_secp256k1_fe_sqr (&y2, &a->y);            /* Y^2 (1) */
-  kc_secp256k1_fe_mul (&s, &a->x, &y2);        /* XY^2 (1) */
-  kc_secp256k1_fe_mul_int (&s, 4);             /* S (4) */
-  kc_secp256k1_fe_sqr (&t, &y2);               /* T = Y^4 (1) */
-  kc_secp256k1_fe_sqr (&m, &a->x);             /* X^2 (1) */
-  kc_secp256k1_fe_mul_int (&m, 3);             /* M (3) */
-  kc_secp256k1_fe_sqr (&x3, &m);               /* M^2 (1) */
-  kc_secp256k1_fe_negate (&u, &s, 4);          /* -S (5) */
-  kc_secp256k1_fe_mul_int (&u, 2);             /* -2S (10) */
-  kc_secp256k1_fe_add (&x3, &u);               /* X3 (11) */
-  kc_secp256k1_fe_normalize_weak (&x3);        /* X3 (1) */
-  kc_secp256k1_fe_negate (&d, &x3, 1);         /* -X3 (2) */
-  kc_secp256k1_fe_add (&d, &s);                /* S - X3 (6) */
-  kc_secp256k1_fe_mul (&r->y, &m, &d);         /* M(S - X3) (1) */
+  kc_secp256k1_fe_sqr (&l, &a->x);             /* X^2 (1) */
+  kc_secp256k1_fe_mul_int (&l, 3);             /* 3X^2 (3) */
+  kc_secp256k1_fe_half (&l);                   /* L (2) */
+  kc_secp256k1_fe_sqr (&s, &a->y);             /* S (1) */
+  kc_secp256k1_fe_mul (&t, &s, &a->x);         /* T (1) */
+  kc_secp256k1_fe_mul (&r->z, &a->z, &a->y);   /* Z3 (1); R may alias A */
   kc_secp256k1_fe_negate (&u, &t, 1);          /* -T (2) */
-  kc_secp256k1_fe_mul_int (&u, 8);             /* -8T (16) */
-  kc_secp256k1_fe_add (&r->y, &u);             /* Y3 (17) */
-  kc_secp256k1_fe_normalize_weak (&r->y);      /* Y3 (1) */
-  r->x = x3;                                   /* X3 (1) */
+  kc_secp256k1_fe_mul_int (&t, 2);             /* 2T (2) */
+  kc_secp256k1_fe_negate (&t, &t, 2);          /* -2T (3) */
+  kc_secp256k1_fe_sqr (&r->x, &l);             /* L^2 (1) */
+  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (4) */
+  kc_secp256k1_fe_add (&u, &r->x);             /* X3 - T (6) */
+  kc_secp256k1_fe_mul (&r->y, &u, &l);         /* (1) */
+  kc_secp256k1_fe_sqr (&s, &s);                /* S^2 (1) */
+  kc_secp256k1_fe_add (&r->y, &s);             /* (2) */
+  kc_secp256k1_fe_negate (&r->y, &r->y, 2);    /* Y3 (3) */
 }
 
 void
@@ -420,12 +425,6 @@ _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
   rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
                               0, (uint32_t) rinf);
   r->infinity = rinf;
-  wipememory (&a0, sizeof a0);
-  wipememory (&u2, sizeof u2);
-  wipememory (&s2, sizeof s2);
-  wipememory (&t, sizeof t);
-  wipememory (&n, sizeof n);
-  wipememory (&d, sizeof d);
 }
 
 void

@@ -19,6 +19,8 @@
  * CONSTANT TIME: every function not ending in _var; the infinity flag
  * of an input of a constant-time function may be secret and is handled
  * without branches.  _var functions: all their inputs must be public.
+ * Temporaries are not wiped here (see secp256k1-scalar.h): k*G wipes
+ * its secret state once, at the end of the multiplication.
  */
 #ifndef KC_SECP256K1_GROUP_H
 #define KC_SECP256K1_GROUP_H
@@ -71,6 +73,10 @@ void _kc_secp256k1_gej_set_ge (kc_secp256k1_gej *r, const kc_secp256k1_ge *a);
  * infinity flag is A's (coordinates then meaningless). */
 void _kc_secp256k1_ge_set_gej (kc_secp256k1_ge *r, const kc_secp256k1_gej *a);
 void _kc_secp256k1_ge_set_gej_var (kc_secp256k1_ge *r, const kc_secp256k1_gej *a);
+/* The same given ZI = 1/Z_A (magnitude <= 8): 3M+1S, constant time. */
+void _kc_secp256k1_ge_set_gej_zinv (kc_secp256k1_ge *r,
+                                    const kc_secp256k1_gej *a,
+                                    const kc_secp256k1_fe *zi);
 /* R = -A. */
 void _kc_secp256k1_gej_neg (kc_secp256k1_gej *r, const kc_secp256k1_gej *a);
 /* 1 if the affine x of A (not infinity) equals X (normalized): X*Z^2 = X_A.

@@ -6,6 +6,7 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1-scalar.h"
+#include "modinv.h"
 
 #include "secp256k1-int128.h"
 
@@ -55,8 +56,6 @@ reduce_final (uint64_t a[4], uint64_t hi)
   a[1] = ct_select_u64 (m, s[1], a[1]);
   a[2] = ct_select_u64 (m, s[2], a[2]);
   a[3] = ct_select_u64 (m, s[3], a[3]);
-  wipememory (s, sizeof s);
-  wipememory (&t, sizeof t);
   return of;
 }
 
@@ -145,7 +144,6 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   /* a + b < 2n: one subtraction suffices. */
   of = reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
-  wipememory (&t, sizeof t);
   return (int) of;
 }
 
@@ -166,8 +164,6 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
       kc_u128_rshift (&t, 64);
     }
   SC_CHECK (r);
-  wipememory (&t, sizeof t);
-  wipememory (&nz, sizeof nz);
 }
 
 void
@@ -176,7 +172,6 @@ _kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
   kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
-  wipememory (&t, sizeof t);
 }
 
 void
@@ -278,7 +273,6 @@ sqr_512 (uint64_t l[8], const uint64_t a[4])
   acc_muladd (&c, a[3], a[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
-  wipememory (&c, sizeof c);
 }
 
 /* L[0..7] = A * B, column by column.  Each column has at most 4 products
@@ -305,7 +299,6 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
   acc_muladd (&c, a[3], b[3]);
   l[6] = acc_extract (&c);
   l[7] = c.c0;
-  wipememory (&c, sizeof c);
 }
 
 /* R = L mod n for a 512-bit L, folding the high part with
@@ -314,8 +307,7 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
  *   M                -> P = M_lo + M_hi*NC < 2^260  (p0..p4, p4 < 16)
  *   P                -> Q = P_lo + p4*NC   < 2^256 + 2^133 (4 limbs + carry)
  * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
- * branch, no index depends on the value.  Its temporaries are wiped
- * (the inputs may be secret). */
+ * branch, no index depends on the value. */
 static inline void
 reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 {
@@ -365,11 +357,6 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
   r->d[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
   reduce_final (r->d, kc_u128_to_u64 (&t));
   SC_CHECK (r);
-  /* the intermediate values depend on the (possibly secret) inputs */
-  wipememory (&c, sizeof c);
-  wipememory (m, sizeof m);
-  wipememory (p, sizeof p);
-  wipememory (&t, sizeof t);
 }
 
 void
@@ -381,7 +368,6 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   SC_CHECK (b);
   mul_512 (l, a->d, b->d);
   reduce_512 (r, l);
-  wipememory (l, sizeof l);
 }
 
 void
@@ -412,8 +398,6 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
         kc_u128_rshift (&c, 64);
       }
   }
-  wipememory (l, sizeof l);
-  wipememory (w, sizeof w);
 }
 
 static void
@@ -422,7 +406,6 @@ scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
   uint64_t l[8];
   sqr_512 (l, a->d);
   reduce_512 (r, l);
-  wipememory (l, sizeof l);
 }
 
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
@@ -499,352 +482,10 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
   wipememory (&c2, sizeof c2);
 }
 
-/* ------------------------------------------------------------------
- * Constant-time modular inverse by Bernstein-Yang divsteps ("safegcd").
- *
- * Numbers are "signed62": five int64 limbs, value sum l[i] 2^(62 i);
- * normalized means l[0..3] in [0, 2^62) and l[4] signed.
- *
- * A divstep maps (delta, f, g), f odd, to
- *   (1 - delta, g, (g - f)/2)  if delta > 0 and g odd,
- *   (1 + delta, f, (g + f)/2)  if g odd otherwise,
- *   (1 + delta, f, g/2)        if g even.
- * We start from delta = 1/2 (the "half-delta" variant: delta is kept
- * doubled, as the odd integer 2 delta) and (f, g) = (M, x), x < M < 2^256.
- * Then g reaches 0 and f = +-1 within 590 divsteps: the bound computed
- * for 256-bit inputs by the safegcd-bounds analysis (P. Wuille), also
- * used by libsecp256k1; with delta = 1 the paper's Theorem 11.2 gives
- * 741.  We run 10 batches of 59 = 590 (a verify build checks g = 0 at
- * the end; steps after convergence leave f, g, d unchanged).  Each batch
- * runs 59 divsteps on the low 64 bits of f and g only and records the
- * transition matrix scaled by 2^3 (it starts as 8 I), [u v; q r] with
- * (f', g') = ((u f + v g), (q f + r g)) / 2^62, so that the limb
- * arithmetic below divides by 2^62 as for 62 steps; by induction
- * |u| + |v| <= 2^62 and |q| + |r| <= 2^62 (each step doubles a row or
- * adds the rows, from 2^3).  The matrix is then applied to the full f, g and
- * to d, e, where f = d x and g = e x (mod M) throughout (start d = 0,
- * e = 1); the division by 2^62 of d, e is made exact by adding md*M with
- * md = -(u d + v e) M^-1 mod 2^62 in [0, 2^62).  With d, e in [0, M) the
- * result lies in (-M, 2M) and two conditional corrections bring it back
- * to [0, M).  At the end x^-1 = f d (f = +-1).  Every step is branch-free
- * with masks from the ct toolbox; the iteration counts are fixed.
- * ------------------------------------------------------------------ */
-
-#define M62 0x3FFFFFFFFFFFFFFFULL
-typedef kc_i128 i128;
-
-/* 59 divsteps on the low words; returns 2^3 times the matrix.  *DELTA
- * is 2 delta. */
-static void
-divsteps_59 (int64_t *delta, uint64_t f, uint64_t g, int64_t t[4])
-{
-  uint64_t u = 8, v = 0, q = 0, r = 8;   /* two's complement arithmetic */
-  uint64_t d = (uint64_t) *delta;
-  int i;
-
-  for (i = 0; i < 59; i++)
-    {
-      uint64_t c1 = ct_mask_from_flag_u64 (((uint64_t) 0 - d) >> 63); /* delta > 0 */
-      uint64_t c2 = ct_mask_from_flag_u64 (g & 1);                    /* g odd */
-      uint64_t sw = c1 & c2, x;
-      /* if swap: (f, g) = (g, -f), (u, v) <-> (q, r) negated, delta = -delta */
-      x = (f ^ g) & sw; f ^= x; g ^= x; g = (g ^ sw) - sw;
-      x = (u ^ q) & sw; u ^= x; q ^= x; q = (q ^ sw) - sw;
-      x = (v ^ r) & sw; v ^= x; r ^= x; r = (r ^ sw) - sw;
-      d = (d ^ sw) - sw;
-      /* if g odd: g += f (and the row) */
-      g += f & c2;
-      q += u & c2;
-      r += v & c2;
-      /* halve g; double the f row; delta += 1 (2 delta += 2) */
-      g >>= 1;
-      u <<= 1;
-      v <<= 1;
-      d += 2;
-    }
-  *delta = (int64_t) d;
-  t[0] = (int64_t) u;
-  t[1] = (int64_t) v;
-  t[2] = (int64_t) q;
-  t[3] = (int64_t) r;
-}
-
-/* (f, g) = ([u v; q r] (f, g)) / 2^62, exact. */
-static void
-update_fg (int64_t f[5], int64_t g[5], const int64_t t[4])
-{
-  i128 cf, cg;
-  int i;
-  kc_i128_mul (&cf, t[0], f[0]);
-  kc_i128_accum_mul (&cf, t[1], g[0]);
-  kc_i128_mul (&cg, t[2], f[0]);
-  kc_i128_accum_mul (&cg, t[3], g[0]);
-  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cf) & M62) == 0
-                   && (kc_i128_to_u64 (&cg) & M62) == 0);
-  kc_i128_rshift (&cf, 62);
-  kc_i128_rshift (&cg, 62);
-  for (i = 1; i < 5; i++)
-    {
-      kc_i128_accum_mul (&cf, t[0], f[i]);
-      kc_i128_accum_mul (&cf, t[1], g[i]);
-      kc_i128_accum_mul (&cg, t[2], f[i]);
-      kc_i128_accum_mul (&cg, t[3], g[i]);
-      f[i - 1] = (int64_t) (kc_i128_to_u64 (&cf) & M62);
-      g[i - 1] = (int64_t) (kc_i128_to_u64 (&cg) & M62);
-      kc_i128_rshift (&cf, 62);
-      kc_i128_rshift (&cg, 62);
-    }
-  f[4] = (int64_t) kc_i128_to_u64 (&cf);
-  g[4] = (int64_t) kc_i128_to_u64 (&cg);
-}
-
-/* carry-normalize A: limbs 0..3 into [0, 2^62), top limb signed */
-static inline void
-s62_carry (int64_t a[5])
-{
-  int i;
-  for (i = 0; i < 4; i++)
-    {
-      a[i + 1] += a[i] >> 62;     /* arithmetic shift */
-      a[i] = (int64_t) ((uint64_t) a[i] & M62);
-    }
-}
-
-/* A += MASK & M (or, with NEG, A -= MASK & M), then normalize */
-static inline void
-s62_addsub_masked (int64_t a[5], const int64_t m[5], uint64_t mask, int neg)
-{
-  int i;
-  for (i = 0; i < 5; i++)
-    {
-      int64_t x = (int64_t) ((uint64_t) m[i] & mask);
-      a[i] = neg ? a[i] - x : a[i] + x;
-    }
-  s62_carry (a);
-}
-
-/* all ones if A < 0 (A normalized) */
-static inline uint64_t
-s62_neg_mask (const int64_t a[5])
-{
-  return ct_mask_from_flag_u64 ((uint64_t) a[4] >> 63);
-}
-
-/* Bring A in (-M, 2M) to [0, M). */
-static void
-s62_reduce (int64_t a[5], const int64_t m[5])
-{
-  int64_t t[5];
-  uint64_t keep;
-  int i;
-  s62_addsub_masked (a, m, s62_neg_mask (a), 0);      /* now [0, 2M) */
-  for (i = 0; i < 5; i++)
-    t[i] = a[i];
-  s62_addsub_masked (t, m, ~(uint64_t) 0, 1);         /* A - M */
-  keep = ~s62_neg_mask (t);                            /* A - M >= 0 */
-  for (i = 0; i < 5; i++)
-    a[i] = (int64_t) ct_select_u64 (keep, (uint64_t) t[i], (uint64_t) a[i]);
-  wipememory (t, sizeof t);     /* A or A - M: an inverse, at the last call */
-}
-
-/* (d, e) = ([u v; q r] (d, e) + (md, me) M) / 2^62, then reduced. */
-static void
-update_de (int64_t d[5], int64_t e[5], const int64_t t[4],
-           const int64_t m[5], uint64_t minv62)
-{
-  i128 cd, ce;
-  uint64_t md, me;
-  int i;
-  kc_i128_mul (&cd, t[0], d[0]);
-  kc_i128_accum_mul (&cd, t[1], e[0]);
-  kc_i128_mul (&ce, t[2], d[0]);
-  kc_i128_accum_mul (&ce, t[3], e[0]);
-  md = ((uint64_t) 0 - kc_i128_to_u64 (&cd) * minv62) & M62;
-  me = ((uint64_t) 0 - kc_i128_to_u64 (&ce) * minv62) & M62;
-  kc_i128_accum_mul (&cd, (int64_t) md, m[0]);   /* md, me < 2^62 */
-  kc_i128_accum_mul (&ce, (int64_t) me, m[0]);
-  KC_VERIFY_CHECK ((kc_i128_to_u64 (&cd) & M62) == 0
-                   && (kc_i128_to_u64 (&ce) & M62) == 0);
-  kc_i128_rshift (&cd, 62);
-  kc_i128_rshift (&ce, 62);
-  for (i = 1; i < 5; i++)
-    {
-      kc_i128_accum_mul (&cd, t[0], d[i]);
-      kc_i128_accum_mul (&cd, t[1], e[i]);
-      kc_i128_accum_mul (&cd, (int64_t) md, m[i]);
-      kc_i128_accum_mul (&ce, t[2], d[i]);
-      kc_i128_accum_mul (&ce, t[3], e[i]);
-      kc_i128_accum_mul (&ce, (int64_t) me, m[i]);
-      d[i - 1] = (int64_t) (kc_i128_to_u64 (&cd) & M62);
-      e[i - 1] = (int64_t) (kc_i128_to_u64 (&ce) & M62);
-      kc_i128_rshift (&cd, 62);
-      kc_i128_rshift (&ce, 62);
-    }
-  d[4] = (int64_t) kc_i128_to_u64 (&cd);
-  e[4] = (int64_t) kc_i128_to_u64 (&ce);
-  s62_reduce (d, m);
-  s62_reduce (e, m);
-}
-
-void
-_kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
-                         const kc_secp256k1_modinfo *mod)
-{
-  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
-  int64_t t[4], delta = 1;             /* 2 delta: delta = 1/2 */
-  uint64_t fneg;
-  int i;
-
-  for (i = 0; i < 5; i++)
-    f[i] = mod->m[i];
-  g[0] = (int64_t) (a[0] & M62);
-  g[1] = (int64_t) ((a[0] >> 62 | a[1] << 2) & M62);
-  g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
-  g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
-  g[4] = (int64_t) (a[3] >> 56);
-  for (i = 0; i < 10; i++)
-    {
-      divsteps_59 (&delta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
-                   (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
-      update_fg (f, g, t);
-      update_de (d, e, t, mod->m, mod->minv62);
-    }
-  /* g = 0 and f = +-1 (or f = M, d = 0 when A = 0): R = sign(f) d */
-  KC_VERIFY_CHECK ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0);
-  fneg = s62_neg_mask (f);
-  for (i = 0; i < 5; i++)
-    d[i] = (int64_t) (((uint64_t) d[i] ^ fneg) - fneg);
-  s62_carry (d);
-  s62_reduce (d, mod->m);
-  r[0] = (uint64_t) d[0] | (uint64_t) d[1] << 62;
-  r[1] = (uint64_t) d[1] >> 2 | (uint64_t) d[2] << 60;
-  r[2] = (uint64_t) d[2] >> 4 | (uint64_t) d[3] << 58;
-  r[3] = (uint64_t) d[3] >> 6 | (uint64_t) d[4] << 56;
-  wipememory (f, sizeof f); wipememory (g, sizeof g);
-  wipememory (d, sizeof d); wipememory (e, sizeof e);
-  wipememory (t, sizeof t); wipememory (&delta, sizeof delta);
-}
-
-/* ------------------------------------------------------------------
- * Variable-time safegcd (public inputs only).
- *
- * The same divsteps, written with eta = -delta (full delta, starting at
- * delta = 1, eta = -1), but a batch of 62 takes them in jumps:
- *  - a run of Z zero low bits of g is Z steps at once (g >>= Z, the f
- *    row doubled Z times, eta -= Z);
- *  - with g odd, if eta < 0 the step swaps: (f, g) = (g, -f), rows
- *    exchanged with the old f row negated, eta = -eta;
- *  - then eta >= 0 and the next L = min(eta + 1, steps left, 6) steps
- *    never swap, so each only adds f when g is odd and halves: together
- *    they add W f to g with W = -g/f mod 2^L (f^-1 mod 64 is
- *    f (2 - f^2), since f^2 = 1 mod 8), leaving L zero bits that the
- *    next run consumes.
- * Each jump is exactly a sequence of divsteps, so the matrix after 62
- * steps is the one the constant-time batch would give (same bounds,
- * same update_fg / update_de).  The outer loop stops as soon as g = 0;
- * with delta = 1 the paper's bound for 256-bit inputs is 742 divsteps,
- * below the 12 batches (744) the loop allows.
- * ------------------------------------------------------------------ */
-
-static inline int
-ctz64_var (uint64_t x)
-{
-#if defined(__GNUC__)
-  return __builtin_ctzll (x);
-#else
-  int n = 0;
-  while (!(x & 1))
-    {
-      x >>= 1;
-      n++;
-    }
-  return n;
-#endif
-}
-
-/* 62 divsteps on the low words, variable time; returns the matrix. */
-static void
-divsteps_62_var (int64_t *eta_io, uint64_t f, uint64_t g, int64_t t[4])
-{
-  uint64_t u = 1, v = 0, q = 0, r = 1, w, x, m;
-  int64_t eta = *eta_io;
-  int left = 62, z, lim;
-
-  for (;;)
-    {
-      /* the guard bit at LEFT stops the run at the end of the batch */
-      z = ctz64_var (g | ((uint64_t) 1 << left));
-      g >>= z;
-      u <<= z;
-      v <<= z;
-      eta -= z;
-      left -= z;
-      if (left == 0)
-        break;
-      /* f and g odd */
-      if (eta < 0)
-        {
-          eta = -eta;
-          x = f; f = g; g = (uint64_t) 0 - x;
-          x = u; u = q; q = (uint64_t) 0 - x;
-          x = v; v = r; r = (uint64_t) 0 - x;
-        }
-      lim = (int) eta + 1 < left ? (int) eta + 1 : left;
-      if (lim > 6)
-        lim = 6;
-      m = ((uint64_t) 1 << lim) - 1;
-      w = (g * f * (f * f - 2)) & m;       /* -g/f mod 2^lim */
-      g += f * w;
-      q += u * w;
-      r += v * w;
-    }
-  *eta_io = eta;
-  t[0] = (int64_t) u;
-  t[1] = (int64_t) v;
-  t[2] = (int64_t) q;
-  t[3] = (int64_t) r;
-}
-
-void
-_kc_secp256k1_modinv256_var (uint64_t r[4], const uint64_t a[4],
-                             const kc_secp256k1_modinfo *mod)
-{
-  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
-  int64_t t[4], eta = -1;
-  uint64_t fneg;
-  int i, batch;
-
-  for (i = 0; i < 5; i++)
-    f[i] = mod->m[i];
-  g[0] = (int64_t) (a[0] & M62);
-  g[1] = (int64_t) ((a[0] >> 62 | a[1] << 2) & M62);
-  g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
-  g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
-  g[4] = (int64_t) (a[3] >> 56);
-  for (batch = 0; batch < 12; batch++)
-    {
-      if ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0)
-        break;
-      divsteps_62_var (&eta, (uint64_t) f[0] | (uint64_t) f[1] << 62,
-                       (uint64_t) g[0] | (uint64_t) g[1] << 62, t);
-      update_fg (f, g, t);
-      update_de (d, e, t, mod->m, mod->minv62);
-    }
-  KC_VERIFY_CHECK ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0);
-  fneg = s62_neg_mask (f);
-  for (i = 0; i < 5; i++)
-    d[i] = (int64_t) (((uint64_t) d[i] ^ fneg) - fneg);
-  s62_carry (d);
-  s62_reduce (d, mod->m);
-  r[0] = (uint64_t) d[0] | (uint64_t) d[1] << 62;
-  r[1] = (uint64_t) d[1] >> 2 | (uint64_t) d[2] << 60;
-  r[2] = (uint64_t) d[2] >> 4 | (uint64_t) d[3] << 58;
-  r[3] = (uint64_t) d[3] >> 6 | (uint64_t) d[4] << 56;
-}
-
-const kc_secp256k1_modinfo _kc_secp256k1_modinfo_n = {
-  { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, 0x3FFFFFFFFFFFFFEBLL,
-    0x3FFFFFFFFFFFFFFFLL, 0xFFLL },
+/* n in signed 62-bit limbs for the shared safegcd (mpi/modinv.c); limb 3
+ * is zero and skipped there. */
+static const kc_modinv256_modulus modulus_n = {
+  { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, -0x15LL, 0, 256 },
   0x34F20099AA774EC1ULL
 };
 
@@ -852,7 +493,7 @@ void
 _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 {
   SC_CHECK (a);
-  _kc_secp256k1_modinv256 (r->d, a->d, &_kc_secp256k1_modinfo_n);
+  _kc_modinv256 (r->d, a->d, &modulus_n);
   SC_CHECK (r);
 }
 
@@ -860,6 +501,6 @@ void
 _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 {
   SC_CHECK (a);
-  _kc_secp256k1_modinv256_var (r->d, a->d, &_kc_secp256k1_modinfo_n);
+  _kc_modinv256_var (r->d, a->d, &modulus_n);
   SC_CHECK (r);
 }

@@ -10,6 +10,11 @@
  *
  * Constant time: every function, except those ending in _var whose
  * comment says which inputs must be public.
+ *
+ * Arithmetic kernels leave their temporaries on the stack: the public
+ * entry points burn the stack after every call (_kc_burn_stack, checked
+ * by t-wipe), and the operations (k*G, signing) wipe their named secret
+ * state once at the end.
  */
 #ifndef KC_SECP256K1_SCALAR_H
 #define KC_SECP256K1_SCALAR_H
@@ -56,14 +61,14 @@ void _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r,
                                const kc_secp256k1_scalar *a,
                                const kc_secp256k1_scalar *b);
 /* R = A^-1 mod n (0 maps to 0).  Constant time: safegcd divsteps
- * (_kc_secp256k1_modinv256). */
+ * (_kc_modinv256, mpi/modinv.c). */
 void _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r,
                                const kc_secp256k1_scalar *a);
 /* The same by Fermat, A^(n-2) with fixed 4-bit windows of the public
  * exponent: the slow reference for tests. */
 void _kc_secp256k1_scalar_inv_fermat (kc_secp256k1_scalar *r,
                                       const kc_secp256k1_scalar *a);
-/* The same; variable time, A must be public (_kc_secp256k1_modinv256_var). */
+/* The same; variable time, A must be public (_kc_modinv256_var). */
 void _kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r,
                                    const kc_secp256k1_scalar *a);
 /* If FLAG: R = A. */
@@ -82,27 +87,6 @@ void _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
                                      const kc_secp256k1_scalar *a,
                                      const kc_secp256k1_scalar *b,
                                      unsigned int shift);
-
-/* An odd prime modulus M < 2^256 for _kc_secp256k1_modinv256: M in
- * five signed 62-bit limbs (value sum m[i] 2^(62 i)) and M^-1 mod 2^62. */
-typedef struct
-{
-  int64_t m[5];
-  uint64_t minv62;
-} kc_secp256k1_modinfo;
-extern const kc_secp256k1_modinfo _kc_secp256k1_modinfo_n;
-
-/* R = A^-1 mod M for A < M (4x64 little-endian; 0 maps to 0), R < M.
- * Constant time in A: Bernstein-Yang divsteps, 10 batches of 59 (the
- * algorithm and its bounds are described in secp256k1-scalar.c).  Used
- * for scalars (M = n) and field elements (M = p). */
-void _kc_secp256k1_modinv256 (uint64_t r[4], const uint64_t a[4],
-                              const kc_secp256k1_modinfo *mod);
-/* The same, variable time: A must be public.  Divsteps taken in jumps
- * (runs of zero bits, several additions of f at once) and stopped as
- * soon as g = 0 (see secp256k1-scalar.c). */
-void _kc_secp256k1_modinv256_var (uint64_t r[4], const uint64_t a[4],
-                                  const kc_secp256k1_modinfo *mod);
 
 /* COUNT (1..32) bits of A from bit OFFSET, as an integer.  OFFSET and COUNT
  * are public, A may be secret (no secret index). */

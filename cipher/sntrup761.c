@@ -11,8 +11,10 @@
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
  * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
  * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
- * and the CPU has AVX2 (_kc_hwf, read once, so a process always takes one
- * path; KCRYPT_HWF_MASK=0 forces the portable one).  Both tables give the same bytes for the same RNG output.
+ * and the CPU has AVX2, with the two reciprocals of sntrup761-avx512.c
+ * where it also has AVX-512 (_kc_hwf, read once, so a process always
+ * takes one path; KCRYPT_HWF_MASK=0 forces the portable one).  Every
+ * table gives the same bytes for the same RNG output.
  */
 #include "kcrypt-int.h"
 #include "sntrup761.h"
@@ -21,6 +23,7 @@
 #include "bufhelp.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512.h"
 
 #define P    KC_SNTRUP761_P
 #define Q    KC_SNTRUP761_Q
@@ -547,6 +550,81 @@ _kc_sntrup761_sort_u32 (uint32_t *x, size_t n)
     }
 }
 
+/* _kc_sntrup761_sort_761: Algorithm M for n = 768 (x padded with
+ * 0xffffffff, which sort last), in two layouts so that every
+ * compare-exchange is a lane of a 4-wide one (ct_minmax4_u32) on
+ * contiguous words:
+ *  - while p >= 4, in place: the pairs of one pass are (i, i + d) with d
+ *    a multiple of 4 and (i & p) depending on i / 4 only, so words 4k ..
+ *    4k + 3 meet words 4k + d .. 4k + d + 3 as a whole;
+ *  - for p = 2 and 1 (the last passes), transposed to four columns,
+ *    col[c][k] = x[4k + c]: (i & p) then depends on the column only, and
+ *    the partner of 4k + c is column (c + d) mod 4, row k + (c + d) / 4,
+ *    another column (d is odd, or 2 mod 4), so a pass is runs of
+ *    contiguous words of two columns (a scalar tail of up to 3 pairs).
+ * Which words are compared depends on the fixed n only. */
+#define SORT_N 768
+#define SORT_ROWS (SORT_N / 4)
+
+/* Compare-exchange A[k] with B[k] for k < LEN (A, B disjoint). */
+static void
+minmax_run (uint32_t *a, uint32_t *b, size_t len)
+{
+  size_t k;
+  for (k = 0; k + 4 <= len; k += 4)
+    ct_minmax4_u32 (a + k, b + k);
+  for (; k < len; k++)
+    minmax_u32 (a + k, b + k);
+}
+
+void
+_kc_sntrup761_sort_761 (uint32_t x[P])
+{
+  uint32_t v[SORT_N], col[4][SORT_ROWS];
+  size_t p, q, r, d, i, c, k;
+
+  memcpy (v, x, P * sizeof x[0]);
+  for (i = P; i < SORT_N; i++)
+    v[i] = 0xffffffffu;
+  for (p = 512; p > 0; p >>= 1)
+    {
+      if (p == 2)
+        for (k = 0; k < SORT_ROWS; k++)
+          for (c = 0; c < 4; c++)
+            col[c][k] = v[4 * k + c];
+      q = 512;
+      r = 0;
+      d = p;
+      for (;;)
+        {
+          if (p >= 4)
+            {
+              /* blocks i in [b, b + p), b = r mod 2p, i + d < n */
+              for (i = r; i + d < SORT_N; i += 2 * p)
+                minmax_run (v + i, v + i + d,
+                            i + p + d <= SORT_N ? p : SORT_N - d - i);
+            }
+          else
+            for (c = 0; c < 4; c++)
+              if ((c & p) == r)
+                {
+                  size_t c2 = (c + d) & 3, sh = (c + d) >> 2;
+                  if (sh < SORT_ROWS)
+                    minmax_run (col[c], col[c2] + sh, SORT_ROWS - sh);
+                }
+          if (q == p)
+            break;
+          d = q - p;
+          q >>= 1;
+          r = p;
+        }
+    }
+  for (i = 0; i < P; i++)
+    x[i] = col[i & 3][i >> 2];
+  wipememory (v, sizeof v);
+  wipememory (col, sizeof col);
+}
+
 void
 _kc_sntrup761_small_from_bytes (int8_t out[P], const unsigned char *buf)
 {
@@ -1040,7 +1118,7 @@ _kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
     l[i] = buf_get_le32 (buf + 4 * i) & ~(uint32_t) 1;
   for (; i < P; i++)
     l[i] = (buf_get_le32 (buf + 4 * i) & ~(uint32_t) 3) | 1;
-  _kc_sntrup761_sort_u32 (l, P);
+  _kc_sntrup761_sort_761 (l);
   for (i = 0; i < P; i++)
     out[i] = (int8_t) ((int32_t) (l[i] & 3) - 1);
   wipememory (l, sizeof l);
@@ -1060,10 +1138,33 @@ static const struct sntrup_ops ops_portable = {
 };
 
 #ifdef KC_USE_X86_64
+/* The reciprocals that have an AVX-512 version, which wins where the CPU
+ * has it (the feature bits are cached: one load and a test). */
+static int
+r3_recip_x86 (int8_t out[P], const int8_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_r3_recip_avx512 (out, in)
+    : _kc_sntrup761_r3_recip_avx2 (out, in);
+}
+
+static int
+rq_recip3_x86 (int16_t out[P], const int8_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_avx512 (out, in)
+    : _kc_sntrup761_rq_recip3_avx2 (out, in);
+}
+
+static int
+rq_recip3_fq_x86 (int16_t out[P], const int16_t in[P])
+{
+  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_fq_avx512 (out, in)
+    : _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
+}
+
 static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
-  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
+  r3_recip_x86, rq_recip3_x86,
+  _kc_sntrup761_rq_mult_ntt_avx2, rq_recip3_fq_x86,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
@@ -1072,6 +1173,7 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
   _kc_sntrup761_r3_mult2_ntt_avx2
 };
+
 #endif
 
 /* The table for this CPU: a branch on the cached feature bits (read

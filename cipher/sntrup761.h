@@ -79,7 +79,8 @@ void _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
 /* The same three with the portable kernels only, whatever the CPU: the
  * reference the dispatched path is tested against (same bytes for the
  * same RNG output).  The functions above use the AVX2 kernels when the
- * library has x86-64 paths and _kc_hwf () reports AVX2. */
+ * library has x86-64 paths and _kc_hwf () reports AVX2, and the AVX-512
+ * reciprocals when it reports AVX-512 too. */
 void _kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
                                      kc_rng_fn rng, void *rngctx);
 void _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
@@ -196,6 +197,12 @@ void _kc_sntrup761_short_from_bytes (int8_t out[KC_SNTRUP761_P],
 /* Sort N uint32 ascending with a fixed compare-exchange network (Knuth's
  * merge exchange); the sequence of memory accesses depends on N only. */
 void _kc_sntrup761_sort_u32 (uint32_t *x, size_t n);
+
+/* The same result as _kc_sntrup761_sort_u32 (x, 761), faster: the network
+ * for 768 words (padded with 0xffffffff) with every compare-exchange in a
+ * 4-wide one on contiguous words (ct_minmax4_u32: the compiler's generic
+ * vectors).  The memory accesses are fixed.  Short_random's sort. */
+void _kc_sntrup761_sort_761 (uint32_t x[KC_SNTRUP761_P]);
 
 /* Encodings.  Encoders expect frozen input (Rounded: multiples of 3).
  * Decoders accept arbitrary bytes and always return frozen values

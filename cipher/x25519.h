@@ -9,6 +9,10 @@
  * conditional swap each) and one inversion by an addition chain.  Constant
  * time in SCALAR (and in U).  Returns all ones if OUT is all zero (U of
  * small order), else 0, in constant time; the caller decides.
+ *
+ * The ladder runs on AVX-512 IFMA (x25519-ifma.c) when _kc_hwf () has
+ * KC_HWF_IFMA, else on the portable 5x51 field (x25519.c); the two give
+ * the same bytes (t-x25519 compares them).  The inversion is portable.
  */
 #ifndef KC_X25519_H
 #define KC_X25519_H

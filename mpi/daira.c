@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "mont.h"      /* limb primitives kc_mul64, kc_adc, kc_sbb */
+#include "limb.h"
 #include "daira.h"
 
 #define M62 ((uint64_t) -1 >> 2)
@@ -33,32 +33,31 @@ mul_4x2 (uint64_t r[6], const uint64_t x[4], const uint64_t c[2])
   /* Row c0. */
   KC_UNROLL
   for (j = 0; j < 4; j++)
-    lo[j] = kc_mul64 (&hi[j], x[j], c[0]);
+    lo[j] = _kc_mul64 (&hi[j], x[j], c[0]);
   r[0] = lo[0];
   k = 0;
-  r[1] = kc_adc (lo[1], hi[0], &k);
-  r[2] = kc_adc (lo[2], hi[1], &k);
-  r[3] = kc_adc (lo[3], hi[2], &k);
+  r[1] = _kc_adc (lo[1], hi[0], &k);
+  r[2] = _kc_adc (lo[2], hi[1], &k);
+  r[3] = _kc_adc (lo[3], hi[2], &k);
   r[4] = hi[3] + k;                       /* hi <= 2^64 - 2 */
   /* Row c1. */
   KC_UNROLL
   for (j = 0; j < 4; j++)
-    lo[j] = kc_mul64 (&hi[j], x[j], c[1]);
+    lo[j] = _kc_mul64 (&hi[j], x[j], c[1]);
   k = 0;
-  r[1] = kc_adc (r[1], lo[0], &k);
-  r[2] = kc_adc (r[2], lo[1], &k);
-  r[3] = kc_adc (r[3], lo[2], &k);
-  r[4] = kc_adc (r[4], lo[3], &k);
+  r[1] = _kc_adc (r[1], lo[0], &k);
+  r[2] = _kc_adc (r[2], lo[1], &k);
+  r[3] = _kc_adc (r[3], lo[2], &k);
+  r[4] = _kc_adc (r[4], lo[3], &k);
   r[5] = hi[3] + k;
   k = 0;
-  r[2] = kc_adc (r[2], hi[0], &k);
-  r[3] = kc_adc (r[3], hi[1], &k);
-  r[4] = kc_adc (r[4], hi[2], &k);
+  r[2] = _kc_adc (r[2], hi[0], &k);
+  r[3] = _kc_adc (r[3], hi[1], &k);
+  r[4] = _kc_adc (r[4], hi[2], &k);
   r[5] += k;                              /* the product fits 6 limbs */
 }
 
-#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
+#ifdef KC_LIMB_ADX
 # define KC_DAIRA_ADX 1
 /* x86-64 BMI2/ADX: the 512-bit product as mulx rows with the low words on
  * the OF chain and the high words on the CF chain (as in mont.c); the
@@ -297,49 +296,49 @@ reduce (const kc_daira_field *f, uint64_t r[4], const uint64_t x[8])
   /* A = x0 - u0 (x0 = x mod 2^254, u0 = u mod 2^254) with its borrow, and
    * A + p, both while the second fold is still being computed. */
   k = 0;
-  A[0] = kc_sbb (x[0], u[0], &k);
-  A[1] = kc_sbb (x[1], u[1], &k);
-  A[2] = kc_sbb (x[2], u[2], &k);
-  A[3] = kc_sbb (x[3] & M62, u[3] & M62, &k);
+  A[0] = _kc_sbb (x[0], u[0], &k);
+  A[1] = _kc_sbb (x[1], u[1], &k);
+  A[2] = _kc_sbb (x[2], u[2], &k);
+  A[3] = _kc_sbb (x[3] & M62, u[3] & M62, &k);
   bA = k;
   k = 0;
-  Ap[0] = kc_adc (A[0], f->p[0], &k);
-  Ap[1] = kc_adc (A[1], f->p[1], &k);
-  Ap[2] = kc_adc (A[2], f->p[2], &k);
-  Ap[3] = kc_adc (A[3], f->p[3], &k);
+  Ap[0] = _kc_adc (A[0], f->p[0], &k);
+  Ap[1] = _kc_adc (A[1], f->p[1], &k);
+  Ap[2] = _kc_adc (A[2], f->p[2], &k);
+  Ap[3] = _kc_adc (A[3], f->p[3], &k);
   /* Second fold: u1 = u >> 254 < 2^127, v = c*u1 < 2^252. */
   u1[0] = (u[3] >> 62) | (u[4] << 2);
   u1[1] = (u[4] >> 62) | (u[5] << 2);
   {
     uint64_t l00, h00, l01, h01, l10, h10, l11, h11;
-    l00 = kc_mul64 (&h00, u1[0], f->c[0]);
-    l01 = kc_mul64 (&h01, u1[0], f->c[1]);
-    l10 = kc_mul64 (&h10, u1[1], f->c[0]);
-    l11 = kc_mul64 (&h11, u1[1], f->c[1]);
+    l00 = _kc_mul64 (&h00, u1[0], f->c[0]);
+    l01 = _kc_mul64 (&h01, u1[0], f->c[1]);
+    l10 = _kc_mul64 (&h10, u1[1], f->c[0]);
+    l11 = _kc_mul64 (&h11, u1[1], f->c[1]);
     v[0] = l00;
     k = 0;
-    v[1] = kc_adc (h00, l01, &k);
-    v[2] = kc_adc (h01, l11, &k);
+    v[1] = _kc_adc (h00, l01, &k);
+    v[2] = _kc_adc (h01, l11, &k);
     v[3] = h11 + k;
     k = 0;
-    v[1] = kc_adc (v[1], l10, &k);
-    v[2] = kc_adc (v[2], h10, &k);
+    v[1] = _kc_adc (v[1], l10, &k);
+    v[2] = _kc_adc (v[2], h10, &k);
     v[3] += k;                            /* v < 2^252 */
   }
   /* y = A + v - bA 2^256 = x0 - u0 + v, in (-2^254, 2^254 + 2^252); it is
    * negative exactly when A borrowed and A + v does not carry; then the
    * result is y + p = Ap + v (mod 2^256, exact as y + p is in (c, p)). */
   k = 0;
-  y[0] = kc_adc (A[0], v[0], &k);
-  y[1] = kc_adc (A[1], v[1], &k);
-  y[2] = kc_adc (A[2], v[2], &k);
-  y[3] = kc_adc (A[3], v[3], &k);
+  y[0] = _kc_adc (A[0], v[0], &k);
+  y[1] = _kc_adc (A[1], v[1], &k);
+  y[2] = _kc_adc (A[2], v[2], &k);
+  y[3] = _kc_adc (A[3], v[3], &k);
   cy = k;
   k = 0;
-  Ap[0] = kc_adc (Ap[0], v[0], &k);
-  Ap[1] = kc_adc (Ap[1], v[1], &k);
-  Ap[2] = kc_adc (Ap[2], v[2], &k);
-  Ap[3] = kc_adc (Ap[3], v[3], &k);
+  Ap[0] = _kc_adc (Ap[0], v[0], &k);
+  Ap[1] = _kc_adc (Ap[1], v[1], &k);
+  Ap[2] = _kc_adc (Ap[2], v[2], &k);
+  Ap[3] = _kc_adc (Ap[3], v[3], &k);
   mask = ct_mask_from_flag_u64 (bA & (cy ^ 1));
   r[0] = ct_select_u64 (mask, Ap[0], y[0]);
   r[1] = ct_select_u64 (mask, Ap[1], y[1]);
@@ -370,29 +369,29 @@ _kc_daira_mul (const kc_daira_field *f, uint64_t r[4],
    * words in two single-word carry chains. */
   KC_UNROLL
   for (j = 0; j < 4; j++)
-    lo[j] = kc_mul64 (&hi[j], a[j], b[0]);
+    lo[j] = _kc_mul64 (&hi[j], a[j], b[0]);
   x[0] = lo[0];
   k = 0;
-  x[1] = kc_adc (lo[1], hi[0], &k);
-  x[2] = kc_adc (lo[2], hi[1], &k);
-  x[3] = kc_adc (lo[3], hi[2], &k);
+  x[1] = _kc_adc (lo[1], hi[0], &k);
+  x[2] = _kc_adc (lo[2], hi[1], &k);
+  x[3] = _kc_adc (lo[3], hi[2], &k);
   x[4] = hi[3] + k;
   KC_UNROLL
   for (i = 1; i < 4; i++)
     {
       KC_UNROLL
       for (j = 0; j < 4; j++)
-        lo[j] = kc_mul64 (&hi[j], a[j], b[i]);
+        lo[j] = _kc_mul64 (&hi[j], a[j], b[i]);
       k = 0;
-      x[i + 0] = kc_adc (x[i + 0], lo[0], &k);
-      x[i + 1] = kc_adc (x[i + 1], lo[1], &k);
-      x[i + 2] = kc_adc (x[i + 2], lo[2], &k);
-      x[i + 3] = kc_adc (x[i + 3], lo[3], &k);
+      x[i + 0] = _kc_adc (x[i + 0], lo[0], &k);
+      x[i + 1] = _kc_adc (x[i + 1], lo[1], &k);
+      x[i + 2] = _kc_adc (x[i + 2], lo[2], &k);
+      x[i + 3] = _kc_adc (x[i + 3], lo[3], &k);
       x[i + 4] = hi[3] + k;
       k = 0;
-      x[i + 1] = kc_adc (x[i + 1], hi[0], &k);
-      x[i + 2] = kc_adc (x[i + 2], hi[1], &k);
-      x[i + 3] = kc_adc (x[i + 3], hi[2], &k);
+      x[i + 1] = _kc_adc (x[i + 1], hi[0], &k);
+      x[i + 2] = _kc_adc (x[i + 2], hi[1], &k);
+      x[i + 3] = _kc_adc (x[i + 3], hi[2], &k);
       x[i + 4] += k;                      /* partial product < 2^(64(i+5)) */
     }
   reduce (f, r, x);
@@ -416,39 +415,39 @@ _kc_daira_sqr (const kc_daira_field *f, uint64_t r[4], const uint64_t a[4])
     }
 #endif
   /* Cross products (6), one low chain and one high chain. */
-  l01 = kc_mul64 (&h01, a[0], a[1]);
-  l02 = kc_mul64 (&h02, a[0], a[2]);
-  l03 = kc_mul64 (&h03, a[0], a[3]);
-  l12 = kc_mul64 (&h12, a[1], a[2]);
-  l13 = kc_mul64 (&h13, a[1], a[3]);
-  l23 = kc_mul64 (&h23, a[2], a[3]);
+  l01 = _kc_mul64 (&h01, a[0], a[1]);
+  l02 = _kc_mul64 (&h02, a[0], a[2]);
+  l03 = _kc_mul64 (&h03, a[0], a[3]);
+  l12 = _kc_mul64 (&h12, a[1], a[2]);
+  l13 = _kc_mul64 (&h13, a[1], a[3]);
+  l23 = _kc_mul64 (&h23, a[2], a[3]);
   /* Weights: l01@1 h01@2 l02@2 h02@3 l03@3 h03@4 l12@3 h12@4 l13@4 h13@5
    * l23@5 h23@6. */
   x[1] = l01;
   k = 0;
-  x[2] = kc_adc (h01, l02, &k);
-  x[3] = kc_adc (h02, l03, &k);
-  x[4] = kc_adc (h03, l13, &k);
-  x[5] = kc_adc (h13, l23, &k);
+  x[2] = _kc_adc (h01, l02, &k);
+  x[3] = _kc_adc (h02, l03, &k);
+  x[4] = _kc_adc (h03, l13, &k);
+  x[5] = _kc_adc (h13, l23, &k);
   x[6] = h23 + k;
   k = 0;
-  x[3] = kc_adc (x[3], l12, &k);
-  x[4] = kc_adc (x[4], h12, &k);
-  x[5] = kc_adc (x[5], 0, &k);
+  x[3] = _kc_adc (x[3], l12, &k);
+  x[4] = _kc_adc (x[4], h12, &k);
+  x[5] = _kc_adc (x[5], 0, &k);
   x[6] += k;
   x[0] = 0;
   x[7] = 0;
   /* Double (shift) and add the diagonal squares in one pass. */
   KC_UNROLL
   for (i = 0; i < 4; i++)
-    d[2 * i] = kc_mul64 (&d[2 * i + 1], a[i], a[i]);
+    d[2 * i] = _kc_mul64 (&d[2 * i + 1], a[i], a[i]);
   bit = 0;
   k = 0;
   KC_UNROLL
   for (i = 0; i < 8; i++)
     {
       uint64_t w = x[i];
-      x[i] = kc_adc ((w << 1) | bit, d[i], &k);
+      x[i] = _kc_adc ((w << 1) | bit, d[i], &k);
       bit = w >> 63;
     }
   reduce (f, r, x);
@@ -465,7 +464,7 @@ _kc_daira_normalize (const kc_daira_field *f, uint64_t r[4],
   KC_UNROLL
 
   for (j = 0; j < 4; j++)
-    t[j] = kc_sbb (a[j], f->p[j], &k);
+    t[j] = _kc_sbb (a[j], f->p[j], &k);
   /* a < 2^255 < 2p: keep a - p unless it borrowed. */
   mask = ct_mask_from_flag_u64 (k);
   KC_UNROLL
@@ -484,7 +483,7 @@ _kc_daira_setup (kc_daira_field *f, const uint64_t c[2])
   f->p[1] = c[1];
   f->p[2] = 0;
   f->p[3] = (uint64_t) 1 << 62;
-  f->adx = _kc_mont_have_adx ();
+  f->adx = _kc_limb_have_adx ();
   return 0;
 }
 

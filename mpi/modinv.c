@@ -1,12 +1,12 @@
-/* modinv.c - modular inverse by safegcd (Bernstein-Yang divsteps).
- * Contracts and the bounds are in modinv.h.
+/* modinv.c - modular inverse by safegcd (Bernstein-Yang divsteps), the
+ * one implementation.  Contracts and the bounds are in modinv.h.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
 #include "modinv.h"
-#include "mont.h"      /* kc_mac64 */
+#include "limb.h"      /* kc_mac64 */
 
 #define M62 ((uint64_t) -1 >> 2)
 
@@ -55,33 +55,46 @@ typedef struct
   int64_t u, v, q, r;
 } trans;
 
-/* 62 constant-time divsteps on the low 64 bits of f and g (f odd).  The
- * matrix satisfies 2^62 [f', g'] = [[u, v], [q, r]] [f, g]. */
-static int64_t
-divsteps_62 (int64_t delta, uint64_t f, uint64_t g, trans *t)
+/* The kernels below are inlined into each entry point, so that the fixed
+ * 256-bit one gets straight-line code for its five limbs. */
+#if defined(__GNUC__) || defined(__clang__)
+# define MI_INLINE static inline __attribute__ ((always_inline))
+#else
+# define MI_INLINE static inline
+#endif
+
+/* COUNT constant-time divsteps on the low 64 bits of f and g (f odd).
+ * DELTA advances by STEP per divstep: 1 for delta itself, 2 for the
+ * half-delta form, which keeps 2 delta (an odd integer).  The matrix
+ * starts as SCALE times the identity, so that with COUNT + log2 SCALE = 62
+ * it satisfies 2^62 [f', g'] = [[u, v], [q, r]] [f, g]. */
+MI_INLINE int64_t
+divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
+             int64_t step, uint64_t scale)
 {
-  uint64_t u = 1, v = 0, q = 0, r = 1, c1, c2, x;
+  uint64_t u = scale, v = 0, q = 0, r = scale, c1, c2, x, y, z;
   int i;
 
-  for (i = 0; i < 62; i++)
+  for (i = 0; i < count; i++)
     {
-      /* c1: swap when delta > 0 and g odd. */
-      c1 = ct_mask_from_flag_u64 (((uint64_t) -delta >> 63) & g & 1);
-      /* (delta, f, g, u, v, q, r) = (-delta, g, -f, q, r, -u, -v) if c1. */
-      delta = (int64_t) (((uint64_t) delta ^ c1) - c1);
-      x = (f ^ g) & c1; f ^= x; g ^= x;
-      g = (g ^ c1) - c1;
-      x = (u ^ q) & c1; u ^= x; q ^= x;
-      q = (q ^ c1) - c1;
-      x = (v ^ r) & c1; v ^= x; r ^= x;
-      r = (r ^ c1) - c1;
-      /* g odd: add f (row of f to row of g). */
+      /* c1: delta > 0; c2: g odd.  g gets f added, or subtracted when
+       * delta > 0; if both (the swap), f then gets the new g added, which
+       * makes it the old g: (f, g) = (g, (g - f)) without exchanging
+       * registers, and the same for the rows. */
+      c1 = ct_mask_from_flag_u64 ((uint64_t) -delta >> 63);
       c2 = ct_mask_from_flag_u64 (g & 1);
-      g += f & c2;
-      q += u & c2;
-      r += v & c2;
-      /* Halve g; double the f row instead (common scale 2^(i+1)). */
-      delta++;
+      x = (f ^ c1) - c1;
+      y = (u ^ c1) - c1;
+      z = (v ^ c1) - c1;
+      g += x & c2;
+      q += y & c2;
+      r += z & c2;
+      c1 &= c2;
+      delta = (int64_t) (((uint64_t) delta ^ c1) - c1) + step;
+      f += g & c1;
+      u += q & c1;
+      v += r & c1;
+      /* Halve g; double the f row instead (common scale). */
       g >>= 1;
       u <<= 1;
       v <<= 1;
@@ -91,9 +104,9 @@ divsteps_62 (int64_t delta, uint64_t f, uint64_t g, trans *t)
   return delta;
 }
 
-/* Trailing zeros of x != 0 (variable time: only for the _var path). */
+/* Trailing zeros of x != 0 (variable time: only for the _var paths). */
 static inline int
-ctz64 (uint64_t x)
+ctz64_var (uint64_t x)
 {
 #if defined(__GNUC__) || defined(__clang__)
   return __builtin_ctzll (x);
@@ -108,43 +121,60 @@ ctz64 (uint64_t x)
 #endif
 }
 
-/* Same 62 divsteps, variable time: runs of even g in one shift. */
+/* The same divsteps (62 of them, delta starting at 1), variable time, in
+ * jumps, written with eta = -delta:
+ *  - a run of Z zero low bits of g is Z divsteps at once (g >>= Z, the f
+ *    row doubled Z times, eta -= Z);
+ *  - with g odd and eta < 0 the step swaps: (f, g) = (g, -f), the rows
+ *    exchanged with the old f row negated, eta = -eta;
+ *  - then eta >= 0 and the next L = min(eta + 1, steps left, 6) divsteps
+ *    never swap, each adds f when g is odd and halves: together they add
+ *    W f to g with W = -g/f mod 2^L (f^-1 mod 64 is f (2 - f^2), as
+ *    f^2 = 1 mod 8), leaving L zero bits that the next run consumes.
+ * Each jump is exactly a sequence of divsteps: the matrix is the one 62
+ * constant-time divsteps would give, with the same bounds. */
 static int64_t
-divsteps_62_var (int64_t delta, uint64_t f, uint64_t g, trans *t)
+divsteps_var (int64_t eta, uint64_t f, uint64_t g, trans *t)
 {
-  uint64_t u = 1, v = 0, q = 0, r = 1, x;
-  int left = 62, z;
+  uint64_t u = 1, v = 0, q = 0, r = 1, w, x, m;
+  int left = 62, z, lim;
 
   for (;;)
     {
-      z = ctz64 (g | ((uint64_t) 1 << left));
+      /* The guard bit at LEFT stops the run at the end of the batch. */
+      z = ctz64_var (g | ((uint64_t) 1 << left));
       g >>= z;
       u <<= z;
       v <<= z;
-      delta += z;
+      eta -= z;
       left -= z;
       if (left == 0)
         break;
-      /* g is odd. */
-      if (delta > 0)
+      /* f and g odd. */
+      if (eta < 0)
         {
-          delta = -delta;
-          x = f; f = g; g = -x;
-          x = u; u = q; q = -x;
-          x = v; v = r; r = -x;
+          eta = -eta;
+          x = f; f = g; g = (uint64_t) 0 - x;
+          x = u; u = q; q = (uint64_t) 0 - x;
+          x = v; v = r; r = (uint64_t) 0 - x;
         }
-      g += f;
-      q += u;
-      r += v;
-      /* g is even now: its halving is the next shift. */
+      lim = (int) eta + 1 < left ? (int) eta + 1 : left;
+      if (lim > 6)
+        lim = 6;
+      m = ((uint64_t) 1 << lim) - 1;
+      w = (g * f * (f * f - 2)) & m;       /* -g/f mod 2^lim */
+      g += f * w;
+      q += u * w;
+      r += v * w;
     }
   t->u = (int64_t) u; t->v = (int64_t) v;
   t->q = (int64_t) q; t->r = (int64_t) r;
-  return delta;
+  return eta;
 }
 
-/* [f, g] = [[u, v], [q, r]] [f, g] / 2^62 (exact). */
-static void
+/* [f, g] = [[u, v], [q, r]] [f, g] / 2^62 (exact), for the low LEN limbs
+ * (the top one signed); the result is normalized. */
+MI_INLINE void
 update_fg (int64_t *f, int64_t *g, const trans *t, unsigned int len)
 {
   acc_t cf, cg;
@@ -173,15 +203,16 @@ update_fg (int64_t *f, int64_t *g, const trans *t, unsigned int len)
 }
 
 /* [d, e] = ([[u, v], [q, r]] [d, e] + [kd, ke] m) / 2^62 with d, e in
- * (-2m, m) before and after (modinv.h). */
-static void
-update_de (int64_t *d, int64_t *e, const trans *t, const kc_modinv_ctx *ctx)
+ * (-2m, m) before and after (modinv.h).  Zero limbs of M are skipped
+ * (M is public). */
+MI_INLINE void
+update_de (int64_t *d, int64_t *e, const trans *t, const int64_t *m,
+           uint64_t minv62, unsigned int len)
 {
-  const int64_t *m = ctx->m62;
-  unsigned int len = ctx->len, i;
   int64_t sd = d[len - 1] >> 63, se = e[len - 1] >> 63;
   int64_t md, me;
   acc_t cd, ce;
+  unsigned int i;
 
   /* Adding m to a negative d or e: its u (resp. v) multiple of m. */
   md = (t->u & sd) + (t->v & se);
@@ -191,8 +222,8 @@ update_de (int64_t *d, int64_t *e, const trans *t, const kc_modinv_ctx *ctx)
   acc_mul (&ce, t->q, d[0]);
   acc_mac (&ce, t->r, e[0]);
   /* Lower md, me by up to 2^62 - 1 so the low 62 bits vanish. */
-  md -= (int64_t) ((ctx->minv62 * acc_lo (&cd) + (uint64_t) md) & M62);
-  me -= (int64_t) ((ctx->minv62 * acc_lo (&ce) + (uint64_t) me) & M62);
+  md -= (int64_t) ((minv62 * acc_lo (&cd) + (uint64_t) md) & M62);
+  me -= (int64_t) ((minv62 * acc_lo (&ce) + (uint64_t) me) & M62);
   acc_mac (&cd, m[0], md);
   acc_mac (&ce, m[0], me);
   KC_VERIFY_CHECK ((acc_lo (&cd) & M62) == 0 && (acc_lo (&ce) & M62) == 0);
@@ -202,10 +233,13 @@ update_de (int64_t *d, int64_t *e, const trans *t, const kc_modinv_ctx *ctx)
     {
       acc_mac (&cd, t->u, d[i]);
       acc_mac (&cd, t->v, e[i]);
-      acc_mac (&cd, m[i], md);
       acc_mac (&ce, t->q, d[i]);
       acc_mac (&ce, t->r, e[i]);
-      acc_mac (&ce, m[i], me);
+      if (m[i])
+        {
+          acc_mac (&cd, m[i], md);
+          acc_mac (&ce, m[i], me);
+        }
       d[i - 1] = (int64_t) (acc_lo (&cd) & M62);
       e[i - 1] = (int64_t) (acc_lo (&ce) & M62);
       acc_sar62 (&cd);
@@ -214,6 +248,150 @@ update_de (int64_t *d, int64_t *e, const trans *t, const kc_modinv_ctx *ctx)
   d[len - 1] = (int64_t) acc_lo (&cd);
   e[len - 1] = (int64_t) acc_lo (&ce);
 }
+
+/* _var: while the top limbs of f and g are both 0 or -1, fold them into
+ * the limb below and work on one limb less. */
+static inline void
+shrink_var (int64_t *f, int64_t *g, unsigned int *len)
+{
+  while (*len > 1)
+    {
+      int64_t fn = f[*len - 1], gn = g[*len - 1];
+      if ((fn ^ (fn >> 63)) | (gn ^ (gn >> 63)))
+        break;
+      f[*len - 2] = (int64_t) ((uint64_t) f[*len - 2] | (uint64_t) fn << 62);
+      g[*len - 2] = (int64_t) ((uint64_t) g[*len - 2] | (uint64_t) gn << 62);
+      (*len)--;
+    }
+}
+
+/* 1 if the low LEN limbs of g are all zero (variable time). */
+static inline int
+is_zero_var (const int64_t *g, unsigned int len)
+{
+  int64_t any = 0;
+  unsigned int i;
+  for (i = 0; i < len; i++)
+    any |= g[i];
+  return !any;
+}
+
+/* If FLAG (0/1): a += m, carries propagated (a normalized after).
+ * Constant time. */
+MI_INLINE void
+cond_add_m (int64_t *a, const int64_t *m, unsigned int len, uint64_t flag)
+{
+  int64_t mask = (int64_t) ct_mask_from_flag_u64 (flag), c = 0;
+  unsigned int i;
+  for (i = 0; i + 1 < len; i++)
+    {
+      c += a[i] + (m[i] & mask);
+      a[i] = c & (int64_t) M62;
+      c >>= 62;
+    }
+  a[len - 1] += c + (m[len - 1] & mask);
+}
+
+/* If FLAG (0/1): a = -a (a normalized after).  Constant time. */
+MI_INLINE void
+cond_negate (int64_t *a, unsigned int len, uint64_t flag)
+{
+  int64_t mask = (int64_t) ct_mask_from_flag_u64 (flag), c = 0;
+  unsigned int i;
+  for (i = 0; i + 1 < len; i++)
+    {
+      c += (a[i] ^ mask) - mask;
+      a[i] = c & (int64_t) M62;
+      c >>= 62;
+    }
+  a[len - 1] = c + ((a[len - 1] ^ mask) - mask);
+}
+
+/* d in (-2m, m) (normalized), FSIGN the top limb of f = +-1:
+ * d = d f mod m in [0, m).  Constant time. */
+MI_INLINE void
+finish (int64_t *d, int64_t fsign, const int64_t *m, unsigned int len)
+{
+  cond_add_m (d, m, len, (uint64_t) d[len - 1] >> 63);     /* (-m, m) */
+  cond_negate (d, len, (uint64_t) fsign >> 63);            /* (-m, m) */
+  cond_add_m (d, m, len, (uint64_t) d[len - 1] >> 63);     /* [0, m) */
+}
+
+/* ------------------------------------------------- fixed 256-bit moduli */
+
+MI_INLINE void
+to_s62_256 (int64_t g[5], const uint64_t a[4])
+{
+  g[0] = (int64_t) (a[0] & M62);
+  g[1] = (int64_t) ((a[0] >> 62 | a[1] << 2) & M62);
+  g[2] = (int64_t) ((a[1] >> 60 | a[2] << 4) & M62);
+  g[3] = (int64_t) ((a[2] >> 58 | a[3] << 6) & M62);
+  g[4] = (int64_t) (a[3] >> 56);
+}
+
+/* D nonnegative and normalized, below 2^256. */
+MI_INLINE void
+from_s62_256 (uint64_t r[4], const int64_t d[5])
+{
+  r[0] = (uint64_t) d[0] | (uint64_t) d[1] << 62;
+  r[1] = (uint64_t) d[1] >> 2 | (uint64_t) d[2] << 60;
+  r[2] = (uint64_t) d[2] >> 4 | (uint64_t) d[3] << 58;
+  r[3] = (uint64_t) d[3] >> 6 | (uint64_t) d[4] << 56;
+}
+
+void
+_kc_modinv256 (uint64_t r[4], const uint64_t a[4],
+               const kc_modinv256_modulus *mod)
+{
+  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
+  int64_t delta = 1;                    /* 2 delta: delta = 1/2 */
+  trans t;
+  int b;
+
+  memcpy (f, mod->m, sizeof f);
+  to_s62_256 (g, a);
+  for (b = 0; b < 10; b++)
+    {
+      /* 59 divsteps, matrix scaled by 2^3: a division by 2^62 each. */
+      delta = divsteps_ct (delta, (uint64_t) f[0], (uint64_t) g[0], &t,
+                           59, 2, 8);
+      update_de (d, e, &t, mod->m, mod->minv62, 5);
+      update_fg (f, g, &t, 5);
+    }
+  KC_VERIFY_CHECK ((g[0] | g[1] | g[2] | g[3] | g[4]) == 0);
+  finish (d, f[4], mod->m, 5);
+  from_s62_256 (r, d);
+  wipememory (f, sizeof f); wipememory (g, sizeof g);
+  wipememory (d, sizeof d); wipememory (e, sizeof e);
+  wipememory (&t, sizeof t); wipememory (&delta, sizeof delta);
+}
+
+void
+_kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
+                   const kc_modinv256_modulus *mod)
+{
+  int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
+  int64_t eta = -1;                     /* -delta, delta = 1 */
+  unsigned int len = 5;
+  trans t;
+  int b;
+
+  memcpy (f, mod->m, sizeof f);
+  to_s62_256 (g, a);
+  /* 742 divsteps suffice from delta = 1 (theorem 11.2): 12 batches. */
+  for (b = 0; b < 12 && !is_zero_var (g, len); b++)
+    {
+      eta = divsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &t);
+      update_de (d, e, &t, mod->m, mod->minv62, 5);
+      update_fg (f, g, &t, len);
+      shrink_var (f, g, &len);
+    }
+  KC_VERIFY_CHECK (is_zero_var (g, len));
+  finish (d, f[len - 1], mod->m, 5);
+  from_s62_256 (r, d);
+}
+
+/* ---------------------------------------------------- any odd modulus */
 
 static void
 to_s62 (int64_t *r, const uint64_t *a, unsigned int n, unsigned int len)
@@ -231,7 +409,7 @@ to_s62 (int64_t *r, const uint64_t *a, unsigned int n, unsigned int len)
     }
 }
 
-/* a nonnegative, < 2^(64n). */
+/* a nonnegative, normalized, < 2^(64n). */
 static void
 from_s62 (uint64_t *r, const int64_t *a, unsigned int n, unsigned int len)
 {
@@ -246,69 +424,6 @@ from_s62 (uint64_t *r, const int64_t *a, unsigned int n, unsigned int len)
       if (s > 2 && w + 1 < n)
         r[w + 1] |= x >> (64 - s);
     }
-}
-
-/* If FLAG (0/1): a += m (signed62, carries propagated).  Constant time. */
-static void
-cond_add_m (int64_t *a, const kc_modinv_ctx *ctx, uint64_t flag)
-{
-  int64_t mask = (int64_t) ct_mask_from_flag_u64 (flag), c = 0;
-  unsigned int i, len = ctx->len;
-  for (i = 0; i < len; i++)
-    {
-      c += a[i] + (ctx->m62[i] & mask);
-      if (i + 1 < len)
-        {
-          a[i] = c & (int64_t) M62;
-          c >>= 62;
-        }
-      else
-        a[i] = c;
-    }
-}
-
-/* If FLAG (0/1): a = -a (signed62).  Constant time. */
-static void
-cond_negate (int64_t *a, unsigned int len, uint64_t flag)
-{
-  int64_t mask = (int64_t) ct_mask_from_flag_u64 (flag), c = 0;
-  unsigned int i;
-  for (i = 0; i < len; i++)
-    {
-      c += (a[i] ^ mask) - mask;
-      if (i + 1 < len)
-        {
-          a[i] = c & (int64_t) M62;
-          c >>= 62;
-        }
-      else
-        a[i] = c;
-    }
-}
-
-/* d in (-2m, m), f = +-1: r = d * f mod m in [0, m). */
-static void
-finish (uint64_t *r, int64_t *d, const int64_t *f, const kc_modinv_ctx *ctx)
-{
-  unsigned int len = ctx->len, i;
-  int64_t neg_m[KC_MODINV_MAX_S62];
-
-  /* d*f in (-m, 2m) or (-2m, m). */
-  cond_negate (d, len, (uint64_t) f[len - 1] >> 63);
-  cond_add_m (d, ctx, (uint64_t) d[len - 1] >> 63);
-  cond_add_m (d, ctx, (uint64_t) d[len - 1] >> 63);
-  /* Now in [0, 2m): subtract m, keep it when nonnegative. */
-  for (i = 0; i < len; i++)
-    neg_m[i] = d[i];
-  cond_negate (neg_m, len, 1);
-  cond_add_m (neg_m, ctx, 1);             /* m - d */
-  cond_negate (neg_m, len, 1);            /* d - m */
-  for (i = 0; i < len; i++)
-    d[i] = (int64_t) ct_select_u64 (ct_mask_from_flag_u64
-                                    (1 ^ ((uint64_t) neg_m[len - 1] >> 63)),
-                                    (uint64_t) neg_m[i], (uint64_t) d[i]);
-  from_s62 (r, d, ctx->n, len);
-  wipememory (neg_m, len * sizeof *neg_m);
 }
 
 int
@@ -352,15 +467,13 @@ _kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
   e[0] = 1;
   for (b = 0; b < ctx->batches; b++)
     {
-      /* Low 64 bits of f and g (limbs 0 and 1; limb 1 may be the signed
-       * top limb, its low bits are what matter). */
-      uint64_t f0 = (uint64_t) f[0] | ((uint64_t) (len > 1 ? f[1] : 0) << 62);
-      uint64_t g0 = (uint64_t) g[0] | ((uint64_t) (len > 1 ? g[1] : 0) << 62);
-      delta = divsteps_62 (delta, f0, g0, &t);
-      update_de (d, e, &t, ctx);
+      delta = divsteps_ct (delta, (uint64_t) f[0], (uint64_t) g[0], &t,
+                           62, 1, 1);
+      update_de (d, e, &t, ctx->m62, ctx->minv62, len);
       update_fg (f, g, &t, len);
     }
-  finish (r, d, f, ctx);
+  finish (d, f[len - 1], ctx->m62, len);
+  from_s62 (r, d, ctx->n, len);
   wipememory (f, len * sizeof *f); wipememory (g, len * sizeof *g);
   wipememory (d, len * sizeof *d); wipememory (e, len * sizeof *e);
   wipememory (&t, sizeof t);
@@ -370,8 +483,8 @@ void
 _kc_modinv_var (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
 {
   int64_t f[KC_MODINV_MAX_S62], g[KC_MODINV_MAX_S62];
-  int64_t d[KC_MODINV_MAX_S62], e[KC_MODINV_MAX_S62], delta = 1;
-  unsigned int len = ctx->len, b, i;
+  int64_t d[KC_MODINV_MAX_S62], e[KC_MODINV_MAX_S62], eta = -1;
+  unsigned int len = ctx->len, flen = len, b;
   trans t;
 
   memcpy (f, ctx->m62, len * sizeof *f);
@@ -379,18 +492,13 @@ _kc_modinv_var (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
   memset (d, 0, len * sizeof *d);
   memset (e, 0, len * sizeof *e);
   e[0] = 1;
-  for (b = 0; b < ctx->batches; b++)
+  for (b = 0; b < ctx->batches && !is_zero_var (g, flen); b++)
     {
-      uint64_t f0 = (uint64_t) f[0] | ((uint64_t) (len > 1 ? f[1] : 0) << 62);
-      uint64_t g0 = (uint64_t) g[0] | ((uint64_t) (len > 1 ? g[1] : 0) << 62);
-      int64_t any = 0;
-      for (i = 0; i < len; i++)
-        any |= g[i];
-      if (!any)
-        break;
-      delta = divsteps_62_var (delta, f0, g0, &t);
-      update_de (d, e, &t, ctx);
-      update_fg (f, g, &t, len);
+      eta = divsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &t);
+      update_de (d, e, &t, ctx->m62, ctx->minv62, len);
+      update_fg (f, g, &t, flen);
+      shrink_var (f, g, &flen);
     }
-  finish (r, d, f, ctx);
+  finish (d, f[flen - 1], ctx->m62, len);
+  from_s62 (r, d, ctx->n, len);
 }

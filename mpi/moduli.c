@@ -158,7 +158,7 @@ _kc_modulus_ctx (kc_mont_ctx *ctx, const kc_named_modulus *nm)
 
   /* Round trip of m - 1: to Montgomery form and back. */
   for (j = 0; j < n; j++)
-    x[j] = kc_subb64 (&br, nm->m[j], j == 0, br);
+    x[j] = _kc_subb64 (&br, nm->m[j], j == 0, br);
   _kc_mont_to (ctx, y, x);
   _kc_mont_from (ctx, y, y);
   if (!limbs_eq (x, y, n))

@@ -11,6 +11,7 @@
  */
 #include "kcrypt-int.h"
 #include "mont.h"
+#include "modinv.h"
 
 #if defined(__clang__)
 /* The same kernels also serve run-time N (generic path, add/sub), where
@@ -43,7 +44,7 @@ final_sub (uint64_t *r, const uint64_t *t, uint64_t top, const uint64_t *m,
    * compiler knows, and stores into r would otherwise interleave. */
   KC_UNROLL
   for (j = 0; j < N; j++)
-    d[j] = kc_sbb (t[j], m[j], &borrow);
+    d[j] = _kc_sbb (t[j], m[j], &borrow);
   /* Keep t only when there is no top bit and the subtraction borrowed. */
   mask = ct_mask_from_flag_u64 (top | (uint64_t) (borrow ^ 1));
   KC_UNROLL
@@ -65,16 +66,16 @@ addmul_row (uint64_t *t, uint64_t *w, uint64_t x, const uint64_t *y,
 
   KC_UNROLL
   for (j = 0; j < N; j++)
-    lo[j] = kc_mul64 (&hi[j], x, y[j]);
+    lo[j] = _kc_mul64 (&hi[j], x, y[j]);
   KC_UNROLL
   for (j = 0; j < N; j++)
-    t[j] = kc_adc (t[j], lo[j], &c);
+    t[j] = _kc_adc (t[j], lo[j], &c);
   /* hi[N-1] <= 2^64 - 2, so adding the low chain's carry cannot wrap. */
   hi[N - 1] += c;
   KC_UNROLL
   for (j = 1; j < N; j++)
-    t[j] = kc_adc (t[j], hi[j - 1], &d);
-  *w = kc_adc (*w, hi[N - 1], &d);
+    t[j] = _kc_adc (t[j], hi[j - 1], &d);
+  *w = _kc_adc (*w, hi[N - 1], &d);
   return d;
 }
 
@@ -133,7 +134,7 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
       KC_UNROLL
       for (j = 0; j < N; j++)
         if (j > i)
-          s[i + j] = kc_mac64 (&c, a[i], a[j], s[i + j], c);
+          s[i + j] = _kc_mac64 (&c, a[i], a[j], s[i + j], c);
       s[i + N] = c;
     }
 
@@ -146,12 +147,12 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   for (i = 0; i < N; i++)
     {
       uint64_t lo = s[2 * i], hi = s[2 * i + 1], dlo, dhi, nlo, nhi;
-      dlo = kc_mul64 (&dhi, a[i], a[i]);
+      dlo = _kc_mul64 (&dhi, a[i], a[i]);
       nlo = (lo << 1) | bit;
       nhi = (hi << 1) | (lo >> 63);
       bit = hi >> 63;
-      s[2 * i] = kc_adc (nlo, dlo, &cc);
-      s[2 * i + 1] = kc_adc (nhi, dhi, &cc);
+      s[2 * i] = _kc_adc (nlo, dlo, &cc);
+      s[2 * i + 1] = _kc_adc (nhi, dhi, &cc);
     }
 
   /* Reduction: row i clears limb i; its carry enters limb i+N together
@@ -161,12 +162,12 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
   for (i = 0; i < N; i++)
     {
       uint64_t q = s[i] * m0inv, c = 0, k1, k2, x;
-      (void) kc_mac64 (&c, q, m[0], s[i], 0);
+      (void) _kc_mac64 (&c, q, m[0], s[i], 0);
       KC_UNROLL
       for (j = 1; j < N; j++)
-        s[i + j] = kc_mac64 (&c, q, m[j], s[i + j], c);
-      x = kc_addc64 (&k1, s[i + N], c, 0);
-      s[i + N] = kc_addc64 (&k2, x, top, 0);
+        s[i + j] = _kc_mac64 (&c, q, m[j], s[i + j], c);
+      x = _kc_addc64 (&k1, s[i + N], c, 0);
+      s[i + N] = _kc_addc64 (&k2, x, top, 0);
       top = k1 | k2;
     }
   final_sub (r, s + N, top, m, N);
@@ -180,22 +181,12 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * cost one mulx and two additions per limb.  T_0..T_{N+1} live in N+2
  * registers; each row's T_0 becomes zero and is reused as the next row's
  * T_{N+1} (the window rotates through the registers instead of moving
- * limbs).  Used for N = 3 to 6 (192 to 384 bits) when the CPU has BMI2
+ * limbs).  Used for N = 3 to 8 (192 to 512 bits) when the CPU has BMI2
  * and ADX; everything else, and every other CPU, runs the C kernels, which
  * the tests also check (_kc_hwf_set_mask (0)).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
-#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
+#ifdef KC_LIMB_ADX
 # define KC_MONT_ADX 1
-
-/* Derived from _kc_hwf () at every call (one load), so that the kernels
- * follow the library's one switch (and _kc_hwf_set_mask in tests). */
-static inline int
-mont_use_adx (void)
-{
-  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
-  return (_kc_hwf () & need) == need;
-}
 
 /* One limb step of a row: T_j += lo (OF chain), T_{j+1} += hi (CF). */
 # define ADX_STEP(off, src, Tj, Tj1) \
@@ -706,17 +697,140 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
   t[0] = s6; t[1] = s7; t[2] = s8; t[3] = s9; t[4] = s10; t[5] = s3;
   final_sub (r, t, s5, m, 6);
 }
-#endif /* KC_MONT_ADX */
-
-int
-_kc_mont_have_adx (void)
+/* N = 7 and 8: the window needs N + 2 = 9 or 10 registers, so a, b, m,
+ * m0inv and a zero word are read from one block on the stack through one
+ * pointer register: rdx, lo, hi, the pointer and the window make 13 or
+ * 14 registers (within reach with a frame pointer too).  The copies are
+ * made once per call; a row's multiplications do not wait for them.
+ * Offsets in the block: a 0, b 64, m 128, m0inv 192, zero 200. */
+struct adx_block
 {
-#ifdef KC_MONT_ADX
-  return mont_use_adx ();
-#else
-  return 0;
-#endif
+  uint64_t a[8], b[8], m[8], k, z;
+};
+# define ADXP_STEP(off, Tj, Tj1) \
+  "mulxq " #off "(%[p]), %[lo], %[hi]\n\t" \
+  "adoxq %[lo], %[" Tj "]\n\t" \
+  "adcxq %[hi], %[" Tj1 "]\n\t"
+# define ADXP_CLOSE(TN, TN1) \
+  "adoxq 200(%[p]), %[" TN "]\n\t" \
+  "adcxq 200(%[p]), %[" TN1 "]\n\t" \
+  "adoxq 200(%[p]), %[" TN1 "]\n\t"
+# define ADXP_Q(T0) \
+  "movq %[" T0 "], %%rdx\n\t" \
+  "imulq 192(%[p]), %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+# define ADXP_B(off) \
+  "movq " #off "(%[p]), %%rdx\n\t" \
+  "xorl %k[lo], %k[lo]\n\t"
+# define ADXP_ROW7(boff, A, B, C, D, E, F, G, H, I) \
+  ADXP_B (boff) \
+  ADXP_STEP (0, A, B) ADXP_STEP (8, B, C) ADXP_STEP (16, C, D) \
+  ADXP_STEP (24, D, E) ADXP_STEP (32, E, F) ADXP_STEP (40, F, G) \
+  ADXP_STEP (48, G, H) \
+  ADXP_CLOSE (H, I) \
+  ADXP_Q (A) \
+  ADXP_STEP (128, A, B) ADXP_STEP (136, B, C) ADXP_STEP (144, C, D) \
+  ADXP_STEP (152, D, E) ADXP_STEP (160, E, F) ADXP_STEP (168, F, G) \
+  ADXP_STEP (176, G, H) \
+  ADXP_CLOSE (H, I)
+# define ADXP_ROW8(boff, A, B, C, D, E, F, G, H, I, J) \
+  ADXP_B (boff) \
+  ADXP_STEP (0, A, B) ADXP_STEP (8, B, C) ADXP_STEP (16, C, D) \
+  ADXP_STEP (24, D, E) ADXP_STEP (32, E, F) ADXP_STEP (40, F, G) \
+  ADXP_STEP (48, G, H) ADXP_STEP (56, H, I) \
+  ADXP_CLOSE (I, J) \
+  ADXP_Q (A) \
+  ADXP_STEP (128, A, B) ADXP_STEP (136, B, C) ADXP_STEP (144, C, D) \
+  ADXP_STEP (152, D, E) ADXP_STEP (160, E, F) ADXP_STEP (168, F, G) \
+  ADXP_STEP (176, G, H) ADXP_STEP (184, H, I) \
+  ADXP_CLOSE (I, J)
+
+static void
+adx_block_fill (struct adx_block *blk, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv, unsigned int n)
+{
+  memcpy (blk->a, a, n * sizeof *a);
+  memcpy (blk->b, b, n * sizeof *b);
+  memcpy (blk->m, m, n * sizeof *m);
+  blk->k = m0inv;
+  blk->z = 0;
 }
+
+static void
+mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+  uint64_t t8 = 0, lo, hi, t[7];
+  struct adx_block blk;
+  const struct adx_block *p = &blk;
+
+  adx_block_fill (&blk, a, b, m, m0inv, 7);
+  __asm__ (ADXP_ROW7 (64, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8")
+           ADXP_ROW7 (72, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0")
+           ADXP_ROW7 (80, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1")
+           ADXP_ROW7 (88, "t3", "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2")
+           ADXP_ROW7 (96, "t4", "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3")
+           ADXP_ROW7 (104, "t5", "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4")
+           ADXP_ROW7 (112, "t6", "t7", "t8", "t0", "t1", "t2", "t3", "t4", "t5")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [p] "r" (p), "m" (blk)
+           : "rdx", "cc");
+  /* Window after 7 rows: T_j = t(7+j mod 9); the top bit is t5. */
+  t[0] = t7; t[1] = t8; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
+  t[6] = t4;
+  final_sub (r, t, t5, m, 7);
+}
+
+static void
+mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
+                const uint64_t *m, uint64_t m0inv)
+{
+  uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0, t7 = 0;
+  uint64_t t8 = 0, t9 = 0, lo, hi, t[8];
+  struct adx_block blk;
+  const struct adx_block *p = &blk;
+
+  adx_block_fill (&blk, a, b, m, m0inv, 8);
+  __asm__ (ADXP_ROW8 (64, "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9")
+           ADXP_ROW8 (72, "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0")
+           ADXP_ROW8 (80, "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1")
+           ADXP_ROW8 (88, "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2")
+           ADXP_ROW8 (96, "t4", "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3")
+           ADXP_ROW8 (104, "t5", "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4")
+           ADXP_ROW8 (112, "t6", "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5")
+           ADXP_ROW8 (120, "t7", "t8", "t9", "t0", "t1", "t2", "t3", "t4", "t5", "t6")
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
+             [t3] "+&r" (t3), [t4] "+&r" (t4), [t5] "+&r" (t5),
+             [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
+             [t9] "+&r" (t9), [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : [p] "r" (p), "m" (blk)
+           : "rdx", "cc");
+  /* Window after 8 rows: T_j = t(8+j mod 10); the top bit is t6. */
+  t[0] = t8; t[1] = t9; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
+  t[6] = t4; t[7] = t5;
+  final_sub (r, t, t6, m, 8);
+}
+
+/* N = 7, 8: the square is the ADX product of a with itself (faster than
+ * the C squaring kernel, whose rows spill). */
+static void
+sqr_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  mul_redc_7_adx (r, a, a, m, m0inv);
+}
+
+static void
+sqr_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
+                uint64_t m0inv)
+{
+  mul_redc_8_adx (r, a, a, m, m0inv);
+}
+#endif /* KC_MONT_ADX */
 
 /* The unrolled kernels are long straight-line code (N = 8: ~1400
  * instructions) whose speed is front-end bound: on the test machine (AMD
@@ -746,7 +860,7 @@ _kc_mont_have_adx (void)
                               const uint64_t *b, const uint64_t *m, \
                               uint64_t m0inv) \
   { \
-    if (mont_use_adx ()) \
+    if (_kc_limb_have_adx ()) \
       mul_redc_##N##_adx (r, a, b, m, m0inv); \
     else \
       mul_redc_n (r, a, b, m, m0inv, N); \
@@ -755,7 +869,7 @@ _kc_mont_have_adx (void)
   void _kc_mont_sqr_redc_##N (uint64_t *r, const uint64_t *a, \
                               const uint64_t *m, uint64_t m0inv) \
   { \
-    if (mont_use_adx ()) \
+    if (_kc_limb_have_adx ()) \
       sqr_redc_##N##_adx (r, a, m, m0inv); \
     else \
       sqr_redc_n (r, a, m, m0inv, N); \
@@ -769,8 +883,8 @@ KC_MONT_DEFINE_ADX (3)
 KC_MONT_DEFINE_ADX (4)
 KC_MONT_DEFINE_ADX (5)
 KC_MONT_DEFINE_ADX (6)
-KC_MONT_DEFINE (7)
-KC_MONT_DEFINE (8)
+KC_MONT_DEFINE_ADX (7)
+KC_MONT_DEFINE_ADX (8)
 #undef KC_MONT_DEFINE_ADX
 #undef KC_MONT_DEFINE
 
@@ -790,16 +904,16 @@ mul_redc_generic (uint64_t *r, const uint64_t *a, const uint64_t *b,
     {
       uint64_t bi = b[i], c1, c2, x, q, k1, k2;
 
-      x = kc_mac64 (&c1, a[0], bi, t[0], 0);
+      x = _kc_mac64 (&c1, a[0], bi, t[0], 0);
       q = x * m0inv;
-      (void) kc_mac64 (&c2, q, m[0], x, 0);   /* low word is 0 */
+      (void) _kc_mac64 (&c2, q, m[0], x, 0);   /* low word is 0 */
       for (j = 1; j < n; j++)
         {
-          x = kc_mac64 (&c1, a[j], bi, t[j], c1);
-          t[j - 1] = kc_mac64 (&c2, q, m[j], x, c2);
+          x = _kc_mac64 (&c1, a[j], bi, t[j], c1);
+          t[j - 1] = _kc_mac64 (&c2, q, m[j], x, c2);
         }
-      x = kc_addc64 (&k1, c1, c2, 0);
-      t[n - 1] = kc_addc64 (&k2, x, top, 0);
+      x = _kc_addc64 (&k1, c1, c2, 0);
+      t[n - 1] = _kc_addc64 (&k2, x, top, 0);
       top = k1 | k2;
     }
   final_sub (r, t, top, m, n);
@@ -856,7 +970,7 @@ add_mod (uint64_t *r, const uint64_t *a, const uint64_t *b,
 
   KC_UNROLL
   for (j = 0; j < N; j++)
-    t[j] = kc_adc (a[j], b[j], &c);
+    t[j] = _kc_adc (a[j], b[j], &c);
   final_sub (r, t, c, m, N);
 }
 
@@ -872,11 +986,11 @@ sub_mod (uint64_t *r, const uint64_t *a, const uint64_t *b,
 
   KC_UNROLL
   for (j = 0; j < N; j++)
-    t[j] = kc_sbb (a[j], b[j], &br);
+    t[j] = _kc_sbb (a[j], b[j], &br);
   mask = ct_mask_from_flag_u64 (br);
   KC_UNROLL
   for (j = 0; j < N; j++)
-    r[j] = kc_adc (t[j], m[j] & mask, &c);
+    r[j] = _kc_adc (t[j], m[j] & mask, &c);
 }
 
 /* The switches give each N from 1 to 8 its own unrolled copy. */
@@ -976,7 +1090,7 @@ _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
   unsigned int j;
 
   for (j = 0; j < ctx->n; j++)
-    e[j] = kc_subb64 (&br, ctx->m[j], j == 0 ? 2 : 0, br);
+    e[j] = _kc_subb64 (&br, ctx->m[j], j == 0 ? 2 : 0, br);
   _kc_mont_pow (ctx, r, a, e, ctx->n);
 }
 
@@ -985,7 +1099,12 @@ void
 _kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t t[KC_MONT_MAX_LIMBS];
-  _kc_modinv (t, a, &ctx->inv);
+  kc_modinv_ctx inv;
+  /* The set-up is linear in N, the inversion quadratic: not worth
+   * keeping in the context (which would make mont.h depend on
+   * modinv.h). */
+  _kc_modinv_setup (&inv, ctx->m, ctx->n);
+  _kc_modinv (t, a, &inv);
   _kc_mont_mul_redc (ctx, r, t, ctx->r3);
   wipememory (t, sizeof t);
 }
@@ -994,7 +1113,9 @@ void
 _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t t[KC_MONT_MAX_LIMBS];
-  _kc_modinv_var (t, a, &ctx->inv);
+  kc_modinv_ctx inv;
+  _kc_modinv_setup (&inv, ctx->m, ctx->n);
+  _kc_modinv_var (t, a, &inv);
   _kc_mont_mul_redc (ctx, r, t, ctx->r3);
 }
 
@@ -1011,7 +1132,7 @@ _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
       uint64_t w = ctx->m[j] >> 2;
       if (j + 1 < n)
         w |= ctx->m[j + 1] << 62;
-      e[j] = kc_addc64 (&c, w, 0, c);
+      e[j] = _kc_addc64 (&c, w, 0, c);
     }
   _kc_mont_pow (ctx, t, a, e, n);
   _kc_mont_square_redc (ctx, e, t);
@@ -1021,16 +1142,6 @@ _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
   wipememory (t, sizeof t);
   wipememory (e, sizeof e);
   return 1 ^ ct_is_nonzero_u64 (diff);
-}
-
-uint64_t
-_kc_mont_m0inv (uint64_t m0)
-{
-  uint64_t x = m0;               /* correct to 3 bits: m0*m0 = 1 mod 8 */
-  int i;
-  for (i = 0; i < 5; i++)
-    x *= 2 - m0 * x;             /* doubles the correct bits */
-  return -x;
 }
 
 int
@@ -1048,16 +1159,25 @@ _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
   memset (ctx, 0, sizeof *ctx);
   ctx->n = n;
   memcpy (ctx->m, m, n * sizeof (uint64_t));
-  ctx->m0inv = _kc_mont_m0inv (m[0]);
-  /* R mod m and R^2 mod m by doubling 1 (m is public; set-up only). */
-  ctx->one[0] = 1;
-  for (i = 0; i < 64 * n; i++)
-    _kc_mont_add (ctx, ctx->one, ctx->one, ctx->one);
-  memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
-  for (i = 0; i < 64 * n; i++)
-    _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+  ctx->m0inv = _kc_m0inv (m[0]);
+  /* R mod m: 2^(b-1) < m for the bit length b of m, then 64n - b + 1
+   * doublings (m is public; set-up only). */
+  {
+    unsigned int b = 64 * (hi - 1) + 64 - _kc_clz64 (m[hi - 1]), e, k;
+    ctx->one[(b - 1) / 64] = (uint64_t) 1 << ((b - 1) % 64);
+    for (i = b - 1; i < 64 * n; i++)
+      _kc_mont_add (ctx, ctx->one, ctx->one, ctx->one);
+    /* R^2 mod m is the Montgomery form of 2^(64n): with 64n = o 2^k, o
+     * odd, o doublings of R give 2^o R, and each Montgomery squaring
+     * doubles the exponent: k of them give 2^(64n) R. */
+    for (e = 64 * n, k = 0; !(e & 1); e >>= 1)
+      k++;
+    memcpy (ctx->r2, ctx->one, sizeof ctx->r2);
+    for (i = 0; i < e; i++)
+      _kc_mont_add (ctx, ctx->r2, ctx->r2, ctx->r2);
+    for (i = 0; i < k; i++)
+      _kc_mont_square_redc (ctx, ctx->r2, ctx->r2);
+  }
   _kc_mont_mul_redc (ctx, ctx->r3, ctx->r2, ctx->r2);
-  if (_kc_modinv_setup (&ctx->inv, m, n))
-    return -1;
   return 0;
 }

@@ -43,9 +43,10 @@
  * m0inv = -m^-1 mod 2^64 directly; the context functions dispatch to them
  * (N > 8 uses a generic loop, and square_redc is mul_redc (a, a) there).
  * On x86-64 CPUs with BMI2 and ADX (run-time check; not in ASan builds)
- * N = 3, 4, 5 and 6 use inline-assembly rows (mulx with the low words on
- * the OF chain and the high words on the CF chain) with the same
- * algorithm, bounds and outputs, for both mul_redc and square_redc.
+ * N = 3 to 8 use inline-assembly rows (mulx with the low words on the OF
+ * chain and the high words on the CF chain) with the same algorithm,
+ * bounds and outputs: for N = 3..6 both mul_redc and square_redc, for
+ * N = 7, 8 mul_redc, and square_redc as mul_redc (a, a).
  * _kc_hwf_set_mask (0) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
@@ -58,20 +59,9 @@
 # include <config.h>
 #endif
 
-#include "modinv.h"
+#include "limb.h"
 
 #define KC_MONT_MAX_LIMBS 16
-
-/* AddressSanitizer moves locals to a fake stack, so the memory operands of
- * the x86-64 inline-assembly kernels need address registers the N = 6
- * kernel does not have: ASan builds use the portable C kernels. */
-#if defined(__SANITIZE_ADDRESS__)
-# define KC_SANITIZE_ADDRESS 1
-#elif defined(__has_feature)
-# if __has_feature(address_sanitizer)
-#  define KC_SANITIZE_ADDRESS 1
-# endif
-#endif
 
 typedef struct
 {
@@ -81,121 +71,7 @@ typedef struct
   uint64_t one[KC_MONT_MAX_LIMBS];   /* R mod m (1 in Montgomery form) */
   uint64_t r2[KC_MONT_MAX_LIMBS];    /* R^2 mod m */
   uint64_t r3[KC_MONT_MAX_LIMBS];    /* R^3 mod m */
-  kc_modinv_ctx inv;                 /* safegcd set-up for m */
 } kc_mont_ctx;
-
-/* ---- limb primitives (static inline, shared with daira.c) ---- */
-
-#ifdef HAVE_UNSIGNED___INT128
-typedef unsigned __int128 kc_u128;
-#endif
-
-/* Returns the low word of a*b + c + d; *HI gets the high word.  Never
- * overflows: (2^64-1)^2 + 2(2^64-1) = 2^128 - 1. */
-static inline uint64_t
-kc_mac64 (uint64_t *hi, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
-{
-#ifdef HAVE_UNSIGNED___INT128
-  kc_u128 t = (kc_u128) a * b + c + d;
-  *hi = (uint64_t) (t >> 64);
-  return (uint64_t) t;
-#else
-  uint64_t al = a & 0xffffffffu, ah = a >> 32;
-  uint64_t bl = b & 0xffffffffu, bh = b >> 32;
-  uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-  uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
-  uint64_t lo = (ll & 0xffffffffu) | (mid << 32);
-  uint64_t h = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-  lo += c;
-  h += lo < c;
-  lo += d;
-  h += lo < d;
-  *hi = h;
-  return lo;
-#endif
-}
-
-/* a + b + cin (cin 0/1); *COUT gets the carry (0/1). */
-static inline uint64_t
-kc_addc64 (uint64_t *cout, uint64_t a, uint64_t b, uint64_t cin)
-{
-#ifdef HAVE_UNSIGNED___INT128
-  kc_u128 t = (kc_u128) a + b + cin;
-  *cout = (uint64_t) (t >> 64);
-  return (uint64_t) t;
-#else
-  uint64_t s = a + cin, c = s < cin;
-  s += b;
-  *cout = c | (s < b);
-  return s;
-#endif
-}
-
-/* a - b - bin (bin 0/1); *BOUT gets the borrow (0/1). */
-static inline uint64_t
-kc_subb64 (uint64_t *bout, uint64_t a, uint64_t b, uint64_t bin)
-{
-#ifdef HAVE_UNSIGNED___INT128
-  kc_u128 t = (kc_u128) a - b - bin;
-  *bout = (uint64_t) (t >> 64) & 1;
-  return (uint64_t) t;
-#else
-  uint64_t d = a - b, br = a < b;
-  br |= d < bin;
-  *bout = br;
-  return d - bin;
-#endif
-}
-
-/* Low word of a*b; *HI gets the high word. */
-static inline uint64_t
-kc_mul64 (uint64_t *hi, uint64_t a, uint64_t b)
-{
-#ifdef HAVE_UNSIGNED___INT128
-  kc_u128 t = (kc_u128) a * b;
-  *hi = (uint64_t) (t >> 64);
-  return (uint64_t) t;
-#else
-  return kc_mac64 (hi, a, b, 0, 0);
-#endif
-}
-
-/* Carry-chain step: returns a + b + *C, *C (0/1) becomes the carry out.
- * On x86-64 this is _addcarry_u64, which both gcc and clang turn into one
- * adc; elsewhere plain C. */
-#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(HAVE_X86INTRIN_H)
-# include <x86intrin.h>
-static inline uint64_t
-kc_adc (uint64_t a, uint64_t b, unsigned char *c)
-{
-  unsigned long long r;
-  *c = _addcarry_u64 (*c, a, b, &r);
-  return r;
-}
-static inline uint64_t
-kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
-{
-  unsigned long long r;
-  *c = _subborrow_u64 (*c, a, b, &r);
-  return r;
-}
-#else
-static inline uint64_t
-kc_adc (uint64_t a, uint64_t b, unsigned char *c)
-{
-  uint64_t co, r = kc_addc64 (&co, a, b, *c);
-  *c = (unsigned char) co;
-  return r;
-}
-static inline uint64_t
-kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
-{
-  uint64_t bo, r = kc_subb64 (&bo, a, b, *c);
-  *c = (unsigned char) bo;
-  return r;
-}
-#endif
 
 /* ---- context set-up (variable time in m only: m is public) ---- */
 
@@ -203,9 +79,6 @@ kc_sbb (uint64_t a, uint64_t b, unsigned char *c)
  * required, but m > 1).  Returns 0, or -1 if N is out of range or M is even
  * or M < 3. */
 int _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n);
-
-/* -m0^-1 mod 2^64 for odd m0. */
-uint64_t _kc_mont_m0inv (uint64_t m0);
 
 /* ---- arithmetic; all constant time; r may alias inputs ---- */
 
@@ -246,11 +119,6 @@ void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
  * branched on). */
 uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
                         const uint64_t *a);
-
-/* 1 when the BMI2/ADX kernels are in use (x86-64 with optimisation, not
- * ASan, and _kc_hwf () reports BMI2 and ADX: _kc_hwf_set_mask (0) turns
- * them off in tests); daira.c follows the same switch. */
-int _kc_mont_have_adx (void);
 
 /* ---- specialised, fully unrolled kernels, N = 1..8 ----
  * Same contract as above: a, b in [0, m), r in [0, m), m0inv = -m^-1 mod

@@ -10,7 +10,9 @@
 #include "kcrypt-int.h"
 #include <stdlib.h>
 #include "mpi.h"
+#include "limb.h"
 #include "modinv.h"
+#include "mont.h"
 
 /* ------------------------------------------------------------ memory */
 
@@ -241,13 +243,16 @@ kc_mpi_mul (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
 
 /* Truncating division of magnitudes: R[0..DN) = A mod D and, if Q is not
  * NULL, Q[0..AN-DN+1) = A / D (Q needs that room, AN >= DN).  D[DN-1]
- * != 0.  R and Q are fresh buffers (no overlap with A, D). */
+ * != 0.  R and Q are fresh buffers (no overlap with A, D).  SCRATCH:
+ * divmod_itch (AN, DN) limbs. */
+#define divmod_itch(an, dn) ((an) + 1 + (dn))
 static void
-divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
-            const kc_limb_t *d, size_t dn)
+divmod_mag_scratch (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a,
+                    size_t an, const kc_limb_t *d, size_t dn,
+                    kc_limb_t *scratch)
 {
   unsigned int s;
-  kc_limb_t *np, *dnorm;
+  kc_limb_t *np = scratch, *dnorm = scratch + an + 1;
 
   if (an < dn)
     {
@@ -261,14 +266,20 @@ divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
       return;
     }
   s = _kc_mpih_clz (d[dn - 1]);
-  dnorm = limbs_alloc (dn);
-  np = limbs_alloc (an + 1);
   _kc_mpih_lshift (dnorm, d, dn, s);
   np[an] = _kc_mpih_lshift (np, a, an, s);
   _kc_mpih_divrem_var (q, np, an, dnorm, dn);
   _kc_mpih_rshift (r, np, dn, s);
-  limbs_free (np, an + 1);
-  limbs_free (dnorm, dn);
+}
+
+static void
+divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
+            const kc_limb_t *d, size_t dn)
+{
+  size_t k = divmod_itch (an, dn);
+  kc_limb_t *scratch = limbs_alloc (k);
+  divmod_mag_scratch (q, r, a, an, d, dn, scratch);
+  limbs_free (scratch, k);
 }
 
 /* W = U rem V (truncating: the sign of U), V != 0. */
@@ -333,21 +344,41 @@ kc_mpi_mod (kc_mpi_t r, kc_mpi_t dividend, kc_mpi_t divisor)
   fdiv_r (r, dividend, divisor);
 }
 
+/* One scratch area for the product, the division and the remainder, on
+ * the stack up to this many limbs (4 KiB; operands of up to about 1,300
+ * bits each way beyond 2048-bit moduli go to the heap). */
+#define MULM_STACK_LIMBS 512
+
 void
 kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 {
-  kc_mpi_t p;
+  kc_limb_t stackbuf[MULM_STACK_LIMBS], *buf, *prod, *rem;
+  size_t un, vn, n, pn, need;
+
   if (!w || !u || !v || !m)
     return;
-  if (!m->nlimbs)
+  n = m->nlimbs;
+  un = u->nlimbs;
+  vn = v->nlimbs;
+  if (!n || !un || !vn)
     {
       kc_mpi_set_ui (w, 0);
       return;
     }
-  p = kc_mpi_new (0);
-  kc_mpi_mul (p, u, v);
-  tdiv_r (w, p, m);
-  kc_mpi_release (p);
+  pn = un + vn;
+  /* product, remainder, division scratch */
+  need = pn + n + divmod_itch (pn, n);
+  buf = need <= MULM_STACK_LIMBS ? stackbuf : limbs_alloc (need);
+  prod = buf;
+  rem = buf + pn;
+  mul_mag (prod, u->limbs, un, v->limbs, vn);
+  divmod_mag_scratch (NULL, rem, prod, pn, m->limbs, n, rem + n);
+  /* every input has been read: W may be any of them */
+  mpi_set_limbs (w, rem, pn < n ? pn : n, u->sign ^ v->sign);
+  if (buf == stackbuf)
+    wipememory (stackbuf, need * sizeof *stackbuf);
+  else
+    limbs_free (buf, need);
 }
 
 /* ------------------------------------------------------------ inverse */
@@ -458,6 +489,7 @@ kc_mpi_invm (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
  * An even modulus is split into both (see powm_even). */
 struct powm_ctx
 {
+  const kc_mont_ctx *mont; /* a fixed-size context when M fits one */
   const kc_limb_t *m;   /* Montgomery modulus, or NULL for mod 2^K */
   size_t n;
   kc_limb_t minv;       /* Montgomery: -M^-1 mod 2^64 */
@@ -484,6 +516,11 @@ static void
 powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
           const kc_limb_t *b)
 {
+  if (c->mont)
+    {
+      _kc_mont_mul_redc (c->mont, r, a, b);
+      return;
+    }
   _kc_mpih_mul (c->prod, a, c->n, b, c->n, c->tmp);
   powm_reduce (c, r);
 }
@@ -491,9 +528,17 @@ powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
 static void
 powm_sqr (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a)
 {
+  if (c->mont)
+    {
+      _kc_mont_square_redc (c->mont, r, a);
+      return;
+    }
   _kc_mpih_sqr (c->prod, a, c->n, c->tmp);
   powm_reduce (c, r);
 }
+
+/* The largest modulus (limbs) that powm runs on a Montgomery context. */
+#define POWM_MONT_LIMBS 8
 
 /* Window width for an exponent of EBITS bits: minimise the table cost
  * 2^(k-1) plus the expected multiplications EBITS / (k + 1). */
@@ -530,6 +575,7 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
           const kc_limb_t *m, size_t n, size_t k2)
 {
   struct powm_ctx c;
+  kc_mont_ctx mont;
   size_t ebits, i, tsize;
   unsigned int k;
   kc_limb_t *table, *x, *sq;
@@ -547,12 +593,19 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   x = table + tsize * n;
   sq = x + n;
 
-  /* table[0] = B in the working representation. */
-  if (m)
+  /* table[0] = B in the working representation.  Moduli of up to
+   * POWM_MONT_LIMBS limbs use a Montgomery context (mont.h: unrolled,
+   * BMI2/ADX kernels), larger ones REDC over the limb vectors. */
+  if (m && n <= POWM_MONT_LIMBS && !_kc_mont_setup (&mont, m, (unsigned int) n))
+    {
+      c.mont = &mont;
+      _kc_mont_to (&mont, table, b);
+    }
+  else if (m)
     {
       kc_limb_t *np = limbs_alloc (2 * n + 1);
       KC_VERIFY_CHECK (m[0] & 1);
-      c.minv = _kc_mpih_mont_minv (m[0]);
+      c.minv = _kc_m0inv (m[0]);
       /* B R mod M by division of B * 2^(64N). */
       memcpy (np + n, b, n * sizeof *np);
       divmod_mag (NULL, table, np, 2 * n, m, n);
@@ -612,7 +665,9 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
   }
 
   /* Out of the Montgomery representation: x R^-1 = REDC (x). */
-  if (m)
+  if (c.mont)
+    _kc_mont_from (&mont, r, x);
+  else if (m)
     {
       memcpy (c.prod, x, n * sizeof *x);
       memset (c.prod + n, 0, (n + 1) * sizeof *x);

@@ -53,7 +53,8 @@
  *     of u v and |result| < |m|; e.g. mulm (-7, 3, 5) = -1, not 4.  With
  *     u, v >= 0 and m > 0 this is the usual [0, m).
  *   kc_mpi_powm: result in [0, |m|) (the sign of M is ignored, as GMP's
- *     mpz_powm).  Odd |m|: Montgomery (variable-length REDC); even
+ *     mpz_powm).  Odd |m|: Montgomery (a fixed-size context, mont.h, up
+ *     to 8 limbs; variable-length REDC beyond); even
  *     |m| = mo 2^k: Montgomery mod mo, truncated products mod 2^k, and
  *     the Chinese remainder theorem.  b^0 = 1 mod |m| (so 0 when |m| = 1).  A negative
  *     exponent uses the inverse of B; without one the result is 0.

@@ -3,9 +3,8 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Limb products use unsigned __int128 where the compiler has it
- * (HAVE_UNSIGNED___INT128 from configure) and a portable 32-bit-halves
- * fallback otherwise.
+ * Limb products and divisions come from limb.h (native 128-bit or the
+ * portable pair, its one switch).
  *
  * Karatsuba thresholds: measured with a scratch program (outside the
  * repo) timing one Karatsuba level (schoolbook halves) against the
@@ -14,100 +13,17 @@
  */
 #include "kcrypt-int.h"
 #include "mpih.h"
-
-/* KC_MPIH_PORTABLE (e.g. CPPFLAGS=-DKC_MPIH_PORTABLE) forces the portable
- * limb arithmetic so that it can be tested on compilers that have
- * unsigned __int128. */
-#if defined(HAVE_UNSIGNED___INT128) && !defined(KC_MPIH_PORTABLE)
-# define USE_INT128 1
-#endif
+#include "limb.h"
 
 size_t _kc_mpih_karatsuba_threshold = KC_MPIH_KARATSUBA_THRESHOLD;
 size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
 
 /* ------------------------------------------------------------ limb ops */
 
-/* (*HI:return) = a * b. */
-static inline kc_limb_t
-umul_ppmm (kc_limb_t *hi, kc_limb_t a, kc_limb_t b)
-{
-#ifdef USE_INT128
-  unsigned __int128 p = (unsigned __int128) a * b;
-  *hi = (kc_limb_t) (p >> 64);
-  return (kc_limb_t) p;
-#else
-  uint64_t al = (uint32_t) a, ah = a >> 32, bl = (uint32_t) b, bh = b >> 32;
-  uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
-  /* mid <= (2^32-1) + 2 (2^32-1) fits easily in 64 bits. */
-  uint64_t mid = (ll >> 32) + (uint32_t) lh + (uint32_t) hl;
-  *hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-  return (mid << 32) | (uint32_t) ll;
-#endif
-}
-
 unsigned int
 _kc_mpih_clz (kc_limb_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-  return (unsigned int) __builtin_clzll (x);
-#else
-  unsigned int n = 0;
-  while (!(x & ((kc_limb_t) 1 << 63)))
-    {
-      x <<= 1;
-      n++;
-    }
-  return n;
-#endif
-}
-
-/* Divide (N1:N0) by D, N1 < D; returns the quotient, *R the remainder. */
-static inline kc_limb_t
-udiv_qrnnd (kc_limb_t *r, kc_limb_t n1, kc_limb_t n0, kc_limb_t d)
-{
-#ifdef USE_INT128
-  unsigned __int128 n = ((unsigned __int128) n1 << 64) | n0;
-  kc_limb_t q = (kc_limb_t) (n / d);
-  *r = n0 - q * d;
-  return q;
-#else
-  /* Knuth D with 32-bit digits on the normalised divisor. */
-  unsigned int s = _kc_mpih_clz (d);
-  uint64_t d1, d0, q1, q0, rhat, un1, un0, un32, un21, un10;
-  if (s)
-    {
-      d <<= s;
-      n1 = (n1 << s) | (n0 >> (64 - s));
-      n0 <<= s;
-    }
-  d1 = d >> 32;
-  d0 = (uint32_t) d;
-  un32 = n1;
-  un1 = n0 >> 32;
-  un0 = (uint32_t) n0;
-  q1 = un32 / d1;
-  rhat = un32 - q1 * d1;
-  while (q1 >> 32 || q1 * d0 > ((rhat << 32) | un1))
-    {
-      q1--;
-      rhat += d1;
-      if (rhat >> 32)
-        break;
-    }
-  un21 = (un32 << 32) + un1 - q1 * d;
-  q0 = un21 / d1;
-  rhat = un21 - q0 * d1;
-  while (q0 >> 32 || q0 * d0 > ((rhat << 32) | un0))
-    {
-      q0--;
-      rhat += d1;
-      if (rhat >> 32)
-        break;
-    }
-  un10 = (un21 << 32) + un0 - q0 * d;
-  *r = un10 >> s;
-  return (q1 << 32) | q0;
-#endif
+  return _kc_clz64 (x);
 }
 
 /* ------------------------------------------------------- add, sub, mul_1 */
@@ -184,18 +100,132 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   size_t i;
   for (i = 0; i < n; i++)
     {
-#ifdef USE_INT128
       /* a*b + c <= (2^64-1)^2 + 2^64-1 < 2^128 */
-      unsigned __int128 p = (unsigned __int128) a[i] * b + c;
-      r[i] = (kc_limb_t) p;
-      c = (kc_limb_t) (p >> 64);
-#else
-      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
+      r[i] = _kc_mac64 (&c, a[i], b, c, 0);
+    }
+  return c;
+}
+
+/* ---- x86-64 BMI2/ADX rows (limb.h's KC_LIMB_ADX, chosen at run time)
+ * Four limbs per step: mulx gives lo, hi of a_i b; lo enters r_i on the
+ * CF chain (adcx) and the previous hi on the OF chain (adox), so the two
+ * carry chains never wait for each other.  The loop counter lives in rcx
+ * and is stepped with lea and tested with jrcxz, which leave CF and OF
+ * alone.  N is a positive multiple of 4; CIN enters as the first "previous
+ * hi".  The value bounds are those of the C loops below (a b + r + c <
+ * 2^128 per limb), so the final hi + CF + OF cannot wrap. */
+#ifdef KC_LIMB_ADX
+/* The loop over N / 4 steps of four limbs, STEP (offset, hi in, hi out)
+ * one limb; the hi words alternate between the registers c and hi. */
+# define ADX_ROW_LOOP(STEP) \
+  "1:\n\t" \
+  STEP (0, "c", "hi") STEP (8, "hi", "c") \
+  STEP (16, "c", "hi") STEP (24, "hi", "c") \
+  "leaq 32(%[a]), %[a]\n\t" \
+  "leaq 32(%[r]), %[r]\n\t" \
+  "leaq -1(%[cnt]), %[cnt]\n\t" \
+  "jrcxz 2f\n\t" \
+  "jmp 1b\n" \
+  "2:\n\t"
+
+# define ADDMUL_STEP(off, hin, hout) \
+  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
+  "movq " #off "(%[r]), %[t]\n\t" \
+  "adcxq %[lo], %[t]\n\t" \
+  "adoxq %[" hin "], %[t]\n\t" \
+  "movq %[t], " #off "(%[r])\n\t"
+
+static kc_limb_t
+addmul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
+              kc_limb_t cin)
+{
+  kc_limb_t lo, hi, t, c = cin;
+  size_t cnt = n / 4;
+  __asm__ ("xorl %k[lo], %k[lo]\n"             /* CF = OF = 0 */
+           ADX_ROW_LOOP (ADDMUL_STEP)
+           "movl $0, %k[lo]\n\t"
+           "adcxq %[lo], %[c]\n\t"
+           "adoxq %[lo], %[c]\n\t"
+           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
+             [lo] "=&r" (lo), [hi] "=&r" (hi), [t] "=&r" (t)
+           : "d" (b)
+           : "cc", "memory");
+  return c;
+}
+
+/* R - S for the row S = A b + CIN: s_i = lo_i + hi_(i-1) on the OF chain
+ * (adox; its carry belongs to limb i+1, where the next adox takes it),
+ * then r_i + ~s_i on the CF chain (adcx, CF = 1 at the start): R + ~S + 1
+ * = R - S mod 2^(64N).  not leaves the flags alone (sbb would clobber OF).
+ * The borrow limb is the top limb of S (hi + OF) plus 1 - CF. */
+# define SUBMUL_STEP(off, hin, hout) \
+  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
+  "adoxq %[" hin "], %[lo]\n\t" \
+  "notq %[lo]\n\t" \
+  "adcxq " #off "(%[r]), %[lo]\n\t" \
+  "movq %[lo], " #off "(%[r])\n\t"
+
+static kc_limb_t
+submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
+              kc_limb_t cin)
+{
+  kc_limb_t lo, hi, c = cin;
+  size_t cnt = n / 4;
+  __asm__ ("xorl %k[lo], %k[lo]\n\t"
+           "stc\n"
+           ADX_ROW_LOOP (SUBMUL_STEP)
+           "movl $0, %k[lo]\n\t"
+           "adoxq %[lo], %[c]\n\t"
+           "cmc\n\t"
+           "adcxq %[lo], %[c]\n\t"
+           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
+           : "d" (b)
+           : "cc", "memory");
+  return c;
+}
+# undef ADX_ROW_LOOP
+# undef ADDMUL_STEP
+# undef SUBMUL_STEP
+#endif /* KC_LIMB_ADX */
+
+/* The portable rows, from limb K on with carry C (the tails of the ADX
+ * rows, and the whole row elsewhere). */
+static inline kc_limb_t
+addmul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
+            kc_limb_t b, kc_limb_t c)
+{
+  /* Explicit carries (compare after add) compile to add/adc with gcc and
+   * clang; measured faster than one 128-bit sum a*b + r + c. */
+  for (; k < n; k++)
+    {
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      kc_limb_t x = r[k];
+      /* hi <= 2^64 - 2, and the true sum a b + r + c < 2^128: the two
+       * carries never overflow hi. */
       lo += c;
       hi += lo < c;
-      r[i] = lo;
+      lo += x;
+      hi += lo < x;
+      r[k] = lo;
       c = hi;
-#endif
+    }
+  return c;
+}
+
+static inline kc_limb_t
+submul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
+            kc_limb_t b, kc_limb_t c)
+{
+  for (; k < n; k++)
+    {
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      kc_limb_t x = r[k];
+      /* subtract lo + c: hi + carries <= 2^64 - 1 since hi <= 2^64 - 2 */
+      lo += c;
+      hi += lo < c;
+      r[k] = x - lo;
+      c = hi + (x < lo);
     }
   return c;
 }
@@ -203,42 +233,29 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
 kc_limb_t
 _kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
 {
-  kc_limb_t c = 0;
-  size_t i;
-  /* Explicit carries (compare after add) compile to add/adc with gcc and
-   * clang; measured faster than one 128-bit sum a*b + r + c. */
-  for (i = 0; i < n; i++)
+#ifdef KC_LIMB_ADX
+  if (n >= 4 && _kc_limb_have_adx ())
     {
-      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
-      kc_limb_t x = r[i];
-      /* hi <= 2^64 - 2, and the true sum a b + r + c < 2^128: the two
-       * carries never overflow hi. */
-      lo += c;
-      hi += lo < c;
-      lo += x;
-      hi += lo < x;
-      r[i] = lo;
-      c = hi;
+      size_t k = n & ~(size_t) 3;
+      kc_limb_t c = addmul_1_adx (r, a, k, b, 0);
+      return addmul_1_c (r, a, k, n, b, c);
     }
-  return c;
+#endif
+  return addmul_1_c (r, a, 0, n, b, 0);
 }
 
 kc_limb_t
 _kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
 {
-  kc_limb_t c = 0;
-  size_t i;
-  for (i = 0; i < n; i++)
+#ifdef KC_LIMB_ADX
+  if (n >= 4 && _kc_limb_have_adx ())
     {
-      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], b);
-      kc_limb_t x = r[i];
-      /* subtract lo + c: hi + carries <= 2^64 - 1 since hi <= 2^64 - 2 */
-      lo += c;
-      hi += lo < c;
-      r[i] = x - lo;
-      c = hi + (x < lo);
+      size_t k = n & ~(size_t) 3;
+      kc_limb_t c = submul_1_adx (r, a, k, b, 0);
+      return submul_1_c (r, a, k, n, b, c);
     }
-  return c;
+#endif
+  return submul_1_c (r, a, 0, n, b, 0);
 }
 
 /* R[0..N) += A[0..N) * (b0 + b1 2^64) + CIN, N >= 0: the low N limbs of
@@ -256,8 +273,8 @@ addmul_2 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b0,
     {
       /* each column sum a b + x + c <= (2^64-1)^2 + 2 (2^64-1) < 2^128,
        * so the carries into h0, h1 never overflow */
-      kc_limb_t h0, l0 = umul_ppmm (&h0, a[i], b0);
-      kc_limb_t h1, l1 = umul_ppmm (&h1, a[i], b1);
+      kc_limb_t h0, l0 = _kc_mul64 (&h0, a[i], b0);
+      kc_limb_t h1, l1 = _kc_mul64 (&h1, a[i], b1);
       kc_limb_t x = r[i];
       l0 += c0;
       h0 += l0 < c0;
@@ -340,6 +357,15 @@ _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
   /* After the rows below j, r[0..j+an) is valid; each addmul_2 writes
    * the two limbs above it. */
   r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
+#ifdef KC_LIMB_ADX
+  /* One ADX row per limb of b is faster than the C addmul_2. */
+  if (an >= 4 && _kc_limb_have_adx ())
+    {
+      for (j = 1; j < bn; j++)
+        r[an + j] = _kc_mpih_addmul_1 (r + j, a, an, b[j]);
+      return;
+    }
+#endif
   for (j = 1; j + 1 < bn; j += 2)
     {
       kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
@@ -356,9 +382,11 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
 {
   size_t i;
   kc_limb_t c;
+  /* With ADX every row is one addmul_1 (faster than the C addmul_2). */
+  int pairs = !(n >= 8 && _kc_limb_have_adx ());
   if (n == 1)
     {
-      r[0] = umul_ppmm (&r[1], a[0], a[0]);
+      r[0] = _kc_mul64 (&r[1], a[0], a[0]);
       return;
     }
   /* Off-diagonal products sum_{i<j} a_i a_j B^(i+j) into r[1..2n-2].
@@ -369,9 +397,10 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
    * and r[i+n+1]. */
   r[0] = 0;
   r[n] = _kc_mpih_mul_1 (r + 1, a + 1, n - 1, a[0]);
-  for (i = 1; i + 2 < n; i += 2)
+  i = 1;
+  for (; pairs && i + 2 < n; i += 2)
     {
-      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], a[i + 1]), hi0;
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i + 1]), hi0;
       kc_limb_t x = r[2 * i + 1];
       lo += x;
       hi += lo < x;                 /* a b + x < 2^128 */
@@ -389,7 +418,7 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
   c = 0;
   for (i = 0; i < n; i++)
     {
-      kc_limb_t hi, lo = umul_ppmm (&hi, a[i], a[i]);
+      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i]);
       kc_limb_t x0 = r[2 * i], x1 = r[2 * i + 1];
       kc_limb_t s0 = x0 + lo, c0 = s0 < lo;
       kc_limb_t t0 = s0 + c, c1 = t0 < c;
@@ -542,7 +571,7 @@ _kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
   size_t i = n;
   while (i--)
     {
-      kc_limb_t qi = udiv_qrnnd (&r, r, a[i], d);
+      kc_limb_t qi = _kc_udiv128_var (&r, r, a[i], d);
       if (q)
         q[i] = qi;
     }
@@ -571,12 +600,12 @@ _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
           ovf = rhat < n1;
         }
       else
-        qhat = udiv_qrnnd (&rhat, n2, n1, d1);
+        qhat = _kc_udiv128_var (&rhat, n2, n1, d1);
       /* Knuth's test: qhat is at most 2 too big; two corrections at most
        * (each while rhat has not overflowed one limb). */
       while (!ovf)
         {
-          kc_limb_t hi, lo = umul_ppmm (&hi, qhat, d0);
+          kc_limb_t hi, lo = _kc_mul64 (&hi, qhat, d0);
           if (hi < rhat || (hi == rhat && lo <= n0))
             break;
           qhat--;
@@ -602,20 +631,6 @@ _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
 
 /* ---------------------------------------------------------- Montgomery */
 
-kc_limb_t
-_kc_mpih_mont_minv (kc_limb_t m0)
-{
-  /* Newton: x = m0 is correct to 3 bits for odd m0 (m0 * m0 = 1 mod 8);
-   * each step x = x (2 - m0 x) doubles the correct bits: 3, 6, 12, 24, 48,
-   * 96. */
-  kc_limb_t x = m0;
-  int i;
-  for (i = 0; i < 5; i++)
-    x *= 2 - m0 * x;
-  KC_VERIFY_CHECK (x * m0 == 1);
-  return -x;
-}
-
 void
 _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
                kc_limb_t minv)
@@ -630,11 +645,12 @@ _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
    * limb i+1 of t + q0 M, which is t[i+1] + hi (q0 m0 + t[i])
    * + lo (q0 m1) mod 2^64. */
   i = 0;
-  if (n >= 2)
+  /* With ADX: single rows only (one addmul_1 each beats addmul_2). */
+  if (n >= 2 && !(n >= 4 && _kc_limb_have_adx ()))
     for (; i + 1 < n; i += 2)
       {
         kc_limb_t q0 = t[i] * minv, q1, h, l, y;
-        l = umul_ppmm (&h, q0, m[0]);
+        l = _kc_mul64 (&h, q0, m[0]);
         h += (l + t[i]) < l;            /* q0 m0 + t[i] = h B exactly */
         y = t[i + 1] + h + q0 * m[1];
         q1 = y * minv;

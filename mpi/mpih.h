@@ -121,12 +121,10 @@ kc_limb_t _kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
 void _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
                           const kc_limb_t *d, size_t dn);
 
-/* -M^-1 mod 2^64 for odd m0 (the Montgomery constant). */
-kc_limb_t _kc_mpih_mont_minv (kc_limb_t m0);
-
 /* Montgomery reduction, variable length N: R[0..N) = T * 2^(-64N) mod M,
  * fully reduced (R < M).
- * Preconditions: M odd, M[N-1] != 0; MINV = _kc_mpih_mont_minv (M[0]);
+ * Preconditions: M odd, M[N-1] != 0; MINV = _kc_m0inv (M[0])
+ * (limb.h);
  * T[0..2N) < M * 2^(64N) (true for T = X * Y with X, Y < M).
  * T is destroyed.  R must not overlap T's low half or M; R may equal
  * T + N.  Bound: before the final subtraction the value is < 2M, so one

@@ -146,6 +146,36 @@ ct_select_u32 (uint32_t mask, uint32_t a, uint32_t b)
   return b ^ (mask & (a ^ b));
 }
 
+/* Compare-exchange of four lanes at once: A[i] = min (A[i], B[i]), B[i] =
+ * max, unsigned, for i < 4 (A and B unaligned, not overlapping).  With
+ * GCC or clang the compiler's generic vectors (SSE2 on x86-64, NEON on
+ * arm64, lowered to scalars elsewhere): a lane compare yields a mask
+ * vector, which no compiler turns into a branch (t-ctime checks the code
+ * built); otherwise four scalar compare-exchanges through ct_lt. */
+static inline void
+ct_minmax4_u32 (uint32_t *a, uint32_t *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+  typedef uint32_t ct_u32x4 __attribute__ ((vector_size (16)));
+  ct_u32x4 x, y, t;
+  memcpy (&x, a, sizeof x);
+  memcpy (&y, b, sizeof y);
+  t = (x ^ y) & (ct_u32x4) (y < x);
+  x ^= t;
+  y ^= t;
+  memcpy (a, &x, sizeof x);
+  memcpy (b, &y, sizeof y);
+#else
+  int i;
+  for (i = 0; i < 4; i++)
+    {
+      uint32_t t = (a[i] ^ b[i]) & ct_mask_lt_u32 (b[i], a[i]);
+      a[i] ^= t;
+      b[i] ^= t;
+    }
+#endif
+}
+
 /* If FLAG (0/1): copy N limbs from SRC to DST.  Both always read. */
 static inline void
 ct_cmov_u64 (uint64_t *dst, const uint64_t *src, size_t n, uint64_t flag)
@@ -180,6 +210,61 @@ ct_memmov_cond (void *dst, const void *src, size_t n, uint32_t flag)
   size_t i;
   for (i = 0; i < n; i++)
     d[i] ^= mask & (d[i] ^ s[i]);
+}
+
+/* R = entry IDX of TABLE (COUNT entries of 8 limbs each, such as an
+ * affine point in storage form), or zeros when IDX >= COUNT.  Every entry
+ * is read and masked, so IDX may be secret.  With GNU C the work is done
+ * in 128-bit vectors (SSE2 on x86-64, NEON on arm64: any target the
+ * compiler knows), the mask of entry i coming from a lane-wise compare of
+ * a running counter with IDX (no branch, no table index); else in
+ * 64-bit words.  COUNT < 2^32. */
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint64_t ct_v2u64 __attribute__ ((vector_size (16)));
+typedef uint32_t ct_v4u32 __attribute__ ((vector_size (16)));
+#endif
+static inline void
+ct_lookup_u64x8 (uint64_t r[8], const uint64_t *table, size_t count,
+                 size_t idx)
+{
+  size_t i;
+#if defined(__GNUC__) || defined(__clang__)
+  ct_v2u64 a0 = { 0, 0 }, a1 = { 0, 0 }, a2 = { 0, 0 }, a3 = { 0, 0 }, e, m;
+  /* IDX >= 2^32 must match no entry: clamp it to COUNT (a mask, not a
+   * branch). */
+  uint32_t ix = (uint32_t) ct_select_u64 (ct_mask_lt_u64 (idx, count),
+                                          idx, count);
+  ct_v4u32 cnt = { 0, 0, 0, 0 }, one = { 1, 1, 1, 1 };
+  ct_v4u32 want = { ix, ix, ix, ix };
+  for (i = 0; i < count; i++)
+    {
+      const uint64_t *t = table + 8 * i;
+      m = (ct_v2u64) (cnt == want);
+      cnt += one;
+      memcpy (&e, t, 16);
+      a0 |= e & m;
+      memcpy (&e, t + 2, 16);
+      a1 |= e & m;
+      memcpy (&e, t + 4, 16);
+      a2 |= e & m;
+      memcpy (&e, t + 6, 16);
+      a3 |= e & m;
+    }
+  memcpy (r, &a0, 16);
+  memcpy (r + 2, &a1, 16);
+  memcpy (r + 4, &a2, 16);
+  memcpy (r + 6, &a3, 16);
+#else
+  size_t k;
+  for (k = 0; k < 8; k++)
+    r[k] = 0;
+  for (i = 0; i < count; i++)
+    {
+      uint64_t m = ct_mask_eq_u64 (i, idx);
+      for (k = 0; k < 8; k++)
+        r[k] |= table[8 * i + k] & m;
+    }
+#endif
 }
 
 /* 1 if the N bytes at A and B are equal, else 0; time depends on N only. */

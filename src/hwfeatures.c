@@ -46,8 +46,9 @@ detect (void)
       if ((b & (1u << 16)) && (b & (1u << 30)) && (b & (1u << 17))
           && (b & (1u << 31)) && os_avx512)
         f |= KC_HWF_AVX512;     /* F + BW + DQ + VL, zmm state enabled */
-      if ((b & (1u << 21)) && (f & KC_HWF_AVX512))
-        f |= KC_HWF_IFMA;       /* AVX512_IFMA (52-bit multiply-add) */
+      if ((b & (1u << 16)) && (b & (1u << 31)) && (b & (1u << 21))
+          && os_avx512)
+        f |= KC_HWF_IFMA;       /* F + VL + IFMA, zmm state enabled */
     }
   return f;
 }

@@ -60,13 +60,15 @@ void _kc_wipememory (void *p, size_t n);
  * 64 KiB thread stack with the body. */
 void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
+#define KC_STACK_BURN_ECDH       (7 * 1024)   /* kc_ecdh: the K*P table (6 KiB used) */
+#define KC_STACK_BURN_TWEAK      (512)        /* kc_ecc_seckey_tweak_add */
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */
 #define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
 #define KC_STACK_BURN_HKDF_EXTRA (1 * 1024)   /* kc_kdf_hkdf: the hash's, plus */
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
 #define KC_STACK_BURN_MLKEM      (24 * 1024)  /* ML-KEM-512/768/1024 */
-#define KC_STACK_BURN_X25519     (4 * 1024)   /* RAW_X25519 */
+#define KC_STACK_BURN_X25519     (6 * 1024)   /* RAW_X25519 */
 #define KC_STACK_BURN_HYBRID_EXTRA (1 * 1024) /* the SSH hybrids: their
                                                  part's, plus */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
@@ -114,7 +116,7 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_ADX    (1u << 4)
 #define KC_HWF_SHANI  (1u << 5)
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
-#define KC_HWF_IFMA   (1u << 7)   /* AVX-512 IFMA, only with KC_HWF_AVX512 */
+#define KC_HWF_IFMA   (1u << 7)   /* AVX-512 F, VL and IFMA, OS-enabled */
 #define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
 
 extern unsigned int _kc_hwf_word;  /* only through the functions here */

@@ -21,6 +21,14 @@
  *                  plus the argument checks.  The self-check makes sure
  *                  the key was parsed (a bad key gives GPG_ERR_BAD_PUBKEY,
  *                  the good one GPG_ERR_BAD_SIGNATURE).
+ *   schnorr_sign   kc_schnorr_sign (BIP-340) of a 32-byte message, aux_rand
+ *   schnorr_verify kc_schnorr_verify of that signature
+ *   ecdh           kc_ecdh (hashed), 33-byte peer key
+ *   sign_recoverable  kc_ecdsa_sign with KC_ECDSA_RECOVERABLE
+ *   recover        kc_ecdsa_recover to a 33-byte key
+ *   seckey_tweak   kc_ecc_seckey_tweak_add
+ *   pubkey_tweak   kc_ecc_pubkey_tweak_add, 33-byte key in and out
+ *   xonly_tweak    kc_ecc_xonly_tweak_add (BIP-341 output key)
  *   verify_batch<B> (B = 1, 8, 64, 1024)
  *                  kc_ecdsa_verify_batch of B valid r||s signatures under
  *                  B different 65-byte keys, microseconds per signature
@@ -28,7 +36,9 @@
  * Self-check before timing: 2G and 3G (kc_ecc_pubkey of the secret keys 2
  * and 3) equal their known coordinates, compressed and uncompressed; a
  * signature verifies (r||s and DER, with both key encodings) and fails on
- * another digest; the parse rows' calls fail for the right reason.
+ * another digest; the parse rows' calls fail for the right reason; the
+ * Schnorr signature verifies, recovery gives the signer's key, ECDH agrees
+ * from both sides, and the pubkey tweak is the tweaked seckey's key.
  */
 #include "kcrypt-int.h"
 #include <stdio.h>
@@ -244,6 +254,135 @@ self_check (const struct bench_group *g, struct ecc_ctx *c)
                "an x off the curve: %s", gpg_strerror (err));
 }
 
+/* ---------------------------------------------- the Bitcoin additions */
+
+struct btc_ctx
+{
+  const struct ecc_ctx *c;
+  unsigned char peer[SECP_PKC], aux[32], tweak[32];
+  unsigned char ssig[KC_SCHNORR_SECP256K1_SIG_LEN];
+  unsigned char rsig[KC_ECDSA_SECP256K1_RECOVERABLE_SIG_LEN];
+  unsigned char xonly[KC_ECC_SECP256K1_XONLY_LEN];
+};
+
+enum btc_op { SCH_SIGN, SCH_VERIFY, ECDH, REC_SIGN, RECOVER, SK_TWEAK,
+              PK_TWEAK, XO_TWEAK };
+
+static uint64_t
+btc_op (const struct btc_ctx *b, enum btc_op op)
+{
+  const struct ecc_ctx *c = b->c;
+  unsigned char out[SECP_PK], sk[SECP_SK];
+  size_t len = sizeof out;
+  gpg_error_t err = 0;
+  int parity = 0;
+
+  switch (op)
+    {
+    case SCH_SIGN:
+      err = kc_schnorr_sign (KC_ECC_SECP256K1, out, 64, bench_hide_ptr (c->sk),
+                             SECP_SK, bench_hide_ptr (c->digest), 32,
+                             b->aux, 32);
+      break;
+    case SCH_VERIFY:
+      err = kc_schnorr_verify (KC_ECC_SECP256K1, bench_hide_ptr (b->ssig), 64,
+                               bench_hide_ptr (b->xonly), 32,
+                               bench_hide_ptr (c->digest), 32);
+      break;
+    case ECDH:
+      err = kc_ecdh (KC_ECC_SECP256K1, 0, out, 32, bench_hide_ptr (c->sk),
+                     SECP_SK, bench_hide_ptr (b->peer), SECP_PKC);
+      break;
+    case REC_SIGN:
+      err = kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, out, &len,
+                           bench_hide_ptr (c->sk), SECP_SK,
+                           bench_hide_ptr (c->digest), 32);
+      break;
+    case RECOVER:
+      err = kc_ecdsa_recover (KC_ECC_SECP256K1, out, SECP_PKC,
+                              bench_hide_ptr (b->rsig), sizeof b->rsig,
+                              bench_hide_ptr (c->digest), 32);
+      break;
+    case SK_TWEAK:
+      memcpy (sk, bench_hide_ptr (c->sk), SECP_SK);
+      err = kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, sk, SECP_SK,
+                                     bench_hide_ptr (b->tweak), 32);
+      memcpy (out, sk, SECP_SK);
+      wipememory (sk, sizeof sk);
+      break;
+    case PK_TWEAK:
+      err = kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out, SECP_PKC,
+                                     bench_hide_ptr (c->pkc), SECP_PKC,
+                                     bench_hide_ptr (b->tweak), 32);
+      break;
+    case XO_TWEAK:
+      err = kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out, 32, &parity,
+                                    bench_hide_ptr (b->xonly), 32,
+                                    bench_hide_ptr (b->tweak), 32);
+      break;
+    }
+  bench_consume (out, 32);
+  return err + (uint64_t) parity;
+}
+
+#define BTC_BODY(name, op) \
+  static void name (void *vctx, uint64_t iters) \
+  { uint64_t acc = 0; while (iters--) acc += btc_op (vctx, op); \
+    bench_consume_u64 (acc); }
+BTC_BODY (body_schnorr_sign, SCH_SIGN)
+BTC_BODY (body_schnorr_verify, SCH_VERIFY)
+BTC_BODY (body_ecdh, ECDH)
+BTC_BODY (body_sign_recoverable, REC_SIGN)
+BTC_BODY (body_recover, RECOVER)
+BTC_BODY (body_seckey_tweak, SK_TWEAK)
+BTC_BODY (body_pubkey_tweak, PK_TWEAK)
+BTC_BODY (body_xonly_tweak, XO_TWEAK)
+
+static void
+btc_setup (const struct bench_group *g, struct btc_ctx *b,
+           const struct ecc_ctx *c)
+{
+  unsigned char sk2[SECP_SK], s1[32], s2[32], pk[SECP_PKC], t[SECP_PKC];
+  size_t len = sizeof b->rsig;
+  int i;
+  gpg_error_t err;
+
+  b->c = c;
+  for (i = 0; i < 32; i++)
+    {
+      sk2[i] = (unsigned char) (0x35 + i * 7);
+      b->aux[i] = (unsigned char) (i * 3);
+      b->tweak[i] = (unsigned char) (0x17 ^ (i * 13));
+    }
+  b->tweak[0] = 0x2c;                            /* below n */
+  err = kc_ecc_pubkey (KC_ECC_SECP256K1, b->peer, SECP_PKC, sk2, SECP_SK)
+        | kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, b->xonly, 32, NULL, c->sk,
+                               SECP_SK)
+        | kc_schnorr_sign (KC_ECC_SECP256K1, b->ssig, 64, c->sk, SECP_SK,
+                           c->digest, 32, b->aux, 32)
+        | kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, b->rsig, &len,
+                         c->sk, SECP_SK, c->digest, 32);
+  bench_check (g->name, !err, "Bitcoin set-up: %s", gpg_strerror (err));
+  bench_check (g->name, !btc_op (b, SCH_VERIFY), "schnorr verify");
+  bench_check (g->name, !kc_ecdsa_recover (KC_ECC_SECP256K1, pk, SECP_PKC,
+                                           b->rsig, sizeof b->rsig,
+                                           c->digest, 32)
+               && !memcmp (pk, c->pkc, SECP_PKC), "recovery");
+  bench_check (g->name, !kc_ecdh (KC_ECC_SECP256K1, 0, s1, 32, c->sk, SECP_SK,
+                                  b->peer, SECP_PKC)
+               && !kc_ecdh (KC_ECC_SECP256K1, 0, s2, 32, sk2, SECP_SK,
+                            c->pkc, SECP_PKC)
+               && !memcmp (s1, s2, 32), "ecdh from both sides");
+  memcpy (sk2, c->sk, SECP_SK);
+  bench_check (g->name, !kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, sk2,
+                                                  SECP_SK, b->tweak, 32)
+               && !kc_ecc_pubkey (KC_ECC_SECP256K1, pk, SECP_PKC, sk2, SECP_SK)
+               && !kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, t, SECP_PKC,
+                                            c->pkc, SECP_PKC, b->tweak, 32)
+               && !memcmp (pk, t, SECP_PKC), "tweaks");
+  wipememory (sk2, sizeof sk2);
+}
+
 #define BATCH_MAX 1024
 struct batch_ctx
 {
@@ -366,6 +505,29 @@ ecc_run (const struct bench_group *g)
     bench_rows (g, verify, 2);
     bench_rows (g, parse, 2);
   }
+  {
+    static struct btc_ctx b;
+    const struct bench_row_def schnorr[2] = {
+      { "secp256k1", "schnorr_sign", BENCH_US_PER_OP, 1, body_schnorr_sign, &b },
+      { "secp256k1", "schnorr_verify", BENCH_US_PER_OP, 1, body_schnorr_verify,
+        &b }
+    };
+    const struct bench_row_def rec[2] = {
+      { "secp256k1", "sign_recoverable", BENCH_US_PER_OP, 1,
+        body_sign_recoverable, &b },
+      { "secp256k1", "recover", BENCH_US_PER_OP, 1, body_recover, &b }
+    };
+    const struct bench_row_def tweaks[3] = {
+      { "secp256k1", "seckey_tweak", BENCH_US_PER_OP, 1, body_seckey_tweak, &b },
+      { "secp256k1", "pubkey_tweak", BENCH_US_PER_OP, 1, body_pubkey_tweak, &b },
+      { "secp256k1", "xonly_tweak", BENCH_US_PER_OP, 1, body_xonly_tweak, &b }
+    };
+    btc_setup (g, &b, &c);
+    bench_rows (g, schnorr, 2);
+    bench_row (g, "secp256k1", "ecdh", BENCH_US_PER_OP, 1, body_ecdh, &b);
+    bench_rows (g, rec, 2);
+    bench_rows (g, tweaks, 3);
+  }
   batch_setup (g);
   {
     const struct bench_row_def rows[4] = {
@@ -386,6 +548,7 @@ ecc_run (const struct bench_group *g)
 const struct bench_group bench_group_ecc = {
   "ecc", "secp256k1 through the public ECC API, microseconds",
   "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
-  "             parse_compressed,parse_uncompressed,\n"
-  "             verify_batch{1,8,64,1024}}", 0, ecc_run
+  "             parse_compressed,parse_uncompressed,schnorr_sign,\n"
+  "             schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
+  "             pubkey_tweak,xonly_tweak,verify_batch{1,8,64,1024}}", 0, ecc_run
 };

@@ -46,6 +46,14 @@
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>
+# include <secp256k1_ecdh.h>
+# include <secp256k1_extrakeys.h>
+# include <secp256k1_recovery.h>
+# include <secp256k1_schnorrsig.h>
+# define BTC_GROUP "ecc/secp256k1"
+# define BTC_PEER  "secp256k1"
+# define BTC_ENTRY bench_peers_secp_btc
+# include "bench-peers-btc.h"
 #endif
 #ifdef HAVE_OPENSSL
 # define OPENSSL_SUPPRESS_DEPRECATED 1

@@ -33,6 +33,15 @@
  *            of its crypto_kem_sntrup761_keypair.
  * Before timing, the same two-way interoperability check as for PQClean,
  * with single and batch keys of both sides.
+ *
+ * Rows kem/sntrup761-kernels/{rq_mult_small,r3_mult,rq_mult,r3_recip,
+ * rq_recip3,sort761,sort761_portable}: the polynomial kernels one KEM
+ * operation is made of, ours (the kernel the dispatcher takes on this
+ * CPU: AVX-512 where there is one, else AVX2; sort761_portable: the
+ * portable network) beside libsntrup761's crypto_core_{mult,mult3,
+ * multbig,inv3,inv}sntrup761 and crypto_sort_int32 (its headers from
+ * DIR/supercop/include).  Before timing: both sides' products agree on
+ * random operands, and both sorts sort.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -48,6 +57,17 @@
 /* libsntrup761's API: crypto_kem_sntrup761_{keypair,keypair_batch,enc,
  * dec}, #defines of the names of the implementation its tuning chose. */
 # include KC_SNTRUP761_PEER_HEADER
+#endif
+#ifdef HAVE_SNTRUP761_PEER_CORE
+# include "sntrup761-avx2.h"
+# include "sntrup761-avx2-ntt.h"
+# include "sntrup761-avx512.h"
+# include <crypto_core_multsntrup761.h>
+# include <crypto_core_mult3sntrup761.h>
+# include <crypto_core_multbigsntrup761.h>
+# include <crypto_core_inv3sntrup761.h>
+# include <crypto_core_invsntrup761.h>
+# include <crypto_sort_int32.h>
 #endif
 
 #include "bench-pqclean.h"
@@ -404,11 +424,264 @@ rows_lib (void)
 }
 #endif /* HAVE_SNTRUP761_PEER */
 
+#ifdef HAVE_SNTRUP761_PEER_CORE
+#define KP KC_SNTRUP761_P
+
+/* Operands: f frozen (also as little-endian bytes for libsntrup761),
+ * g and a small, sort input; outputs. */
+struct kern_input
+{
+  int16_t f[KP], f2[KP], h[KP];
+  int8_t g[KP], a[KP], h3[KP];
+  unsigned char fb[2 * KP], f2b[2 * KP], hb[2 * KP + 1];
+  unsigned char gb[KP], ab[KP], h3b[KP + 1];
+  uint32_t sortin[KP], sortbuf[KP];
+  int avx512;
+};
+
+static void
+k_mult_small_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      _kc_sntrup761_rq_mult_small_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->g);
+      bench_consume (in->h, 2);
+    }
+}
+
+static void
+k_mult_small_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      crypto_core_multsntrup761 (in->hb, bench_hide_ptr (in->fb), in->gb, 0);
+      bench_consume (in->hb, 2);
+    }
+}
+
+static void
+k_r3_mult_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      _kc_sntrup761_r3_mult_ntt_avx2 (in->h3, bench_hide_ptr (in->a), in->g);
+      bench_consume (in->h3, 1);
+    }
+}
+
+static void
+k_r3_mult_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      crypto_core_mult3sntrup761 (in->h3b, bench_hide_ptr (in->ab), in->gb, 0);
+      bench_consume (in->h3b, 1);
+    }
+}
+
+static void
+k_rq_mult_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      _kc_sntrup761_rq_mult_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->f2);
+      bench_consume (in->h, 2);
+    }
+}
+
+static void
+k_rq_mult_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      crypto_core_multbigsntrup761 (in->hb, bench_hide_ptr (in->fb), in->f2b, 0);
+      bench_consume (in->hb, 2);
+    }
+}
+
+static void
+k_r3_recip_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      int rc = in->avx512
+        ? _kc_sntrup761_r3_recip_avx512 (in->h3, bench_hide_ptr (in->g))
+        : _kc_sntrup761_r3_recip_avx2 (in->h3, bench_hide_ptr (in->g));
+      bench_consume_u64 ((uint64_t) rc);
+      bench_consume (in->h3, 1);
+    }
+}
+
+static void
+k_r3_recip_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      crypto_core_inv3sntrup761 (in->h3b, bench_hide_ptr (in->gb), 0, 0);
+      bench_consume (in->h3b, 1);
+    }
+}
+
+static void
+k_rq_recip3_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      int rc = in->avx512
+        ? _kc_sntrup761_rq_recip3_avx512 (in->h, bench_hide_ptr (in->g))
+        : _kc_sntrup761_rq_recip3_avx2 (in->h, bench_hide_ptr (in->g));
+      bench_consume_u64 ((uint64_t) rc);
+      bench_consume (in->h, 2);
+    }
+}
+
+static void
+k_rq_recip3_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      crypto_core_invsntrup761 (in->hb, bench_hide_ptr (in->gb), 0, 0);
+      bench_consume (in->hb, 2);
+    }
+}
+
+static void
+k_sort_ours (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      memcpy (in->sortbuf, bench_hide_ptr (in->sortin), sizeof in->sortbuf);
+      _kc_sntrup761_sort_761_avx2 (in->sortbuf);
+      bench_consume (in->sortbuf, 4);
+    }
+}
+
+static void
+k_sort_portable (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      memcpy (in->sortbuf, bench_hide_ptr (in->sortin), sizeof in->sortbuf);
+      _kc_sntrup761_sort_761 (in->sortbuf);
+      bench_consume (in->sortbuf, 4);
+    }
+}
+
+static void
+k_sort_lib (void *vctx, uint64_t iters)
+{
+  struct kern_input *in = vctx;
+  while (iters--)
+    {
+      memcpy (in->sortbuf, bench_hide_ptr (in->sortin), sizeof in->sortbuf);
+      crypto_sort_int32 (in->sortbuf, KP);
+      bench_consume (in->sortbuf, 4);
+    }
+}
+
+/* Random operands; 1 if both sides' three products agree on them (the
+ * peer's Fq values are little-endian int16, its small ones int8). */
+static int
+kern_setup (struct kern_input *in)
+{
+  uint64_t st = 0x452821e638d01377ULL;
+  size_t i;
+  int ok = 1;
+
+  for (i = 0; i < KP; i++)
+    {
+      in->f[i] = (int16_t) ((int) (bench_rand64 (&st) % KC_SNTRUP761_Q) - KC_SNTRUP761_Q12);
+      in->f2[i] = (int16_t) ((int) (bench_rand64 (&st) % KC_SNTRUP761_Q) - KC_SNTRUP761_Q12);
+      in->g[i] = (int8_t) ((int) (bench_rand64 (&st) % 3) - 1);
+      in->a[i] = (int8_t) ((int) (bench_rand64 (&st) % 3) - 1);
+      in->sortin[i] = (uint32_t) bench_rand64 (&st);
+      in->fb[2 * i] = (unsigned char) in->f[i];
+      in->fb[2 * i + 1] = (unsigned char) ((uint16_t) in->f[i] >> 8);
+      in->f2b[2 * i] = (unsigned char) in->f2[i];
+      in->f2b[2 * i + 1] = (unsigned char) ((uint16_t) in->f2[i] >> 8);
+      in->gb[i] = (unsigned char) in->g[i];
+      in->ab[i] = (unsigned char) in->a[i];
+    }
+  in->avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (in->h, in->f, in->g);
+  crypto_core_multsntrup761 (in->hb, in->fb, in->gb, 0);
+  for (i = 0; i < KP; i++)
+    ok &= (int16_t) (in->hb[2 * i] | in->hb[2 * i + 1] << 8) == in->h[i];
+  _kc_sntrup761_rq_mult_ntt_avx2 (in->h, in->f, in->f2);
+  crypto_core_multbigsntrup761 (in->hb, in->fb, in->f2b, 0);
+  for (i = 0; i < KP; i++)       /* its output is not always frozen */
+    ok &= ((int16_t) (in->hb[2 * i] | in->hb[2 * i + 1] << 8) - in->h[i])
+      % KC_SNTRUP761_Q == 0;
+  _kc_sntrup761_r3_mult_ntt_avx2 (in->h3, in->a, in->g);
+  crypto_core_mult3sntrup761 (in->h3b, in->ab, in->gb, 0);
+  for (i = 0; i < KP; i++)
+    ok &= (int8_t) in->h3b[i] == in->h3[i];
+  return ok;
+}
+
+static void
+rows_kernels (void)
+{
+  static struct kern_input in;
+  struct peer_side s[2];
+  static const struct
+  {
+    const char *row;
+    bench_body ours, lib;
+  } rows[] = {
+    { "kem/sntrup761-kernels/rq_mult_small", k_mult_small_ours, k_mult_small_lib },
+    { "kem/sntrup761-kernels/r3_mult", k_r3_mult_ours, k_r3_mult_lib },
+    { "kem/sntrup761-kernels/rq_mult", k_rq_mult_ours, k_rq_mult_lib },
+    { "kem/sntrup761-kernels/r3_recip", k_r3_recip_ours, k_r3_recip_lib },
+    { "kem/sntrup761-kernels/rq_recip3", k_rq_recip3_ours, k_rq_recip3_lib },
+    { "kem/sntrup761-kernels/sort761", k_sort_ours, k_sort_lib },
+    { "kem/sntrup761-kernels/sort761_portable", k_sort_portable, k_sort_lib },
+  };
+  size_t r, i;
+
+  if (!peers_group_wanted ("kem/sntrup761-kernels/")
+      || !(_kc_hwf () & KC_HWF_AVX2))
+    return;
+  bench_check ("kem/sntrup761-kernels", kern_setup (&in),
+               "ours and libsntrup761's products differ");
+  k_sort_ours (&in, 1);
+  for (i = 1; i < KP; i++)
+    bench_check ("kem/sntrup761-kernels", in.sortbuf[i - 1] <= in.sortbuf[i],
+                 "our sort does not sort");
+  s[0].who = "ours";
+  s[1].who = "libsntrup761";
+  s[0].ctx = s[1].ctx = &in;
+  for (r = 0; r < sizeof rows / sizeof rows[0]; r++)
+    if (peers_row_wanted (rows[r].row))
+      {
+        s[0].body = rows[r].ours;
+        s[1].body = rows[r].lib;
+        peers_compare (rows[r].row, BENCH_US_PER_OP, 1, s, 2);
+      }
+  wipememory (&in, sizeof in);
+}
+#endif /* HAVE_SNTRUP761_PEER_CORE */
+
 void
 bench_peers_kem (void)
 {
 #ifdef HAVE_SNTRUP761_PEER
   rows_lib ();
+#endif
+#ifdef HAVE_SNTRUP761_PEER_CORE
+  rows_kernels ();
 #endif
 #ifdef HAVE_PQCLEAN_SNTRUP761
   static struct kem_input in;

@@ -59,8 +59,15 @@
 
 #include "secp256k1-peer-names.h"
 #include <secp256k1.h>
+#include <secp256k1_ecdh.h>
 #include <secp256k1_extrakeys.h>
+#include <secp256k1_recovery.h>
 #include <secp256k1_schnorrsig.h>
+
+#define BTC_GROUP "ecc/secp256k1-master"
+#define BTC_PEER  "master"
+#define BTC_ENTRY bench_peers_secp_master_btc
+#include "bench-peers-btc.h"
 
 #define NKEYS 256
 

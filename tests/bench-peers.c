@@ -4,7 +4,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Usage:  tests/bench-peers [--repetitions N] [--quick] [--cpu-mhz auto|N]
- *                           [--csv] [row-prefix ...]
+ *                           [--csv] [--svg FILE [--svg-title TEXT]]
+ *                           [row-prefix ...]
  *
  * For each row, our implementation and every peer built in (OpenSSL,
  * libgcrypt) are measured together by bench_measure: the same batch sizes,
@@ -19,6 +20,12 @@
  *   row,peer,unit,ours_ns,theirs_ns,ratio
  * (unit "byte" or "op"; times in ns per unit).
  *
+ * --svg FILE also writes the ratios as an SVG bar chart (bench-peers-svg.c):
+ * one bar per (row, peer) on a log axis with 1.0 marked, the peers and
+ * their builds in the legend, and below the title the machine, compiler,
+ * date and load average, detected, or TEXT given with --svg-title.
+ * make bench-chart (top directory) makes doc/bench-peers.svg that way.
+ *
  * Rows:
  *   md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/{64,1024,8192}
  *                                       per byte; OpenSSL, libgcrypt
@@ -27,6 +34,10 @@
  *                                      (gcry_mpi_*) (bench-peers-mpi.c)
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
+ *   ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,schnorr_verify,
+ *     ecdh,sign_recoverable,recover,seckey_tweak,pubkey_tweak,xonly_tweak}
+ *                                      us/op; Debian's libsecp256k1 and
+ *                                      the master peer (bench-peers-btc.h)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
  *   ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}  us/signature;
  *                                      a libsecp256k1 built outside this
@@ -44,6 +55,15 @@
  *                                      --with-sntrup761-peer; both sides
  *                                      on one fast deterministic RNG
  *                                      (bench-peers-kem.c)
+ *   kem/sntrup761-kernels/{rq_mult_small,r3_mult,rq_mult,r3_recip,
+ *     rq_recip3,sort761,sort761_portable}  us/op; libsntrup761's
+ *                                      crypto_core_* and crypto_sort_int32
+ *                                      (bench-peers-kem.c)
+ *   x25519/{derive,base,keygen}        us/op; OpenSSL (EVP X25519),
+ *                                      libsodium (crypto_scalarmult,
+ *                                      crypto_scalarmult_base,
+ *                                      crypto_box_keypair)
+ *                                      (bench-peers-x25519.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -53,6 +73,7 @@
 #ifdef HAVE_CONFIG_H
 # include <config.h>
 #endif
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,17 +93,27 @@
 #ifdef HAVE_SNTRUP761_PEER
 # include KC_SNTRUP761_PEER_HEADER
 #endif
+#include <sys/utsname.h>
+#include <time.h>
+#ifdef HAVE_LIBSODIUM
+# include <sodium.h>
+#endif
 
 /* The row files, in run order. */
 static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+#ifdef HAVE_LIBSECP256K1
+  bench_peers_secp_btc,
+#endif
 #ifdef HAVE_SECP256K1_PEER
   bench_peers_secp_master,
+  bench_peers_secp_master_btc,
 #endif
   bench_peers_mont,
   bench_peers_kem,
+  bench_peers_x25519,
 };
 
 static const char *const *selectors;
@@ -140,6 +171,8 @@ peers_compare (const char *path, enum bench_unit unit, double units,
   for (i = 1; i < n; i++)
     {
       double ratio = ns[i] > 0 ? ns[0] / ns[i] : 0;
+      peers_svg_add (path, sides[i].who, ratio,
+                     res[0].r2 < BENCH_R2_NOISY || res[i].r2 < BENCH_R2_NOISY);
       if (bench_cfg.csv)
         printf ("%s,%s,%s,%.3f,%.3f,%.3f\n", path, sides[i].who,
                 unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns[0], ns[i],
@@ -166,17 +199,137 @@ peers_compare (const char *path, enum bench_unit unit, double units,
 
 /* ---------------------------------------------------------------- main */
 
+/* The peers built in, as struct peer_side names them. */
+static struct peer_info peers[12];
+static size_t npeers;
+static char peer_text[12][256];
+
+static void peer_add (const char *who, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+static void
+peer_add (const char *who, const char *fmt, ...)
+{
+  va_list ap;
+  if (npeers == KC_DIM (peers))
+    return;
+  va_start (ap, fmt);
+  vsnprintf (peer_text[npeers], sizeof peer_text[npeers], fmt, ap);
+  va_end (ap);
+  peers[npeers].who = who;
+  peers[npeers].desc = peer_text[npeers];
+  npeers++;
+}
+
+static void
+peers_init (void)
+{
+#ifdef HAVE_OPENSSL
+  peer_add ("openssl", "%s", OpenSSL_version (OPENSSL_VERSION));
+#endif
+#ifdef HAVE_LIBGCRYPT
+  peer_add ("libgcrypt", "libgcrypt %s", gcry_check_version (NULL));
+#endif
+#ifdef HAVE_GMP
+  peer_add ("gmp", "GMP %s (mpz_*; mont/: mpn_mul_n + mpn_redc_1)",
+            gmp_version);
+  peer_add ("gmp-tdiv", "GMP %s (mpn_mul_n + mpn_tdiv_qr)", gmp_version);
+#endif
+#ifdef HAVE_LIBSECP256K1
+  peer_add ("secp256k1", "libsecp256k1 %s, the system's",
+            KC_SECP256K1_SYSTEM_VERSION);
+#endif
+#ifdef HAVE_SECP256K1_PEER
+  peer_add ("master", "libsecp256k1 %s from %s (symbols renamed kcpeer_*)",
+            KC_SECP256K1_PEER_VERSION, KC_SECP256K1_PEER_DIR);
+  peer_add ("master+shani", "the same, with our SHA-NI SHA-256 "
+            "compression function");
+#endif
+#ifdef HAVE_SNTRUP761_PEER
+  peer_add ("libsntrup761", "libsntrup761 from %s (%s), its keypair_batch",
+            KC_SNTRUP761_PEER_DIR, crypto_kem_sntrup761_IMPLEMENTATION);
+  peer_add ("lib-keypair", "libsntrup761's single keypair, 32 times");
+#endif
+#ifdef HAVE_LIBSODIUM
+  peer_add ("libsodium", "libsodium %s", sodium_version_string ());
+#endif
+#ifdef HAVE_PQCLEAN_SNTRUP761
+  peer_add ("pqclean-avx2", "PQClean sntrup761 avx2 (%s)",
+            KC_PQCLEAN_SNTRUP761_LIB);
+#endif
+}
+
+/* The first line of /proc/loadavg's first field, or "?". */
+static void
+load_average (char *buf, size_t len)
+{
+  FILE *f = fopen ("/proc/loadavg", "r");
+  snprintf (buf, len, "?");
+  if (f)
+    {
+      if (fscanf (f, "%15s", buf) != 1)
+        snprintf (buf, len, "?");
+      fclose (f);
+    }
+}
+
+/* The chart's second line: CPU, cores, OS, compiler, date (UTC), the
+ * load average before and after. */
+static void
+machine_line (char *buf, size_t len, const char *load0)
+{
+  char cpu[128] = "", load1[16], date[32];
+  struct utsname u;
+  time_t now = time (NULL);
+  FILE *f = fopen ("/proc/cpuinfo", "r");
+  long ncpu = 0;
+
+  if (f)
+    {
+      char line[256];
+      while (fgets (line, sizeof line, f))
+        if (!strncmp (line, "model name", 10))
+          {
+            char *p = strchr (line, ':');
+            if (p && !*cpu)
+              {
+                p += 1 + (p[1] == ' ');
+                p[strcspn (p, "\n")] = 0;
+                snprintf (cpu, sizeof cpu, "%s", p);
+              }
+            ncpu++;
+          }
+      fclose (f);
+    }
+  if (uname (&u))
+    memset (&u, 0, sizeof u);
+  if (!*cpu)
+    snprintf (cpu, sizeof cpu, "%s", u.machine);
+  strftime (date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime (&now));
+  load_average (load1, sizeof load1);
+  snprintf (buf, len, "%s, %ld cpus, %s %s, "
+#ifdef __VERSION__
+            "cc " __VERSION__ ", "
+#endif
+            "%s, load %s before, %s after", cpu, ncpu, u.sysname, u.release,
+            date, load0, load1);
+}
+
 static void
 usage (FILE *f)
 {
   fprintf (f,
            "usage: %s [options] [row-prefix ...]\n"
-           "Time libkcrypt beside its peers (built in:%s%s%s%s%s), interleaved\n"
+           "Time libkcrypt beside its peers (built in:%s%s%s%s%s%s), interleaved\n"
            "in one process; prints ours, theirs and ours/theirs per row.\n"
            "rows: md/{sha256,sha384,sha512,sha3-256,sha3-512,shake128,shake256}/\n"
            "  {64,1024,8192} (per byte)\n"
            "      mpi/{256,1024,2048,4096}/{mul,mulm,powm,invm}\n"
            "      ecc/secp256k1/{sign,verify} (us/op)\n"
+#ifdef HAVE_LIBSECP256K1
+           "      ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,\n"
+           "        schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
+           "        pubkey_tweak,xonly_tweak}\n"
+#endif
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
            "[_rot256]\n"
@@ -184,13 +337,21 @@ usage (FILE *f)
            " (us/signature)\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+           "      x25519/{derive,base,keygen} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif
 #ifdef HAVE_SNTRUP761_PEER
            "      kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}\n"
 #endif
-           "\noptions:\n%s  --help           this text\n"
+#ifdef HAVE_SNTRUP761_PEER_CORE
+           "      kem/sntrup761-kernels/{rq_mult_small,r3_mult,rq_mult,r3_recip,\n"
+           "        rq_recip3,sort761,sort761_portable}\n"
+#endif
+           "\noptions:\n%s"
+           "  --svg FILE       also draw the ratios as an SVG bar chart in FILE\n"
+           "  --svg-title TEXT the chart's second line (default: machine, date)\n"
+           "  --help           this text\n"
            "\nCSV columns: row,peer,unit,ours_ns,theirs_ns,ratio\n",
            bench_cfg.progname,
 #ifdef HAVE_OPENSSL
@@ -218,16 +379,24 @@ usage (FILE *f)
 #else
            "",
 #endif
+#ifdef HAVE_LIBSODIUM
+           " libsodium",
+#else
+           "",
+#endif
            bench_options_help);
 }
 
 int
 main (int argc, char **argv)
 {
+  const char *svg_file = NULL, *svg_title = NULL;
+  char load0[16], line[512];
   size_t f;
   int i;
 
   bench_cfg.progname = "bench-peers";
+  load_average (load0, sizeof load0);
   selectors = (const char *const *) argv + 1;
   for (i = 1; i < argc; i++)
     {
@@ -238,6 +407,20 @@ main (int argc, char **argv)
         }
       if (bench_parse_option (argc, argv, &i))
         continue;
+      if (!strcmp (argv[i], "--svg") || !strcmp (argv[i], "--svg-title"))
+        {
+          if (i + 1 >= argc)
+            {
+              fprintf (stderr, "%s: %s needs an argument\n",
+                       bench_cfg.progname, argv[i]);
+              return 2;
+            }
+          if (!strcmp (argv[i], "--svg"))
+            svg_file = argv[++i];
+          else
+            svg_title = argv[++i];
+          continue;
+        }
       if (argv[i][0] == '-')
         {
           fprintf (stderr, "%s: unknown option '%s'\n", bench_cfg.progname,
@@ -257,6 +440,7 @@ main (int argc, char **argv)
 #endif
 
   bench_setup ();
+  peers_init ();
   if (bench_cfg.csv)
     printf ("row,peer,unit,ours_ns,theirs_ns,ratio\n");
   else
@@ -265,28 +449,8 @@ main (int argc, char **argv)
               "ratio = ours/theirs (< 1: ours faster)\n",
               bench_cfg.repetitions, bench_cfg.steps,
               bench_cfg.quick ? ", quick" : "");
-#ifdef HAVE_OPENSSL
-      printf ("# peer openssl: %s\n",
-              OpenSSL_version (OPENSSL_VERSION));
-#endif
-#ifdef HAVE_LIBGCRYPT
-      printf ("# peer libgcrypt: %s\n",
-              gcry_check_version (NULL));
-#endif
-#ifdef HAVE_GMP
-      printf ("# peer gmp: %s\n", gmp_version);
-#endif
-#ifdef HAVE_LIBSECP256K1
-      printf ("# peer secp256k1: the system's libsecp256k1\n");
-#endif
-#ifdef HAVE_SECP256K1_PEER
-      printf ("# peer secp256k1-master: %s (symbols renamed kcpeer_*)\n",
-              KC_SECP256K1_PEER_DIR);
-#endif
-#ifdef HAVE_SNTRUP761_PEER
-      printf ("# peer libsntrup761: %s (%s)\n", KC_SNTRUP761_PEER_DIR,
-              crypto_kem_sntrup761_IMPLEMENTATION);
-#endif
+      for (f = 0; f < npeers; f++)
+        printf ("# peer %s: %s\n", peers[f].who, peers[f].desc);
       printf ("  %-20s %-10s %10s %10s %-5s %8s%s\n", "row", "peer", "ours",
               "theirs", "", "ratio",
               bench_cfg.cpu_mhz > 0 ? "  cyc-ours cyc-them" : "");
@@ -294,5 +458,16 @@ main (int argc, char **argv)
 
   for (f = 0; f < KC_DIM (row_files); f++)
     row_files[f] ();
+  if (svg_file)
+    {
+      machine_line (line, sizeof line, load0);
+      if (peers_svg_write (svg_file, "libkcrypt " KCRYPT_VERSION
+                           " beside its peers: time ratio ours/theirs per "
+                           "operation (tests/bench-peers)",
+                           svg_title ? svg_title : line, peers, npeers))
+        return 1;
+      if (!bench_cfg.csv)
+        printf ("# chart: %s\n", svg_file);
+    }
   return 0;
 }

@@ -37,14 +37,37 @@ int peers_group_wanted (const char *group);
 void peers_compare (const char *path, enum bench_unit unit, double units,
                     const struct peer_side *sides, size_t n);
 
+/* A peer as the output names it: WHO as in struct peer_side, DESC its
+ * version and build (the "# peer" lines, the chart's legend). */
+struct peer_info
+{
+  const char *who;
+  const char *desc;
+};
+
+/* bench-peers --svg FILE (bench-peers-svg.c): peers_compare adds each
+ * figure; peers_svg_write draws them all as a bar chart of ratios, with
+ * TITLE and SUBTITLE (machine, date) above and PEERS as the legend.
+ * Returns 0, or -1 with a message if FILE cannot be written. */
+void peers_svg_add (const char *path, const char *who, double ratio,
+                    int noisy);
+int peers_svg_write (const char *file, const char *title,
+                     const char *subtitle, const struct peer_info *peers,
+                     size_t npeers);
+
 /* The row files. */
 void bench_peers_md (void);           /* bench-peers-md.c  */
 void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
+void bench_peers_x25519 (void);       /* bench-peers-x25519.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
+void bench_peers_secp_master_btc (void);  /* bench-peers-secp.c */
+#endif
+#ifdef HAVE_LIBSECP256K1
+void bench_peers_secp_btc (void);     /* bench-peers-ecc.c (system lib) */
 #endif
 
 #endif /* KC_BENCH_PEERS_H */

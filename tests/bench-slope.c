@@ -67,7 +67,7 @@
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
  * Files: bench-kem.c, bench-ecc.c, bench-md.c, bench-mpi.c, bench-fields.c
  * (fields and chained), bench-curves.c (curves, and the 5x52 rows of
- * fields and chained), bench-dist.c, bench-rng.c.
+ * fields and chained), bench-dist.c, bench-rng.c, bench-x25519.c.
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>
@@ -87,6 +87,7 @@ static const struct
   int public_api;               /* in the default run */
 } groups[] = {
   { &bench_group_kem, 1 },
+  { &bench_group_x25519, 1 },
   { &bench_group_ecc, 1 },
   { &bench_group_md, 1 },
   { &bench_group_mpi, 1 },

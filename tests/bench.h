@@ -167,6 +167,17 @@ extern const struct bench_group bench_group_chained;  /* bench-fields.c  */
 extern const struct bench_group bench_group_curves;   /* bench-curves.c  */
 extern const struct bench_group bench_group_dist;     /* bench-dist.c    */
 extern const struct bench_group bench_group_rng;      /* bench-rng.c     */
+extern const struct bench_group bench_group_x25519;   /* bench-x25519.c  */
+
+/* RAW_X25519 bodies of bench-x25519.c, shared with bench-peers: CTX is
+ * a struct bench_x25519_keys; keypair_seed uses SK, decap SK and CT. */
+struct bench_x25519_keys
+{
+  unsigned char pk[32], sk[32], ct[32];
+};
+void bench_x25519_keypair (void *ctx, uint64_t iters);
+void bench_x25519_keypair_seed (void *ctx, uint64_t iters);
+void bench_x25519_decap (void *ctx, uint64_t iters);
 
 /* The 5x52 secp256k1 field rows of "fields" (fields/secp256k1_5x52/<op>)
  * and "chained" (chained/<op>/secp256k1_5x52), in bench-curves.c beside

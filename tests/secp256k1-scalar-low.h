@@ -17,9 +17,8 @@
  * Include it after secp256k1-scalar.h and before the group, ecmult and
  * ECDSA sources: the macros at the end send the library's scalar calls
  * there to these static functions, so the scalar code of the library
- * (linked for _kc_secp256k1_modinv256, which the field inverse needs) is
- * not used and does not clash.  Only the functions those sources call are
- * here: one they start to call must be added, or it would run the mod-n
+ * (linked with the rest of it) is not used and does not clash.  Only the
+ * functions those sources call are here: one they start to call must be added, or it would run the mod-n
  * code on these scalars (and the test would fail).  Nothing here is
  * constant time, and nothing needs to be: the test's scalars are public.
  */

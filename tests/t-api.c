@@ -19,6 +19,7 @@ enum { SK = KC_KEM_SNTRUP761_SECKEY_LEN, PK = KC_KEM_SNTRUP761_PUBKEY_LEN,
 static unsigned char kem_pk[PK], kem_sk[SK], kem_ct[CT];
 static unsigned char ecc_sk[32], ecc_pub[65], ecc_pubc[33], ecc_sig[64];
 static unsigned char ecc_der[72];
+static unsigned char ecc_rsig[65], ecc_xonly[32], ecc_ssig[64];
 static size_t ecc_der_len;
 static unsigned char digest[32];
 static unsigned char out1[3 * KC_KEM_SNTRUP761_SECKEY_LEN + 64];
@@ -340,9 +341,134 @@ mpi_edge (int v)
   return ok ? 0 : gpg_error (GPG_ERR_BUG);
 }
 
+/* ---- the Bitcoin additions (kc_ecc_seckey_tweak_add works in place on
+ * its key, so it is not for this table: t-ecc-btc checks it) ---- */
+static gpg_error_t
+btc_keys (int v)
+{
+  static const unsigned char zero[32];
+  unsigned char off[33];
+  int par;
+  memcpy (off, ecc_pubc, 33);
+  off[0] ^= 1;                        /* the other y: still a key */
+  memset (off + 1, 0xff, 32);         /* x >= p */
+  switch (v)
+    {
+    case 0: return kc_ecc_pubkey_convert (2, out1, 65, ecc_pubc, 33);
+    case 1: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, NULL, 65, ecc_pubc, 33);
+    case 2: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 64, ecc_pubc, 33);
+    case 3: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 65, ecc_pubc, 32);
+    case 4: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 65, off, 33);
+    case 5: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 65, ecc_pubc, 33);
+    case 10: return kc_ecc_pubkey_tweak_add (3, out1, 33, ecc_pub, 65, zero, 32);
+    case 11: return kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out1, 33, ecc_pub, 65, NULL, 32);
+    case 12: return kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out1, 33, ecc_pub, 65, zero, 31);
+    case 13: return kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out1, 33, off, 33, zero, 32);
+    case 14: return kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out1, 33, ecc_pub, 65, n_be, 32);
+    case 15: return kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out1, 33, ecc_pub, 65, zero, 32);
+    case 20: return kc_ecc_xonly_pubkey (0, out1, 32, &par, ecc_sk, 32);
+    case 21: return kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out1, 33, &par, ecc_sk, 32);
+    case 22: return kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out1, 32, &par, NULL, 32);
+    case 23: return kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out1, 32, &par, n_be, 32);
+    case 24: return kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out1, 32, NULL, ecc_sk, 32);
+    case 30: return kc_ecc_xonly_tweak_add (2, out1, 32, &par, ecc_xonly, 32, zero, 32);
+    case 31: return kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out1, 31, &par, ecc_xonly, 32, zero, 32);
+    case 32: return kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out1, 32, &par, ecc_xonly, 33, zero, 32);
+    case 33: return kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out1, 32, &par, off + 1, 32, zero, 32);
+    case 34: return kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out1, 32, &par, ecc_xonly, 32, n_be, 32);
+    default: return kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out1, 32, &par, ecc_xonly, 32, zero, 32);
+    }
+}
+
+static gpg_error_t
+btc_schemes (int v)
+{
+  unsigned char bad[65], ff[32];
+  size_t len = 64;
+  memset (ff, 0xff, sizeof ff);
+  memcpy (bad, ecc_rsig, 65);
+  bad[64] = 4;                        /* no such recovery id */
+  switch (v)
+    {
+    case 0: return kc_ecdh (2, 0, out1, 32, ecc_sk, 32, ecc_pubc, 33);
+    case 1: return kc_ecdh (KC_ECC_SECP256K1, 4, out1, 32, ecc_sk, 32, ecc_pubc, 33);
+    case 2: return kc_ecdh (KC_ECC_SECP256K1, 0, out1, 31, ecc_sk, 32, ecc_pubc, 33);
+    case 3: return kc_ecdh (KC_ECC_SECP256K1, 0, out1, 32, ecc_sk, 32, ecc_pub, 33);
+    case 4: return kc_ecdh (KC_ECC_SECP256K1, 0, out1, 32, n_be, 32, ecc_pubc, 33);
+    case 5: return kc_ecdh (KC_ECC_SECP256K1, KC_ECDH_RAW_X, out1, 32, ecc_sk, 32, ecc_pubc, 33);
+    case 10: return kc_ecdsa_recover (2, out1, 65, ecc_rsig, 65, digest, 32);
+    case 11: return kc_ecdsa_recover (KC_ECC_SECP256K1, out1, 65, ecc_rsig, 64, digest, 32);
+    case 12: return kc_ecdsa_recover (KC_ECC_SECP256K1, out1, 65, ecc_rsig, 65, digest, 0);
+    case 13: return kc_ecdsa_recover (KC_ECC_SECP256K1, out1, 65, bad, 65, digest, 32);
+    case 14: return kc_ecdsa_recover (KC_ECC_SECP256K1, out1, 65, ecc_rsig, 65, digest, 32);
+    case 20: return kc_schnorr_sign (2, out1, 64, ecc_sk, 32, digest, 32, NULL, 0);
+    case 21: return kc_schnorr_sign (KC_ECC_SECP256K1, out1, 65, ecc_sk, 32, digest, 32, NULL, 0);
+    case 22: return kc_schnorr_sign (KC_ECC_SECP256K1, out1, 64, ecc_sk, 32, digest, 32, digest, 31);
+    case 23: return kc_schnorr_sign (KC_ECC_SECP256K1, out1, 64, n_be, 32, digest, 32, NULL, 0);
+    case 24: return kc_schnorr_sign (KC_ECC_SECP256K1, out1, 64, ecc_sk, 32, NULL, 0, digest, 32);
+    case 25: len = 64;
+      return kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, out1, &len, ecc_sk, 32, digest, 32);
+    case 26: len = 65;
+      return kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, out1, &len, ecc_sk, 32, digest, 32);
+    case 30: return kc_schnorr_verify (2, ecc_ssig, 64, ecc_xonly, 32, digest, 32);
+    case 31: return kc_schnorr_verify (KC_ECC_SECP256K1, ecc_ssig, 63, ecc_xonly, 32, digest, 32);
+    case 32: return kc_schnorr_verify (KC_ECC_SECP256K1, ecc_ssig, 64, ecc_xonly, 32, NULL, 32);
+    case 33: return kc_schnorr_verify (KC_ECC_SECP256K1, ecc_ssig, 64, ff, 32, digest, 32);
+    case 34: return kc_schnorr_verify (KC_ECC_SECP256K1, ecc_ssig, 64, ecc_xonly, 32, digest, 31);
+    default: return kc_schnorr_verify (KC_ECC_SECP256K1, ecc_ssig, 64, ecc_xonly, 32, digest, 32);
+    }
+}
+
 #define INV GPG_ERR_INV_ARG
 #define NSUP GPG_ERR_NOT_SUPPORTED
 static const struct row rows[] = {
+  { "pubkey_convert curve 2", NSUP, btc_keys, 0, 65, 0 },
+  { "pubkey_convert out NULL", INV, btc_keys, 1, 65, 0 },
+  { "pubkey_convert out_len 64", INV, btc_keys, 2, 65, 0 },
+  { "pubkey_convert pub_len 32", INV, btc_keys, 3, 65, 0 },
+  { "pubkey_convert x >= p", GPG_ERR_BAD_PUBKEY, btc_keys, 4, 65, 0 },
+  { "pubkey_convert ok", 0, btc_keys, 5, 65, 0 },
+  { "pubkey_tweak_add curve 3", NSUP, btc_keys, 10, 33, 0 },
+  { "pubkey_tweak_add tweak NULL", INV, btc_keys, 11, 33, 0 },
+  { "pubkey_tweak_add tweak_len 31", INV, btc_keys, 12, 33, 0 },
+  { "pubkey_tweak_add x >= p", GPG_ERR_BAD_PUBKEY, btc_keys, 13, 33, 0 },
+  { "pubkey_tweak_add tweak n", GPG_ERR_BAD_SECKEY, btc_keys, 14, 33, 0 },
+  { "pubkey_tweak_add ok", 0, btc_keys, 15, 33, 0 },
+  { "xonly_pubkey curve 0", NSUP, btc_keys, 20, 32, 0 },
+  { "xonly_pubkey xonly_len 33", INV, btc_keys, 21, 33, 0 },
+  { "xonly_pubkey sk NULL", INV, btc_keys, 22, 32, 0 },
+  { "xonly_pubkey sk n", GPG_ERR_BAD_SECKEY, btc_keys, 23, 32, 0 },
+  { "xonly_pubkey ok, parity NULL", 0, btc_keys, 24, 32, 0 },
+  { "xonly_tweak_add curve 2", NSUP, btc_keys, 30, 32, 0 },
+  { "xonly_tweak_add out_len 31", INV, btc_keys, 31, 31, 0 },
+  { "xonly_tweak_add xonly_len 33", INV, btc_keys, 32, 32, 0 },
+  { "xonly_tweak_add x >= p", GPG_ERR_BAD_PUBKEY, btc_keys, 33, 32, 0 },
+  { "xonly_tweak_add tweak n", GPG_ERR_BAD_SECKEY, btc_keys, 34, 32, 0 },
+  { "xonly_tweak_add ok", 0, btc_keys, 99, 32, 0 },
+  { "ecdh curve 2", NSUP, btc_schemes, 0, 32, 0 },
+  { "ecdh flag 4", INV, btc_schemes, 1, 32, 0 },
+  { "ecdh shared_len 31", INV, btc_schemes, 2, 31, 0 },
+  { "ecdh 04 key in 33 bytes", GPG_ERR_BAD_PUBKEY, btc_schemes, 3, 32, 0 },
+  { "ecdh sk n", GPG_ERR_BAD_SECKEY, btc_schemes, 4, 32, 0 },
+  { "ecdh raw x ok", 0, btc_schemes, 5, 32, 0 },
+  { "ecdsa_recover curve 2", NSUP, btc_schemes, 10, 65, 0 },
+  { "ecdsa_recover sig_len 64", INV, btc_schemes, 11, 65, 0 },
+  { "ecdsa_recover digest_len 0", INV, btc_schemes, 12, 65, 0 },
+  { "ecdsa_recover recid 4", GPG_ERR_BAD_SIGNATURE, btc_schemes, 13, 65, 0 },
+  { "ecdsa_recover ok", 0, btc_schemes, 14, 65, 0 },
+  { "schnorr_sign curve 2", NSUP, btc_schemes, 20, 64, 0 },
+  { "schnorr_sign sig_len 65", INV, btc_schemes, 21, 65, 0 },
+  { "schnorr_sign aux_len 31", INV, btc_schemes, 22, 64, 0 },
+  { "schnorr_sign sk n", GPG_ERR_BAD_SECKEY, btc_schemes, 23, 64, 0 },
+  { "schnorr_sign empty msg ok", 0, btc_schemes, 24, 64, 0 },
+  { "ecdsa_sign recoverable room 64", GPG_ERR_TOO_SHORT, btc_schemes, 25, 64, 0 },
+  { "ecdsa_sign recoverable ok", 0, btc_schemes, 26, 65, 0 },
+  { "schnorr_verify curve 2", NSUP, btc_schemes, 30, 0, 0 },
+  { "schnorr_verify sig_len 63", INV, btc_schemes, 31, 0, 0 },
+  { "schnorr_verify msg NULL", INV, btc_schemes, 32, 0, 0 },
+  { "schnorr_verify x >= p", GPG_ERR_BAD_PUBKEY, btc_schemes, 33, 0, 0 },
+  { "schnorr_verify other msg", GPG_ERR_BAD_SIGNATURE, btc_schemes, 34, 0, 0 },
+  { "schnorr_verify ok", 0, btc_schemes, 99, 0, 0 },
   { "kem_keypair algo 0", NSUP, kem_keypair, 0, PK, SK },
   { "kem_keypair algo 2", NSUP, kem_keypair, 1, PK, SK },
   { "kem_keypair pk NULL", INV, kem_keypair, 2, PK, SK },
@@ -493,6 +619,16 @@ setup (void)
   if (!err)
     err = kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_DER, ecc_der,
                          &ecc_der_len, ecc_sk, 32, digest, 32);
+  len = sizeof ecc_rsig;
+  if (!err)
+    err = kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, ecc_rsig,
+                         &len, ecc_sk, 32, digest, 32);
+  if (!err)
+    err = kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, ecc_xonly, 32, NULL, ecc_sk,
+                               32);
+  if (!err)
+    err = kc_schnorr_sign (KC_ECC_SECP256K1, ecc_ssig, 64, ecc_sk, 32, digest,
+                           32, NULL, 0);
   if (err)
     {
       fprintf (stderr, "t-api: setup failed: %s\n", gpg_strerror (err));

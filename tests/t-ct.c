@@ -1,5 +1,6 @@
 /* t-ct.c - the constant-time toolbox against plain C on edge and random
- * values, and wipememory.
+ * values (the table lookup for every index of tables of 1..40 entries,
+ * and indexes past the end, at 2^32 and above), and wipememory.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -110,6 +111,35 @@ main (int argc, char **argv)
       CHECK (!memcmp (p, flag ? q : p0, sizeof p), "memmov_cond");
     }
 
+  /* ct_lookup_u64x8: entry IDX, or zeros past the end */
+  {
+    static uint64_t tab[40][8];
+    uint64_t r[8], zero[8];
+    size_t count, idx, x;
+    static const size_t far[] = {
+      (size_t) 1 << 32, ((size_t) 1 << 32) + 1, ((size_t) 1 << 32) + 5,
+      (size_t) -1, ((size_t) 1 << 63) | 3 };
+    memset (zero, 0, sizeof zero);
+    for (i = 0; i < 40; i++)
+      for (j = 0; j < 8; j++)
+        tab[i][j] = t_rand64 ();
+    for (count = 1; count <= 40; count++)
+      {
+        for (idx = 0; idx < count + 3; idx++)
+          {
+            memset (r, 0x5a, sizeof r);
+            ct_lookup_u64x8 (r, tab[0], count, idx);
+            CHECK (!memcmp (r, idx < count ? tab[idx] : zero, sizeof r),
+                   "lookup %zu of %zu", idx, count);
+          }
+        for (x = 0; x < KC_DIM (far); x++)
+          {
+            ct_lookup_u64x8 (r, tab[0], count, far[x]);
+            CHECK (!memcmp (r, zero, sizeof r), "lookup %zx of %zu",
+                   far[x], count);
+          }
+      }
+  }
   {
     unsigned char buf[64];
     memset (buf, 0xa5, sizeof buf);

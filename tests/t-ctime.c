@@ -237,7 +237,7 @@ kem (void)
 /* secp256k1: public key from a secret key (the core of key generation),
  * ECDSA signing in both encodings (RFC 6979 nonce, low-S), and the
  * constant-time internals on secret inputs: scalar and field inverses,
- * square root, k*G. */
+ * square root, k*G, unblinded and blinded (secret offset and Z). */
 /* ML-KEM-512/768/1024: secret seed, secret m, secret decapsulation
  * key (its s and z; the embedded public key and its hash are public);
  * a valid and a tampered ciphertext. */
@@ -373,6 +373,75 @@ ecc (void)
       ct_declassify (&ki, sizeof ki);
       ct_declassify (&r, sizeof r);
       ct_declassify (&xi, sizeof xi);
+
+      /* the blinded comb with its offset and Z secret as well: a fresh
+       * thread state seeded by secret_rng */
+      _kc_secp256k1_ecmult_gen_unblind ();
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      ct_classify (&k, sizeof k);
+      _kc_secp256k1_ecmult_gen (&r, &k);
+      ct_declassify (&r, sizeof r);
+      /* the affine form with a fresh secret Z: only the final Z is
+       * declassified (for its variable-time inverse) */
+      _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
+      {
+        kc_secp256k1_ge a;
+        _kc_secp256k1_ecmult_gen_ge (&a, &k);
+        ct_declassify (&a, sizeof a);
+      }
+      _kc_secp256k1_ecmult_gen_unblind ();
+    }
+}
+
+/* The Bitcoin additions: BIP-340 signing (key, aux and the nonce), x-only
+ * keys, ECDH (hashed and raw, the constant-time K*A), seckey and pubkey
+ * tweaks, recoverable signing.  Keys, tweaks, aux secret. */
+static void
+ecc_btc (void)
+{
+  unsigned char key[32], key2[32], pub[33], tw[32], aux[32], msg[45];
+  unsigned char sig[65], out[65], xo[32];
+  size_t len;
+  int it, parity;
+
+  for (it = 0; it < 3; it++)
+    {
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (key2, 32);
+      key2[0] &= 0x7f;
+      t_randbytes (tw, 32);
+      tw[0] &= 0x7f;
+      t_randbytes (aux, 32);
+      t_randbytes (msg, sizeof msg);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, pub, 33, key2, 32), 0);
+      CHECK_ERR (kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, xo, 32, &parity,
+                                      key2, 32), 0);
+      ct_classify (key, 32);
+      ct_classify (tw, 32);
+      ct_classify (aux, 32);
+      CHECK_ERR (kc_schnorr_sign (KC_ECC_SECP256K1, sig, 64, key, 32,
+                                  msg, sizeof msg, aux, 32), 0);
+      CHECK_ERR (kc_schnorr_sign (KC_ECC_SECP256K1, sig, 64, key, 32,
+                                  msg, 32, NULL, 0), 0);
+      CHECK_ERR (kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out, 32, &parity,
+                                      key, 32), 0);
+      CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, 0, out, 32, key, 32, pub, 33), 0);
+      ct_declassify (out, 32);
+      CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, KC_ECDH_RAW_X, out, 32, key, 32,
+                          pub, 33), 0);
+      ct_declassify (out, 32);
+      len = sizeof sig;
+      CHECK_ERR (kc_ecdsa_sign (KC_ECC_SECP256K1, KC_ECDSA_RECOVERABLE, sig,
+                                &len, key, 32, msg, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, out, 65, pub, 33,
+                                          tw, 32), 0);
+      CHECK_ERR (kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, out, 32, &parity,
+                                         xo, 32, tw, 32), 0);
+      CHECK_ERR (kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, key, 32, tw, 32),
+                 0);
+      ct_declassify (key, 32);
     }
 }
 
@@ -472,6 +541,7 @@ main (int argc, char **argv)
   x25519 ();
   kem_hybrids ();
   ecc ();
+  ecc_btc ();
   fields ();
   return t_done ("t-ctime");
 }

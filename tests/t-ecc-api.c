@@ -94,7 +94,10 @@ test_not_supported_and_args (void)
   l = 64;
   CHECK_ERR (kc_ecdsa_sign (C, 0, NULL, &l, key, 32, dg, 32), GPG_ERR_INV_ARG);
   CHECK_ERR (kc_ecdsa_sign (C, 0, s, NULL, key, 32, dg, 32), GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_ecdsa_sign (C, 4, s, &l, key, 32, dg, 32), GPG_ERR_INV_ARG);
+  /* 4 is KC_ECDSA_RECOVERABLE now (65 bytes: 64 are too few); 8 unknown */
+  CHECK_ERR (kc_ecdsa_sign (C, 8, s, &l, key, 32, dg, 32), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_ecdsa_sign (C, 4, s, &l, key, 32, dg, 32), GPG_ERR_TOO_SHORT);
+  l = 64;
   CHECK_ERR (kc_ecdsa_sign (C, 0, s, &l, NULL, 32, dg, 32), GPG_ERR_INV_ARG);
   CHECK_ERR (kc_ecdsa_sign (C, 0, s, &l, key, 31, dg, 32), GPG_ERR_INV_ARG);
   CHECK_ERR (kc_ecdsa_sign (C, 0, s, &l, key, 32, NULL, 32), GPG_ERR_INV_ARG);

@@ -235,7 +235,7 @@ kernel_corners (void)
   unsigned char b[32];
   int ok[8], l, round;
 
-  if (!(_kc_hwf () & KC_HWF_IFMA))
+  if (!kc_fe8_usable ())
     return;
   for (round = 0; round < 20; round++)
     {

@@ -29,6 +29,7 @@ main (void)
 
 #include <gmp.h>
 #include "mpi.h"
+#include "limb.h"
 #include "mpih.h"
 #ifdef HAVE_LIBGCRYPT
 # include <gcrypt.h>
@@ -251,7 +252,7 @@ test_mpih_redc (void)
         }
       _kc_mpih_mul_basecase (t, x, n, y, n);
       mpz_import (zt, 2 * n, -1, 8, 0, 0, t);
-      _kc_mpih_redc (r, t, m, n, _kc_mpih_mont_minv (m[0]));
+      _kc_mpih_redc (r, t, m, n, _kc_m0inv (m[0]));
       /* expected: zt * 2^(-64n) mod m */
       mpz_set_ui (zR, 1);
       mpz_mul_2exp (zR, zR, 64 * n);
@@ -1011,11 +1012,94 @@ test_gcrypt_diffs_peer (void)
 }
 #endif /* HAVE_LIBGCRYPT */
 
+/* The row kernels (mul_1, addmul_1, submul_1) as the CPU runs them (the
+ * BMI2/ADX rows where available) against the portable rows
+ * (_kc_hwf_set_mask (0)) and against GMP's mpn functions, for every
+ * length 1..MAXL+3 (the ADX rows take four limbs a step and leave the
+ * rest to C) on random and all-ones operands. */
+static void
+test_mpih_rows (void)
+{
+  kc_limb_t a[MAXL + 4], r0[MAXL + 4], r1[MAXL + 4], r2[MAXL + 4], b;
+  size_t n;
+  int it, op;
+  for (it = 0; it < 40; it++)
+    for (n = 1; n <= MAXL + 3; n++)
+      for (op = 0; op < 3; op++)
+        {
+          kc_limb_t c0, c1, c2;
+          rand_limbs (a, n);
+          rand_limbs (r0, n);
+          b = it % 4 == 1 ? ~(kc_limb_t) 0 : rand_limb ((int) (t_rand64 () % 8));
+          if (it % 4 == 2)
+            {
+              memset (a, 0xff, n * sizeof *a);
+              memset (r0, op == 2 ? 0 : 0xff, n * sizeof *r0);
+            }
+          memcpy (r1, r0, n * sizeof *r0);
+          memcpy (r2, r0, n * sizeof *r0);
+          c0 = op == 0 ? _kc_mpih_mul_1 (r0, a, n, b)
+               : op == 1 ? _kc_mpih_addmul_1 (r0, a, n, b)
+               : _kc_mpih_submul_1 (r0, a, n, b);
+          _kc_hwf_set_mask (0);
+          c1 = op == 0 ? _kc_mpih_mul_1 (r1, a, n, b)
+               : op == 1 ? _kc_mpih_addmul_1 (r1, a, n, b)
+               : _kc_mpih_submul_1 (r1, a, n, b);
+          _kc_hwf_set_mask (~0u);
+          c2 = op == 0 ? mpn_mul_1 (r2, a, (mp_size_t) n, b)
+               : op == 1 ? mpn_addmul_1 (r2, a, (mp_size_t) n, b)
+               : mpn_submul_1 (r2, a, (mp_size_t) n, b);
+          CHECK (c0 == c1 && c0 == c2
+                 && !memcmp (r0, r1, n * sizeof *r0)
+                 && !memcmp (r0, r2, n * sizeof *r0),
+                 "row op %d, n %u: fast, portable and GMP differ",
+                 op, (unsigned int) n);
+        }
+}
+
+/* mulm with operands of up to 2 MAXL limbs (products of two random
+ * numbers), so that its scratch no longer fits the stack buffer, signed,
+ * against GMP (truncating remainder, as test_binary). */
+static void
+test_mulm_big (int iterations)
+{
+  kc_mpi_t u = kc_mpi_new (0), v = kc_mpi_new (0), m = kc_mpi_new (0);
+  kc_mpi_t t = kc_mpi_new (0), w = kc_mpi_new (0);
+  mpz_t zu, zv, zm, zt, zw;
+  int iter;
+  mpz_inits (zu, zv, zm, zt, zw, NULL);
+  for (iter = 0; iter < iterations; iter++)
+    {
+      rand_pair (u, zu, rand_size (1, MAXL), 1);
+      rand_pair (t, zt, rand_size (1, MAXL), 1);
+      kc_mpi_mul (u, u, t);
+      mpz_mul (zu, zu, zt);
+      rand_pair (v, zv, rand_size (1, MAXL), 1);
+      rand_pair (t, zt, rand_size (1, MAXL), 1);
+      kc_mpi_mul (v, v, t);
+      mpz_mul (zv, zv, zt);
+      do
+        rand_pair (m, zm, rand_size (1, MAXL), 1);
+      while (!mpz_sgn (zm));
+      mpz_mul (zw, zu, zv);
+      mpz_tdiv_r (zw, zw, zm);
+      kc_mpi_mulm (w, u, v, m);
+      CHECK (eq (w, zw), "mulm (big %d) differs from GMP", iter);
+    }
+  kc_mpi_release (u);
+  kc_mpi_release (v);
+  kc_mpi_release (m);
+  kc_mpi_release (t);
+  kc_mpi_release (w);
+  mpz_clears (zu, zv, zm, zt, zw, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
   t_init (argc, argv);
   t_seed (0x6d70692d74657374ULL);
+  test_mpih_rows ();
   test_mpih_mul ();
   test_mpih_redc ();
   test_binary (OP_ADD, 10000);
@@ -1023,6 +1107,7 @@ main (int argc, char **argv)
   test_binary (OP_MUL, 10000);
   test_binary (OP_MOD, 10000);
   test_binary (OP_MULM, 10000);
+  test_mulm_big (1000);
   test_binary (OP_CMP, 10000);
   test_powm (10000, 300, 6);
   test_powm_even (2000);
@@ -1036,6 +1121,8 @@ main (int argc, char **argv)
 #else
   printf ("t-mpi: libgcrypt not available, its behaviour not confirmed\n");
 #endif
+  /* everything once more on the portable rows */
+  t_rerun_portable (argv);
   return t_done ("t-mpi");
 }
 #endif /* HAVE_GMP */

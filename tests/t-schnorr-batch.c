@@ -5,7 +5,8 @@
  * many invalid items at random places (tampered message, r, s, key; r >=
  * p, s >= n, x not on the curve, NULL buffers), compared item by item
  * with the one-item path (_kc_schnorr_prepare_var and
- * _kc_schnorr_verify_one_var) and with what the construction says.  Run
+ * _kc_schnorr_verify_one_var), with the single kc_schnorr_verify and with
+ * what the construction says.  Run
  * again on the portable path (KCRYPT_HWF_MASK=0).
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -186,6 +187,9 @@ vectors (void)
              vnote[i], gpg_strerror (res[i]));
       CHECK (res[i] == single (vsig[i], vpub[i], m[i], vmsg_len[i]),
              "vector %d: batch and one-item codes differ", i);
+      CHECK (res[i] == kc_schnorr_verify (C, vsig[i], 64, vpub[i], 32, m[i],
+                                          vmsg_len[i]),
+             "vector %d: batch and kc_schnorr_verify differ", i);
     }
 }
 
@@ -270,6 +274,9 @@ run_batch (size_t n, size_t nbad)
         want_all = KC_ERR (GPG_ERR_BAD_SIGNATURE);
       CHECK (res[i] == want, "batch %zu item %zu: %d, one-item %d", n, i,
              (int) gpg_err_code (res[i]), (int) gpg_err_code (want));
+      CHECK (res[i] == kc_schnorr_verify (C, sigs[i], 64, xos[i], 32, msgs[i],
+                                          lens[i]),
+             "batch %zu item %zu: differs from kc_schnorr_verify", n, i);
       if (!bad[i])
         CHECK (res[i] == 0, "batch %zu item %zu: a valid item rejected", n, i);
     }

@@ -322,7 +322,7 @@ main (int argc, char **argv)
   int i;
 
   t_init (argc, argv);
-  if (!(_kc_hwf () & KC_HWF_IFMA))
+  if (!kc_fe8_usable ())
     {
       printf ("t-secp256k1-field-ifma: SKIP (CPU without AVX-512 IFMA)\n");
       return T_SKIP;

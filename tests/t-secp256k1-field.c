@@ -1,6 +1,6 @@
 /* t-secp256k1-field.c - the 5x52 field against GMP: mul, sqr, add, negate,
  * the normalizations (borrowing, classic, weak, _var, to-zero) at their
- * corners, inverse, sqrt and byte conversion with its range check.
+ * corners, half, inverse, sqrt and byte conversion with its range check.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -273,6 +273,55 @@ test_arith (void)
               mpz_mul_ui (z, x, 4);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, 4 * ma), "mul_int");
             }
+  /* half: 2 r = a mod p, limbs within (m >> 1) + 1, for every magnitude
+   * up to 31 and every limb distribution (odd and even values, limbs at
+   * their bounds) */
+  for (ma = 1; ma <= 31; ma++)
+    for (ka = 0; ka < 4; ka++)
+      for (it = 0; it < 40; it++)
+        {
+          rand_fe (&a, ma, ka);
+          if (it & 1)
+            a.n[0] ^= 1;                  /* the other parity */
+          if (a.n[0] > 2 * (uint64_t) ma * KC_FE_M52)
+            a.n[0] -= 2;
+          fe_to_mpz (x, &a);
+          r = a;
+          kc_secp256k1_fe_half (&r);
+          fe_to_mpz (y, &r);
+          mpz_mul_ui (y, y, 2);
+          mpz_sub (y, y, x);
+          CHECK (mpz_divisible_p (y, P) && limbs_ok (&r, (ma >> 1) + 1),
+                 "half mag %d kind %d", ma, ka);
+        }
+  /* half of 0, 1, p - 1, p (unnormalized) */
+  {
+    static const unsigned long small[] = { 0, 1, 2 };
+    unsigned int i;
+    for (i = 0; i < 3; i++)
+      {
+        kc_secp256k1_fe_set_int (&a, small[i]);
+        r = a;
+        kc_secp256k1_fe_half (&r);
+        kc_secp256k1_fe_normalize (&r);
+        mpz_set_ui (z, small[i]);
+        if (small[i] & 1)
+          mpz_add (z, z, P);
+        mpz_tdiv_q_2exp (z, z, 1);
+        CHECK (fe_eq_mpz (&r, z), "half %lu", small[i]);
+      }
+    set_p_plus (&a, 0);
+    kc_secp256k1_fe_half (&a);
+    kc_secp256k1_fe_normalize (&a);
+    CHECK (kc_secp256k1_fe_is_zero (&a), "half p");
+    set_p_plus (&a, 0);
+    a.n[0] -= 1;                          /* p - 1 */
+    kc_secp256k1_fe_half (&a);
+    kc_secp256k1_fe_normalize (&a);
+    mpz_sub_ui (z, P, 1);
+    mpz_tdiv_q_2exp (z, z, 1);
+    CHECK (fe_eq_mpz (&a, z), "half p - 1");
+  }
   mpz_clears (x, y, z, NULL);
 }
 

@@ -5,7 +5,10 @@
  *    either side infinite) against the variable-time formulas;
  *  - the generated tables entry by entry against multiples computed here;
  *  - k*G (constant time) and a*P + b*G (wNAF/GLV) against a plain
- *    double-and-add, on random and edge scalars.
+ *    double-and-add, on random and edge scalars;
+ *  - blinded k*G equal to unblinded k*G (and to double-and-add) for
+ *    offsets b drawn at random and at their edges (0, n, n-1), k around
+ *    -b, 0, b, the comb's corners; Z zero, p, or random.
  * Points are compared in affine form.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -331,6 +334,209 @@ test_ecmult (void)
     }
 }
 
+/* A test RNG for the blinding: hands out the queued 32-byte blocks in
+ * turn, then random bytes. */
+static unsigned char rng_q[4][32];
+static int rng_qn, rng_qi;
+
+static void
+queue_rng (void *ctx, void *buf, size_t n)
+{
+  (void) ctx;
+  if (n == 32 && rng_qi < rng_qn)
+    memcpy (buf, rng_q[rng_qi++], 32);
+  else
+    t_randbytes (buf, n);
+}
+
+/* R = K*G by the plain comb (blinding forgotten). */
+static void
+plain_gen (gej *r, const scalar *k)
+{
+  _kc_secp256k1_ecmult_gen_unblind ();
+  _kc_secp256k1_ecmult_gen (r, k);
+}
+
+/* Blinded K*G (with a fresh Z) against the plain comb and, every so
+ * often, double-and-add.  Returns 1 if the Z differed from the plain one
+ * (the blinding acted). */
+static int
+check_blinded (const scalar *k, const unsigned char bseed[32],
+               const unsigned char *zseed, const char *what, int slow)
+{
+  gej r0, r1, r2, g;
+  int zdiff;
+
+  plain_gen (&r0, k);
+  memcpy (rng_q[0], bseed, 32);
+  rng_qn = 1;
+  if (zseed)
+    {
+      memcpy (rng_q[1], zseed, 32);
+      rng_qn = 2;
+    }
+  rng_qi = 0;
+  _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+  CHECK (rng_qi == rng_qn, "%s: the blinding took %d of %d blocks", what,
+         rng_qi, rng_qn);
+  _kc_secp256k1_ecmult_gen (&r1, k);
+  CHECK (gej_eq (&r0, &r1), "%s: blinded k*G differs", what);
+  if (!r1.infinity)
+    CHECK (on_curve (&r1), "%s: blinded k*G not on the curve", what);
+  /* a second multiplication with a new Z (same offset) */
+  _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+  _kc_secp256k1_ecmult_gen (&r2, k);
+  CHECK (gej_eq (&r0, &r2), "%s: blinded k*G (second Z) differs", what);
+  /* affine: with a fresh Z (variable-time inverse), then again on the
+   * same Z (constant-time inverse), and unblinded */
+  {
+    ge a0, a1;
+    gej t0, t1;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    _kc_secp256k1_ecmult_gen_ge (&a1, k);
+    _kc_secp256k1_gej_set_ge (&t1, &a1);
+    CHECK (gej_eq (&r0, &t1), "%s: ecmult_gen_ge (fresh Z) differs", what);
+    _kc_secp256k1_ecmult_gen_ge (&a1, k);
+    _kc_secp256k1_gej_set_ge (&t1, &a1);
+    CHECK (gej_eq (&r0, &t1), "%s: ecmult_gen_ge (used Z) differs", what);
+    _kc_secp256k1_ecmult_gen_unblind ();
+    _kc_secp256k1_ecmult_gen_ge (&a0, k);
+    _kc_secp256k1_gej_set_ge (&t0, &a0);
+    CHECK (gej_eq (&r0, &t0), "%s: ecmult_gen_ge (plain) differs", what);
+    if (!a0.infinity)
+      CHECK (kc_secp256k1_fe_equal_norm (&a0.x, &a1.x)
+             && kc_secp256k1_fe_equal_norm (&a0.y, &a1.y),
+             "%s: ecmult_gen_ge not normalized alike", what);
+  }
+  if (slow)
+    {
+      _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
+      slow_mul (&r2, &g, k);
+      CHECK (gej_eq (&r0, &r2), "%s: k*G differs from double-and-add", what);
+    }
+  kc_secp256k1_fe_normalize_var (&r0.z);
+  kc_secp256k1_fe_normalize_var (&r1.z);
+  zdiff = !r0.infinity && !r1.infinity
+          && !kc_secp256k1_fe_equal_norm (&r0.z, &r1.z);
+  _kc_secp256k1_ecmult_gen_unblind ();
+  return zdiff;
+}
+
+static void
+test_blinding (void)
+{
+  static const unsigned char nm1[32] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
+    0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b,
+    0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x40 };
+  static const unsigned char pbytes[32] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xfc, 0x2f };
+  unsigned char bs[32], nb[32], zero[32], zs[32];
+  scalar b, k, one;
+  char what[80];
+  int it, i, acted;
+
+  memset (zero, 0, sizeof zero);
+  memcpy (nb, nm1, 32);
+  nb[31] += 1;                                        /* n: reduces to 0 */
+  _kc_secp256k1_scalar_set_int (&one, 1);
+  for (it = 0; it < 40; it++)
+    {
+      /* the offset: random, or 0, n (= 0), n - 1, 1 */
+      const unsigned char *bseed = bs;
+      t_randbytes (bs, 32);
+      if (it == 1) bseed = zero;
+      if (it == 2) bseed = nb;
+      if (it == 3) bseed = nm1;
+      if (it == 4) { memset (bs, 0, 32); bs[31] = 1; }
+      _kc_secp256k1_scalar_set_b32 (&b, bseed, NULL);
+      /* Z: random, or zero or p (both become 1) */
+      t_randbytes (zs, 32);
+      /* k = -b (k + b = 0), -b + 1, -b - 1, b, 0, 1, n - 1, random */
+      for (i = 0; i < 8; i++)
+        {
+          switch (i)
+            {
+            case 0: _kc_secp256k1_scalar_negate (&k, &b); break;
+            case 1:
+              _kc_secp256k1_scalar_negate (&k, &b);
+              _kc_secp256k1_scalar_add (&k, &k, &one);
+              break;
+            case 2:
+              _kc_secp256k1_scalar_negate (&k, &b);
+              _kc_secp256k1_scalar_negate (&k, &k);
+              _kc_secp256k1_scalar_add (&k, &k, &one);
+              _kc_secp256k1_scalar_negate (&k, &k);
+              break;
+            case 3: k = b; break;
+            case 4: _kc_secp256k1_scalar_set_int (&k, 0); break;
+            case 5: k = one; break;
+            case 6: _kc_secp256k1_scalar_set_b32 (&k, nm1, NULL); break;
+            default: rand_scalar (&k, it); break;
+            }
+          snprintf (what, sizeof what, "blinding %d/%d", it, i);
+          acted = check_blinded (&k, bseed,
+                                 it == 5 ? zero : it == 6 ? pbytes : zs,
+                                 what, it < 8);
+          /* with a random offset, a random Z and a finite result, the Z
+           * must differ from the plain comb's (a tiny offset such as 1 may
+           * cancel the start point early and restart from Z = 1) */
+          if ((it == 0 || it > 6) && !_kc_secp256k1_scalar_is_zero (&k))
+            CHECK (acted, "%s: the blinding left Z as it was", what);
+        }
+    }
+  /* the scalar handed out for the caller's blinding: the fourth block
+   * of the first refresh (offset, Z, then it), once, then none */
+  {
+    scalar beta, want;
+    unsigned char bb[32];
+    _kc_secp256k1_ecmult_gen_unblind ();
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "beta before blinding");
+    t_randbytes (rng_q[0], 32);
+    t_randbytes (rng_q[1], 32);
+    t_randbytes (rng_q[2], 32);
+    memcpy (bb, rng_q[2], 32);
+    rng_qn = 3;
+    rng_qi = 0;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    CHECK (rng_qi == 3, "the first refresh took %d blocks", rng_qi);
+    _kc_secp256k1_scalar_set_b32 (&want, bb, NULL);
+    CHECK (_kc_secp256k1_blind_take_scalar (&beta)
+           && _kc_secp256k1_scalar_eq (&beta, &want), "beta handed out");
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "beta handed out twice");
+    t_randbytes (rng_q[0], 32);           /* Z, then a zero beta */
+    memset (rng_q[1], 0, 32);
+    rng_qn = 2;
+    rng_qi = 0;
+    _kc_secp256k1_ecmult_gen_blind (queue_rng, NULL);
+    CHECK (!_kc_secp256k1_blind_take_scalar (&beta), "zero beta handed out");
+    _kc_secp256k1_ecmult_gen_unblind ();
+  }
+  /* the comb's corners (digits, carries, the n/2 boundary) under a
+   * random offset */
+  for (it = 0; it < 64; it++)
+    {
+      unsigned char kb[32];
+      memset (kb, 0, sizeof kb);
+      for (i = 0; i < 256; i++)
+        if (((it & 7) + (unsigned) i / KC_ECMULT_GEN_BITS) & 1)
+          kb[31 - i / 8] |= (unsigned char) (1u << (i % 8));
+      if (it & 8)
+        kb[0] &= 0x7f;
+      if (it & 16)
+        kb[31] ^= 1;
+      _kc_secp256k1_scalar_set_b32 (&k, kb, NULL);
+      t_randbytes (bs, 32);
+      snprintf (what, sizeof what, "blinding corner %d", it);
+      CHECK (check_blinded (&k, bs, NULL, what, 0) || _kc_secp256k1_scalar_is_zero (&k),
+             "%s: the blinding left Z as it was", what);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -340,5 +546,6 @@ main (int argc, char **argv)
   test_identities ();
   test_tables ();
   test_ecmult ();
+  test_blinding ();
   return t_done ("t-secp256k1-group");
 }

@@ -8,10 +8,14 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
+ * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3) are compared
+ * with the portable ones on the same inputs where the CPU has AVX-512.
+ *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512.h"
 #include "sntrup761.h"
 #include "t-common.h"
 #include <stdlib.h>
@@ -233,6 +237,26 @@ check_rq_mult_fq (const int16_t f[P], const int16_t g[P], const char *what)
          bad < 0 ? 0 : want[bad]);
 }
 
+/* With AVX-512: the AVX-512 reciprocal of IN8 (small) or IN16 (frozen)
+ * returns RC and, when RC is 0, the portable function's output REF. */
+static void
+check_avx512_recip (const int16_t ref[P], int rc, const int8_t *in8,
+                    const int16_t *in16, const char *what)
+{
+  int16_t out[P];
+  int rc5, i, frozen = 1;
+
+  if (!(_kc_hwf () & KC_HWF_AVX512))
+    return;
+  rc5 = in8 ? _kc_sntrup761_rq_recip3_avx512 (out, in8)
+    : _kc_sntrup761_rq_recip3_fq_avx512 (out, in16);
+  for (i = 0; i < P; i++)
+    frozen &= out[i] >= -(Q - 1) / 2 && out[i] <= (Q - 1) / 2;
+  CHECK (rc5 == rc && frozen && (rc || !memcmp (out, ref, sizeof out)),
+         "rq_recip3%s (%s): avx512 (%d) and portable (%d) differ",
+         in8 ? "" : "_fq", what, rc5, rc);
+}
+
 /* 1/(3 in) for a general frozen IN, AVX2 and portable: equal, frozen, and
  * 3 in out = 1 (IN nonzero). */
 static void
@@ -252,6 +276,7 @@ check_rq_recip3_fq (const int16_t in[P], const char *what)
          "rq_recip3_fq (%s): returned %d / %d", what, rc, rc2);
   CHECK (!memcmp (out, out2, sizeof out) || !nonzero,
          "rq_recip3_fq (%s): avx2 and portable differ", what);
+  check_avx512_recip (out2, rc2, NULL, in, what);
   if (!nonzero)
     return;
   for (i = 0; i < P; i++)
@@ -285,6 +310,13 @@ check_rq_recip3 (const int8_t in[P], const char *what)
       oi[i] = out[i];
     }
   CHECK (frozen, "rq_recip3 (%s): output not frozen", what);
+  {
+    int16_t ref[P];
+    int rcp = _kc_sntrup761_rq_recip3 (ref, in);
+    CHECK (rcp == rc && (rc || !memcmp (ref, out, sizeof out)),
+           "rq_recip3 (%s): avx2 and portable differ", what);
+    check_avx512_recip (ref, rcp, in, NULL, what);
+  }
   if (!invertible || rc)
     return;
   ref_mult (prod, oi, ii, Q);
@@ -315,6 +347,21 @@ check_r3_recip (const int8_t in[P], const char *what)
       oi[i] = out[i];
     }
   CHECK (small, "r3_recip (%s): output not in {-1, 0, 1}", what);
+  {
+    int8_t ref[P], o5[P];
+    int rcp = _kc_sntrup761_r3_recip (ref, in);
+    CHECK (rcp == rc && (rc || !memcmp (ref, out, sizeof out)),
+           "r3_recip (%s): avx2 and portable differ", what);
+    if (_kc_hwf () & KC_HWF_AVX512)
+      {
+        int rc5 = _kc_sntrup761_r3_recip_avx512 (o5, in), small5 = 1;
+        for (i = 0; i < P; i++)
+          small5 &= o5[i] >= -1 && o5[i] <= 1;
+        CHECK (rc5 == rcp && small5 && (rcp || !memcmp (ref, o5, sizeof o5)),
+               "r3_recip (%s): avx512 (%d) and portable (%d) differ", what,
+               rc5, rcp);
+      }
+  }
   if (!invertible || rc)
     return invertible;
   ref_mult (prod, oi, ii, 3);
@@ -352,20 +399,23 @@ cmp_u32 (const void *a, const void *b)
 static void
 check_sort (const uint32_t in[P], const char *what)
 {
-  uint32_t a[P], b[P], c[P];
+  uint32_t a[P], b[P], c[P], d[P];
   int i;
 
   memcpy (a, in, sizeof a);
   memcpy (b, in, sizeof b);
   memcpy (c, in, sizeof c);
+  memcpy (d, in, sizeof d);
   _kc_sntrup761_sort_761_avx2 (a);
   _kc_sntrup761_sort_u32 (b, P);
   qsort (c, P, sizeof c[0], cmp_u32);
+  _kc_sntrup761_sort_761 (d);
   for (i = 0; i < P; i++)
-    if (a[i] != c[i] || b[i] != c[i])
+    if (a[i] != c[i] || b[i] != c[i] || d[i] != c[i])
       {
-        fail ("sort %s: index %d: avx2 %08x portable %08x qsort %08x", what,
-              i, (unsigned) a[i], (unsigned) b[i], (unsigned) c[i]);
+        fail ("sort %s: index %d: avx2 %08x portable %08x portable-761 "
+              "%08x qsort %08x", what, i, (unsigned) a[i], (unsigned) b[i],
+              (unsigned) d[i], (unsigned) c[i]);
         return;
       }
 }

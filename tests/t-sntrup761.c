@@ -548,6 +548,36 @@ test_sort (void)
   _kc_sntrup761_sort_u32 (x, P);
   for (n = 1; n < P; n++)
     CHECK (x[n - 1] <= x[n], "sort extremes at %zu", n);
+
+  /* The 761-word network (two layouts, 4-wide compare-exchanges) against
+   * qsort: random words, tiny ranges (ties), words equal to its padding
+   * 0xffffffff, sorted and reversed input, and 0-1 inputs (a comparator
+   * network sorts everything iff it sorts every 0-1 input) of random
+   * densities and of single runs of ones. */
+  for (k = 0; k < 600; k++)
+    {
+      size_t i, start = (size_t) (t_rand64 () % P), len = (size_t) (t_rand64 () % 400);
+      uint32_t dens = (uint32_t) (t_rand64 () % 33);
+      for (i = 0; i < P; i++)
+        {
+          uint32_t r = (uint32_t) t_rand64 ();
+          switch (k % 8)
+            {
+            case 0: x[i] = r; break;
+            case 1: x[i] = r % (uint32_t) (k % 7 + 2); break;
+            case 2: x[i] = r & 1 ? 0xffffffffu : r; break;
+            case 3: x[i] = k & 8 ? (uint32_t) i : (uint32_t) (P - i); break;
+            case 4: x[i] = (uint32_t) (t_rand64 () % 32) < dens; break;
+            case 5: x[i] = i >= start && i < start + len ? 0xffffffffu : 0; break;
+            case 6: x[i] = i >= start && i < start + len; break;
+            default: x[i] = (r % 3) << 30;
+            }
+        }
+      memcpy (y, x, P * sizeof x[0]);
+      _kc_sntrup761_sort_761 (x);
+      qsort (y, P, sizeof y[0], cmp_u32);
+      CHECK (!memcmp (x, y, P * sizeof x[0]), "sort_761 input %d", k);
+    }
 }
 
 static void
@@ -670,8 +700,10 @@ sha256_hex (char out[65], const void *data, size_t len)
 }
 
 /* The two paths: the dispatched one (AVX2 kernels on a CPU with AVX2,
- * unless KCRYPT_HWF_MASK masks them) and the portable reference.  The KAT,
- * the round trips and the retry test run on both. */
+ * AVX-512 reciprocals where it has AVX-512 too, unless KCRYPT_HWF_MASK
+ * masks them) and the portable reference.  The KAT, the round trips and
+ * the retry test run on both, and the dispatched one again with AVX-512
+ * masked where the CPU has it. */
 struct kem_impl
 {
   const char *name;
@@ -1102,5 +1134,15 @@ main (int argc, char **argv)
   test_batch (&impls[1], 1);
   test_kat (&impls[0]);
   test_kat (&impls[1]);
+  if (_kc_hwf () & KC_HWF_AVX512)
+    {
+      /* The dispatched path once more with AVX-512 masked: the AVX2
+       * reciprocals, which an AVX2-only CPU takes. */
+      _kc_hwf_set_mask (~KC_HWF_AVX512);
+      test_keygen_retry (&impls[0]);
+      test_batch (&impls[0], 0);
+      test_kat (&impls[0]);
+      _kc_hwf_set_mask (~0u);
+    }
   return t_done ("t-sntrup761");
 }

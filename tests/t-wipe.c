@@ -35,6 +35,8 @@
 #include "bufhelp.h"
 #include "ecdsa.h"
 #include "hmac.h"
+#include "schnorr.h"
+#include "secp256k1-ecmult.h"
 #include "keccak.h"
 #include "sha256.h"
 #include "sha512.h"
@@ -788,6 +790,197 @@ ecdsa_forms (void)
   add_scalar_forms ("m + r * key", &mrx);
 }
 
+/* ------------------------------------------- the Bitcoin additions */
+
+static unsigned char btc_aux[32], btc_tweak[32], btc_peer[33], btc_out[65];
+static unsigned char btc_key2[32];
+
+/* A scalar's forms and its negation's (BIP-340 and the GLV halves negate
+ * by cmov, so either may be what a frame held). */
+static void
+add_scalar_pm_forms (const char *what, const char *negwhat,
+                     const kc_secp256k1_scalar *a)
+{
+  kc_secp256k1_scalar na;
+  add_scalar_forms (what, a);
+  _kc_secp256k1_scalar_negate (&na, a);
+  add_scalar_forms (negwhat, &na);
+}
+
+/* BIP-340 signing of MSG (32 bytes) with KEY and BTC_AUX: the key and its
+ * negation, the masked key t, the nonce hash's first chaining state, the
+ * nonce and its negation. */
+static void
+schnorr_forms (void)
+{
+  kc_secp256k1_scalar x, d, k;
+  kc_secp256k1_gej pj;
+  kc_secp256k1_ge p;
+  kc_sha256_ctx c;
+  unsigned char h[32], blk[64];
+  int i;
+
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  add_scalar_pm_forms ("secret key", "negated secret key", &x);
+  _kc_secp256k1_ecmult_gen (&pj, &x);
+  _kc_secp256k1_ge_set_gej (&p, &pj);
+  d = x;
+  _kc_secp256k1_scalar_cond_negate (&d, kc_secp256k1_fe_is_odd (&p.y));
+  _kc_bip340_tagged_init (&c, KC_BIP340_AUX);
+  _kc_sha256_update (&c, btc_aux, 32);
+  _kc_sha256_final (&c, h);
+  _kc_secp256k1_scalar_get_b32 (blk, &d);
+  for (i = 0; i < 32; i++)
+    blk[i] ^= h[i];
+  add_bytes ("BIP-340 masked key t", blk, 32);
+  _kc_secp256k1_fe_get_b32 (blk + 32, &p.x);
+  _kc_bip340_tagged_init (&c, KC_BIP340_NONCE);
+  _kc_sha256_blocks_generic (c.h, blk, 1);
+  add_bytes ("BIP-340 nonce hash state", c.h, 32);
+  _kc_bip340_tagged_init (&c, KC_BIP340_NONCE);
+  _kc_sha256_update (&c, blk, 64);
+  _kc_sha256_update (&c, msg, 32);
+  _kc_sha256_final (&c, h);
+  _kc_secp256k1_scalar_set_b32 (&k, h, NULL);
+  add_scalar_pm_forms ("BIP-340 nonce", "negated BIP-340 nonce", &k);
+}
+
+/* ECDH of KEY with BTC_PEER: the key, its GLV halves (either sign), the
+ * shared x and the hash's state. */
+static void
+ecdh_forms (void)
+{
+  kc_secp256k1_scalar x, k1, k2;
+  unsigned char enc[33];
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  add_scalar_forms ("secret key", &x);
+  _kc_secp256k1_scalar_split_lambda (&k1, &k2, &x);
+  add_scalar_pm_forms ("GLV half k1", "negated k1", &k1);
+  add_scalar_pm_forms ("GLV half k2", "negated k2", &k2);
+  if (kc_ecdh (KC_ECC_SECP256K1, KC_ECDH_RAW_X, enc + 1, 32, key, 32,
+               btc_peer, 33))
+    fail ("ecdh for the forms");
+  add_bytes ("shared x", enc + 1, 32);
+  enc[0] = 0x02;
+  add_sha_forms ("ECDH hash state (02)", 0, enc, 33);
+  enc[0] = 0x03;
+  add_sha_forms ("ECDH hash state (03)", 0, enc, 33);
+}
+
+/* A tweak of KEY2 (a copy of KEY) by BTC_TWEAK: key, tweak, sum. */
+static void
+tweak_forms (void)
+{
+  kc_secp256k1_scalar x, t, y;
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
+  _kc_secp256k1_scalar_add (&y, &x, &t);
+  add_scalar_forms ("secret key", &x);
+  add_scalar_forms ("tweak", &t);
+  add_scalar_forms ("tweaked key", &y);
+}
+
+static void
+call_schnorr_sign (void *p)
+{
+  *(gpg_error_t *) p = kc_schnorr_sign (KC_ECC_SECP256K1, sig, 64, key, 32,
+                                        msg, 32, btc_aux, 32);
+}
+
+static void
+call_ecdh (void *p)
+{
+  *(gpg_error_t *) p = kc_ecdh (KC_ECC_SECP256K1, 0, btc_out, 32, key, 32,
+                                btc_peer, 33);
+}
+
+static void
+call_seckey_tweak (void *p)
+{
+  memcpy (btc_key2, key, 32);
+  *(gpg_error_t *) p = kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, btc_key2, 32,
+                                                btc_tweak, 32);
+}
+
+static void
+call_pubkey_tweak (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_pubkey_tweak_add (KC_ECC_SECP256K1, btc_out, 33,
+                                                btc_peer, 33, btc_tweak, 32);
+}
+
+static void
+call_xonly_tweak (void *p)
+{
+  int parity;
+  *(gpg_error_t *) p = kc_ecc_xonly_tweak_add (KC_ECC_SECP256K1, btc_out, 32,
+                                               &parity, btc_peer + 1, 32,
+                                               btc_tweak, 32);
+}
+
+static void
+call_xonly_pubkey (void *p)
+{
+  int parity;
+  *(gpg_error_t *) p = kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, btc_out, 32,
+                                            &parity, key, 32);
+}
+
+static void
+run_btc (void)
+{
+  gpg_error_t err;
+  struct sign_arg sa;
+  unsigned char k2[32];
+
+  t_randbytes (btc_aux, 32);
+  t_randbytes (btc_tweak, 32);
+  btc_tweak[0] &= 0x7f;
+  do
+    t_randbytes (k2, 32);
+  while (kc_ecc_pubkey (KC_ECC_SECP256K1, btc_peer, 33, k2, 32));
+
+  npats = 0;
+  schnorr_forms ();
+  check_call ("kc_schnorr_sign", call_schnorr_sign, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  ecdsa_forms ();
+  sa.flags = KC_ECDSA_RECOVERABLE;
+  sa.len = 65;
+  check_call ("kc_ecdsa_sign (RECOVERABLE)", call_sign, &sa, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (sa.err, 0);
+
+  npats = 0;
+  ecdh_forms ();
+  check_call ("kc_ecdh", call_ecdh, &err, NULL, KC_STACK_BURN_ECDH);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  tweak_forms ();
+  check_call ("kc_ecc_seckey_tweak_add", call_seckey_tweak, &err, NULL,
+              KC_STACK_BURN_TWEAK);
+  CHECK_ERR (err, 0);
+  check_call ("kc_ecc_xonly_pubkey", call_xonly_pubkey, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  {
+    kc_secp256k1_scalar t;
+    _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
+    add_scalar_forms ("tweak", &t);
+  }
+  check_call ("kc_ecc_pubkey_tweak_add", call_pubkey_tweak, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  check_call ("kc_ecc_xonly_tweak_add", call_xonly_tweak, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+}
+
 /* sntrup761: the polynomials of a secret key (f, 1/g, g, 1/(3f)). */
 static void
 kem_key_forms (const unsigned char *sk, const char *tag)
@@ -1138,6 +1331,7 @@ main (int argc, char **argv)
   t_randbytes (digest, 32);
   t_randbytes (msg, sizeof msg);
   run_all ();
+  run_btc ();
 
   t_rerun_portable (argv);        /* and again on the portable paths */
   return t_done (mask ? "t-wipe (portable paths)" : "t-wipe");

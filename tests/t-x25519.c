@@ -2,7 +2,11 @@
  * vectors (two scalar multiplications, 1 and 1000 iterations of the
  * ladder, the Diffie-Hellman example), every case of Wycheproof's
  * x25519_test.json (all-zero results are GPG_ERR_INV_DATA with nothing
- * written), round trips, and OpenSSL's X25519 on random keys both ways.
+ * written), round trips, OpenSSL's and libsodium's X25519 on random keys
+ * both ways and on random u; the AVX-512 IFMA ladder against the
+ * portable one on extreme and random inputs (the fixed-base ladders
+ * too), and everything again with KCRYPT_HWF_MASK=0 (the portable path
+ * throughout).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -12,6 +16,9 @@
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>
+#endif
+#ifdef HAVE_LIBSODIUM
+# include <sodium.h>
 #endif
 #include <stdlib.h>
 
@@ -205,6 +212,128 @@ test_openssl (void)
 }
 #endif
 
+/* the IFMA ladder (when the CPU has it) against the portable one: the
+ * same output and the same all-zero mask, on scalars and u at the edges
+ * (0, 1, p - 1, p, p + 1, 2^255 - 1 and top bit set, limb boundaries,
+ * all-ones and alternating bits) and on random and chained inputs */
+static void
+test_paths (void)
+{
+  static const char *const edges[] = {
+    "0000000000000000000000000000000000000000000000000000000000000000",
+    "0100000000000000000000000000000000000000000000000000000000000000",
+    "0900000000000000000000000000000000000000000000000000000000000000",
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    "0000000000000800000000000000000000000000000000000000000000000000",
+    "ffffffffffff0700000000000000000000000000000000000000000000000000",
+    "ffffffffffffffffffffffffff3f000000000000000000000000000000000000",
+    "0000000000000000000000000000000000000000000000000000000000000080",
+    "5555555555555555555555555555555555555555555555555555555555555555",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    /* points of small order (Wycheproof / RFC 7748 section 7 lists) */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+  };
+  unsigned char k[32], u[32], a[32], b[32];
+  uint32_t ma, mb;
+  size_t i, j;
+  int t;
+
+  if (!(_kc_hwf () & KC_HWF_IFMA))
+    {
+      printf ("t-x25519: no AVX-512 IFMA here (or masked): the IFMA "
+              "ladder is not compared\n");
+      return;
+    }
+  for (i = 0; i < KC_DIM (edges); i++)
+    for (j = 0; j < KC_DIM (edges); j++)
+      {
+        unhex32 (k, edges[i]);
+        unhex32 (u, edges[j]);
+        ma = _kc_x25519 (a, k, u);
+        _kc_hwf_set_mask (0);
+        mb = _kc_x25519 (b, k, u);
+        _kc_hwf_set_mask (~0u);
+        CHECK (ma == mb && !memcmp (a, b, 32), "IFMA and portable ladders "
+               "differ: k %s, u %s", edges[i], edges[j]);
+      }
+  for (t = 0; t < 500; t++)
+    {
+      t_randbytes (k, 32);
+      if (t % 2)
+        t_randbytes (u, 32);
+      else
+        memcpy (u, a, 32);              /* the last output, chained */
+      if (t % 5 == 1)
+        memset (u + 16, 0xff, 16);      /* high limbs at their maximum */
+      ma = _kc_x25519 (a, k, u);
+      _kc_hwf_set_mask (0);
+      mb = _kc_x25519 (b, k, u);
+      _kc_hwf_set_mask (~0u);
+      CHECK (ma == mb && !memcmp (a, b, 32), "IFMA and portable ladders "
+             "differ (random case %d)", t);
+    }
+  /* the fixed-base ladders (u = 9, its product by shifts) on both paths
+   * against the variable-base one */
+  memset (u, 0, 32);
+  u[0] = 9;
+  for (t = 0; t < 100 + (int) KC_DIM (edges); t++)
+    {
+      unsigned char c[32];
+      if (t < (int) KC_DIM (edges))
+        unhex32 (k, edges[t]);
+      else
+        t_randbytes (k, 32);
+      _kc_x25519 (a, k, u);
+      _kc_x25519_base (b, k);
+      _kc_hwf_set_mask (0);
+      _kc_x25519_base (c, k);
+      _kc_hwf_set_mask (~0u);
+      CHECK (!memcmp (a, b, 32) && !memcmp (a, c, 32), "fixed-base ladders "
+             "differ from X25519 (k, 9) (case %d)", t);
+    }
+}
+
+#ifdef HAVE_LIBSODIUM
+/* libsodium: crypto_scalarmult on random scalars and u (top bit too),
+ * crypto_scalarmult_base against our public keys, and a shared value
+ * both ways through the KEM API */
+static void
+test_sodium (void)
+{
+  int t;
+  if (sodium_init () < 0)
+    {
+      fail ("sodium_init");
+      return;
+    }
+  for (t = 0; t < 200; t++)
+    {
+      unsigned char k[32], u[32], ours[32], theirs[32], pk[32], sk[32];
+      unsigned char spk[32], ssk[32];
+      t_randbytes (k, 32);
+      t_randbytes (u, 32);
+      _kc_x25519 (ours, k, u);
+      CHECK (!crypto_scalarmult (theirs, k, u) && !memcmp (ours, theirs, 32),
+             "X25519 differs from libsodium's crypto_scalarmult (case %d)", t);
+      CHECK_ERR (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, sk, 32, k,
+                                      32), 0);
+      CHECK (!crypto_scalarmult_base (theirs, k) && !memcmp (pk, theirs, 32),
+             "public key differs from libsodium's (case %d)", t);
+      CHECK (!crypto_box_keypair (spk, ssk), "crypto_box_keypair");
+      CHECK_ERR (kc_kem_decap (KC_KEM_RAW_X25519, sk, 32, spk, 32, ours, 32,
+                               NULL, 0), 0);
+      CHECK (!crypto_scalarmult (theirs, ssk, pk)
+             && !memcmp (ours, theirs, 32),
+             "shared value differs from libsodium's (case %d)", t);
+    }
+}
+#endif
+
 int
 main (int argc, char **argv)
 {
@@ -213,10 +342,17 @@ main (int argc, char **argv)
   test_rfc7748 ();
   test_wycheproof ();
   test_kem ();
+  test_paths ();
 #ifdef HAVE_OPENSSL
   test_openssl ();
 #else
   printf ("t-x25519: OpenSSL comparison skipped (built without OpenSSL)\n");
 #endif
+#ifdef HAVE_LIBSODIUM
+  test_sodium ();
+#else
+  printf ("t-x25519: libsodium comparison skipped (built without it)\n");
+#endif
+  t_rerun_portable (argv);        /* every vector on the portable path */
   return t_done ("t-x25519");
 }

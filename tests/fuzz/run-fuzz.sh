@@ -68,6 +68,9 @@ nfiles () { find "$1" -type f | wc -l; }
 # Files of the committed corpus D written by the fuzzer (40 hex digits).
 hashed () { find "$1" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[0-9a-f]{40}'; }
 
+# The Bitcoin harnesses join the default list (kept apart from the list
+# above so that adding a harness there and here does not collide).
+[ $# -gt 0 ] || harnesses+=(fuzz-schnorr-verify fuzz-ecdsa-recover)
 rc=0
 summary=()
 for h in "${harnesses[@]}"; do
