@@ -7,22 +7,10 @@
 #include "kcrypt-int.h"
 #include "schnorr-batch.h"
 #include "secp256k1-ecmult-ifma.h"
-#include "sha256.h"
+#include "schnorr.h"
 
 typedef kc_secp256k1_scalar scalar;
 typedef kc_secp256k1_fe fe;
-
-/* SHA-256 after SHA256(tag) || SHA256(tag) for "BIP0340/challenge". */
-static void
-challenge_init (kc_sha256_ctx *c)
-{
-  static const char tag[] = "BIP0340/challenge";
-  unsigned char th[32];
-  _kc_sha256 (th, tag, sizeof tag - 1);
-  _kc_sha256_init (c);
-  _kc_sha256_update (c, th, 32);
-  _kc_sha256_update (c, th, 32);
-}
 
 gpg_error_t
 _kc_schnorr_prepare_var (kc_schnorr_item *it, const unsigned char sig[64],
@@ -40,7 +28,7 @@ _kc_schnorr_prepare_var (kc_schnorr_item *it, const unsigned char sig[64],
   _kc_secp256k1_scalar_set_b32 (&it->s, sig + 32, &of);
   if (of)
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
-  challenge_init (&c);
+  _kc_bip340_tagged_init (&c, KC_BIP340_CHALLENGE);
   _kc_sha256_update (&c, sig, 32);
   _kc_sha256_update (&c, xonly, 32);
   if (msg_len)

@@ -10,8 +10,8 @@
  * of the item, the call returns 0 exactly when all are 0; the same items
  * read as BIP-340 (signature, x-only key = the digest or a fixed valid
  * key, message = the digest) give in one batch what each gives alone
- * (a one-item batch takes the one-item path), and the fixed BIP-340
- * vector mixed in verifies.
+ * and what kc_schnorr_verify says (a one-item batch takes the one-item
+ * path), and the fixed BIP-340 vector mixed in verifies.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -135,7 +135,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       gpg_error_t call = kc_schnorr_verify_batch (KC_ECC_SECP256K1, 1,
                                                   &ssp[i], &xp[i], &mp[i],
                                                   &ml[i], &one);
-      if ((call == 0) != (one == 0) || res[i] != one)
+      if ((call == 0) != (one == 0) || res[i] != one
+          || one != kc_schnorr_verify (KC_ECC_SECP256K1, ssp[i], 64, xp[i], 32,
+                                       mp[i], ml[i]))
         abort ();
       any |= one != 0;
     }
