@@ -15,13 +15,6 @@
 #include "bufhelp.h"
 #include "keccak.h"
 
-#if defined(__clang__)
-# define KC_UNROLL _Pragma ("unroll")
-#elif defined(__GNUC__) && __GNUC__ >= 8
-# define KC_UNROLL _Pragma ("GCC unroll 25")
-#else
-# define KC_UNROLL
-#endif
 
 static const uint64_t keccak_rc[24] = {
   0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
@@ -55,33 +48,33 @@ _kc_keccak_f1600_generic (uint64_t s[25])
   uint64_t a[25], b[25], c[5], d[5];
   int round, x, y;
 
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     a[x] = s[x];
   for (round = 0; round < 24; round++)
     {
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
       /* rho and pi: lane (x, y) goes to (y, 2x + 3y) */
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
-        KC_UNROLL
+        KC_UNROLL_ALL
         for (x = 0; x < 5; x++)
           b[y + 5 * ((2 * x + 3 * y) % 5)]
             = rol64 (a[x + 5 * y] ^ d[x], keccak_rho[x + 5 * y]);
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
-        KC_UNROLL
+        KC_UNROLL_ALL
         for (x = 0; x < 5; x++)
           a[x + 5 * y] = b[x + 5 * y]
                          ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
       a[0] ^= keccak_rc[round];
     }
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     s[x] = a[x];
   wipememory (a, sizeof a);
@@ -124,44 +117,44 @@ _kc_keccak_f1600_avx512 (uint64_t s[25])
   __m128i a[25], e[25], bb[5], c[5], d[5];
   int round, x, y;
 
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     a[x] = _mm_cvtsi64_si128 ((long long) s[x]);
   for (round = 0; round < 24; round++)
     {
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         c[x] = _mm_ternarylogic_epi64
                  (_mm_ternarylogic_epi64 (a[x], a[x + 5], a[x + 10], 0x96),
                   a[x + 15], a[x + 20], 0x96);
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 5; x++)
         d[x] = _mm_xor_si128 (c[(x + 4) % 5], _mm_rol_epi64 (c[(x + 1) % 5],
                                                              1));
       /* one output row at a time: lane x' of row y' comes from lane
        * (x, y) = (3 y' + x', x') (mod 5), through theta and rho; then chi */
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (y = 0; y < 5; y++)
         {
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             {
               int sx = (3 * y + x) % 5, sy = x;
               bb[x] = vrol (_mm_xor_si128 (a[sx + 5 * sy], d[sx]),
                             keccak_rho[sx + 5 * sy]);
             }
-          KC_UNROLL
+          KC_UNROLL_ALL
           for (x = 0; x < 5; x++)
             e[x + 5 * y] = _mm_ternarylogic_epi64 (bb[x], bb[(x + 1) % 5],
                                                    bb[(x + 2) % 5], 0xd2);
         }
       e[0] = _mm_xor_si128 (e[0], _mm_cvtsi64_si128 ((long long)
                                                      keccak_rc[round]));
-      KC_UNROLL
+      KC_UNROLL_ALL
       for (x = 0; x < 25; x++)
         a[x] = e[x];
     }
-  KC_UNROLL
+  KC_UNROLL_ALL
   for (x = 0; x < 25; x++)
     s[x] = (uint64_t) _mm_cvtsi128_si64 (a[x]);
 }
@@ -209,67 +202,17 @@ _kc_keccak_f1600_x4_generic (uint64_t s[25][4])
 }
 
 #if defined(KC_HAVE_KECCAK_AVX512)
-/* The round written once with the compilers' generic vectors of four
- * 64-bit lanes; the AVX2 and AVX-512VL entry points below inline it under
- * their own target, so the compiler emits shift/or rotates and two-input
- * logic for AVX2, and vprolq and three-input vpternlogq for AVX-512VL. */
+/* The round loop, written once (keccak-xn.h) for four and eight lanes. */
 typedef uint64_t kc_v4u64 __attribute__ ((vector_size (32)));
-
-/* *X rotated left by N (in place: no vector crosses a call boundary by
- * value, which gcc would flag as an ABI change outside AVX code) */
-static inline __attribute__ ((always_inline)) void
-v4_rol (kc_v4u64 *x, unsigned int n)
-{
-  if (n)
-    *x = (*x << n) | (*x >> (64 - n));
-}
-
-static inline __attribute__ ((always_inline)) void
-keccak_x4_rounds (uint64_t s[25][4])
-{
-  kc_v4u64 a[25], e[25], bb[5], c[5], d[5], t;
-  int round, x, y;
-
-  KC_UNROLL
-  for (x = 0; x < 25; x++)
-    memcpy (&a[x], s[x], sizeof a[x]);
-  for (round = 0; round < 24; round++)
-    {
-      KC_UNROLL
-      for (x = 0; x < 5; x++)
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL
-      for (x = 0; x < 5; x++)
-        {
-          t = c[(x + 1) % 5];
-          v4_rol (&t, 1);
-          d[x] = c[(x + 4) % 5] ^ t;
-        }
-      /* output row y: lane x comes from (3 y + x, x), through theta, rho */
-      KC_UNROLL
-      for (y = 0; y < 5; y++)
-        {
-          KC_UNROLL
-          for (x = 0; x < 5; x++)
-            {
-              int sx = (3 * y + x) % 5, sy = x;
-              bb[x] = a[sx + 5 * sy] ^ d[sx];
-              v4_rol (&bb[x], keccak_rho[sx + 5 * sy]);
-            }
-          KC_UNROLL
-          for (x = 0; x < 5; x++)
-            e[x + 5 * y] = bb[x] ^ (~bb[(x + 1) % 5] & bb[(x + 2) % 5]);
-        }
-      e[0] ^= (kc_v4u64) { keccak_rc[round], keccak_rc[round],
-                           keccak_rc[round], keccak_rc[round] };
-      KC_UNROLL
-      for (x = 0; x < 25; x++)
-        a[x] = e[x];
-    }
-  KC_UNROLL
-  for (x = 0; x < 25; x++)
-    memcpy (s[x], &a[x], sizeof a[x]);
-}
+typedef uint64_t kc_v8u64 __attribute__ ((vector_size (64)));
+#define KC_XN_TYPE kc_v4u64
+#define KC_XN_LANES 4
+#define KC_XN_NAME keccak_x4_rounds
+#include "keccak-xn.h"
+#define KC_XN_TYPE kc_v8u64
+#define KC_XN_LANES 8
+#define KC_XN_NAME keccak_x8_rounds
+#include "keccak-xn.h"
 
 __attribute__ ((target ("avx2"))) static void
 keccak_f1600_x4_avx2 (uint64_t s[25][4])
@@ -303,6 +246,47 @@ _kc_keccak_f1600_x4 (uint64_t s[25][4])
   _kc_keccak_f1600_x4_generic (s);
 }
 
+#if defined(KC_HAVE_KECCAK_AVX512)
+__attribute__ ((target ("avx512f"))) static void
+keccak_f1600_x8_avx512 (uint64_t s[25][8])
+{
+  keccak_x8_rounds (s);
+}
+#endif
+
+int
+_kc_keccak_have_x8 (void)
+{
+#if defined(KC_HAVE_KECCAK_AVX512)
+  return (_kc_hwf () & KC_HWF_AVX512) != 0;
+#else
+  return 0;
+#endif
+}
+
+void
+_kc_keccak_f1600_x8 (uint64_t s[25][8])
+{
+  uint64_t h[25][4];
+  unsigned int i, half;
+#if defined(KC_HAVE_KECCAK_AVX512)
+  if (_kc_hwf () & KC_HWF_AVX512)
+    {
+      keccak_f1600_x8_avx512 (s);
+      return;
+    }
+#endif
+  for (half = 0; half < 8; half += 4)
+    {
+      for (i = 0; i < 25; i++)
+        memcpy (h[i], s[i] + half, sizeof h[i]);
+      _kc_keccak_f1600_x4 (h);
+      for (i = 0; i < 25; i++)
+        memcpy (s[i] + half, h[i], sizeof h[i]);
+    }
+  wipememory (h, sizeof h);
+}
+
 void
 _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
                      const unsigned char *const in[4], size_t len)
@@ -319,12 +303,17 @@ _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
           ctx->s[i][j] ^= buf_get_le64 (in[j] + off + 8 * i);
       _kc_keccak_f1600_x4 (ctx->s);
     }
+  /* the last, padded block of each lane, a word at a time */
   for (j = 0; j < 4; j++)
     {
-      for (i = 0; off + i < len; i++)
-        ctx->s[i / 8][j] ^= (uint64_t) in[j][off + i] << (8 * (i % 8));
-      ctx->s[i / 8][j] ^= (uint64_t) KC_SHAKE_DSUFFIX << (8 * (i % 8));
-      ctx->s[(rate - 1) / 8][j] ^= (uint64_t) 0x80 << (8 * ((rate - 1) % 8));
+      unsigned char blk[KC_SHAKE128_RATE];
+      memset (blk, 0, rate);
+      memcpy (blk, in[j] + off, len - off);
+      blk[len - off] = KC_SHAKE_DSUFFIX;
+      blk[rate - 1] |= 0x80;
+      for (i = 0; i < rate / 8; i++)
+        ctx->s[i][j] ^= buf_get_le64 (blk + 8 * i);
+      wipememory (blk, rate);
     }
 }
 
@@ -341,6 +330,56 @@ _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
         for (i = 0; i < rate / 8; i++)
           buf_put_le64 (out[j] + b * rate + 8 * i, ctx->s[i][j]);
     }
+}
+
+void
+_kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
+                       size_t outlen, const unsigned char *const in[4],
+                       const size_t len[4], const unsigned char dsuffix[4])
+{
+  uint64_t st[25][4];
+  unsigned char blk[KC_SHAKE128_RATE], word[8];
+  size_t nb[4], maxnb = 0, b;
+  unsigned int i, j;
+
+  memset (st, 0, sizeof st);
+  for (j = 0; j < 4; j++)
+    {
+      nb[j] = in[j] ? len[j] / rate + 1 : 0;
+      maxnb = nb[j] > maxnb ? nb[j] : maxnb;
+    }
+  for (b = 0; b < maxnb; b++)
+    {
+      for (j = 0; j < 4; j++)
+        {
+          const unsigned char *p;
+          if (b >= nb[j])
+            continue;
+          p = in[j] + b * rate;
+          if (b + 1 == nb[j])
+            {
+              size_t rest = len[j] - b * rate;
+              memset (blk, 0, rate);
+              memcpy (blk, p, rest);
+              blk[rest] = dsuffix[j];
+              blk[rate - 1] |= 0x80;
+              p = blk;
+            }
+          for (i = 0; i < rate / 8; i++)
+            st[i][j] ^= buf_get_le64 (p + 8 * i);
+        }
+      _kc_keccak_f1600_x4 (st);
+      for (j = 0; j < 4; j++)
+        if (b + 1 == nb[j])
+          for (i = 0; i < outlen; i += 8)
+            {
+              buf_put_le64 (word, st[i / 8][j]);
+              memcpy (out[j] + i, word, outlen - i < 8 ? outlen - i : 8);
+            }
+    }
+  wipememory (st, sizeof st);
+  wipememory (blk, sizeof blk);
+  wipememory (word, sizeof word);
 }
 
 /* ------------------------------------------------------------- sponge */

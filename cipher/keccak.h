@@ -46,6 +46,15 @@ int _kc_keccak_have_avx512 (void);
 void _kc_keccak_f1600_x4 (uint64_t s[25][4]);
 void _kc_keccak_f1600_x4_generic (uint64_t s[25][4]);
 
+/* Eight permutations at once, interleaved the same way (S[i][j] is lane
+ * i of state j): AVX-512F where the CPU has it (then
+ * _kc_keccak_have_x8 is 1 and one call costs about one and a half of the
+ * four-way one), else two four-way calls.  Straight-line code: no branch
+ * or memory index depends on the state (valgrind, which cannot run
+ * AVX-512, checks the four-way fallback in t-ctime). */
+void _kc_keccak_f1600_x8 (uint64_t s[25][8]);
+int _kc_keccak_have_x8 (void);
+
 /* Four SHAKE streams of one rate (KC_SHAKE128_RATE or KC_SHAKE256_RATE)
  * over four inputs of the same length, the form ML-KEM's matrix and
  * noise sampling want: absorb and finalise the inputs IN[0..3] (LEN bytes
@@ -62,6 +71,16 @@ void _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
 void _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
                                   unsigned char *const out[4],
                                   size_t nblocks);
+
+/* Four one-shot sponges of one RATE at once (the four-way permutation;
+ * worth it where that is vectorised): OUT[j] = the first OUTLEN <= RATE
+ * bytes of the sponge of IN[j] (LEN[j] bytes) with domain suffix
+ * DSUFFIX[j] (KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX); a lane whose IN[j] is
+ * NULL is left out.  The lengths may differ. */
+void _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
+                            size_t outlen, const unsigned char *const in[4],
+                            const size_t len[4],
+                            const unsigned char dsuffix[4]);
 
 /* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
  * KC_SHAKE_DSUFFIX). */

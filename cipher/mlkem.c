@@ -10,6 +10,9 @@
  * scaling (by R^2 / 128) turns back, or poly_tomont (by R^2) where the
  * product stays in the NTT domain (t in key generation).
  *
+ * K-PKE runs on a table of kernels (mlkem-int.h): these portable ones or
+ * the AVX2 ones of mlkem-avx2.c, chosen once by _kc_hwf.
+ *
  * Bounds: montgomery_reduce maps |a| < q 2^15 to (-q, q); barrett_reduce
  * maps any int16 to [0, q] ... centred to (-q/2, q/2] once frozen; every
  * butterfly below reduces its sum and difference, so no lane leaves
@@ -19,12 +22,13 @@
 #include "bufhelp.h"
 #include "keccak.h"
 #include "mlkem.h"
+#include "mlkem-int.h"
 
-#define N 256
-#define Q 3329
+#define N KC_MLKEM_N
+#define Q KC_MLKEM_Q
 #define QINV (-3327)            /* q^-1 mod 2^16, as a signed value */
 
-typedef struct { int16_t c[N]; } poly;
+typedef kc_mlkem_poly poly;
 
 /* 17^brv7(i) R mod q, centred (FIPS 203 Appendix A times R).  t-mlkem
  * recomputes the table. */
@@ -141,6 +145,31 @@ poly_basemul_acc (poly *r, const poly *a, const poly *b)
       r->c[2 * i] = barrett_reduce ((int16_t) (r->c[2 * i] + c0));
       r->c[2 * i + 1] = barrett_reduce ((int16_t) (r->c[2 * i + 1] + c1));
     }
+}
+
+static void
+matvec (poly *r, const poly a[][KC_MLKEM_KMAX], const poly *b,
+        unsigned int rows, unsigned int k)
+{
+  unsigned int i, j;
+  for (i = 0; i < rows; i++)
+    {
+      memset (&r[i], 0, sizeof r[i]);
+      for (j = 0; j < k; j++)
+        poly_basemul_acc (&r[i], &a[i][j], &b[j]);
+    }
+}
+
+static void
+ntt (poly *r)
+{
+  _kc_mlkem_ntt (r->c);
+}
+
+static void
+invntt (poly *r)
+{
+  _kc_mlkem_invntt (r->c);
 }
 
 /* times R (undoes a base-case product's 1/R) */
@@ -266,18 +295,12 @@ poly_decompress (poly *r, const unsigned char *in, unsigned int d)
 
 /* ----------------------------------------------------------- sampling */
 
-/* SamplePolyCBD_eta (Algorithm 8) of PRF_eta (s, nonce) = SHAKE256 (s ||
- * nonce), eta = 2 or 3 */
-static void
-sample_cbd (poly *r, const unsigned char s[32], unsigned char nonce,
-            unsigned int eta)
+/* SamplePolyCBD_eta (Algorithm 8) of the 64 eta bytes BUF, eta = 2 or 3 */
+void
+_kc_mlkem_cbd (poly *r, const unsigned char *buf, unsigned int eta)
 {
-  unsigned char in[33], buf[64 * 3];
   unsigned int i, k;
 
-  memcpy (in, s, 32);
-  in[32] = nonce;
-  _kc_shake256 (buf, 64 * eta, in, sizeof in);
   if (eta == 2)
     /* 4 bits a coefficient: pair sums of bits, then (a0+a1) - (b0+b1) */
     for (i = 0; i < N / 8; i++)
@@ -299,6 +322,24 @@ sample_cbd (poly *r, const unsigned char s[32], unsigned char nonce,
         for (k = 0; k < 4; k++)
           r->c[4 * i + k] = (int16_t) ((int) ((d >> (6 * k)) & 7)
                                        - (int) ((d >> (6 * k + 3)) & 7));
+      }
+}
+
+/* the CBD of PRF_eta (s, nonce) = SHAKE256 (s || nonce), one at a time */
+static void
+noise_x8 (poly *const r[8], const unsigned char s[32],
+          const unsigned char nonce[8], unsigned int eta)
+{
+  unsigned char in[33], buf[64 * 3];
+  unsigned int j;
+
+  memcpy (in, s, 32);
+  for (j = 0; j < 8; j++)
+    if (r[j])
+      {
+        in[32] = nonce[j];
+        _kc_shake256 (buf, 64 * eta, in, sizeof in);
+        _kc_mlkem_cbd (r[j], buf, eta);
       }
   wipememory (buf, sizeof buf);
   wipememory (in, sizeof in);
@@ -325,9 +366,10 @@ params_of (int k)
 #define KMAX 4
 
 /* Rejection sampling of BUF (LEN bytes, a multiple of 3) into R from
- * coefficient N0 on; returns the new count.  Public data. */
-static unsigned int
-rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
+ * coefficient N on; returns the new count.  Public data. */
+unsigned int
+_kc_mlkem_rej_uniform (poly *r, unsigned int n, const unsigned char *buf,
+                       size_t len)
 {
   size_t p;
   for (p = 0; p + 3 <= len && n < N; p += 3)
@@ -347,9 +389,10 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
  * each first: 504 bytes give 256 coefficients but for a 2^-10-ish
  * fraction of seeds; then one block more for all four as long as one
  * needs it) */
-static void
-gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
-            int transposed)
+void
+_kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
+                          unsigned int k, int transposed, unsigned int first,
+                          kc_mlkem_rej_fn rej_uniform)
 {
   unsigned char seed[4][34], buf[4][3 * KC_SHAKE128_RATE];
   const unsigned char *in[4];
@@ -357,7 +400,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
   unsigned int idx, total = k * k, lane, n[4];
   kc_keccak_x4_ctx c;
 
-  for (idx = 0; idx < total; idx += 4)
+  for (idx = first; idx < total; idx += 4)
     {
       int more;
       for (lane = 0; lane < 4; lane++)
@@ -391,42 +434,97 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
     }
 }
 
+static void
+gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
+            int transposed)
+{
+  _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, _kc_mlkem_rej_uniform);
+}
+
+const struct kc_mlkem_ops _kc_mlkem_ops_portable = {
+  ntt, invntt, matvec, poly_tomont, poly_add, poly_sub, poly_tobytes,
+  poly_frombytes, poly_compress, poly_decompress, noise_x8, gen_matrix, 0
+};
+
+/* The kernels, chosen once by _kc_hwf (so every call of a process takes
+ * the same path). */
+static const struct kc_mlkem_ops *
+ops_get (void)
+{
+#ifdef KC_USE_X86_64
+  if (_kc_hwf () & KC_HWF_AVX2)
+    return &_kc_mlkem_ops_avx2;
+#endif
+  return &_kc_mlkem_ops_portable;
+}
+
 struct pke_work
 {
-  poly a[KMAX][KMAX], s[KMAX], e[KMAX], t[KMAX], v, w;
+  poly a[KMAX][KMAX];           /* the matrix: public, first */
+  poly s[KMAX], e[KMAX], t[KMAX], v, w;
 };
+
+/* wipe what may be secret: all but the matrix */
+static void
+pke_work_wipe (struct pke_work *w)
+{
+  wipememory (w->s, sizeof *w - offsetof (struct pke_work, s));
+}
+
+/* the CBD of PRF_eta (sigma, nonce) into R[0..n-1], nonces from *NONCE
+ * on, eight at a time */
+static void
+noise (const struct kc_mlkem_ops *o, poly *const *r, unsigned int n,
+       const unsigned char sigma[32], unsigned int *nonce, unsigned int eta)
+{
+  unsigned int i, j;
+  for (i = 0; i < n; i += 8)
+    {
+      poly *rr[8];
+      unsigned char nn[8];
+      for (j = 0; j < 8; j++)
+        {
+          rr[j] = i + j < n ? r[i + j] : NULL;
+          nn[j] = (unsigned char) (*nonce + j);
+        }
+      o->noise_x8 (rr, sigma, nn, eta);
+      *nonce += n - i < 8 ? n - i : 8;
+    }
+}
 
 /* K-PKE.KeyGen from d (Algorithm 13): EK, and the encoded s into DK */
 static void
-pke_keypair (struct pke_work *w, const struct params *p, unsigned char *ek,
-             unsigned char *dk, const unsigned char d[32])
+pke_keypair (const struct kc_mlkem_ops *o, struct pke_work *w,
+             const struct params *p, unsigned char *ek, unsigned char *dk,
+             const unsigned char d[32])
 {
   unsigned char in[33], g[64];
-  unsigned int i, j, nonce = 0;
+  poly *se[2 * KMAX];
+  unsigned int i, nonce = 0;
 
   memcpy (in, d, 32);
   in[32] = (unsigned char) p->k;
   _kc_sha3_512 (g, in, sizeof in);             /* rho || sigma */
   ct_declassify (g, 32);                       /* rho is in the public key */
-  gen_matrix (w->a, g, p->k, 0);
-  for (i = 0; i < p->k; i++)
-    sample_cbd (&w->s[i], g + 32, (unsigned char) nonce++, p->eta1);
-  for (i = 0; i < p->k; i++)
-    sample_cbd (&w->e[i], g + 32, (unsigned char) nonce++, p->eta1);
+  o->gen_matrix (w->a, g, p->k, 0);
   for (i = 0; i < p->k; i++)
     {
-      _kc_mlkem_ntt (w->s[i].c);
-      _kc_mlkem_ntt (w->e[i].c);
+      se[i] = &w->s[i];
+      se[p->k + i] = &w->e[i];
     }
+  noise (o, se, 2 * p->k, g + 32, &nonce, p->eta1);
   for (i = 0; i < p->k; i++)
     {
-      memset (&w->t[i], 0, sizeof w->t[i]);
-      for (j = 0; j < p->k; j++)
-        poly_basemul_acc (&w->t[i], &w->a[i][j], &w->s[j]);
-      poly_tomont (&w->t[i]);
-      poly_add (&w->t[i], &w->e[i]);
-      poly_tobytes (ek + 384 * i, &w->t[i]);
-      poly_tobytes (dk + 384 * i, &w->s[i]);
+      o->ntt (&w->s[i]);
+      o->ntt (&w->e[i]);
+    }
+  o->matvec (w->t, w->a, w->s, p->k, p->k);
+  for (i = 0; i < p->k; i++)
+    {
+      o->tomont (&w->t[i]);
+      o->add (&w->t[i], &w->e[i]);
+      o->tobytes (ek + 384 * i, &w->t[i]);
+      o->tobytes (dk + 384 * i, &w->s[i]);
     }
   memcpy (ek + 384 * p->k, g, 32);
   wipememory (g, sizeof g);
@@ -435,78 +533,78 @@ pke_keypair (struct pke_work *w, const struct params *p, unsigned char *ek,
 
 /* K-PKE.Encrypt (Algorithm 14); T holds the decoded t of EK */
 static void
-pke_encrypt (struct pke_work *w, const struct params *p, unsigned char *ct,
+pke_encrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
+             const struct params *p, unsigned char *ct,
              const unsigned char *ek, const unsigned char m[32],
              const unsigned char r[32])
 {
-  unsigned int i, j, nonce = 0;
+  poly *ye[2 * KMAX + 1], u;
+  unsigned int i, nonce = 0;
 
-  gen_matrix (w->a, ek + 384 * p->k, p->k, 1);
+  o->gen_matrix (w->a, ek + 384 * p->k, p->k, 1);
   for (i = 0; i < p->k; i++)
-    sample_cbd (&w->s[i], r, (unsigned char) nonce++, p->eta1);   /* y */
+    {
+      ye[i] = &w->s[i];                        /* y */
+      ye[p->k + i] = &w->e[i];                 /* e1 */
+    }
+  ye[2 * p->k] = &w->w;                        /* e2 */
+  if (p->eta1 == 2)
+    noise (o, ye, 2 * p->k + 1, r, &nonce, 2);
+  else
+    {
+      noise (o, ye, p->k, r, &nonce, p->eta1);
+      noise (o, ye + p->k, p->k + 1, r, &nonce, 2);
+    }
   for (i = 0; i < p->k; i++)
-    sample_cbd (&w->e[i], r, (unsigned char) nonce++, 2);         /* e1 */
-  sample_cbd (&w->w, r, (unsigned char) nonce, 2);                /* e2 */
-  for (i = 0; i < p->k; i++)
-    _kc_mlkem_ntt (w->s[i].c);
+    o->ntt (&w->s[i]);
   /* u = NTT^-1 (A^T y) + e1 */
   for (i = 0; i < p->k; i++)
     {
-      poly u;
-      memset (&u, 0, sizeof u);
-      for (j = 0; j < p->k; j++)
-        poly_basemul_acc (&u, &w->a[i][j], &w->s[j]);
-      _kc_mlkem_invntt (u.c);
-      poly_add (&u, &w->e[i]);
-      poly_compress (ct + 32 * p->du * i, &u, p->du);
-      wipememory (&u, sizeof u);
+      o->matvec (&u, (const poly (*)[KMAX]) w->a[i], w->s, 1, p->k);
+      o->invntt (&u);
+      o->add (&u, &w->e[i]);
+      o->compress (ct + 32 * p->du * i, &u, p->du);
     }
+  wipememory (&u, sizeof u);
   /* v = NTT^-1 (t^T y) + e2 + Decompress_1 (m) */
-  memset (&w->v, 0, sizeof w->v);
-  for (j = 0; j < p->k; j++)
-    poly_basemul_acc (&w->v, &w->t[j], &w->s[j]);
-  _kc_mlkem_invntt (w->v.c);
-  poly_add (&w->v, &w->w);
-  for (i = 0; i < N; i++)
-    {
-      int16_t bit = (int16_t) ((m[i / 8] >> (i % 8)) & 1);
-      w->w.c[i] = (int16_t) (-bit & ((Q + 1) / 2));
-    }
-  poly_add (&w->v, &w->w);
-  poly_compress (ct + 32 * p->du * p->k, &w->v, p->dv);
+  o->matvec (&w->v, (const poly (*)[KMAX]) w->t, w->s, 1, p->k);
+  o->invntt (&w->v);
+  o->add (&w->v, &w->w);
+  o->decompress (&w->w, m, 1);
+  o->add (&w->v, &w->w);
+  o->compress (ct + 32 * p->du * p->k, &w->v, p->dv);
 }
 
 /* K-PKE.Decrypt (Algorithm 15) with the encoded s at DK */
 static void
-pke_decrypt (struct pke_work *w, const struct params *p, unsigned char m[32],
+pke_decrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
+             const struct params *p, unsigned char m[32],
              const unsigned char *dk, const unsigned char *ct)
 {
   unsigned int i;
 
-  memset (&w->w, 0, sizeof w->w);
   for (i = 0; i < p->k; i++)
     {
-      poly_decompress (&w->e[i], ct + 32 * p->du * i, p->du);   /* u */
-      _kc_mlkem_ntt (w->e[i].c);
-      poly_frombytes (&w->s[i], dk + 384 * i);
-      poly_basemul_acc (&w->w, &w->s[i], &w->e[i]);
+      o->decompress (&w->e[i], ct + 32 * p->du * i, p->du);   /* u */
+      o->ntt (&w->e[i]);
+      o->frombytes (&w->s[i], dk + 384 * i);
     }
-  _kc_mlkem_invntt (w->w.c);
-  poly_decompress (&w->v, ct + 32 * p->du * p->k, p->dv);
-  poly_sub (&w->w, &w->v);                     /* w = v - s^T u */
-  memset (m, 0, 32);
-  for (i = 0; i < N; i++)
-    m[i / 8] |= (unsigned char) (compress (w->w.c[i], 1) << (i % 8));
+  o->matvec (&w->w, (const poly (*)[KMAX]) w->s, w->e, 1, p->k);
+  o->invntt (&w->w);
+  o->decompress (&w->v, ct + 32 * p->du * p->k, p->dv);
+  o->sub (&w->w, &w->v);                       /* w = v - s^T u */
+  o->compress (m, &w->w, 1);
 }
 
 /* t of EK decoded into W->t; all ones if EK passes the modulus check */
 static uint32_t
-decode_t (struct pke_work *w, const struct params *p, const unsigned char *ek)
+decode_t (const struct kc_mlkem_ops *o, struct pke_work *w,
+          const struct params *p, const unsigned char *ek)
 {
   uint32_t ok = ~(uint32_t) 0;
   unsigned int i;
   for (i = 0; i < p->k; i++)
-    ok &= poly_frombytes (&w->t[i], ek + 384 * i);
+    ok &= o->frombytes (&w->t[i], ek + 384 * i);
   return ok;
 }
 
@@ -516,15 +614,16 @@ gpg_error_t
 _kc_mlkem_keypair (int k, unsigned char *pk, unsigned char *sk,
                    const unsigned char seed[64])
 {
+  const struct kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   struct pke_work w;
   size_t pkl = KC_MLKEM_PK_BYTES (k);
 
-  pke_keypair (&w, &p, pk, sk, seed);
+  pke_keypair (o, &w, &p, pk, sk, seed);
   memcpy (sk + 384 * p.k, pk, pkl);
   _kc_sha3_256 (sk + 384 * p.k + pkl, pk, pkl);
   memcpy (sk + 384 * p.k + pkl + 32, seed + 32, 32);    /* z */
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   return 0;
 }
 
@@ -532,23 +631,24 @@ gpg_error_t
 _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
                   const unsigned char *pk, const unsigned char m[32])
 {
+  const struct kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   struct pke_work w;
   unsigned char in[64], kr[64];
-  uint32_t ok = decode_t (&w, &p, pk);
+  uint32_t ok = decode_t (o, &w, &p, pk);
 
   ct_declassify (&ok, sizeof ok);              /* a property of the public key */
   if (!ok)
     {
-      wipememory (&w, sizeof w);
+      pke_work_wipe (&w);
       return KC_ERR (GPG_ERR_BAD_PUBKEY);
     }
   memcpy (in, m, 32);
   _kc_sha3_256 (in + 32, pk, KC_MLKEM_PK_BYTES (k));
   _kc_sha3_512 (kr, in, sizeof in);            /* K || r */
-  pke_encrypt (&w, &p, ct, pk, m, kr + 32);
+  pke_encrypt (o, &w, &p, ct, pk, m, kr + 32);
   memcpy (ss, kr, 32);
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   wipememory (in, sizeof in);
   wipememory (kr, sizeof kr);
   return 0;
@@ -558,38 +658,58 @@ gpg_error_t
 _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
                   const unsigned char *sk)
 {
+  const struct kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   size_t pkl = KC_MLKEM_PK_BYTES (k), ctl = KC_MLKEM_CT_BYTES (k);
   const unsigned char *ek = sk + 384 * p.k, *h = ek + pkl, *z = h + 32;
-  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[1568];
-  kc_keccak_ctx j;
+  /* CMP holds z || c for J first, then the re-encryption */
+  unsigned char hh[32], in[64], kr[64], kbar[32], cmp[32 + 1568];
   struct pke_work w;
   uint32_t same;
 
-  _kc_sha3_256 (hh, ek, pkl);                  /* the key check (7.3) */
+  /* the key check (7.3) H (ek), and J (z || c) */
+  if (o->x4_hashes)
+    {
+      unsigned char *outs[4] = { hh, kbar, NULL, NULL };
+      const unsigned char *ins[4] = { ek, cmp, NULL, NULL };
+      const size_t lens[4] = { pkl, 32 + ctl, 0, 0 };
+      const unsigned char ds[4] = { KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX, 0, 0 };
+      memcpy (cmp, z, 32);
+      memcpy (cmp + 32, ct, ctl);
+      _kc_keccak_x4_oneshot (KC_SHA3_256_RATE, outs, 32, ins, lens, ds);
+    }
+  else
+    {
+      kc_keccak_ctx j;
+      _kc_sha3_256 (hh, ek, pkl);
+      _kc_keccak_init (&j, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
+      _kc_keccak_absorb (&j, z, 32);
+      _kc_keccak_absorb (&j, ct, ctl);
+      _kc_keccak_finalize (&j);
+      _kc_keccak_squeeze (&j, kbar, 32);
+      wipememory (&j, sizeof j);
+    }
   same = ct_memequal (hh, h, 32);
   ct_declassify (&same, sizeof same);
   if (!same)
-    return KC_ERR (GPG_ERR_BAD_SECKEY);
+    {
+      wipememory (kbar, sizeof kbar);
+      wipememory (cmp, 32);
+      return KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
 
-  pke_decrypt (&w, &p, in, sk, ct);            /* m' */
+  pke_decrypt (o, &w, &p, in, sk, ct);         /* m' */
   memcpy (in + 32, h, 32);
   _kc_sha3_512 (kr, in, sizeof in);            /* K' || r' */
-  _kc_keccak_init (&j, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
-  _kc_keccak_absorb (&j, z, 32);
-  _kc_keccak_absorb (&j, ct, ctl);
-  _kc_keccak_finalize (&j);
-  _kc_keccak_squeeze (&j, kbar, 32);           /* J (z || c) */
-  decode_t (&w, &p, ek);
-  pke_encrypt (&w, &p, cmp, ek, in, kr + 32);
+  decode_t (o, &w, &p, ek);
+  pke_encrypt (o, &w, &p, cmp, ek, in, kr + 32);
   same = ct_memequal (ct, cmp, ctl);
   memcpy (ss, kr, 32);
   ct_memmov_cond (ss, kbar, 32, 1 ^ same);
-  wipememory (&w, sizeof w);
+  pke_work_wipe (&w);
   wipememory (in, sizeof in);
   wipememory (kr, sizeof kr);
   wipememory (kbar, sizeof kbar);
   wipememory (cmp, sizeof cmp);
-  wipememory (&j, sizeof j);
   return 0;
 }

@@ -8,9 +8,9 @@
 #include "secp256k1-scalar.h"
 #include "modinv.h"
 
-#include "secp256k1-int128.h"
+#include "limb.h"
 
-typedef kc_u128 u128;
+typedef _kc_u128 u128;
 
 /* n and 2^256 - n (129 bits: NC0 + NC1*2^64 + 2^128). */
 static const uint64_t N[4] = {
@@ -39,18 +39,18 @@ reduce_final (uint64_t a[4], uint64_t hi)
 {
   u128 t;
   uint64_t s[4], of, m;
-  kc_u128_from_u64 (&t, a[0]);
-  kc_u128_accum_u64 (&t, NC0);
-  s[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_u64 (&t, a[1]);
-  kc_u128_accum_u64 (&t, NC1);
-  s[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_u64 (&t, a[2]);
-  kc_u128_accum_u64 (&t, 1);
-  s[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_u64 (&t, a[3]);
-  s[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  of = kc_u128_to_u64 (&t) | hi;
+  _kc_u128_from_u64 (&t, a[0]);
+  _kc_u128_accum_u64 (&t, NC0);
+  s[0] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_u64 (&t, a[1]);
+  _kc_u128_accum_u64 (&t, NC1);
+  s[1] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_u64 (&t, a[2]);
+  _kc_u128_accum_u64 (&t, 1);
+  s[2] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_u64 (&t, a[3]);
+  s[3] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  of = _kc_u128_to_u64 (&t) | hi;
   m = ct_mask_from_flag_u64 (of);
   a[0] = ct_select_u64 (m, s[0], a[0]);
   a[1] = ct_select_u64 (m, s[1], a[1]);
@@ -133,16 +133,16 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
   int i;
   SC_CHECK (a);
   SC_CHECK (b);
-  kc_u128_from_u64 (&t, 0);
+  _kc_u128_from_u64 (&t, 0);
   for (i = 0; i < 4; i++)
     {
-      kc_u128_accum_u64 (&t, a->d[i]);
-      kc_u128_accum_u64 (&t, b->d[i]);
-      r->d[i] = kc_u128_to_u64 (&t);
-      kc_u128_rshift (&t, 64);
+      _kc_u128_accum_u64 (&t, a->d[i]);
+      _kc_u128_accum_u64 (&t, b->d[i]);
+      r->d[i] = _kc_u128_to_u64 (&t);
+      _kc_u128_rshift (&t, 64);
     }
   /* a + b < 2n: one subtraction suffices. */
-  of = reduce_final (r->d, kc_u128_to_u64 (&t));
+  of = reduce_final (r->d, _kc_u128_to_u64 (&t));
   SC_CHECK (r);
   return (int) of;
 }
@@ -155,13 +155,13 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
   u128 t;
   int i;
   SC_CHECK (a);
-  kc_u128_from_u64 (&t, 1);
+  _kc_u128_from_u64 (&t, 1);
   for (i = 0; i < 4; i++)
     {
-      kc_u128_accum_u64 (&t, N[i]);
-      kc_u128_accum_u64 (&t, ~a->d[i]);
-      r->d[i] = kc_u128_to_u64 (&t) & nz;
-      kc_u128_rshift (&t, 64);
+      _kc_u128_accum_u64 (&t, N[i]);
+      _kc_u128_accum_u64 (&t, ~a->d[i]);
+      r->d[i] = _kc_u128_to_u64 (&t) & nz;
+      _kc_u128_rshift (&t, 64);
     }
   SC_CHECK (r);
 }
@@ -193,14 +193,14 @@ acc_muladd (acc192 *acc, uint64_t a, uint64_t b)
 {
   u128 t;
   uint64_t hi;
-  kc_u128_mul (&t, a, b);
-  kc_u128_accum_u64 (&t, acc->c0);
-  hi = kc_u128_hi_u64 (&t);
-  acc->c0 = kc_u128_to_u64 (&t);
-  kc_u128_from_u64 (&t, acc->c1);
-  kc_u128_accum_u64 (&t, hi);
-  acc->c1 = kc_u128_to_u64 (&t);
-  acc->c2 += kc_u128_hi_u64 (&t);
+  _kc_u128_mul (&t, a, b);
+  _kc_u128_accum_u64 (&t, acc->c0);
+  hi = _kc_u128_hi_u64 (&t);
+  acc->c0 = _kc_u128_to_u64 (&t);
+  _kc_u128_from_u64 (&t, acc->c1);
+  _kc_u128_accum_u64 (&t, hi);
+  acc->c1 = _kc_u128_to_u64 (&t);
+  acc->c2 += _kc_u128_hi_u64 (&t);
 }
 
 /* ACC += A */
@@ -209,14 +209,14 @@ acc_add (acc192 *acc, uint64_t a)
 {
   u128 t;
   uint64_t hi;
-  kc_u128_from_u64 (&t, acc->c0);
-  kc_u128_accum_u64 (&t, a);
-  acc->c0 = kc_u128_to_u64 (&t);
-  hi = kc_u128_hi_u64 (&t);
-  kc_u128_from_u64 (&t, acc->c1);
-  kc_u128_accum_u64 (&t, hi);
-  acc->c1 = kc_u128_to_u64 (&t);
-  acc->c2 += kc_u128_hi_u64 (&t);
+  _kc_u128_from_u64 (&t, acc->c0);
+  _kc_u128_accum_u64 (&t, a);
+  acc->c0 = _kc_u128_to_u64 (&t);
+  hi = _kc_u128_hi_u64 (&t);
+  _kc_u128_from_u64 (&t, acc->c1);
+  _kc_u128_accum_u64 (&t, hi);
+  acc->c1 = _kc_u128_to_u64 (&t);
+  acc->c2 += _kc_u128_hi_u64 (&t);
 }
 
 /* Return the low word and shift the accumulator down by 64 bits. */
@@ -236,21 +236,21 @@ acc_muladd2 (acc192 *acc, uint64_t a, uint64_t b)
 {
   u128 p, t;
   uint64_t lo, hi, cy;
-  kc_u128_mul (&p, a, b);
-  lo = kc_u128_to_u64 (&p);
-  hi = kc_u128_hi_u64 (&p);
+  _kc_u128_mul (&p, a, b);
+  lo = _kc_u128_to_u64 (&p);
+  hi = _kc_u128_hi_u64 (&p);
   acc->c2 += hi >> 63;                   /* 2p = (hi:lo) << 1 */
   hi = hi << 1 | lo >> 63;
   lo <<= 1;
-  kc_u128_from_u64 (&t, acc->c0);
-  kc_u128_accum_u64 (&t, lo);
-  acc->c0 = kc_u128_to_u64 (&t);
-  cy = kc_u128_hi_u64 (&t);
-  kc_u128_from_u64 (&t, acc->c1);
-  kc_u128_accum_u64 (&t, hi);
-  kc_u128_accum_u64 (&t, cy);
-  acc->c1 = kc_u128_to_u64 (&t);
-  acc->c2 += kc_u128_hi_u64 (&t);
+  _kc_u128_from_u64 (&t, acc->c0);
+  _kc_u128_accum_u64 (&t, lo);
+  acc->c0 = _kc_u128_to_u64 (&t);
+  cy = _kc_u128_hi_u64 (&t);
+  _kc_u128_from_u64 (&t, acc->c1);
+  _kc_u128_accum_u64 (&t, hi);
+  _kc_u128_accum_u64 (&t, cy);
+  acc->c1 = _kc_u128_to_u64 (&t);
+  acc->c2 += _kc_u128_hi_u64 (&t);
 }
 
 /* L[0..7] = A^2 (cross products doubled once). */
@@ -344,18 +344,18 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
   p[3] = acc_extract (&c);
   p[4] = c.c0 + m[6];
   /* Q = p[0..3] + p[4] * NC */
-  kc_u128_mul (&t, p[4], NC0);
-  kc_u128_accum_u64 (&t, p[0]);
-  r->d[0] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_mul (&t, p[4], NC1);
-  kc_u128_accum_u64 (&t, p[1]);
-  r->d[1] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_u64 (&t, p[4]);
-  kc_u128_accum_u64 (&t, p[2]);
-  r->d[2] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  kc_u128_accum_u64 (&t, p[3]);
-  r->d[3] = kc_u128_to_u64 (&t); kc_u128_rshift (&t, 64);
-  reduce_final (r->d, kc_u128_to_u64 (&t));
+  _kc_u128_mul (&t, p[4], NC0);
+  _kc_u128_accum_u64 (&t, p[0]);
+  r->d[0] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_mul (&t, p[4], NC1);
+  _kc_u128_accum_u64 (&t, p[1]);
+  r->d[1] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_u64 (&t, p[4]);
+  _kc_u128_accum_u64 (&t, p[2]);
+  r->d[2] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  _kc_u128_accum_u64 (&t, p[3]);
+  r->d[3] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  reduce_final (r->d, _kc_u128_to_u64 (&t));
   SC_CHECK (r);
 }
 
@@ -390,12 +390,12 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
   {
     unsigned int rb = shift - 1;
     uint64_t bit = (l[rb >> 6] >> (rb & 63)) & 1;
-    kc_u128_from_u64 (&c, bit);
+    _kc_u128_from_u64 (&c, bit);
     for (i = 0; i < 4; i++)
       {
-        kc_u128_accum_u64 (&c, w[i]);
-        r->d[i] = kc_u128_to_u64 (&c);
-        kc_u128_rshift (&c, 64);
+        _kc_u128_accum_u64 (&c, w[i]);
+        r->d[i] = _kc_u128_to_u64 (&c);
+        _kc_u128_rshift (&c, 64);
       }
   }
 }

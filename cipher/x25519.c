@@ -16,7 +16,7 @@
  */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
-#include "secp256k1-int128.h"   /* the 128-bit helpers (native or portable) */
+#include "limb.h"   /* the 128-bit helpers (native or portable) */
 #include "x25519.h"
 #include "x25519-ifma.h"
 
@@ -30,20 +30,20 @@ typedef struct { uint64_t v[5]; } fe;
  * to the next, limb 4's times 19 to limb 0 (< 2^63.8 with column 4's
  * bound); the second does the same in 64 bits, carries below 2^12.8 */
 static void
-fe_carry (fe *r, kc_u128 t[5])
+fe_carry (fe *r, _kc_u128 t[5])
 {
   uint64_t c0, c1, c2, c3, c4, r0, r1, r2, r3, r4;
 
-  c0 = kc_u128_to_u64 (&t[0]) >> 51 | kc_u128_hi_u64 (&t[0]) << 13;
-  c1 = kc_u128_to_u64 (&t[1]) >> 51 | kc_u128_hi_u64 (&t[1]) << 13;
-  c2 = kc_u128_to_u64 (&t[2]) >> 51 | kc_u128_hi_u64 (&t[2]) << 13;
-  c3 = kc_u128_to_u64 (&t[3]) >> 51 | kc_u128_hi_u64 (&t[3]) << 13;
-  c4 = kc_u128_to_u64 (&t[4]) >> 51 | kc_u128_hi_u64 (&t[4]) << 13;
-  r0 = (kc_u128_to_u64 (&t[0]) & M51) + 19 * c4;
-  r1 = (kc_u128_to_u64 (&t[1]) & M51) + c0;
-  r2 = (kc_u128_to_u64 (&t[2]) & M51) + c1;
-  r3 = (kc_u128_to_u64 (&t[3]) & M51) + c2;
-  r4 = (kc_u128_to_u64 (&t[4]) & M51) + c3;
+  c0 = _kc_u128_to_u64 (&t[0]) >> 51 | _kc_u128_hi_u64 (&t[0]) << 13;
+  c1 = _kc_u128_to_u64 (&t[1]) >> 51 | _kc_u128_hi_u64 (&t[1]) << 13;
+  c2 = _kc_u128_to_u64 (&t[2]) >> 51 | _kc_u128_hi_u64 (&t[2]) << 13;
+  c3 = _kc_u128_to_u64 (&t[3]) >> 51 | _kc_u128_hi_u64 (&t[3]) << 13;
+  c4 = _kc_u128_to_u64 (&t[4]) >> 51 | _kc_u128_hi_u64 (&t[4]) << 13;
+  r0 = (_kc_u128_to_u64 (&t[0]) & M51) + 19 * c4;
+  r1 = (_kc_u128_to_u64 (&t[1]) & M51) + c0;
+  r2 = (_kc_u128_to_u64 (&t[2]) & M51) + c1;
+  r3 = (_kc_u128_to_u64 (&t[3]) & M51) + c2;
+  r4 = (_kc_u128_to_u64 (&t[4]) & M51) + c3;
   r->v[0] = (r0 & M51) + 19 * (r4 >> 51);
   r->v[1] = (r1 & M51) + (r0 >> 51);
   r->v[2] = (r2 & M51) + (r1 >> 51);
@@ -57,35 +57,35 @@ fe_mul (fe *r, const fe *a, const fe *b)
 {
   const uint64_t *x = a->v, *y = b->v;
   uint64_t y1 = 19 * y[1], y2 = 19 * y[2], y3 = 19 * y[3], y4 = 19 * y[4];
-  kc_u128 t[5];
+  _kc_u128 t[5];
 
   KC_VERIFY_CHECK (((x[0] | x[1] | x[2] | x[3] | x[4]
                      | y[0] | y[1] | y[2] | y[3] | y[4]) >> 54) == 0);
-  kc_u128_mul (&t[0], x[0], y[0]);
-  kc_u128_accum_mul (&t[0], x[1], y4);
-  kc_u128_accum_mul (&t[0], x[2], y3);
-  kc_u128_accum_mul (&t[0], x[3], y2);
-  kc_u128_accum_mul (&t[0], x[4], y1);
-  kc_u128_mul (&t[1], x[0], y[1]);
-  kc_u128_accum_mul (&t[1], x[1], y[0]);
-  kc_u128_accum_mul (&t[1], x[2], y4);
-  kc_u128_accum_mul (&t[1], x[3], y3);
-  kc_u128_accum_mul (&t[1], x[4], y2);
-  kc_u128_mul (&t[2], x[0], y[2]);
-  kc_u128_accum_mul (&t[2], x[1], y[1]);
-  kc_u128_accum_mul (&t[2], x[2], y[0]);
-  kc_u128_accum_mul (&t[2], x[3], y4);
-  kc_u128_accum_mul (&t[2], x[4], y3);
-  kc_u128_mul (&t[3], x[0], y[3]);
-  kc_u128_accum_mul (&t[3], x[1], y[2]);
-  kc_u128_accum_mul (&t[3], x[2], y[1]);
-  kc_u128_accum_mul (&t[3], x[3], y[0]);
-  kc_u128_accum_mul (&t[3], x[4], y4);
-  kc_u128_mul (&t[4], x[0], y[4]);
-  kc_u128_accum_mul (&t[4], x[1], y[3]);
-  kc_u128_accum_mul (&t[4], x[2], y[2]);
-  kc_u128_accum_mul (&t[4], x[3], y[1]);
-  kc_u128_accum_mul (&t[4], x[4], y[0]);
+  _kc_u128_mul (&t[0], x[0], y[0]);
+  _kc_u128_accum_mul (&t[0], x[1], y4);
+  _kc_u128_accum_mul (&t[0], x[2], y3);
+  _kc_u128_accum_mul (&t[0], x[3], y2);
+  _kc_u128_accum_mul (&t[0], x[4], y1);
+  _kc_u128_mul (&t[1], x[0], y[1]);
+  _kc_u128_accum_mul (&t[1], x[1], y[0]);
+  _kc_u128_accum_mul (&t[1], x[2], y4);
+  _kc_u128_accum_mul (&t[1], x[3], y3);
+  _kc_u128_accum_mul (&t[1], x[4], y2);
+  _kc_u128_mul (&t[2], x[0], y[2]);
+  _kc_u128_accum_mul (&t[2], x[1], y[1]);
+  _kc_u128_accum_mul (&t[2], x[2], y[0]);
+  _kc_u128_accum_mul (&t[2], x[3], y4);
+  _kc_u128_accum_mul (&t[2], x[4], y3);
+  _kc_u128_mul (&t[3], x[0], y[3]);
+  _kc_u128_accum_mul (&t[3], x[1], y[2]);
+  _kc_u128_accum_mul (&t[3], x[2], y[1]);
+  _kc_u128_accum_mul (&t[3], x[3], y[0]);
+  _kc_u128_accum_mul (&t[3], x[4], y4);
+  _kc_u128_mul (&t[4], x[0], y[4]);
+  _kc_u128_accum_mul (&t[4], x[1], y[3]);
+  _kc_u128_accum_mul (&t[4], x[2], y[2]);
+  _kc_u128_accum_mul (&t[4], x[3], y[1]);
+  _kc_u128_accum_mul (&t[4], x[4], y[0]);
   fe_carry (r, t);
 }
 
@@ -98,24 +98,24 @@ fe_sq (fe *r, const fe *a)
   const uint64_t *x = a->v;
   uint64_t d0 = 2 * x[0], d1 = 2 * x[1], d2 = 2 * x[2];
   uint64_t n3 = 19 * x[3], n4 = 19 * x[4], m4 = 2 * n4;
-  kc_u128 t[5];
+  _kc_u128 t[5];
 
   KC_VERIFY_CHECK (((x[0] | x[1] | x[2] | x[3] | x[4]) >> 54) == 0);
-  kc_u128_mul (&t[0], x[0], x[0]);
-  kc_u128_accum_mul (&t[0], d1, n4);
-  kc_u128_accum_mul (&t[0], d2, n3);
-  kc_u128_mul (&t[1], d0, x[1]);
-  kc_u128_accum_mul (&t[1], d2, n4);
-  kc_u128_accum_mul (&t[1], x[3], n3);
-  kc_u128_mul (&t[2], d0, x[2]);
-  kc_u128_accum_mul (&t[2], x[1], x[1]);
-  kc_u128_accum_mul (&t[2], x[3], m4);
-  kc_u128_mul (&t[3], d0, x[3]);
-  kc_u128_accum_mul (&t[3], d1, x[2]);
-  kc_u128_accum_mul (&t[3], x[4], n4);
-  kc_u128_mul (&t[4], d0, x[4]);
-  kc_u128_accum_mul (&t[4], d1, x[3]);
-  kc_u128_accum_mul (&t[4], x[2], x[2]);
+  _kc_u128_mul (&t[0], x[0], x[0]);
+  _kc_u128_accum_mul (&t[0], d1, n4);
+  _kc_u128_accum_mul (&t[0], d2, n3);
+  _kc_u128_mul (&t[1], d0, x[1]);
+  _kc_u128_accum_mul (&t[1], d2, n4);
+  _kc_u128_accum_mul (&t[1], x[3], n3);
+  _kc_u128_mul (&t[2], d0, x[2]);
+  _kc_u128_accum_mul (&t[2], x[1], x[1]);
+  _kc_u128_accum_mul (&t[2], x[3], m4);
+  _kc_u128_mul (&t[3], d0, x[3]);
+  _kc_u128_accum_mul (&t[3], d1, x[2]);
+  _kc_u128_accum_mul (&t[3], x[4], n4);
+  _kc_u128_mul (&t[4], d0, x[4]);
+  _kc_u128_accum_mul (&t[4], d1, x[3]);
+  _kc_u128_accum_mul (&t[4], x[2], x[2]);
   fe_carry (r, t);
 }
 
@@ -123,10 +123,10 @@ fe_sq (fe *r, const fe *a)
 static void
 fe_mul_small (fe *r, const fe *a, uint64_t s)
 {
-  kc_u128 t[5];
+  _kc_u128 t[5];
   int i;
   for (i = 0; i < 5; i++)
-    kc_u128_mul (&t[i], a->v[i], s);
+    _kc_u128_mul (&t[i], a->v[i], s);
   fe_carry (r, t);
 }
 

@@ -470,9 +470,4 @@ _kc_limb_have_adx (void)
 #endif
 }
 
-/* Transitional: mpi/modinv.c (being rewritten on another branch) still
- * names the product helper by its old name in its portable accumulator;
- * this alias goes when that file moves to _kc_i128. */
-#define kc_mac64 _kc_mac64
-
 #endif /* KC_MPI_LIMB_H */

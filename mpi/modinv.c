@@ -6,50 +6,11 @@
  */
 #include "kcrypt-int.h"
 #include "modinv.h"
-#include "limb.h"      /* kc_mac64 */
+#include "limb.h"
 
 #define M62 ((uint64_t) -1 >> 2)
 
-/* Signed 128-bit accumulators: __int128 where the compiler has it, a
- * two-word two's-complement struct elsewhere.  acc_mul: a = x*y;
- * acc_mac: a += x*y; acc_sar62: a >>= 62 (arithmetic); acc_lo: low word. */
-#ifdef HAVE_UNSIGNED___INT128
-typedef __int128 acc_t;
-static inline void acc_mul (acc_t *a, int64_t x, int64_t y)
-{ *a = (acc_t) x * y; }
-static inline void acc_mac (acc_t *a, int64_t x, int64_t y)
-{ *a += (acc_t) x * y; }
-static inline void acc_sar62 (acc_t *a) { *a >>= 62; }
-static inline uint64_t acc_lo (const acc_t *a) { return (uint64_t) *a; }
-#else
-typedef struct { uint64_t lo, hi; } acc_t;
-static inline void
-acc_mul (acc_t *a, int64_t x, int64_t y)
-{
-  uint64_t hi, lo = kc_mac64 (&hi, (uint64_t) x, (uint64_t) y, 0, 0);
-  /* Signed high word from the unsigned one (masks, no branches). */
-  hi -= ((uint64_t) (x >> 63) & (uint64_t) y)
-        + ((uint64_t) (y >> 63) & (uint64_t) x);
-  a->lo = lo;
-  a->hi = hi;
-}
-static inline void
-acc_mac (acc_t *a, int64_t x, int64_t y)
-{
-  acc_t p;
-  acc_mul (&p, x, y);
-  a->lo += p.lo;
-  a->hi += p.hi + (a->lo < p.lo);
-}
-static inline void
-acc_sar62 (acc_t *a)
-{
-  a->lo = (a->lo >> 62) | (a->hi << 2);
-  a->hi = (uint64_t) ((int64_t) a->hi >> 62);
-}
-static inline uint64_t acc_lo (const acc_t *a) { return a->lo; }
-#endif
-
+/* The 128-bit accumulators are limb.h's _kc_i128. */
 typedef struct
 {
   int64_t u, v, q, r;
@@ -177,29 +138,29 @@ divsteps_var (int64_t eta, uint64_t f, uint64_t g, trans *t)
 MI_INLINE void
 update_fg (int64_t *f, int64_t *g, const trans *t, unsigned int len)
 {
-  acc_t cf, cg;
+  _kc_i128 cf, cg;
   unsigned int i;
 
-  acc_mul (&cf, t->u, f[0]);
-  acc_mac (&cf, t->v, g[0]);
-  acc_mul (&cg, t->q, f[0]);
-  acc_mac (&cg, t->r, g[0]);
-  KC_VERIFY_CHECK ((acc_lo (&cf) & M62) == 0 && (acc_lo (&cg) & M62) == 0);
-  acc_sar62 (&cf);
-  acc_sar62 (&cg);
+  _kc_i128_mul (&cf, t->u, f[0]);
+  _kc_i128_accum_mul (&cf, t->v, g[0]);
+  _kc_i128_mul (&cg, t->q, f[0]);
+  _kc_i128_accum_mul (&cg, t->r, g[0]);
+  KC_VERIFY_CHECK ((_kc_i128_to_u64 (&cf) & M62) == 0 && (_kc_i128_to_u64 (&cg) & M62) == 0);
+  _kc_i128_rshift (&cf, 62);
+  _kc_i128_rshift (&cg, 62);
   for (i = 1; i < len; i++)
     {
-      acc_mac (&cf, t->u, f[i]);
-      acc_mac (&cf, t->v, g[i]);
-      acc_mac (&cg, t->q, f[i]);
-      acc_mac (&cg, t->r, g[i]);
-      f[i - 1] = (int64_t) (acc_lo (&cf) & M62);
-      g[i - 1] = (int64_t) (acc_lo (&cg) & M62);
-      acc_sar62 (&cf);
-      acc_sar62 (&cg);
+      _kc_i128_accum_mul (&cf, t->u, f[i]);
+      _kc_i128_accum_mul (&cf, t->v, g[i]);
+      _kc_i128_accum_mul (&cg, t->q, f[i]);
+      _kc_i128_accum_mul (&cg, t->r, g[i]);
+      f[i - 1] = (int64_t) (_kc_i128_to_u64 (&cf) & M62);
+      g[i - 1] = (int64_t) (_kc_i128_to_u64 (&cg) & M62);
+      _kc_i128_rshift (&cf, 62);
+      _kc_i128_rshift (&cg, 62);
     }
-  f[len - 1] = (int64_t) acc_lo (&cf);
-  g[len - 1] = (int64_t) acc_lo (&cg);
+  f[len - 1] = (int64_t) _kc_i128_to_u64 (&cf);
+  g[len - 1] = (int64_t) _kc_i128_to_u64 (&cg);
 }
 
 /* [d, e] = ([[u, v], [q, r]] [d, e] + [kd, ke] m) / 2^62 with d, e in
@@ -211,42 +172,42 @@ update_de (int64_t *d, int64_t *e, const trans *t, const int64_t *m,
 {
   int64_t sd = d[len - 1] >> 63, se = e[len - 1] >> 63;
   int64_t md, me;
-  acc_t cd, ce;
+  _kc_i128 cd, ce;
   unsigned int i;
 
   /* Adding m to a negative d or e: its u (resp. v) multiple of m. */
   md = (t->u & sd) + (t->v & se);
   me = (t->q & sd) + (t->r & se);
-  acc_mul (&cd, t->u, d[0]);
-  acc_mac (&cd, t->v, e[0]);
-  acc_mul (&ce, t->q, d[0]);
-  acc_mac (&ce, t->r, e[0]);
+  _kc_i128_mul (&cd, t->u, d[0]);
+  _kc_i128_accum_mul (&cd, t->v, e[0]);
+  _kc_i128_mul (&ce, t->q, d[0]);
+  _kc_i128_accum_mul (&ce, t->r, e[0]);
   /* Lower md, me by up to 2^62 - 1 so the low 62 bits vanish. */
-  md -= (int64_t) ((minv62 * acc_lo (&cd) + (uint64_t) md) & M62);
-  me -= (int64_t) ((minv62 * acc_lo (&ce) + (uint64_t) me) & M62);
-  acc_mac (&cd, m[0], md);
-  acc_mac (&ce, m[0], me);
-  KC_VERIFY_CHECK ((acc_lo (&cd) & M62) == 0 && (acc_lo (&ce) & M62) == 0);
-  acc_sar62 (&cd);
-  acc_sar62 (&ce);
+  md -= (int64_t) ((minv62 * _kc_i128_to_u64 (&cd) + (uint64_t) md) & M62);
+  me -= (int64_t) ((minv62 * _kc_i128_to_u64 (&ce) + (uint64_t) me) & M62);
+  _kc_i128_accum_mul (&cd, m[0], md);
+  _kc_i128_accum_mul (&ce, m[0], me);
+  KC_VERIFY_CHECK ((_kc_i128_to_u64 (&cd) & M62) == 0 && (_kc_i128_to_u64 (&ce) & M62) == 0);
+  _kc_i128_rshift (&cd, 62);
+  _kc_i128_rshift (&ce, 62);
   for (i = 1; i < len; i++)
     {
-      acc_mac (&cd, t->u, d[i]);
-      acc_mac (&cd, t->v, e[i]);
-      acc_mac (&ce, t->q, d[i]);
-      acc_mac (&ce, t->r, e[i]);
+      _kc_i128_accum_mul (&cd, t->u, d[i]);
+      _kc_i128_accum_mul (&cd, t->v, e[i]);
+      _kc_i128_accum_mul (&ce, t->q, d[i]);
+      _kc_i128_accum_mul (&ce, t->r, e[i]);
       if (m[i])
         {
-          acc_mac (&cd, m[i], md);
-          acc_mac (&ce, m[i], me);
+          _kc_i128_accum_mul (&cd, m[i], md);
+          _kc_i128_accum_mul (&ce, m[i], me);
         }
-      d[i - 1] = (int64_t) (acc_lo (&cd) & M62);
-      e[i - 1] = (int64_t) (acc_lo (&ce) & M62);
-      acc_sar62 (&cd);
-      acc_sar62 (&ce);
+      d[i - 1] = (int64_t) (_kc_i128_to_u64 (&cd) & M62);
+      e[i - 1] = (int64_t) (_kc_i128_to_u64 (&ce) & M62);
+      _kc_i128_rshift (&cd, 62);
+      _kc_i128_rshift (&ce, 62);
     }
-  d[len - 1] = (int64_t) acc_lo (&cd);
-  e[len - 1] = (int64_t) acc_lo (&ce);
+  d[len - 1] = (int64_t) _kc_i128_to_u64 (&cd);
+  e[len - 1] = (int64_t) _kc_i128_to_u64 (&ce);
 }
 
 /* _var: while the top limbs of f and g are both 0 or -1, fold them into

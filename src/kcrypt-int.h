@@ -43,6 +43,16 @@
 void _kc_wipememory (void *p, size_t n);
 #define wipememory(p, n) _kc_wipememory ((p), (n))
 
+/* Unroll the next loop completely (fixed short trip counts in vector
+ * kernels, whose arrays then live in registers). */
+#if defined(__clang__)
+# define KC_UNROLL_ALL _Pragma ("unroll")
+#elif defined(__GNUC__) && __GNUC__ >= 8
+# define KC_UNROLL_ALL _Pragma ("GCC unroll 25")
+#else
+# define KC_UNROLL_ALL
+#endif
+
 /* A function the compiler must keep out of line (its frame is the point). */
 #if defined(__GNUC__) || defined(__clang__)
 # define KC_NOINLINE __attribute__ ((noinline))

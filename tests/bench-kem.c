@@ -17,6 +17,9 @@
  *                 system RNG: the algorithm's own cost (the system RNG
  *                 costs about 6.5 cycles per byte on our test VMs and a
  *                 key pair draws 6279 bytes)
+ * Rows kem/mlkem{512,768,1024}/{keypair,encap,decap}: ML-KEM the same
+ * way (keypair with the system RNG, encap to and decap of a fixed key
+ * pair and ciphertext); bench-peers has the ML-KEM-768 peers.
  * With configure --with-pqclean-sntrup761=LIB, rows
  * kem/pqclean-avx2/{keypair,encap,decap} time PQClean's avx2 code on the
  * same inputs, interleaved with ours (same batch sizes, alternating),
@@ -147,6 +150,96 @@ body_decap_forged (void *vctx, uint64_t iters)
   decap_loop (c->sk, c->forged, iters);
 }
 
+/* ML-KEM: one parameter set's key pair and ciphertext */
+struct mlkem_ctx
+{
+  int algo;
+  size_t pkl, skl, ctl;
+  unsigned char pk[KC_KEM_MLKEM1024_PUBKEY_LEN];
+  unsigned char sk[KC_KEM_MLKEM1024_SECKEY_LEN];
+  unsigned char ct[KC_KEM_MLKEM1024_ENCAPS_LEN];
+};
+
+static void
+body_mlkem_keypair (void *vctx, uint64_t iters)
+{
+  struct mlkem_ctx *c = vctx;
+  unsigned char pk[KC_KEM_MLKEM1024_PUBKEY_LEN];
+  unsigned char sk[KC_KEM_MLKEM1024_SECKEY_LEN];
+  while (iters--)
+    {
+      kc_kem_keypair (c->algo, pk, c->pkl, sk, c->skl);
+      bench_consume (pk, c->pkl);
+    }
+  wipememory (sk, sizeof sk);
+}
+
+static void
+body_mlkem_encap (void *vctx, uint64_t iters)
+{
+  const struct mlkem_ctx *c = vctx;
+  unsigned char ct[KC_KEM_MLKEM1024_ENCAPS_LEN], ss[32];
+  while (iters--)
+    {
+      kc_kem_encap (c->algo, bench_hide_ptr (c->pk), c->pkl, ct, c->ctl, ss,
+                    sizeof ss, NULL, 0);
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+static void
+body_mlkem_decap (void *vctx, uint64_t iters)
+{
+  const struct mlkem_ctx *c = vctx;
+  unsigned char ss[32];
+  while (iters--)
+    {
+      gpg_error_t err = kc_kem_decap (c->algo, bench_hide_ptr (c->sk), c->skl,
+                                      bench_hide_ptr (c->ct), c->ctl, ss,
+                                      sizeof ss, NULL, 0);
+      bench_consume_u64 (err);
+      bench_consume (ss, sizeof ss);
+    }
+}
+
+/* rows kem/mlkem{512,768,1024}/{keypair,encap,decap} */
+static void
+mlkem_rows (const struct bench_group *g)
+{
+  static struct mlkem_ctx c[3];
+  static const char *const names[3] = { "mlkem512", "mlkem768", "mlkem1024" };
+  static const int algos[3] = { KC_KEM_MLKEM512, KC_KEM_MLKEM768,
+                                KC_KEM_MLKEM1024 };
+  unsigned char ss1[32], ss2[32];
+  int i;
+
+  for (i = 0; i < 3; i++)
+    {
+      struct bench_row_def r[3];
+      c[i].algo = algos[i];
+      c[i].pkl = (size_t) 384 * (size_t) (i + 2) + 32;
+      c[i].skl = (size_t) 768 * (size_t) (i + 2) + 96;
+      c[i].ctl = i == 2 ? 1568 : (size_t) 32 * (size_t) (10 * (i + 2) + 4);
+      bench_check (g->name, !kc_kem_keypair (c[i].algo, c[i].pk, c[i].pkl,
+                                             c[i].sk, c[i].skl)
+                   && !kc_kem_encap (c[i].algo, c[i].pk, c[i].pkl, c[i].ct,
+                                     c[i].ctl, ss1, 32, NULL, 0)
+                   && !kc_kem_decap (c[i].algo, c[i].sk, c[i].skl, c[i].ct,
+                                     c[i].ctl, ss2, 32, NULL, 0)
+                   && !memcmp (ss1, ss2, 32), "%s round trip", names[i]);
+      r[0] = (struct bench_row_def) { names[i], "keypair", BENCH_US_PER_OP, 1,
+                                      body_mlkem_keypair, &c[i] };
+      r[1] = (struct bench_row_def) { names[i], "encap", BENCH_US_PER_OP, 1,
+                                      body_mlkem_encap, &c[i] };
+      r[2] = (struct bench_row_def) { names[i], "decap", BENCH_US_PER_OP, 1,
+                                      body_mlkem_decap, &c[i] };
+      bench_rows (g, r, 3);
+    }
+  wipememory (c, sizeof c);
+  wipememory (ss1, sizeof ss1);
+  wipememory (ss2, sizeof ss2);
+}
+
 static void
 kem_run (const struct bench_group *g)
 {
@@ -215,6 +308,7 @@ kem_run (const struct bench_group *g)
     };
     bench_rows (g, decaps, KC_DIM (decaps));
   }
+  mlkem_rows (g);
   wipememory (&c, sizeof c);
   wipememory (ss1, sizeof ss1);
   wipememory (ss2, sizeof ss2);
@@ -222,6 +316,7 @@ kem_run (const struct bench_group *g)
 }
 
 const struct bench_group bench_group_kem = {
-  "kem", "sntrup761 through the public KEM API, microseconds",
-  "kem/sntrup761/{keypair,keypair_batch32,keypair_batch32_fastrng,encap,decap,decap_forged}", 0, kem_run
+  "kem", "sntrup761 and ML-KEM through the public KEM API, microseconds",
+  "kem/sntrup761/{keypair,keypair_batch32,keypair_batch32_fastrng,encap,decap,decap_forged} "
+  "kem/mlkem{512,768,1024}/{keypair,encap,decap}", 0, kem_run
 };

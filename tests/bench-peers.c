@@ -64,6 +64,15 @@
  *                                      crypto_scalarmult_base,
  *                                      crypto_box_keypair)
  *                                      (bench-peers-x25519.c)
+ *   kem/mlkem768/{keypair,encap,decap}  us/op; pq-crystals kyber avx2
+ *                                      (--with-kyber-peer) and
+ *                                      mlkem-native
+ *                                      (--with-mlkem-native-peer), all
+ *                                      deterministic (bench-peers-mlkem.c)
+ *   kem/mlkem768-{portable,nosimd}/{keypair,encap,decap}  ours on the
+ *                                      portable ML-KEM kernels (nosimd:
+ *                                      and portable Keccak) beside
+ *                                      pq-crystals' ref (--with-kyber-peer)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -114,6 +123,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_mont,
   bench_peers_kem,
   bench_peers_x25519,
+  bench_peers_mlkem,
 };
 
 static const char *const *selectors;
@@ -200,9 +210,9 @@ peers_compare (const char *path, enum bench_unit unit, double units,
 /* ---------------------------------------------------------------- main */
 
 /* The peers built in, as struct peer_side names them. */
-static struct peer_info peers[12];
+static struct peer_info peers[20];
 static size_t npeers;
-static char peer_text[12][256];
+static char peer_text[20][256];
 
 static void peer_add (const char *who, const char *fmt, ...)
   __attribute__ ((format (printf, 2, 3)));
@@ -251,6 +261,16 @@ peers_init (void)
 #endif
 #ifdef HAVE_LIBSODIUM
   peer_add ("libsodium", "libsodium %s", sodium_version_string ());
+#endif
+#ifdef HAVE_KYBER_PEER
+  peer_add ("pqcrystals-avx2", "pq-crystals kyber768 avx2 from %s",
+            KC_KYBER_PEER_DIR);
+  peer_add ("pqcrystals-ref", "pq-crystals kyber768 ref from %s",
+            KC_KYBER_PEER_DIR);
+#endif
+#ifdef HAVE_MLKEM_NATIVE_PEER
+  peer_add ("mlkem-native", "mlkem-native (ML-KEM-768) from %s",
+            KC_MLKEM_NATIVE_PEER_DIR);
 #endif
 #ifdef HAVE_PQCLEAN_SNTRUP761
   peer_add ("pqclean-avx2", "PQClean sntrup761 avx2 (%s)",

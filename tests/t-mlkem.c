@@ -4,7 +4,8 @@
  * short-input cases), round trips and tampered ciphertexts for 512, 768
  * and 1024, the encapsulation-key modulus check, the decapsulation-key
  * hash check, the optional m, and the internals (the twiddle table, the
- * NTT round trip).
+ * NTT round trip); all of it again with KCRYPT_HWF_MASK=0 (the portable
+ * kernels) where the first run took the AVX2 ones.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -272,5 +273,6 @@ main (int argc, char **argv)
   test_ntt ();
   test_wycheproof ();
   test_roundtrips ();
+  t_rerun_portable (argv);
   return t_done ("t-mlkem");
 }

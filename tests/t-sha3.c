@@ -206,6 +206,70 @@ test_x4 (void)
     }
 }
 
+/* the eight-way permutation against eight single ones (with and without
+ * the AVX-512 kernel), and the four one-shot sponges of mixed lengths and
+ * suffixes against the single-stream functions */
+static void
+test_x8_oneshot (void)
+{
+  static uint64_t s8[25][8], one[8][25];
+  static unsigned char in[4][700], out[4][136], ref[136];
+  int t, i, j, m;
+
+  for (m = 0; m < 2; m++)
+    {
+      _kc_hwf_set_mask (m ? 0 : ~0u);
+      for (t = 0; t < 100; t++)
+        {
+          for (i = 0; i < 25; i++)
+            for (j = 0; j < 8; j++)
+              s8[i][j] = one[j][i] = t ? t_rand64 () : 0;
+          _kc_keccak_f1600_x8 (s8);
+          for (j = 0; j < 8; j++)
+            _kc_keccak_f1600_generic (one[j]);
+          for (i = 0; i < 25; i++)
+            for (j = 0; j < 8; j++)
+              CHECK (s8[i][j] == one[j][i], "x8 permutation %d (mask %d): "
+                     "lane %d of state %d differs", t, m, i, j);
+        }
+    }
+  _kc_hwf_set_mask (~0u);
+  for (t = 0; t < 200; t++)
+    {
+      const unsigned char *ip[4];
+      unsigned char *op[4];
+      size_t len[4];
+      unsigned char ds[4];
+      size_t outlen = 1 + t_rand64 () % 136;
+      for (j = 0; j < 4; j++)
+        {
+          len[j] = t_rand64 () % sizeof in[j];
+          ds[j] = (t + j) & 1 ? KC_SHA3_DSUFFIX : KC_SHAKE_DSUFFIX;
+          t_randbytes (in[j], len[j]);
+          ip[j] = j == t % 5 ? NULL : in[j];
+          op[j] = out[j];
+          memset (out[j], 0x5a, sizeof out[j]);
+        }
+      _kc_keccak_x4_oneshot (KC_SHAKE256_RATE, op, outlen, ip, len, ds);
+      for (j = 0; j < 4; j++)
+        {
+          kc_keccak_ctx c;
+          if (!ip[j])
+            {
+              CHECK (out[j][0] == 0x5a && !memcmp (out[j], out[j] + 1, 135),
+                     "x4 one-shot %d: lane %d written", t, j);
+              continue;
+            }
+          _kc_keccak_init (&c, KC_SHAKE256_RATE, ds[j]);
+          _kc_keccak_absorb (&c, in[j], len[j]);
+          _kc_keccak_finalize (&c);
+          _kc_keccak_squeeze (&c, ref, outlen);
+          CHECK (!memcmp (ref, out[j], outlen), "x4 one-shot %d: lane %d "
+                 "(%zu bytes) differs", t, j, len[j]);
+        }
+    }
+}
+
 #ifdef HAVE_OPENSSL
 static void
 test_openssl (void)
@@ -248,6 +312,7 @@ main (int argc, char **argv)
   test_permutation ();
   test_splits ();
   test_x4 ();
+  test_x8_oneshot ();
 #ifdef HAVE_OPENSSL
   test_openssl ();
 #else

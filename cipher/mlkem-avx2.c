@@ -1,0 +1,812 @@
+/* mlkem-avx2.c - ML-KEM kernels in AVX2 (contracts in mlkem-int.h).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Sixteen int16 coefficients a vector, natural order in both domains.
+ * Montgomery products by a constant b take b and b q^-1 (mod 2^16):
+ * mulhi (a, b) - mulhi (mullo (a, b q^-1), q) = a b / 2^16 mod q, in
+ * (-q, q) for any int16 a and |b| < q.  Barrett: t = round (a v / 2^26)
+ * (v = 20159, the 2^26 / q of mlkem.c) as mulhrs (mulhi (a, v), 32), then
+ * a - t q, within q/2 + 8 of 0 for any int16 a.
+ *
+ * NTT: layers len 128 .. 16 pair whole vectors; len 8, 4, 2 work on two
+ * vectors brought into the forms A/B, C/D, E/F of gen-mlkem-avx2.py (two
+ * lanes of a butterfly in the same position of the two registers), and
+ * back.  Forward, inputs |x| <= q: each layer adds at most q, so no lane
+ * leaves 8q < 2^15; one Barrett reduction at the end.  Inverse, inputs
+ * |x| <= q: the sums double each layer, so they are reduced after the
+ * third and the sixth layer (lanes <= 8q there), the differences go
+ * through a Montgomery product (< q); the last layer leaves 2q and the
+ * scaling by R^2 / 128 ends in (-q, q).
+ *
+ * Base-case products: per pair, c0 = a0 b0 + a1 (b1 gamma / R) and
+ * c1 = a0 b1 + a1 b0, each a vpmaddwd of a against (b0, b1 gamma/R) and
+ * (b1, b0), precomputed once per b.  The sums over j stay in 32 bits,
+ * |sum| <= 4 * 2 * 4095 * q < q 2^15 (4095: a secret key's s is not range
+ * checked), so one Montgomery reduction per coefficient ends in (-q, q).
+ *
+ * Encodings: d-bit fields (d = 1, 4, 5, 10, 11, 12), eight a 128-bit
+ * lane, packed with vpmaddwd and shifts, unpacked with a byte shuffle,
+ * a variable shift and a mask; every load and store stays inside the
+ * caller's buffer (d >= 8 by overlapping accesses at the end, d < 8
+ * through a local copy).  Compress_d: the quotient estimate mulhi (x,
+ * floor (2^(16+d) / q)) is at most one below round (2^d x / q) and the
+ * remainder, computed mod 2^16, says which (t-mlkem-avx2 checks every
+ * int16 x for every d).
+ *
+ * Everything here is branch-free in the data but the rejection sampling
+ * of the matrix (public).
+ */
+#include "kcrypt-int.h"
+#include "bufhelp.h"
+#include "keccak.h"
+#include "mlkem-int.h"
+#include "mlkem-avx2.h"
+#include "mlkem.h"
+
+#ifdef KC_USE_X86_64
+
+#include <immintrin.h>
+
+#define KC_AVX2 __attribute__ ((target ("avx2,bmi2,popcnt")))
+
+#define N KC_MLKEM_N
+#define Q KC_MLKEM_Q
+#define QINV (-3327)
+#define KMAX KC_MLKEM_KMAX
+#define T (&_kc_mlkem_avx2_tables)
+
+typedef kc_mlkem_poly poly;
+
+static inline KC_AVX2 __m256i
+ld (const int16_t *p)
+{
+  return _mm256_load_si256 ((const __m256i *) p);
+}
+
+static inline KC_AVX2 void
+st (int16_t *p, __m256i v)
+{
+  _mm256_store_si256 ((__m256i *) p, v);
+}
+
+/* a b / R mod q, in (-q, q); BQ = b q^-1 mod 2^16 */
+static inline KC_AVX2 __m256i
+fqmul (__m256i a, __m256i b, __m256i bq)
+{
+  __m256i lo = _mm256_mullo_epi16 (a, bq);
+  __m256i hi = _mm256_mulhi_epi16 (a, b);
+  lo = _mm256_mulhi_epi16 (lo, _mm256_set1_epi16 (Q));
+  return _mm256_sub_epi16 (hi, lo);
+}
+
+/* a mod q within q/2 + 8 of 0, any int16 a */
+static inline KC_AVX2 __m256i
+barrett (__m256i a)
+{
+  __m256i t = _mm256_mulhi_epi16 (a, _mm256_set1_epi16 (20159));
+  t = _mm256_mulhrs_epi16 (t, _mm256_set1_epi16 (32));
+  return _mm256_sub_epi16 (a, _mm256_mullo_epi16 (t, _mm256_set1_epi16 (Q)));
+}
+
+/* a mod q in [0, q), any int16 a */
+static inline KC_AVX2 __m256i
+freeze (__m256i a)
+{
+  a = barrett (a);
+  return _mm256_add_epi16 (a, _mm256_and_si256 (_mm256_srai_epi16 (a, 15),
+                                                _mm256_set1_epi16 (Q)));
+}
+
+/* ------------------------------------------------------------ the NTT */
+
+static inline KC_AVX2 void
+ct_bfly (__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+  __m256i t = fqmul (*b, z, zq);
+  *b = _mm256_sub_epi16 (*a, t);
+  *a = _mm256_add_epi16 (*a, t);
+}
+
+static inline KC_AVX2 void
+gs_bfly (__m256i *a, __m256i *b, __m256i z, __m256i zq)
+{
+  __m256i t = *a;
+  *a = _mm256_add_epi16 (t, *b);
+  *b = fqmul (_mm256_sub_epi16 (*b, t), z, zq);
+}
+
+static inline KC_AVX2 __m256i
+zeta_v (unsigned int i)
+{
+  return _mm256_set1_epi16 (_kc_mlkem_zetas[i]);
+}
+
+static inline KC_AVX2 __m256i
+zetaq_v (unsigned int i)
+{
+  return _mm256_set1_epi16 (T->zetas_qinv[i]);
+}
+
+/* the form changes: (v0, v1) <-> (A, B) <-> (C, D) <-> (E, F) */
+static inline KC_AVX2 void
+to_ab (__m256i *x, __m256i *y)
+{
+  __m256i a = _mm256_permute2x128_si256 (*x, *y, 0x20);
+  __m256i b = _mm256_permute2x128_si256 (*x, *y, 0x31);
+  *x = a;
+  *y = b;
+}
+
+static inline KC_AVX2 void
+ab_to_cd (__m256i *x, __m256i *y)
+{
+  __m256i c = _mm256_unpacklo_epi64 (*x, *y);
+  __m256i d = _mm256_unpackhi_epi64 (*x, *y);
+  *x = c;
+  *y = d;
+}
+
+static inline KC_AVX2 void
+cd_to_ef (__m256i *x, __m256i *y)
+{
+  __m256i e = _mm256_blend_epi32 (*x, _mm256_slli_epi64 (*y, 32), 0xaa);
+  __m256i f = _mm256_blend_epi32 (_mm256_srli_epi64 (*x, 32), *y, 0xaa);
+  *x = e;
+  *y = f;
+}
+
+/* each change is its own inverse: (E, F) -> (C, D) is the same 32-bit
+ * interleave, (C, D) -> (A, B) the same 64-bit one, (A, B) -> (v0, v1)
+ * the same lane exchange */
+#define ef_to_cd cd_to_ef
+#define cd_to_ab ab_to_cd
+#define ab_to_v to_ab
+
+/* The first layer streams the pairs (i, i + 8) through memory; the other
+ * six run on one half (eight vectors) in registers. */
+static KC_AVX2 void
+ntt (poly *r)
+{
+  __m256i v[8];
+  unsigned int i, j, p, h;
+
+  KC_UNROLL_ALL
+  for (i = 0; i < 8; i++)
+    {
+      __m256i x = ld (r->c + 16 * i), y = ld (r->c + 16 * (i + 8));
+      ct_bfly (&x, &y, zeta_v (1), zetaq_v (1));
+      st (r->c + 16 * i, x);
+      st (r->c + 16 * (i + 8), y);
+    }
+  KC_UNROLL_ALL
+  for (h = 0; h < 2; h++)
+    {
+      int16_t *c = r->c + 128 * h;
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        v[i] = ld (c + 16 * i);
+      KC_UNROLL_ALL
+      for (i = 0; i < 4; i++)
+        ct_bfly (&v[i], &v[i + 4], zeta_v (2 + h), zetaq_v (2 + h));
+      KC_UNROLL_ALL
+      for (j = 0; j < 2; j++)
+        KC_UNROLL_ALL
+        for (i = 0; i < 2; i++)
+          ct_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (4 + 2 * h + j),
+                   zetaq_v (4 + 2 * h + j));
+      KC_UNROLL_ALL
+      for (j = 0; j < 4; j++)
+        ct_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (8 + 4 * h + j),
+                 zetaq_v (8 + 4 * h + j));
+      KC_UNROLL_ALL
+      for (p = 0; p < 4; p++)
+        {
+          const int16_t (*z)[16] = T->ntt[4 * h + p];
+          __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
+          to_ab (x, y);
+          ct_bfly (x, y, ld (z[0]), ld (z[1]));
+          ab_to_cd (x, y);
+          ct_bfly (x, y, ld (z[2]), ld (z[3]));
+          cd_to_ef (x, y);
+          ct_bfly (x, y, ld (z[4]), ld (z[5]));
+          ef_to_cd (x, y);
+          cd_to_ab (x, y);
+          ab_to_v (x, y);
+        }
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        st (c + 16 * i, barrett (v[i]));
+    }
+}
+
+/* Six layers on each half in registers, then the last one streamed with
+ * the scaling. */
+static KC_AVX2 void
+invntt (poly *r)
+{
+  /* R^2 / 128 = 1441 mod q, and its q^-1 multiple */
+  const __m256i f = _mm256_set1_epi16 (1441);
+  const __m256i fq = _mm256_set1_epi16 ((int16_t) (1441 * QINV));
+  __m256i v[8];
+  unsigned int i, j, p, h;
+
+  KC_UNROLL_ALL
+  for (h = 0; h < 2; h++)
+    {
+      int16_t *c = r->c + 128 * h;
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        v[i] = ld (c + 16 * i);
+      KC_UNROLL_ALL
+      for (p = 0; p < 4; p++)
+        {
+          const int16_t (*z)[16] = T->invntt[4 * h + p];
+          __m256i *x = &v[2 * p], *y = &v[2 * p + 1];
+          to_ab (x, y);
+          ab_to_cd (x, y);
+          cd_to_ef (x, y);
+          gs_bfly (x, y, ld (z[4]), ld (z[5]));     /* <= 2q */
+          ef_to_cd (x, y);
+          gs_bfly (x, y, ld (z[2]), ld (z[3]));     /* <= 4q */
+          cd_to_ab (x, y);
+          gs_bfly (x, y, ld (z[0]), ld (z[1]));     /* <= 8q */
+          *x = barrett (*x);                        /* <= q */
+          ab_to_v (x, y);
+        }
+      KC_UNROLL_ALL
+      for (j = 0; j < 4; j++)
+        gs_bfly (&v[2 * j], &v[2 * j + 1], zeta_v (15 - 4 * h - j),
+                 zetaq_v (15 - 4 * h - j));
+      KC_UNROLL_ALL
+      for (j = 0; j < 2; j++)
+        KC_UNROLL_ALL
+        for (i = 0; i < 2; i++)
+          gs_bfly (&v[4 * j + i], &v[4 * j + i + 2], zeta_v (7 - 2 * h - j),
+                   zetaq_v (7 - 2 * h - j));
+      KC_UNROLL_ALL
+      for (i = 0; i < 4; i++)
+        gs_bfly (&v[i], &v[i + 4], zeta_v (3 - h), zetaq_v (3 - h));
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        st (c + 16 * i, barrett (v[i]));        /* <= q */
+    }
+  KC_UNROLL_ALL
+  for (i = 0; i < 8; i++)
+    {
+      __m256i x = ld (r->c + 16 * i), y = ld (r->c + 16 * (i + 8));
+      gs_bfly (&x, &y, zeta_v (1), zetaq_v (1));
+      st (r->c + 16 * i, fqmul (x, f, fq));
+      st (r->c + 16 * (i + 8), fqmul (y, f, fq));
+    }
+}
+
+/* ------------------------------------------------ base-case products */
+
+/* per b: X = (b0, b1 gamma / R), Y = (b1, b0), pair by pair */
+struct bcache
+{
+  poly x, y;
+};
+
+static KC_AVX2 void
+bcache_make (struct bcache *c, const poly *b)
+{
+  const __m256i swap = _mm256_setr_epi8 (2, 3, 0, 1, 6, 7, 4, 5, 10, 11,
+                                         8, 9, 14, 15, 12, 13, 2, 3, 0, 1,
+                                         6, 7, 4, 5, 10, 11, 8, 9, 14, 15,
+                                         12, 13);
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    {
+      __m256i v = ld (b->c + 16 * i);
+      __m256i g = fqmul (v, ld (T->gamma[0] + 16 * i),
+                         ld (T->gamma[1] + 16 * i));
+      st (c->x.c + 16 * i, _mm256_blend_epi16 (v, g, 0xaa));
+      st (c->y.c + 16 * i, _mm256_shuffle_epi8 (v, swap));
+    }
+}
+
+static KC_AVX2 void
+matvec (poly *r, const poly a[][KMAX], const poly *b, unsigned int rows,
+        unsigned int k)
+{
+  struct bcache c[KMAX];
+  const __m256i qinv = _mm256_set1_epi32 (QINV & 0xffff);
+  const __m256i q = _mm256_set1_epi32 (Q);
+  unsigned int i, j, v;
+
+
+  for (j = 0; j < k; j++)
+    bcache_make (&c[j], &b[j]);
+  for (i = 0; i < rows; i++)
+    for (v = 0; v < 16; v++)
+      {
+        __m256i s0 = _mm256_setzero_si256 (), s1 = s0, t0, t1;
+        for (j = 0; j < k; j++)
+          {
+            __m256i x = ld (a[i][j].c + 16 * v);
+            s0 = _mm256_add_epi32 (s0, _mm256_madd_epi16 (x, ld (c[j].x.c
+                                                               + 16 * v)));
+            s1 = _mm256_add_epi32 (s1, _mm256_madd_epi16 (x, ld (c[j].y.c
+                                                               + 16 * v)));
+          }
+        /* Montgomery in 32-bit lanes: t = low16 (s) q^-1, s - t q */
+        t0 = _mm256_mullo_epi16 (s0, qinv);
+        t1 = _mm256_mullo_epi16 (s1, qinv);
+        s0 = _mm256_sub_epi32 (s0, _mm256_madd_epi16 (t0, q));
+        s1 = _mm256_sub_epi32 (s1, _mm256_madd_epi16 (t1, q));
+        st (r[i].c + 16 * v, _mm256_blend_epi16 (_mm256_srli_epi32 (s0, 16),
+                                                 s1, 0xaa));
+      }
+  wipememory (c, sizeof c);
+}
+
+static KC_AVX2 void
+tomont (poly *r)
+{
+  const __m256i f = _mm256_set1_epi16 (1353);   /* R^2 mod q */
+  const __m256i fq = _mm256_set1_epi16 ((int16_t) (1353 * QINV));
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    st (r->c + 16 * i, fqmul (ld (r->c + 16 * i), f, fq));
+}
+
+static KC_AVX2 void
+add (poly *r, const poly *a)
+{
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    st (r->c + 16 * i, barrett (_mm256_add_epi16 (ld (r->c + 16 * i),
+                                                  ld (a->c + 16 * i))));
+}
+
+static KC_AVX2 void
+sub (poly *r, const poly *a)
+{
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    st (r->c + 16 * i, barrett (_mm256_sub_epi16 (ld (a->c + 16 * i),
+                                                  ld (r->c + 16 * i))));
+}
+
+/* ---------------------------------------------------------- encodings */
+
+/* Sixteen D-bit fields: those of lane 0 from the D bytes at P0, of lane 1
+ * from the D bytes at P1 + OFF1 (P0 and P1 point at 16 readable bytes). */
+static inline KC_AVX2 __m256i
+unpack_d (const unsigned char *p0, const unsigned char *p1, unsigned int off1,
+          unsigned int d)
+{
+  __m256i x = _mm256_inserti128_si256
+    (_mm256_castsi128_si256 (_mm_loadu_si128 ((const __m128i *) p0)),
+     _mm_loadu_si128 ((const __m128i *) p1), 1);
+  __m256i lo, hi, m = _mm256_set1_epi32 ((1 << d) - 1);
+  /* field j: 4 bytes from byte j d / 8 on, shifted right by j d % 8 */
+#define B_(j, o) (char) ((j) * d / 8 + (o))
+#define F_(j, o) B_ (j, 0 + o), B_ (j, 1 + o), B_ (j, 2 + o), B_ (j, 3 + o)
+  lo = _mm256_shuffle_epi8 (x, _mm256_setr_epi8 (F_ (0, 0), F_ (1, 0),
+                                                 F_ (2, 0), F_ (3, 0),
+                                                 F_ (0, off1), F_ (1, off1),
+                                                 F_ (2, off1), F_ (3, off1)));
+  hi = _mm256_shuffle_epi8 (x, _mm256_setr_epi8 (F_ (4, 0), F_ (5, 0),
+                                                 F_ (6, 0), F_ (7, 0),
+                                                 F_ (4, off1), F_ (5, off1),
+                                                 F_ (6, off1), F_ (7, off1)));
+#undef F_
+#undef B_
+  lo = _mm256_srlv_epi32 (lo, _mm256_setr_epi32 (0, d % 8, 2 * d % 8,
+                                                 3 * d % 8, 0, d % 8,
+                                                 2 * d % 8, 3 * d % 8));
+  hi = _mm256_srlv_epi32 (hi, _mm256_setr_epi32 (4 * d % 8, 5 * d % 8,
+                                                 6 * d % 8, 7 * d % 8,
+                                                 4 * d % 8, 5 * d % 8,
+                                                 6 * d % 8, 7 * d % 8));
+  return _mm256_packus_epi32 (_mm256_and_si256 (lo, m),
+                              _mm256_and_si256 (hi, m));
+}
+
+/* Vector I (of 16) of a polynomial of D-bit fields at IN (32 D bytes) */
+static inline KC_AVX2 __m256i
+unpack_vec (const unsigned char *in, unsigned int i, unsigned int d)
+{
+  const unsigned char *p = in + 2 * d * i;
+  /* lane 1 by a load ending at the vector's last byte */
+  return unpack_d (p, p + 2 * d - 16, 16 - d, d);
+}
+
+/* The sixteen D-bit fields of V (< 2^D) packed: lane 0's eight in bytes
+ * 0 .. D-1, lane 1's in bytes 16 .. 16+D-1, zeros elsewhere. */
+static inline KC_AVX2 __m256i
+pack_d (__m256i v, unsigned int d)
+{
+  __m256i x = _mm256_madd_epi16 (v, _mm256_set1_epi32 ((1 << d) << 16 | 1));
+  __m256i z = _mm256_setzero_si256 (), y, t;
+  /* 64-bit lanes of 4 d bits */
+  y = _mm256_or_si256 (_mm256_blend_epi32 (x, z, 0xaa),
+                       _mm256_slli_epi64 (_mm256_srli_epi64 (x, 32), 2 * d));
+  /* the high one of each 128-bit lane to bit 4 d */
+  t = _mm256_blend_epi32 (z, d & 1 ? _mm256_slli_epi64 (y, 4) : y, 0xcc);
+  switch (d)                    /* (64 - 4 d + 4 (d & 1)) / 8 bytes */
+    {
+    case 4:
+    case 5:
+      t = _mm256_bsrli_epi128 (t, 6);
+      break;
+    case 10:
+    case 11:
+      t = _mm256_bsrli_epi128 (t, 3);
+      break;
+    default:                    /* 12 */
+      t = _mm256_bsrli_epi128 (t, 2);
+      break;
+    }
+  return _mm256_or_si256 (_mm256_blend_epi32 (y, z, 0xcc), t);
+}
+
+/* store a pack_d result as the 2 D bytes at OUT (D >= 8: the accesses
+ * stay inside them) */
+static inline KC_AVX2 void
+store_packed (unsigned char *out, __m256i z, unsigned int d)
+{
+  __m128i l0 = _mm256_castsi256_si128 (z);
+  __m128i l1 = _mm256_extracti128_si256 (z, 1);
+  __m128i w;
+  /* lane 1's bytes end at byte 2 d; below them, lane 0's again */
+  switch (d)
+    {
+    case 10:
+      w = _mm_or_si128 (_mm_bsrli_si128 (l0, 4), _mm_bslli_si128 (l1, 6));
+      break;
+    case 11:
+      w = _mm_or_si128 (_mm_bsrli_si128 (l0, 6), _mm_bslli_si128 (l1, 5));
+      break;
+    default:                    /* 12 */
+      w = _mm_or_si128 (_mm_bsrli_si128 (l0, 8), _mm_bslli_si128 (l1, 4));
+      break;
+    }
+  _mm_storeu_si128 ((__m128i *) out, l0);
+  _mm_storeu_si128 ((__m128i *) (out + 2 * d - 16), w);
+}
+
+/* Compress_d of frozen-or-not X: round (2^d x / q) mod 2^d */
+static inline KC_AVX2 __m256i
+compress_v (__m256i x, unsigned int d)
+{
+  const __m256i q = _mm256_set1_epi16 (Q);
+  __m256i y, r;
+  x = freeze (x);
+  y = _mm256_mulhi_epu16 (x, _mm256_set1_epi16 ((int16_t) ((1u << (16 + d))
+                                                           / Q)));
+  /* r = 2^d x + (q - 1) / 2 - y q in [0, 2q), computed mod 2^16 */
+  r = _mm256_add_epi16 (_mm256_slli_epi16 (x, (int) d),
+                        _mm256_set1_epi16 (Q / 2));
+  r = _mm256_sub_epi16 (r, _mm256_mullo_epi16 (y, q));
+  y = _mm256_sub_epi16 (y, _mm256_cmpgt_epi16 (r, _mm256_set1_epi16 (Q - 1)));
+  return _mm256_and_si256 (y, _mm256_set1_epi16 ((int16_t) ((1 << d) - 1)));
+}
+
+/* Decompress_d: (q y + 2^(d-1)) >> d */
+static inline KC_AVX2 __m256i
+decompress_v (__m256i y, unsigned int d)
+{
+  return _mm256_mulhrs_epi16 (_mm256_slli_epi16 (y, (int) (15 - d)),
+                              _mm256_set1_epi16 (Q));
+}
+
+static KC_AVX2 void
+tobytes (unsigned char out[384], const poly *a)
+{
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    store_packed (out + 24 * i, pack_d (freeze (ld (a->c + 16 * i)), 12), 12);
+}
+
+static KC_AVX2 uint32_t
+frombytes (poly *r, const unsigned char in[384])
+{
+  __m256i bad = _mm256_setzero_si256 ();
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 16; i++)
+    {
+      __m256i v = unpack_vec (in, i, 12);
+      bad = _mm256_or_si256 (bad, _mm256_cmpgt_epi16 (v, _mm256_set1_epi16
+                                                      (Q - 1)));
+      st (r->c + 16 * i, v);
+    }
+  /* all lanes 0 (every coefficient < q) gives all ones */
+  return ct_mask_from_flag_u32 ((uint32_t) _mm256_testz_si256 (bad, bad));
+}
+
+static inline KC_AVX2 void
+compress_d (unsigned char *out, const poly *a, unsigned int d)
+{
+  unsigned int i;
+  if (d >= 8)
+    {
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        store_packed (out + 2 * d * i, pack_d (compress_v (ld (a->c
+                                                               + 16 * i), d),
+                                               d), d);
+    }
+  else
+    {
+      unsigned char buf[32 * 5 + 16];
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        {
+          __m256i z = pack_d (compress_v (ld (a->c + 16 * i), d), d);
+          _mm_storeu_si128 ((__m128i *) (buf + 2 * d * i),
+                            _mm256_castsi256_si128 (z));
+          _mm_storeu_si128 ((__m128i *) (buf + 2 * d * i + d),
+                            _mm256_extracti128_si256 (z, 1));
+        }
+      memcpy (out, buf, 32 * d);
+      wipememory (buf, sizeof buf);
+    }
+}
+
+static KC_AVX2 void
+compress (unsigned char *out, const poly *a, unsigned int d)
+{
+  unsigned int i;
+  switch (d)
+    {
+    case 1:
+      KC_UNROLL_ALL
+      for (i = 0; i < 8; i++)
+        {
+          __m256i x = _mm256_slli_epi16 (compress_v (ld (a->c + 32 * i), 1),
+                                         15);
+          __m256i y = _mm256_slli_epi16 (compress_v (ld (a->c + 32 * i + 16),
+                                                     1), 15);
+          x = _mm256_permute4x64_epi64 (_mm256_packs_epi16 (x, y), 0xd8);
+          buf_put_le32 (out + 4 * i, (uint32_t) _mm256_movemask_epi8 (x));
+        }
+      break;
+    case 4:
+      compress_d (out, a, 4);
+      break;
+    case 5:
+      compress_d (out, a, 5);
+      break;
+    case 10:
+      compress_d (out, a, 10);
+      break;
+    default:
+      compress_d (out, a, 11);
+      break;
+    }
+}
+
+static inline KC_AVX2 void
+decompress_d (poly *r, const unsigned char *in, unsigned int d)
+{
+  unsigned int i;
+  if (d >= 8)
+    {
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        st (r->c + 16 * i, decompress_v (unpack_vec (in, i, d), d));
+    }
+  else
+    {
+      unsigned char buf[32 * 5 + 16];
+      memcpy (buf, in, 32 * d);
+      memset (buf + 32 * d, 0, sizeof buf - 32 * d);
+      KC_UNROLL_ALL
+      for (i = 0; i < 16; i++)
+        st (r->c + 16 * i, decompress_v (unpack_d (buf + 2 * d * i,
+                                                   buf + 2 * d * i, d, d),
+                                         d));
+      wipememory (buf, sizeof buf);
+    }
+}
+
+static KC_AVX2 void
+decompress (poly *r, const unsigned char *in, unsigned int d)
+{
+  unsigned int i;
+  switch (d)
+    {
+    case 1:
+      {
+        const __m256i bits = _mm256_setr_epi16 (1, 2, 4, 8, 16, 32, 64, 128,
+                                                256, 512, 1024, 2048, 4096,
+                                                8192, 16384, -32768);
+        KC_UNROLL_ALL
+        for (i = 0; i < 16; i++)
+          {
+            __m256i m = _mm256_set1_epi16 ((int16_t) (in[2 * i]
+                                                      | in[2 * i + 1] << 8));
+            m = _mm256_cmpeq_epi16 (_mm256_and_si256 (m, bits), bits);
+            st (r->c + 16 * i, _mm256_and_si256 (m, _mm256_set1_epi16
+                                                 ((Q + 1) / 2)));
+          }
+      }
+      break;
+    case 4:
+      decompress_d (r, in, 4);
+      break;
+    case 5:
+      decompress_d (r, in, 5);
+      break;
+    case 10:
+      decompress_d (r, in, 10);
+      break;
+    default:
+      decompress_d (r, in, 11);
+      break;
+    }
+}
+
+/* ----------------------------------------------------------- sampling */
+
+/* CBD_2 of the 128 bytes at BUF */
+static KC_AVX2 void
+cbd2 (poly *r, const unsigned char *buf)
+{
+  const __m256i m55 = _mm256_set1_epi8 (0x55), m3 = _mm256_set1_epi8 (3);
+  unsigned int i;
+  KC_UNROLL_ALL
+  for (i = 0; i < 4; i++)
+    {
+      __m256i t = _mm256_loadu_si256 ((const __m256i *) (buf + 32 * i));
+      __m256i d = _mm256_add_epi8 (_mm256_and_si256 (t, m55),
+                                   _mm256_and_si256 (_mm256_srli_epi16 (t, 1),
+                                                     m55));
+      /* nibble: (bits 0-1) - (bits 2-3), as int8 */
+      __m256i lo = _mm256_sub_epi8 (_mm256_and_si256 (d, m3),
+                                    _mm256_and_si256 (_mm256_srli_epi16 (d, 2),
+                                                      m3));
+      __m256i hi = _mm256_sub_epi8 (_mm256_and_si256 (_mm256_srli_epi16 (d, 4),
+                                                      m3),
+                                    _mm256_and_si256 (_mm256_srli_epi16 (d, 6),
+                                                      m3));
+      __m256i u0 = _mm256_unpacklo_epi8 (lo, hi);   /* 0..15 | 32..47 */
+      __m256i u1 = _mm256_unpackhi_epi8 (lo, hi);   /* 16..31 | 48..63 */
+      int16_t *o = r->c + 64 * i;
+      st (o, _mm256_cvtepi8_epi16 (_mm256_castsi256_si128 (u0)));
+      st (o + 16, _mm256_cvtepi8_epi16 (_mm256_castsi256_si128 (u1)));
+      st (o + 32, _mm256_cvtepi8_epi16 (_mm256_extracti128_si256 (u0, 1)));
+      st (o + 48, _mm256_cvtepi8_epi16 (_mm256_extracti128_si256 (u1, 1)));
+    }
+}
+
+/* PRF_eta for eight nonces on the eight-way Keccak, the state set up
+ * and read out directly (one block for eta 2, two for eta 3) */
+static KC_AVX2 void
+noise_x8 (poly *const r[8], const unsigned char s[32],
+          const unsigned char nonce[8], unsigned int eta)
+{
+  uint64_t st[25][8] __attribute__ ((aligned (64)));
+  unsigned char buf[8][2 * KC_SHAKE256_RATE];
+  unsigned int lane, i, b, nb = eta == 2 ? 1 : 2;
+
+  memset (st, 0, sizeof st);
+  for (lane = 0; lane < 8; lane++)
+    {
+      for (i = 0; i < 4; i++)
+        st[i][lane] = buf_get_le64 (s + 8 * i);
+      st[4][lane] = nonce[lane] | (uint64_t) 0x1f << 8;
+      st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+    }
+  for (b = 0; b < nb; b++)
+    {
+      _kc_keccak_f1600_x8 (st);
+      for (lane = 0; lane < 8; lane++)
+        if (r[lane])
+          for (i = 0; i < (eta == 2 ? 16 : KC_SHAKE256_RATE / 8); i++)
+            buf_put_le64 (buf[lane] + KC_SHAKE256_RATE * b + 8 * i,
+                          st[i][lane]);
+    }
+  for (lane = 0; lane < 8; lane++)
+    if (r[lane])
+      {
+        if (eta == 2)
+          cbd2 (r[lane], buf[lane]);
+        else
+          _kc_mlkem_cbd (r[lane], buf[lane], eta);
+      }
+  wipememory (st, sizeof st);
+  wipememory (buf, sizeof buf);
+}
+
+/* _kc_mlkem_rej_uniform, 24 bytes (16 candidates) a step while 16 more
+ * fit (each 8-lane store then stays inside R: it starts at most at 248);
+ * the rest one triple at a time.  Public data. */
+static KC_AVX2 unsigned int
+rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
+{
+  const __m256i q = _mm256_set1_epi16 (Q);
+  size_t p = 0;
+
+  while (n + 16 <= N && p + 24 <= len)
+    {
+      __m256i v = unpack_vec (buf + p, 0, 12);
+      __m256i ok = _mm256_cmpgt_epi16 (q, v);
+      uint32_t bits = (uint32_t) _mm256_movemask_epi8
+        (_mm256_packs_epi16 (ok, ok));
+      unsigned int m0 = bits & 0xff, m1 = (bits >> 16) & 0xff;
+      __m128i l0 = _mm_shuffle_epi8 (_mm256_castsi256_si128 (v),
+                                     _mm_load_si128 ((const __m128i *)
+                                                     T->rej[m0]));
+      __m128i l1 = _mm_shuffle_epi8 (_mm256_extracti128_si256 (v, 1),
+                                     _mm_load_si128 ((const __m128i *)
+                                                     T->rej[m1]));
+      _mm_storeu_si128 ((__m128i *) (r->c + n), l0);
+      n += (unsigned int) _mm_popcnt_u32 (m0);
+      _mm_storeu_si128 ((__m128i *) (r->c + n), l1);
+      n += (unsigned int) _mm_popcnt_u32 (m1);
+      p += 24;
+    }
+  return _kc_mlkem_rej_uniform (r, n, buf + p, len - p);
+}
+
+/* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128, a block
+ * (seven 24-byte steps of rej_uniform) at a time for all as long as one
+ * needs it. */
+static void
+gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
+               unsigned int k, int transposed, unsigned int first)
+{
+  uint64_t s[25][8] __attribute__ ((aligned (64)));
+  unsigned char buf[KC_SHAKE128_RATE];
+  unsigned int lane, i, n[8] = { 0 }, more;
+
+  memset (s, 0, sizeof s);
+  for (lane = 0; lane < 8; lane++)
+    {
+      unsigned int e = first + lane, r = e / k, c = e % k;
+      for (i = 0; i < 4; i++)
+        s[i][lane] = buf_get_le64 (rho + 8 * i);
+      /* rho || j || i (transposed: i || j), the SHAKE suffix, pad10*1 */
+      s[4][lane] = (uint64_t) (transposed ? r : c)
+                   | (uint64_t) (transposed ? c : r) << 8
+                   | (uint64_t) 0x1f << 16;
+      s[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+    }
+  do
+    {
+      _kc_keccak_f1600_x8 (s);
+      for (more = 0, lane = 0; lane < 8; lane++)
+        if (n[lane] < N)
+          {
+            for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+              buf_put_le64 (buf + 8 * i, s[i][lane]);
+            n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k],
+                                   n[lane], buf, KC_SHAKE128_RATE);
+            more |= n[lane] < N;
+          }
+    }
+  while (more);
+}
+
+/* Eight entries at a time where the eight-way Keccak is vectorised, the
+ * rest four at a time. */
+static void
+gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
+            int transposed)
+{
+  unsigned int first = 0;
+  if (_kc_keccak_have_x8 ())
+    for (; first + 8 <= k * k; first += 8)
+      gen_matrix_x8 (a, rho, k, transposed, first);
+  if (first < k * k)
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, rej_uniform);
+}
+
+const struct kc_mlkem_ops _kc_mlkem_ops_avx2 = {
+  ntt, invntt, matvec, tomont, add, sub, tobytes, frombytes, compress,
+  decompress, noise_x8, gen_matrix, 1
+};
+
+#endif /* KC_USE_X86_64 */
