@@ -12,13 +12,13 @@
 
 #ifdef KC_HAVE_FE8
 void
-_kc_ecdsa_verify8_ifma (int ok[8], const kc_secp256k1_scalar r[8],
-                        const kc_secp256k1_scalar s[8],
-                        const kc_secp256k1_ge pub[8],
-                        const kc_secp256k1_scalar m[8])
+_kc_ecdsa_verify8_ifma (int ok[8], const _kc_secp256k1_scalar r[8],
+                        const _kc_secp256k1_scalar s[8],
+                        const _kc_secp256k1_ge pub[8],
+                        const _kc_secp256k1_scalar m[8])
 {
-  kc_secp256k1_scalar w[8], u1[8], u2[8], acc;
-  kc_secp256k1_fe x[8], y[8], z[8];
+  _kc_secp256k1_scalar w[8], u1[8], u2[8], acc;
+  _kc_secp256k1_fe x[8], y[8], z[8];
   unsigned int bad;
   int l;
 
@@ -41,7 +41,7 @@ _kc_ecdsa_verify8_ifma (int ok[8], const kc_secp256k1_scalar r[8],
   bad = _kc_secp256k1_ecmult8_ifma (x, y, z, u1, u2, pub);
   for (l = 0; l < 8; l++)
     {
-      kc_secp256k1_gej rj;
+      _kc_secp256k1_gej rj;
       if ((bad >> l) & 1)
         {
           ok[l] = _kc_ecdsa_verify_var (&r[l], &s[l], &pub[l], &m[l]);
@@ -61,20 +61,20 @@ _kc_ecdsa_verify8_ifma (int ok[8], const kc_secp256k1_scalar r[8],
 #define LANES_MIN 3
 
 void
-_kc_ecdsa_verify_batch_var (int *ok, size_t n, const kc_secp256k1_scalar *r,
-                            const kc_secp256k1_scalar *s,
-                            const kc_secp256k1_ge *pub,
-                            const kc_secp256k1_scalar *m)
+_kc_ecdsa_verify_batch_var (int *ok, size_t n, const _kc_secp256k1_scalar *r,
+                            const _kc_secp256k1_scalar *s,
+                            const _kc_secp256k1_ge *pub,
+                            const _kc_secp256k1_scalar *m)
 {
   size_t i = 0;
 
 #ifdef KC_HAVE_FE8
-  if (kc_fe8_usable ())
+  if (_kc_fe8_usable ())
     while (n - i >= LANES_MIN)
       {
         size_t k = n - i < 8 ? n - i : 8, l;
-        kc_secp256k1_scalar pr[8], ps[8], pm[8];
-        kc_secp256k1_ge pq[8];
+        _kc_secp256k1_scalar pr[8], ps[8], pm[8];
+        _kc_secp256k1_ge pq[8];
         int pok[8];
 
         if (k == 8)

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The items are independent: each gets exactly the answer of
- * _kc_ecdsa_verify_var.  With AVX-512 IFMA (kc_fe8_usable ())
+ * _kc_ecdsa_verify_var.  With AVX-512 IFMA (_kc_fe8_usable ())
  * eight of them run side by side, one per lane of the eight-lane field
  * (secp256k1-field-ifma.h); otherwise, and for batches too small to fill
  * the lanes profitably, the single verification runs item by item.
@@ -27,16 +27,16 @@
 /* OK[i] = _kc_ecdsa_verify_var (&R[i], &S[i], &PUB[i], &M[i]) for i < N,
  * with the preconditions of that function.  Variable time (public). */
 void _kc_ecdsa_verify_batch_var (int *ok, size_t n,
-                                 const kc_secp256k1_scalar *r,
-                                 const kc_secp256k1_scalar *s,
-                                 const kc_secp256k1_ge *pub,
-                                 const kc_secp256k1_scalar *m);
+                                 const _kc_secp256k1_scalar *r,
+                                 const _kc_secp256k1_scalar *s,
+                                 const _kc_secp256k1_ge *pub,
+                                 const _kc_secp256k1_scalar *m);
 
-/* Exactly eight items in the lanes.  Only when kc_fe8_usable () (and
+/* Exactly eight items in the lanes.  Only when _kc_fe8_usable () (and
  * KC_HAVE_FE8); declared here for the dispatcher and the tests. */
-void _kc_ecdsa_verify8_ifma (int ok[8], const kc_secp256k1_scalar r[8],
-                             const kc_secp256k1_scalar s[8],
-                             const kc_secp256k1_ge pub[8],
-                             const kc_secp256k1_scalar m[8]);
+void _kc_ecdsa_verify8_ifma (int ok[8], const _kc_secp256k1_scalar r[8],
+                             const _kc_secp256k1_scalar s[8],
+                             const _kc_secp256k1_ge pub[8],
+                             const _kc_secp256k1_scalar m[8]);
 
 #endif /* KC_ECDSA_BATCH_H */

@@ -9,15 +9,15 @@
 #include "secp256k1-ecmult-ifma.h"
 #include "schnorr.h"
 
-typedef kc_secp256k1_scalar scalar;
-typedef kc_secp256k1_fe fe;
+typedef _kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_fe fe;
 
 gpg_error_t
-_kc_schnorr_prepare_var (kc_schnorr_item *it, const unsigned char sig[64],
+_kc_schnorr_prepare_var (_kc_schnorr_item *it, const unsigned char sig[64],
                          const unsigned char xonly[32],
                          const unsigned char *msg, size_t msg_len)
 {
-  kc_sha256_ctx c;
+  _kc_sha256_ctx c;
   unsigned char h[32];
   int of;
 
@@ -41,19 +41,19 @@ _kc_schnorr_prepare_var (kc_schnorr_item *it, const unsigned char sig[64],
 /* 1 if the affine (X, Y) (magnitude <= 8) is R of a valid signature:
  * X = rx and Y even. */
 static int
-check_r (const kc_schnorr_item *it, fe *x, fe *y)
+check_r (const _kc_schnorr_item *it, fe *x, fe *y)
 {
-  kc_secp256k1_fe_normalize_var (x);
-  kc_secp256k1_fe_normalize_var (y);
-  return kc_secp256k1_fe_equal_norm (x, &it->rx) && !kc_secp256k1_fe_is_odd (y);
+  _kc_secp256k1_fe_normalize_var (x);
+  _kc_secp256k1_fe_normalize_var (y);
+  return _kc_secp256k1_fe_equal_norm (x, &it->rx) && !_kc_secp256k1_fe_is_odd (y);
 }
 
 /* R = s G - e P for the lifted P; the item's result. */
 static int
-verify_lifted (const kc_schnorr_item *it, const kc_secp256k1_ge *p)
+verify_lifted (const _kc_schnorr_item *it, const _kc_secp256k1_ge *p)
 {
-  kc_secp256k1_gej pj, rj;
-  kc_secp256k1_ge ra;
+  _kc_secp256k1_gej pj, rj;
+  _kc_secp256k1_ge ra;
   scalar ne;
 
   _kc_secp256k1_scalar_negate (&ne, &it->e);
@@ -66,9 +66,9 @@ verify_lifted (const kc_schnorr_item *it, const kc_secp256k1_ge *p)
 }
 
 int
-_kc_schnorr_verify_one_var (const kc_schnorr_item *it)
+_kc_schnorr_verify_one_var (const _kc_schnorr_item *it)
 {
-  kc_secp256k1_ge p;
+  _kc_secp256k1_ge p;
 
   if (!_kc_secp256k1_ge_set_xo_var (&p, &it->px, 0))
     return KC_SCHNORR_BAD_KEY;
@@ -80,26 +80,26 @@ _kc_schnorr_verify_one_var (const kc_schnorr_item *it)
  * returns the lanes where x^3 + 7 is not a square (P is then G, a
  * stand-in that keeps the lane's arithmetic meaningful). */
 static KC_FE8_TARGET unsigned int
-lift8 (kc_secp256k1_ge p[8], const kc_schnorr_item *it)
+lift8 (_kc_secp256k1_ge p[8], const _kc_schnorr_item *it)
 {
   fe xs[8], ys[8];
-  kc_fe8 x, c, y, y2;
+  _kc_fe8 x, c, y, y2;
   unsigned int nonsq;
   int l;
 
   for (l = 0; l < 8; l++)
     xs[l] = it[l].px;
-  kc_fe8_load (&x, xs);
-  kc_fe8_sqr (&c, &x);
-  kc_fe8_mul (&c, &c, &x);
-  c.n[0] = _mm512_add_epi64 (c.n[0], kc_fe8_bc (7));   /* x^3 + 7 (1) */
-  kc_fe8_carry (&c);
+  _kc_fe8_load (&x, xs);
+  _kc_fe8_sqr (&c, &x);
+  _kc_fe8_mul (&c, &c, &x);
+  c.n[0] = _mm512_add_epi64 (c.n[0], _kc_fe8_bc (7));   /* x^3 + 7 (1) */
+  _kc_fe8_carry (&c);
   _kc_fe8_sqrt_candidate (&y, &c);
-  kc_fe8_sqr (&y2, &y);
-  kc_fe8_negate (&c, &c, 1);
-  kc_fe8_add (&y2, &y2, &c);                           /* y^2 - c (3) */
-  nonsq = (unsigned int) (__mmask8) ~kc_fe8_is_zero_mask (&y2) & 0xff;
-  kc_fe8_store (ys, &y);
+  _kc_fe8_sqr (&y2, &y);
+  _kc_fe8_negate (&c, &c, 1);
+  _kc_fe8_add (&y2, &y2, &c);                           /* y^2 - c (3) */
+  nonsq = (unsigned int) (__mmask8) ~_kc_fe8_is_zero_mask (&y2) & 0xff;
+  _kc_fe8_store (ys, &y);
   for (l = 0; l < 8; l++)
     {
       if ((nonsq >> l) & 1)
@@ -107,11 +107,11 @@ lift8 (kc_secp256k1_ge p[8], const kc_schnorr_item *it)
           p[l] = _kc_secp256k1_ge_g;
           continue;
         }
-      kc_secp256k1_fe_normalize_var (&ys[l]);
-      if (kc_secp256k1_fe_is_odd (&ys[l]))
+      _kc_secp256k1_fe_normalize_var (&ys[l]);
+      if (_kc_secp256k1_fe_is_odd (&ys[l]))
         {
-          kc_secp256k1_fe_negate (&ys[l], &ys[l], 1);
-          kc_secp256k1_fe_normalize_var (&ys[l]);
+          _kc_secp256k1_fe_negate (&ys[l], &ys[l], 1);
+          _kc_secp256k1_fe_normalize_var (&ys[l]);
         }
       _kc_secp256k1_ge_set_xy (&p[l], &it[l].px, &ys[l]);
     }
@@ -120,10 +120,10 @@ lift8 (kc_secp256k1_ge p[8], const kc_schnorr_item *it)
 
 /* Eight items in the lanes. */
 static void
-verify8 (int ok[8], const kc_schnorr_item *it)
+verify8 (int ok[8], const _kc_schnorr_item *it)
 {
   scalar u1[8], u2[8];
-  kc_secp256k1_ge p[8];
+  _kc_secp256k1_ge p[8];
   fe x[8], y[8], z[8], pre[8], acc, t, zi, zi2;
   unsigned int bad, nonsq;
   int l, first = -1;
@@ -137,12 +137,12 @@ verify8 (int ok[8], const kc_schnorr_item *it)
   bad = _kc_secp256k1_ecmult8_ifma (x, y, z, u1, u2, p) & ~nonsq;
   /* 1/Z of the good lanes by Montgomery's trick: pre[l] = product of the
    * good Z up to l */
-  kc_secp256k1_fe_set_int (&acc, 1);
+  _kc_secp256k1_fe_set_int (&acc, 1);
   bad |= nonsq;
   for (l = 0; l < 8; l++)
     if (!((bad >> l) & 1))
       {
-        kc_secp256k1_fe_mul (&acc, &acc, &z[l]);
+        _kc_secp256k1_fe_mul (&acc, &acc, &z[l]);
         pre[l] = acc;
         if (first < 0)
           first = l;
@@ -168,13 +168,13 @@ verify8 (int ok[8], const kc_schnorr_item *it)
           int k = l - 1;
           while ((bad >> k) & 1)
             k--;                               /* k >= first */
-          kc_secp256k1_fe_mul (&zi, &acc, &pre[k]);
-          kc_secp256k1_fe_mul (&acc, &acc, &z[l]);
+          _kc_secp256k1_fe_mul (&zi, &acc, &pre[k]);
+          _kc_secp256k1_fe_mul (&acc, &acc, &z[l]);
         }
-      kc_secp256k1_fe_sqr (&zi2, &zi);
-      kc_secp256k1_fe_mul (&t, &zi2, &zi);
-      kc_secp256k1_fe_mul (&x[l], &x[l], &zi2);
-      kc_secp256k1_fe_mul (&y[l], &y[l], &t);
+      _kc_secp256k1_fe_sqr (&zi2, &zi);
+      _kc_secp256k1_fe_mul (&t, &zi2, &zi);
+      _kc_secp256k1_fe_mul (&x[l], &x[l], &zi2);
+      _kc_secp256k1_fe_mul (&y[l], &y[l], &t);
       ok[l] = check_r (&it[l], &x[l], &y[l]) ? KC_SCHNORR_OK
                                               : KC_SCHNORR_BAD_SIG;
     }
@@ -182,16 +182,16 @@ verify8 (int ok[8], const kc_schnorr_item *it)
 #endif
 
 void
-_kc_schnorr_verify_batch_var (int *ok, size_t n, const kc_schnorr_item *items)
+_kc_schnorr_verify_batch_var (int *ok, size_t n, const _kc_schnorr_item *items)
 {
   size_t i = 0;
 
 #ifdef KC_HAVE_FE8
-  if (kc_fe8_usable ())
+  if (_kc_fe8_usable ())
     while (n - i >= 3)
       {
         size_t k = n - i < 8 ? n - i : 8, l;
-        kc_schnorr_item pad[8];
+        _kc_schnorr_item pad[8];
         int pok[8];
 
         if (k == 8)

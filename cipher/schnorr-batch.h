@@ -34,9 +34,9 @@
  * at once in the lanes. */
 typedef struct
 {
-  kc_secp256k1_fe rx, px;
-  kc_secp256k1_scalar s, e;
-} kc_schnorr_item;
+  _kc_secp256k1_fe rx, px;
+  _kc_secp256k1_scalar s, e;
+} _kc_schnorr_item;
 
 /* Results of the verification. */
 enum { KC_SCHNORR_OK = 0, KC_SCHNORR_BAD_SIG = 1, KC_SCHNORR_BAD_KEY = 2 };
@@ -44,7 +44,7 @@ enum { KC_SCHNORR_OK = 0, KC_SCHNORR_BAD_SIG = 1, KC_SCHNORR_BAD_KEY = 2 };
 /* Parse and prepare one item: 0, or GPG_ERR_BAD_PUBKEY (x >= p), or
  * GPG_ERR_BAD_SIGNATURE (r >= p or s >= n).  MSG may be NULL when
  * MSG_LEN is 0. */
-gpg_error_t _kc_schnorr_prepare_var (kc_schnorr_item *it,
+gpg_error_t _kc_schnorr_prepare_var (_kc_schnorr_item *it,
                                      const unsigned char sig[64],
                                      const unsigned char xonly[32],
                                      const unsigned char *msg,
@@ -53,9 +53,9 @@ gpg_error_t _kc_schnorr_prepare_var (kc_schnorr_item *it,
 /* RES[i] = KC_SCHNORR_OK, _BAD_SIG or _BAD_KEY (no point has the x) for
  * item I, i < N.  Variable time (public). */
 void _kc_schnorr_verify_batch_var (int *res, size_t n,
-                                   const kc_schnorr_item *items);
+                                   const _kc_schnorr_item *items);
 
 /* The same for one item, without the lanes. */
-int _kc_schnorr_verify_one_var (const kc_schnorr_item *it);
+int _kc_schnorr_verify_one_var (const _kc_schnorr_item *it);
 
 #endif /* KC_SCHNORR_BATCH_H */

@@ -13,7 +13,7 @@
 
 #ifdef KC_HAVE_FE8
 
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_scalar scalar;
 
 #if KC_ECMULT_TABLE_A_SIZE != 8
 # error "the lane kernel's 4-bit digits need the 8-entry table of odd multiples"
@@ -21,11 +21,11 @@ typedef kc_secp256k1_scalar scalar;
 #define DIGIT_BITS 4
 #define STEPS 32              /* 128 / DIGIT_BITS: digits below the top 1 */
 #define TAB 8                 /* entries: P, 3P, ..., 15P */
-#define FE8_QWORDS 40         /* a kc_fe8 is 5 limbs of 8 lanes */
+#define FE8_QWORDS 40         /* a _kc_fe8 is 5 limbs of 8 lanes */
 
 typedef struct
 {
-  kc_fe8 x, y, z;
+  _kc_fe8 x, y, z;
 } gej8;
 
 /* R = 2A (a = 0):  M = 3X^2, S = 4XY^2, T = Y^4, X3 = M^2 - 2S,
@@ -34,31 +34,31 @@ typedef struct
 static KC_FE8_TARGET void
 dbl8 (gej8 *r, const gej8 *a)
 {
-  kc_fe8 y2, s, t, m, x3, u;
+  _kc_fe8 y2, s, t, m, x3, u;
 
-  kc_fe8_mul (&r->z, &a->z, &a->y);
-  kc_fe8_add (&r->z, &r->z, &r->z);          /* 2YZ (2) */
-  kc_fe8_carry (&r->z);
-  kc_fe8_sqr (&y2, &a->y);
-  kc_fe8_mul (&s, &a->x, &y2);
-  kc_fe8_mul_int (&s, &s, 4);                /* S (4) */
-  kc_fe8_sqr (&t, &y2);                      /* T (1) */
-  kc_fe8_sqr (&m, &a->x);
-  kc_fe8_mul_int (&m, &m, 3);                /* M (3) */
-  kc_fe8_carry (&m);
-  kc_fe8_sqr (&x3, &m);
-  kc_fe8_negate (&u, &s, 4);                 /* -S (5) */
-  kc_fe8_add (&u, &u, &u);                   /* -2S (10) */
-  kc_fe8_add (&x3, &x3, &u);                 /* X3 (11) */
-  kc_fe8_carry (&x3);
-  kc_fe8_negate (&u, &x3, 1);                /* (2) */
-  kc_fe8_add (&u, &u, &s);                   /* S - X3 (6) */
-  kc_fe8_carry (&u);
-  kc_fe8_mul (&r->y, &m, &u);
-  kc_fe8_negate (&u, &t, 1);                 /* -T (2) */
-  kc_fe8_mul_int (&u, &u, 8);                /* -8T (16) */
-  kc_fe8_add (&r->y, &r->y, &u);             /* Y3 (17) */
-  kc_fe8_carry (&r->y);
+  _kc_fe8_mul (&r->z, &a->z, &a->y);
+  _kc_fe8_add (&r->z, &r->z, &r->z);          /* 2YZ (2) */
+  _kc_fe8_carry (&r->z);
+  _kc_fe8_sqr (&y2, &a->y);
+  _kc_fe8_mul (&s, &a->x, &y2);
+  _kc_fe8_mul_int (&s, &s, 4);                /* S (4) */
+  _kc_fe8_sqr (&t, &y2);                      /* T (1) */
+  _kc_fe8_sqr (&m, &a->x);
+  _kc_fe8_mul_int (&m, &m, 3);                /* M (3) */
+  _kc_fe8_carry (&m);
+  _kc_fe8_sqr (&x3, &m);
+  _kc_fe8_negate (&u, &s, 4);                 /* -S (5) */
+  _kc_fe8_add (&u, &u, &u);                   /* -2S (10) */
+  _kc_fe8_add (&x3, &x3, &u);                 /* X3 (11) */
+  _kc_fe8_carry (&x3);
+  _kc_fe8_negate (&u, &x3, 1);                /* (2) */
+  _kc_fe8_add (&u, &u, &s);                   /* S - X3 (6) */
+  _kc_fe8_carry (&u);
+  _kc_fe8_mul (&r->y, &m, &u);
+  _kc_fe8_negate (&u, &t, 1);                 /* -T (2) */
+  _kc_fe8_mul_int (&u, &u, 8);                /* -8T (16) */
+  _kc_fe8_add (&r->y, &r->y, &u);             /* Y3 (17) */
+  _kc_fe8_carry (&r->y);
   r->x = x3;
 }
 
@@ -69,40 +69,40 @@ dbl8 (gej8 *r, const gej8 *a)
  * Y3 = R (X1 H^2 - X3) - Y1 H^3, Z3 = Z1 H.  In: tight.  Out: tight.
  * Incomplete: B = +-A gives Z3 = 0.  R may alias A. */
 static KC_FE8_TARGET void
-add8 (gej8 *r, const gej8 *a, const kc_fe8 *bx, const kc_fe8 *by,
-      const kc_fe8 *zu)
+add8 (gej8 *r, const gej8 *a, const _kc_fe8 *bx, const _kc_fe8 *by,
+      const _kc_fe8 *zu)
 {
-  kc_fe8 z12, u2, s2, h, rr, h2, h3, v, t, x3, y3;
+  _kc_fe8 z12, u2, s2, h, rr, h2, h3, v, t, x3, y3;
 
-  kc_fe8_sqr (&z12, zu);
-  kc_fe8_mul (&u2, bx, &z12);
-  kc_fe8_mul (&s2, by, &z12);
-  kc_fe8_mul (&s2, &s2, zu);
-  kc_fe8_negate (&h, &a->x, 1);
-  kc_fe8_add (&h, &h, &u2);                  /* H (3) */
-  kc_fe8_carry (&h);
-  kc_fe8_negate (&rr, &a->y, 1);
-  kc_fe8_add (&rr, &rr, &s2);                /* R (3) */
-  kc_fe8_carry (&rr);
-  kc_fe8_sqr (&h2, &h);
-  kc_fe8_mul (&h3, &h, &h2);
-  kc_fe8_mul (&r->z, &a->z, &h);
-  kc_fe8_mul (&v, &a->x, &h2);               /* V = X1 H^2 */
-  kc_fe8_sqr (&x3, &rr);
-  kc_fe8_negate (&t, &h3, 1);
-  kc_fe8_add (&x3, &x3, &t);                 /* (3) */
-  kc_fe8_negate (&t, &v, 1);
-  kc_fe8_add (&t, &t, &t);                   /* -2V (4) */
-  kc_fe8_add (&x3, &x3, &t);                 /* X3 (7) */
-  kc_fe8_carry (&x3);
-  kc_fe8_negate (&t, &x3, 1);
-  kc_fe8_add (&t, &t, &v);                   /* V - X3 (3) */
-  kc_fe8_carry (&t);
-  kc_fe8_mul (&y3, &rr, &t);
-  kc_fe8_mul (&t, &a->y, &h3);
-  kc_fe8_negate (&t, &t, 1);
-  kc_fe8_add (&y3, &y3, &t);                 /* Y3 (3) */
-  kc_fe8_carry (&y3);
+  _kc_fe8_sqr (&z12, zu);
+  _kc_fe8_mul (&u2, bx, &z12);
+  _kc_fe8_mul (&s2, by, &z12);
+  _kc_fe8_mul (&s2, &s2, zu);
+  _kc_fe8_negate (&h, &a->x, 1);
+  _kc_fe8_add (&h, &h, &u2);                  /* H (3) */
+  _kc_fe8_carry (&h);
+  _kc_fe8_negate (&rr, &a->y, 1);
+  _kc_fe8_add (&rr, &rr, &s2);                /* R (3) */
+  _kc_fe8_carry (&rr);
+  _kc_fe8_sqr (&h2, &h);
+  _kc_fe8_mul (&h3, &h, &h2);
+  _kc_fe8_mul (&r->z, &a->z, &h);
+  _kc_fe8_mul (&v, &a->x, &h2);               /* V = X1 H^2 */
+  _kc_fe8_sqr (&x3, &rr);
+  _kc_fe8_negate (&t, &h3, 1);
+  _kc_fe8_add (&x3, &x3, &t);                 /* (3) */
+  _kc_fe8_negate (&t, &v, 1);
+  _kc_fe8_add (&t, &t, &t);                   /* -2V (4) */
+  _kc_fe8_add (&x3, &x3, &t);                 /* X3 (7) */
+  _kc_fe8_carry (&x3);
+  _kc_fe8_negate (&t, &x3, 1);
+  _kc_fe8_add (&t, &t, &v);                   /* V - X3 (3) */
+  _kc_fe8_carry (&t);
+  _kc_fe8_mul (&y3, &rr, &t);
+  _kc_fe8_mul (&t, &a->y, &h3);
+  _kc_fe8_negate (&t, &t, 1);
+  _kc_fe8_add (&y3, &y3, &t);                 /* Y3 (3) */
+  _kc_fe8_carry (&y3);
   r->x = x3;
   r->y = y3;
 }
@@ -111,36 +111,36 @@ add8 (gej8 *r, const gej8 *a, const kc_fe8 *bx, const kc_fe8 *by,
  * holds entry * FE8_QWORDS + l), Y negated in the lanes of NEG.  Out:
  * tight. */
 static KC_FE8_TARGET void
-lookup8 (kc_fe8 *x, kc_fe8 *y, const kc_fe8 *tx, const kc_fe8 *ty,
+lookup8 (_kc_fe8 *x, _kc_fe8 *y, const _kc_fe8 *tx, const _kc_fe8 *ty,
          __m512i idx, __mmask8 neg)
 {
   int i;
   for (i = 0; i < 5; i++)
     {
-      __m512i k = _mm512_add_epi64 (idx, kc_fe8_bc (8 * (uint64_t) i));
+      __m512i k = _mm512_add_epi64 (idx, _kc_fe8_bc (8 * (uint64_t) i));
       x->n[i] = _mm512_i64gather_epi64 (k, (const void *) tx, 8);
       y->n[i] = _mm512_i64gather_epi64 (k, (const void *) ty, 8);
     }
-  kc_fe8_cond_negate (y, y, 1, neg);         /* (2) */
-  kc_fe8_carry (y);
+  _kc_fe8_cond_negate (y, y, 1, neg);         /* (2) */
+  _kc_fe8_carry (y);
 }
 
 /* (X, Y) = entry IDX[l] (in ge_storage units from the start of the comb
  * table) of _kc_secp256k1_gen_table, Y negated in the lanes of NEG.
  * Out: tight. */
 static KC_FE8_TARGET void
-lookup_gen8 (kc_fe8 *x, kc_fe8 *y, __m512i idx, __mmask8 neg)
+lookup_gen8 (_kc_fe8 *x, _kc_fe8 *y, __m512i idx, __mmask8 neg)
 {
   const uint64_t *base = &_kc_secp256k1_gen_table[0][0].x.n[0];
-  const __m512i m52 = kc_fe8_bc (KC_FE_M52);
+  const __m512i m52 = _kc_fe8_bc (KC_FE_M52);
   __m512i q[8];
-  kc_fe8 *c[2];
+  _kc_fe8 *c[2];
   int i, j;
 
   idx = _mm512_slli_epi64 (idx, 3);          /* 8 qwords an entry */
   for (i = 0; i < 8; i++)
     q[i] = _mm512_i64gather_epi64 (_mm512_add_epi64 (idx,
-                                                     kc_fe8_bc ((uint64_t) i)),
+                                                     _kc_fe8_bc ((uint64_t) i)),
                                    (const void *) base, 8);
   c[0] = x;
   c[1] = y;
@@ -156,22 +156,22 @@ lookup_gen8 (kc_fe8 *x, kc_fe8 *y, __m512i idx, __mmask8 neg)
                                                       _mm512_slli_epi64 (s[3], 36)), m52);
       c[j]->n[4] = _mm512_srli_epi64 (s[3], 16);
     }
-  kc_fe8_cond_negate (y, y, 1, neg);
-  kc_fe8_carry (y);
+  _kc_fe8_cond_negate (y, y, 1, neg);
+  _kc_fe8_carry (y);
 }
 
 /* In the lanes of MASK: ACC += (BX, BY) in the frame ZU. */
 static KC_FE8_TARGET void
-add8_masked (gej8 *acc, const kc_fe8 *bx, const kc_fe8 *by,
-             const kc_fe8 *zu, __mmask8 mask)
+add8_masked (gej8 *acc, const _kc_fe8 *bx, const _kc_fe8 *by,
+             const _kc_fe8 *zu, __mmask8 mask)
 {
   gej8 t;
   if (!mask)
     return;
   add8 (&t, acc, bx, by, zu);
-  kc_fe8_cmov (&acc->x, &t.x, mask);
-  kc_fe8_cmov (&acc->y, &t.y, mask);
-  kc_fe8_cmov (&acc->z, &t.z, mask);
+  _kc_fe8_cmov (&acc->x, &t.x, mask);
+  _kc_fe8_cmov (&acc->y, &t.y, mask);
+  _kc_fe8_cmov (&acc->z, &t.z, mask);
 }
 
 /* K (< 2^128, odd) in STEPS odd signed 4-bit digits below a top digit 1:
@@ -254,7 +254,7 @@ prep_u1 (struct prep *p, const scalar *u1)
     _kc_secp256k1_scalar_negate (&kk, &kk);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
-      int nib = (int) kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
+      int nib = (int) _kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
                                                     * (unsigned int) j,
                                                     KC_ECMULT_GEN_BITS) + carry;
       carry = nib > KC_ECMULT_GEN_COLS;
@@ -270,18 +270,18 @@ table_index (const int64_t e[8])
 {
   const __m512i iota = _mm512_set_epi64 (7, 6, 5, 4, 3, 2, 1, 0);
   __m512i v = _mm512_loadu_si512 ((const void *) e);
-  return _mm512_add_epi64 (_mm512_mullo_epi64 (v, kc_fe8_bc (FE8_QWORDS)),
+  return _mm512_add_epi64 (_mm512_mullo_epi64 (v, _kc_fe8_bc (FE8_QWORDS)),
                            iota);
 }
 
 KC_FE8_TARGET unsigned int
-_kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
-                            kc_secp256k1_fe out_z[8], const scalar u1[8],
-                            const scalar u2[8], const kc_secp256k1_ge pub[8])
+_kc_secp256k1_ecmult8_ifma (_kc_secp256k1_fe out_x[8], _kc_secp256k1_fe out_y[8],
+                            _kc_secp256k1_fe out_z[8], const scalar u1[8],
+                            const scalar u2[8], const _kc_secp256k1_ge pub[8])
 {
   struct prep pr[8];
-  kc_secp256k1_fe px[TAB][8], py[TAB][8], zts[8];
-  kc_fe8 tx[TAB], ty[TAB], tlx[TAB], zt, beta, bx, by, zu;
+  _kc_secp256k1_fe px[TAB][8], py[TAB][8], zts[8];
+  _kc_fe8 tx[TAB], ty[TAB], tlx[TAB], zt, beta, bx, by, zu;
   gej8 acc;
   int64_t e[8];
   unsigned int bad = 0;
@@ -290,8 +290,8 @@ _kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
 
   for (l = 0; l < 8; l++)
     {
-      kc_secp256k1_ge pre[TAB];
-      kc_secp256k1_gej pj;
+      _kc_secp256k1_ge pre[TAB];
+      _kc_secp256k1_gej pj;
 
       if (!prep_u2 (&pr[l], &u2[l]))
         bad |= 1u << l;
@@ -309,23 +309,23 @@ _kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
           py[i][l] = pre[i].y;
         }
     }
-  kc_fe8_broadcast (&beta, &_kc_secp256k1_fe_beta);
+  _kc_fe8_broadcast (&beta, &_kc_secp256k1_fe_beta);
   for (i = 0; i < TAB; i++)
     {
-      kc_fe8_load (&tx[i], px[i]);
-      kc_fe8_load (&ty[i], py[i]);
-      kc_fe8_mul (&tlx[i], &tx[i], &beta);     /* lambda: (beta x, y) */
+      _kc_fe8_load (&tx[i], px[i]);
+      _kc_fe8_load (&ty[i], py[i]);
+      _kc_fe8_mul (&tlx[i], &tx[i], &beta);     /* lambda: (beta x, y) */
     }
-  kc_fe8_load (&zt, zts);
+  _kc_fe8_load (&zt, zts);
 
   /* The top digits (1 in both halves): ACC = +-P + +-lambda P, on the
    * curve scaled by zt. */
   acc.x = tx[0];
-  kc_fe8_cond_negate (&acc.y, &ty[0], 1, mneg[0]);
-  kc_fe8_carry (&acc.y);
-  kc_fe8_set_int (&acc.z, 1);
-  kc_fe8_cond_negate (&by, &ty[0], 1, mneg[1]);
-  kc_fe8_carry (&by);
+  _kc_fe8_cond_negate (&acc.y, &ty[0], 1, mneg[0]);
+  _kc_fe8_carry (&acc.y);
+  _kc_fe8_set_int (&acc.z, 1);
+  _kc_fe8_cond_negate (&by, &ty[0], 1, mneg[1]);
+  _kc_fe8_carry (&by);
   add8 (&acc, &acc, &tlx[0], &by, &acc.z);
 
   for (i = STEPS - 1; i >= 0; i--)
@@ -349,8 +349,8 @@ _kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
   for (j = 0; j < 2; j++)
     if (meven[j])
       {
-        kc_fe8_cond_negate (&by, &ty[0], 1, (__mmask8) ~mneg[j]);
-        kc_fe8_carry (&by);
+        _kc_fe8_cond_negate (&by, &ty[0], 1, (__mmask8) ~mneg[j]);
+        _kc_fe8_carry (&by);
         zu = acc.z;
         add8_masked (&acc, j ? &tlx[0] : &tx[0], &by, &zu, meven[j]);
       }
@@ -370,14 +370,14 @@ _kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
       if (!nz)
         continue;
       lookup_gen8 (&bx, &by, _mm512_loadu_si512 ((const void *) e), neg);
-      kc_fe8_mul (&zu, &acc.z, &zt);
+      _kc_fe8_mul (&zu, &acc.z, &zt);
       add8_masked (&acc, &bx, &by, &zu, nz);
     }
-  kc_fe8_mul (&acc.z, &acc.z, &zt);           /* back to the true curve */
-  bad |= kc_fe8_is_zero_mask (&acc.z);
-  kc_fe8_store (out_x, &acc.x);
-  kc_fe8_store (out_y, &acc.y);
-  kc_fe8_store (out_z, &acc.z);
+  _kc_fe8_mul (&acc.z, &acc.z, &zt);           /* back to the true curve */
+  bad |= _kc_fe8_is_zero_mask (&acc.z);
+  _kc_fe8_store (out_x, &acc.x);
+  _kc_fe8_store (out_y, &acc.y);
+  _kc_fe8_store (out_z, &acc.z);
   return bad;
 }
 

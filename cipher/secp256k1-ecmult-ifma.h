@@ -28,14 +28,14 @@
  * Jacobian coordinates (magnitude 1), for finite PUB[l] (magnitude <= 1)
  * and any U1, U2.  Returns the lanes (bit l) whose result is not to be
  * used: the caller computes them another way (an exceptional addition,
- * or the sum being infinity, lands here).  Only when kc_fe8_usable ().
+ * or the sum being infinity, lands here).  Only when _kc_fe8_usable ().
  * Variable time (public inputs). */
 KC_FE8_TARGET unsigned int
-_kc_secp256k1_ecmult8_ifma (kc_secp256k1_fe out_x[8], kc_secp256k1_fe out_y[8],
-                            kc_secp256k1_fe out_z[8],
-                            const kc_secp256k1_scalar u1[8],
-                            const kc_secp256k1_scalar u2[8],
-                            const kc_secp256k1_ge pub[8]);
+_kc_secp256k1_ecmult8_ifma (_kc_secp256k1_fe out_x[8], _kc_secp256k1_fe out_y[8],
+                            _kc_secp256k1_fe out_z[8],
+                            const _kc_secp256k1_scalar u1[8],
+                            const _kc_secp256k1_scalar u2[8],
+                            const _kc_secp256k1_ge pub[8]);
 #endif
 
 #endif /* KC_SECP256K1_ECMULT_IFMA_H */

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * REPRESENTATION
- *   kc_fe8 holds eight elements ("lanes") in the 5x52 layout of
+ *   _kc_fe8 holds eight elements ("lanes") in the 5x52 layout of
  *   secp256k1-field.h: n[i] is a zmm register whose 64-bit lane l is limb
  *   i of element l.  Magnitudes mean what they mean there (per lane).
  *
@@ -14,7 +14,7 @@
  *   need every limb of their inputs below 2^52 ("tight").  Tight elements
  *   have magnitude 1.  mul, sqr, carry and normalize give tight results
  *   (n[0..3] < 2^52, n[4] <= 2^48 + 2^13).  A sum or a negation is not
- *   tight: pass it through kc_fe8_carry before it goes into a product.
+ *   tight: pass it through _kc_fe8_carry before it goes into a product.
  *
  * MUL (the bounds)
  *   With a_i, b_j < 2^52 each product is lo + 2^52 hi, lo and hi < 2^52.
@@ -43,7 +43,7 @@
  * These functions exist only with KC_USE_X86_64 and a compiler that knows
  * the AVX-512 IFMA intrinsics (KC_HAVE_FE8 is then defined).  They are
  * static inline with the target attributes below; callers must carry the
- * same attributes (KC_FE8_TARGET) and check kc_fe8_usable ().
+ * same attributes (KC_FE8_TARGET) and check _kc_fe8_usable ().
  */
 #ifndef KC_SECP256K1_FIELD_IFMA_H
 #define KC_SECP256K1_FIELD_IFMA_H
@@ -66,7 +66,7 @@
  * KC_HWF_AVX512) for the 64-bit lane products. */
 #define KC_FE8_HWF (KC_HWF_IFMA | KC_HWF_AVX512)
 static inline int
-kc_fe8_usable (void)
+_kc_fe8_usable (void)
 {
   return (_kc_hwf () & KC_FE8_HWF) == KC_FE8_HWF;
 }
@@ -78,37 +78,37 @@ kc_fe8_usable (void)
 typedef struct
 {
   __m512i n[5];
-} kc_fe8;
+} _kc_fe8;
 
 #define KC_FE8_P0 0xFFFFEFFFFFC2FULL     /* p's low limb */
 
 KC_FE8_FN __m512i
-kc_fe8_bc (uint64_t v)
+_kc_fe8_bc (uint64_t v)
 {
   return _mm512_set1_epi64 ((long long) v);
 }
 
 /* R = V in every lane (V < 2^52). */
 KC_FE8_FN void
-kc_fe8_set_int (kc_fe8 *r, uint64_t v)
+_kc_fe8_set_int (_kc_fe8 *r, uint64_t v)
 {
-  r->n[0] = kc_fe8_bc (v);
+  r->n[0] = _kc_fe8_bc (v);
   r->n[1] = r->n[2] = r->n[3] = r->n[4] = _mm512_setzero_si512 ();
 }
 
 /* R = the same element A in every lane. */
 KC_FE8_FN void
-kc_fe8_broadcast (kc_fe8 *r, const kc_secp256k1_fe *a)
+_kc_fe8_broadcast (_kc_fe8 *r, const _kc_secp256k1_fe *a)
 {
   int i;
   KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
-    r->n[i] = kc_fe8_bc (a->n[i]);
+    r->n[i] = _kc_fe8_bc (a->n[i]);
 }
 
 /* R's lane l = A[l] (eight elements, any magnitude). */
 KC_FE8_FN void
-kc_fe8_load (kc_fe8 *r, const kc_secp256k1_fe a[8])
+_kc_fe8_load (_kc_fe8 *r, const _kc_secp256k1_fe a[8])
 {
   const long long st = (long long) (sizeof *a / sizeof (uint64_t));
   const __m512i idx = _mm512_set_epi64 (7 * st, 6 * st, 5 * st, 4 * st,
@@ -122,7 +122,7 @@ kc_fe8_load (kc_fe8 *r, const kc_secp256k1_fe a[8])
 /* OUT[l] = lane l of A (the magnitude of A, not normalized, under
  * KC_VERIFY; callers give the magnitude they know with KC_FE_SET_MAG). */
 KC_FE8_FN void
-kc_fe8_store (kc_secp256k1_fe out[8], const kc_fe8 *a)
+_kc_fe8_store (_kc_secp256k1_fe out[8], const _kc_fe8 *a)
 {
   uint64_t t[5][8];
   int i, l;
@@ -144,7 +144,7 @@ kc_fe8_store (kc_secp256k1_fe out[8], const kc_fe8 *a)
 
 /* R = A + B.  Out magnitude: the sum (<= 32); not tight. */
 KC_FE8_FN void
-kc_fe8_add (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
+_kc_fe8_add (_kc_fe8 *r, const _kc_fe8 *a, const _kc_fe8 *b)
 {
   int i;
   KC_FE8_UNROLL
@@ -154,9 +154,9 @@ kc_fe8_add (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
 
 /* R = K A (K small).  Out magnitude: K mag(A) (<= 32). */
 KC_FE8_FN void
-kc_fe8_mul_int (kc_fe8 *r, const kc_fe8 *a, uint64_t k)
+_kc_fe8_mul_int (_kc_fe8 *r, const _kc_fe8 *a, uint64_t k)
 {
-  const __m512i kk = kc_fe8_bc (k);
+  const __m512i kk = _kc_fe8_bc (k);
   int i;
   KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
@@ -164,26 +164,26 @@ kc_fe8_mul_int (kc_fe8 *r, const kc_fe8 *a, uint64_t k)
 }
 
 /* R = -A, given M >= mag(A): 2(M+1)p - A limb by limb (as
- * kc_secp256k1_fe_negate).  Out magnitude M + 1 (<= 32); not tight. */
+ * _kc_secp256k1_fe_negate).  Out magnitude M + 1 (<= 32); not tight. */
 KC_FE8_FN void
-kc_fe8_negate (kc_fe8 *r, const kc_fe8 *a, int m)
+_kc_fe8_negate (_kc_fe8 *r, const _kc_fe8 *a, int m)
 {
   const uint64_t k = 2 * (uint64_t) (m + 1);
-  r->n[0] = _mm512_sub_epi64 (kc_fe8_bc (KC_FE8_P0 * k), a->n[0]);
-  r->n[1] = _mm512_sub_epi64 (kc_fe8_bc (KC_FE_M52 * k), a->n[1]);
-  r->n[2] = _mm512_sub_epi64 (kc_fe8_bc (KC_FE_M52 * k), a->n[2]);
-  r->n[3] = _mm512_sub_epi64 (kc_fe8_bc (KC_FE_M52 * k), a->n[3]);
-  r->n[4] = _mm512_sub_epi64 (kc_fe8_bc (KC_FE_M48 * k), a->n[4]);
+  r->n[0] = _mm512_sub_epi64 (_kc_fe8_bc (KC_FE8_P0 * k), a->n[0]);
+  r->n[1] = _mm512_sub_epi64 (_kc_fe8_bc (KC_FE_M52 * k), a->n[1]);
+  r->n[2] = _mm512_sub_epi64 (_kc_fe8_bc (KC_FE_M52 * k), a->n[2]);
+  r->n[3] = _mm512_sub_epi64 (_kc_fe8_bc (KC_FE_M52 * k), a->n[3]);
+  r->n[4] = _mm512_sub_epi64 (_kc_fe8_bc (KC_FE_M48 * k), a->n[4]);
 }
 
-/* In lanes of MASK: R = -A as kc_fe8_negate; other lanes: R = A.  Out
+/* In lanes of MASK: R = -A as _kc_fe8_negate; other lanes: R = A.  Out
  * magnitude M + 1. */
 KC_FE8_FN void
-kc_fe8_cond_negate (kc_fe8 *r, const kc_fe8 *a, int m, __mmask8 mask)
+_kc_fe8_cond_negate (_kc_fe8 *r, const _kc_fe8 *a, int m, __mmask8 mask)
 {
-  kc_fe8 t;
+  _kc_fe8 t;
   int i;
-  kc_fe8_negate (&t, a, m);
+  _kc_fe8_negate (&t, a, m);
   KC_FE8_UNROLL
   for (i = 0; i < 5; i++)
     r->n[i] = _mm512_mask_blend_epi64 (mask, a->n[i], t.n[i]);
@@ -191,7 +191,7 @@ kc_fe8_cond_negate (kc_fe8 *r, const kc_fe8 *a, int m, __mmask8 mask)
 
 /* In lanes of MASK: R = A; others keep R. */
 KC_FE8_FN void
-kc_fe8_cmov (kc_fe8 *r, const kc_fe8 *a, __mmask8 mask)
+_kc_fe8_cmov (_kc_fe8 *r, const _kc_fe8 *a, __mmask8 mask)
 {
   int i;
   KC_FE8_UNROLL
@@ -199,18 +199,18 @@ kc_fe8_cmov (kc_fe8 *r, const kc_fe8 *a, __mmask8 mask)
     r->n[i] = _mm512_mask_blend_epi64 (mask, r->n[i], a->n[i]);
 }
 
-/* Weak normalization, as kc_secp256k1_fe_normalize_weak: in magnitude
+/* Weak normalization, as _kc_secp256k1_fe_normalize_weak: in magnitude
  * <= 32, out tight (n[4] < 2^48 + 2^13).  x < 2^7 so x R < 2^40 < 2^52
  * and the low IFMA product is exact. */
 KC_FE8_FN void
-kc_fe8_carry (kc_fe8 *r)
+_kc_fe8_carry (_kc_fe8 *r)
 {
-  const __m512i m52 = kc_fe8_bc (KC_FE_M52);
+  const __m512i m52 = _kc_fe8_bc (KC_FE_M52);
   __m512i t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   __m512i x = _mm512_srli_epi64 (t4, 48);
 
-  t4 = _mm512_and_si512 (t4, kc_fe8_bc (KC_FE_M48));
-  t0 = _mm512_madd52lo_epu64 (t0, x, kc_fe8_bc (KC_FE_R));
+  t4 = _mm512_and_si512 (t4, _kc_fe8_bc (KC_FE_M48));
+  t0 = _mm512_madd52lo_epu64 (t0, x, _kc_fe8_bc (KC_FE_R));
   t1 = _mm512_add_epi64 (t1, _mm512_srli_epi64 (t0, 52));
   t0 = _mm512_and_si512 (t0, m52);
   t2 = _mm512_add_epi64 (t2, _mm512_srli_epi64 (t1, 52));
@@ -225,10 +225,10 @@ kc_fe8_carry (kc_fe8 *r)
 /* Full normalization (the borrowing method of secp256k1-field.h): in
  * magnitude <= 32, out normalized in every lane. */
 KC_FE8_FN void
-kc_fe8_normalize (kc_fe8 *r)
+_kc_fe8_normalize (_kc_fe8 *r)
 {
-  const __m512i m52 = kc_fe8_bc (KC_FE_M52), m48 = kc_fe8_bc (KC_FE_M48);
-  const __m512i one = kc_fe8_bc (1), rr = kc_fe8_bc (KC_FE_R);
+  const __m512i m52 = _kc_fe8_bc (KC_FE_M52), m48 = _kc_fe8_bc (KC_FE_M48);
+  const __m512i one = _kc_fe8_bc (1), rr = _kc_fe8_bc (KC_FE_R);
   __m512i t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   __m512i x = _mm512_add_epi64 (_mm512_srli_epi64 (t4, 48), one), nb;
 
@@ -260,11 +260,11 @@ kc_fe8_normalize (kc_fe8 *r)
 
 /* The lanes of A (magnitude <= 32) that are 0 mod p. */
 KC_FE8_FN __mmask8
-kc_fe8_is_zero_mask (const kc_fe8 *a)
+_kc_fe8_is_zero_mask (const _kc_fe8 *a)
 {
-  kc_fe8 t = *a;
+  _kc_fe8 t = *a;
   __m512i o;
-  kc_fe8_normalize (&t);
+  _kc_fe8_normalize (&t);
   o = _mm512_or_si512 (_mm512_or_si512 (t.n[0], t.n[1]),
                        _mm512_or_si512 (_mm512_or_si512 (t.n[2], t.n[3]),
                                         t.n[4]));
@@ -274,10 +274,10 @@ kc_fe8_is_zero_mask (const kc_fe8 *a)
 /* Reduce the ten product columns T (each < 2^56) into R: steps 1-3 of the
  * header. */
 KC_FE8_FN void
-kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
+_kc_fe8_reduce (_kc_fe8 *r, __m512i t[10])
 {
-  const __m512i m52 = kc_fe8_bc (KC_FE_M52);
-  const __m512i r4 = kc_fe8_bc (KC_FE_R << 4);
+  const __m512i m52 = _kc_fe8_bc (KC_FE_M52);
+  const __m512i r4 = _kc_fe8_bc (KC_FE_R << 4);
   __m512i u5;
   int k;
 
@@ -303,8 +303,8 @@ kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
   t[4] = _mm512_add_epi64 (t[4], _mm512_srli_epi64 (t[3], 52));
   t[3] = _mm512_and_si512 (t[3], m52);
   t[0] = _mm512_madd52lo_epu64 (t[0], _mm512_srli_epi64 (t[4], 48),
-                                kc_fe8_bc (KC_FE_R));
-  t[4] = _mm512_and_si512 (t[4], kc_fe8_bc (KC_FE_M48));
+                                _kc_fe8_bc (KC_FE_R));
+  t[4] = _mm512_and_si512 (t[4], _kc_fe8_bc (KC_FE_M48));
   KC_FE8_UNROLL
   for (k = 0; k < 4; k++)
     {
@@ -318,7 +318,7 @@ kc_fe8_reduce (kc_fe8 *r, __m512i t[10])
 
 /* R = A * B.  In: tight.  Out: tight.  R may alias A or B. */
 KC_FE8_FN void
-kc_fe8_mul (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
+_kc_fe8_mul (_kc_fe8 *r, const _kc_fe8 *a, const _kc_fe8 *b)
 {
   __m512i t[10];
   int i, j;
@@ -334,12 +334,12 @@ kc_fe8_mul (kc_fe8 *r, const kc_fe8 *a, const kc_fe8 *b)
         t[i + j] = _mm512_madd52lo_epu64 (t[i + j], a->n[i], b->n[j]);
         t[i + j + 1] = _mm512_madd52hi_epu64 (t[i + j + 1], a->n[i], b->n[j]);
       }
-  kc_fe8_reduce (r, t);
+  _kc_fe8_reduce (r, t);
 }
 
 /* R = A^2.  In: tight.  Out: tight.  R may alias A. */
 KC_FE8_FN void
-kc_fe8_sqr (kc_fe8 *r, const kc_fe8 *a)
+_kc_fe8_sqr (_kc_fe8 *r, const _kc_fe8 *a)
 {
   __m512i t[10];
   int i, j;
@@ -364,34 +364,34 @@ kc_fe8_sqr (kc_fe8 *r, const kc_fe8 *a)
       t[2 * i] = _mm512_madd52lo_epu64 (t[2 * i], a->n[i], a->n[i]);
       t[2 * i + 1] = _mm512_madd52hi_epu64 (t[2 * i + 1], a->n[i], a->n[i]);
     }
-  kc_fe8_reduce (r, t);
+  _kc_fe8_reduce (r, t);
 }
 
 /* R = A^(2^K) (K >= 1).  In: tight.  Out: tight. */
 KC_FE8_FN void
-kc_fe8_sqr_n (kc_fe8 *r, const kc_fe8 *a, int k)
+_kc_fe8_sqr_n (_kc_fe8 *r, const _kc_fe8 *a, int k)
 {
-  kc_fe8_sqr (r, a);
+  _kc_fe8_sqr (r, a);
   while (--k > 0)
-    kc_fe8_sqr (r, r);
+    _kc_fe8_sqr (r, r);
 }
 
 /* Out-of-line (secp256k1-field-ifma.c). */
 
 /* R = A^-1 in every lane (0 maps to 0), by Fermat: A^(p-2).  In: tight.
  * Out: tight.  R may alias A. */
-KC_FE8_TARGET void _kc_fe8_inv (kc_fe8 *r, const kc_fe8 *a);
+KC_FE8_TARGET void _kc_fe8_inv (_kc_fe8 *r, const _kc_fe8 *a);
 
 /* R = A^((p+1)/4) in every lane: a square root of A when A is a square
  * (p = 3 mod 4); the caller checks R^2 = A.  In: tight.  Out: tight. */
-KC_FE8_TARGET void _kc_fe8_sqrt_candidate (kc_fe8 *r, const kc_fe8 *a);
+KC_FE8_TARGET void _kc_fe8_sqrt_candidate (_kc_fe8 *r, const _kc_fe8 *a);
 
 /* Montgomery's trick: R[i] = A[i]^-1 for i < N (lane by lane), with one
  * _kc_fe8_inv and 3(N-1) products; SCRATCH has room for N.  No A[i] may
  * be 0 in a lane whose results are used (a zero spoils its whole lane).
  * In: tight.  Out: tight.  R may alias A. */
-KC_FE8_TARGET void _kc_fe8_inv_all (kc_fe8 *r, const kc_fe8 *a, size_t n,
-                                    kc_fe8 *scratch);
+KC_FE8_TARGET void _kc_fe8_inv_all (_kc_fe8 *r, const _kc_fe8 *a, size_t n,
+                                    _kc_fe8 *scratch);
 
 #endif /* KC_HAVE_FE8 */
 #endif /* KC_SECP256K1_FIELD_IFMA_H */

@@ -229,13 +229,13 @@ static void
 kernel_corners (void)
 {
 #ifdef KC_HAVE_FE8
-  kc_secp256k1_scalar r[8], s[8], m[8], d, t;
-  kc_secp256k1_ge pub[8];
-  kc_secp256k1_gej pj;
+  _kc_secp256k1_scalar r[8], s[8], m[8], d, t;
+  _kc_secp256k1_ge pub[8];
+  _kc_secp256k1_gej pj;
   unsigned char b[32];
   int ok[8], l, round;
 
-  if (!kc_fe8_usable ())
+  if (!_kc_fe8_usable ())
     return;
   for (round = 0; round < 20; round++)
     {
@@ -246,8 +246,8 @@ kernel_corners (void)
           _kc_secp256k1_scalar_set_b32 (&d, b, NULL);
           _kc_secp256k1_ecmult_gen (&pj, &d);
           _kc_secp256k1_ge_set_gej (&pub[l], &pj);
-          kc_secp256k1_fe_normalize (&pub[l].x);
-          kc_secp256k1_fe_normalize (&pub[l].y);
+          _kc_secp256k1_fe_normalize (&pub[l].x);
+          _kc_secp256k1_fe_normalize (&pub[l].y);
           t_randbytes (b, 32);
           b[0] &= 0x7f;
           _kc_secp256k1_scalar_set_b32 (&r[l], b, NULL);

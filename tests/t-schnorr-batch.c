@@ -23,10 +23,10 @@
 #define MAXB 1000
 
 static void
-normalize_ge (kc_secp256k1_ge *a)
+normalize_ge (_kc_secp256k1_ge *a)
 {
-  kc_secp256k1_fe_normalize (&a->x);
-  kc_secp256k1_fe_normalize (&a->y);
+  _kc_secp256k1_fe_normalize (&a->x);
+  _kc_secp256k1_fe_normalize (&a->y);
 }
 
 /* BIP-340 signing (deterministic nonce from the test PRNG): SIG over MSG
@@ -36,10 +36,10 @@ sign (unsigned char sig[64], unsigned char xonly[32], const unsigned char *msg,
       size_t msg_len)
 {
   static const char tag[] = "BIP0340/challenge";
-  kc_secp256k1_scalar d, k, e;
-  kc_secp256k1_gej j;
-  kc_secp256k1_ge p, r;
-  kc_sha256_ctx c;
+  _kc_secp256k1_scalar d, k, e;
+  _kc_secp256k1_gej j;
+  _kc_secp256k1_ge p, r;
+  _kc_sha256_ctx c;
   unsigned char b[32], th[32];
 
   t_randbytes (b, 32);
@@ -49,7 +49,7 @@ sign (unsigned char sig[64], unsigned char xonly[32], const unsigned char *msg,
   _kc_secp256k1_ecmult_gen (&j, &d);
   _kc_secp256k1_ge_set_gej (&p, &j);
   normalize_ge (&p);
-  if (kc_secp256k1_fe_is_odd (&p.y))
+  if (_kc_secp256k1_fe_is_odd (&p.y))
     _kc_secp256k1_scalar_negate (&d, &d);
   t_randbytes (b, 32);
   b[0] &= 0x7f;
@@ -58,7 +58,7 @@ sign (unsigned char sig[64], unsigned char xonly[32], const unsigned char *msg,
   _kc_secp256k1_ecmult_gen (&j, &k);
   _kc_secp256k1_ge_set_gej (&r, &j);
   normalize_ge (&r);
-  if (kc_secp256k1_fe_is_odd (&r.y))
+  if (_kc_secp256k1_fe_is_odd (&r.y))
     _kc_secp256k1_scalar_negate (&k, &k);
   _kc_secp256k1_fe_get_b32 (sig, &r.x);
   _kc_secp256k1_fe_get_b32 (xonly, &p.x);
@@ -81,7 +81,7 @@ static gpg_error_t
 single (const unsigned char *sig, const unsigned char *xonly,
         const unsigned char *msg, size_t len)
 {
-  kc_schnorr_item it;
+  _kc_schnorr_item it;
   gpg_error_t err;
   if (!sig || !xonly || (!msg && len))
     return KC_ERR (GPG_ERR_INV_ARG);

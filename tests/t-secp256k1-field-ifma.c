@@ -24,7 +24,7 @@ main (void)
 }
 #else
 
-typedef kc_secp256k1_fe fe;
+typedef _kc_secp256k1_fe fe;
 
 static void
 set_mag (fe *a, int mag)
@@ -70,7 +70,7 @@ static fe
 ref_in (const fe *a)
 {
   fe t = *a;
-  kc_secp256k1_fe_normalize_weak (&t);
+  _kc_secp256k1_fe_normalize_weak (&t);
   return t;
 }
 
@@ -88,9 +88,9 @@ same (const fe *x, const fe *y)
   fe a = *x, b = *y;
   set_mag (&a, 32);
   set_mag (&b, 32);
-  kc_secp256k1_fe_normalize (&a);
-  kc_secp256k1_fe_normalize (&b);
-  return kc_secp256k1_fe_equal_norm (&a, &b);
+  _kc_secp256k1_fe_normalize (&a);
+  _kc_secp256k1_fe_normalize (&b);
+  return _kc_secp256k1_fe_equal_norm (&a, &b);
 }
 
 static int
@@ -114,7 +114,7 @@ KC_FE8_TARGET static void
 round_products (int mode)
 {
   fe a[8], b[8], got[8], want;
-  kc_fe8 va, vb, vr;
+  _kc_fe8 va, vb, vr;
   int l;
 
   for (l = 0; l < 8; l++)
@@ -139,23 +139,23 @@ round_products (int mode)
           set_mag (&b[l], 32);
         }
     }
-  kc_fe8_load (&va, a);
-  kc_fe8_load (&vb, b);
-  kc_fe8_mul (&vr, &va, &vb);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_load (&va, a);
+  _kc_fe8_load (&vb, b);
+  _kc_fe8_mul (&vr, &va, &vb);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       fe x = ref_in (&a[l]), y = ref_in (&b[l]);
-      kc_secp256k1_fe_mul (&want, &x, &y);
+      _kc_secp256k1_fe_mul (&want, &x, &y);
       CHECK (same (&got[l], &want), "mul lane %d (mode %d)", l, mode);
       CHECK (tight (&got[l], (1ULL << 48)), "mul lane %d not tight", l);
     }
-  kc_fe8_sqr (&vr, &va);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_sqr (&vr, &va);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       fe x = ref_in (&a[l]);
-      kc_secp256k1_fe_sqr (&want, &x);
+      _kc_secp256k1_fe_sqr (&want, &x);
       CHECK (same (&got[l], &want), "sqr lane %d (mode %d)", l, mode);
       CHECK (tight (&got[l], (1ULL << 48)), "sqr lane %d not tight", l);
     }
@@ -165,7 +165,7 @@ KC_FE8_TARGET static void
 round_linear (void)
 {
   fe a[8], b[8], got[8], want;
-  kc_fe8 va, vb, vr;
+  _kc_fe8 va, vb, vr;
   int l, m = 1 + (int) (t_rand64 () % 15);
 
   for (l = 0; l < 8; l++)
@@ -173,39 +173,39 @@ round_linear (void)
       rand_mag (&a[l], m);
       rand_mag (&b[l], 31 - m);
     }
-  kc_fe8_load (&va, a);
-  kc_fe8_load (&vb, b);
-  kc_fe8_add (&vr, &va, &vb);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_load (&va, a);
+  _kc_fe8_load (&vb, b);
+  _kc_fe8_add (&vr, &va, &vb);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       want = a[l];
-      kc_secp256k1_fe_add (&want, &b[l]);
+      _kc_secp256k1_fe_add (&want, &b[l]);
       CHECK (limbs_eq (&got[l], &want), "add lane %d", l);
     }
-  kc_fe8_negate (&vr, &va, m);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_negate (&vr, &va, m);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
-      kc_secp256k1_fe_negate (&want, &a[l], m);
+      _kc_secp256k1_fe_negate (&want, &a[l], m);
       CHECK (limbs_eq (&got[l], &want), "negate lane %d", l);
     }
-  kc_fe8_cond_negate (&vr, &va, m, 0x5a);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_cond_negate (&vr, &va, m, 0x5a);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       if ((0x5a >> l) & 1)
-        kc_secp256k1_fe_negate (&want, &a[l], m);
+        _kc_secp256k1_fe_negate (&want, &a[l], m);
       else
         want = a[l];
       CHECK (limbs_eq (&got[l], &want), "cond_negate lane %d", l);
     }
-  kc_fe8_mul_int (&vr, &va, 2);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_mul_int (&vr, &va, 2);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       want = a[l];
-      kc_secp256k1_fe_mul_int (&want, 2);
+      _kc_secp256k1_fe_mul_int (&want, 2);
       CHECK (limbs_eq (&got[l], &want), "mul_int lane %d", l);
     }
 }
@@ -214,7 +214,7 @@ KC_FE8_TARGET static void
 round_normalize (int extreme)
 {
   fe a[8], got[8], want;
-  kc_fe8 va, vr;
+  _kc_fe8 va, vr;
   __mmask8 z;
   int l;
 
@@ -229,10 +229,10 @@ round_normalize (int extreme)
           a[l].n[4] = 64 * KC_FE_M48;
           set_mag (&a[l], 32);
           if (l == 1)
-            kc_secp256k1_fe_clear (&a[l]);
+            _kc_secp256k1_fe_clear (&a[l]);
           if (l == 2)
             {
-              kc_secp256k1_fe_set_int (&a[l], 0);
+              _kc_secp256k1_fe_set_int (&a[l], 0);
               a[l].n[0] = KC_FE8_P0;
               a[l].n[1] = a[l].n[2] = a[l].n[3] = KC_FE_M52;
               a[l].n[4] = KC_FE_M48;             /* p itself */
@@ -240,33 +240,33 @@ round_normalize (int extreme)
             }
           if (l == 3)
             {
-              kc_secp256k1_fe negp;
-              kc_secp256k1_fe_negate (&negp, &a[2], 1);   /* 4p - p */
+              _kc_secp256k1_fe negp;
+              _kc_secp256k1_fe_negate (&negp, &a[2], 1);   /* 4p - p */
               a[l] = negp;
             }
         }
       else
         rand_mag (&a[l], 1 + (int) (t_rand64 () % 32));
     }
-  kc_fe8_load (&va, a);
+  _kc_fe8_load (&va, a);
   vr = va;
-  kc_fe8_carry (&vr);
-  kc_fe8_store (got, &vr);
+  _kc_fe8_carry (&vr);
+  _kc_fe8_store (got, &vr);
   for (l = 0; l < 8; l++)
     {
       CHECK (same (&got[l], &a[l]), "carry lane %d", l);
       CHECK (tight (&got[l], KC_FE_M48 + (1ULL << 13)), "carry lane %d", l);
     }
   vr = va;
-  kc_fe8_normalize (&vr);
-  kc_fe8_store (got, &vr);
-  z = kc_fe8_is_zero_mask (&va);
+  _kc_fe8_normalize (&vr);
+  _kc_fe8_store (got, &vr);
+  z = _kc_fe8_is_zero_mask (&va);
   for (l = 0; l < 8; l++)
     {
       want = a[l];
-      kc_secp256k1_fe_normalize (&want);
+      _kc_secp256k1_fe_normalize (&want);
       CHECK (limbs_eq (&got[l], &want), "normalize lane %d", l);
-      CHECK (((z >> l) & 1) == kc_secp256k1_fe_normalizes_to_zero (&a[l]),
+      CHECK (((z >> l) & 1) == _kc_secp256k1_fe_normalizes_to_zero (&a[l]),
              "is_zero_mask lane %d", l);
     }
 }
@@ -276,7 +276,7 @@ round_inverse (void)
 {
   enum { N = 5 };
   fe a[N][8], got[8], want;
-  kc_fe8 va[N], vr[N], scratch[N];
+  _kc_fe8 va[N], vr[N], scratch[N];
   int l, i;
 
   for (i = 0; i < N; i++)
@@ -284,11 +284,11 @@ round_inverse (void)
       for (l = 0; l < 8; l++)
         rand_tight (&a[i][l]);
       if (i == 0)
-        kc_secp256k1_fe_set_int (&a[0][3], 1);
-      kc_fe8_load (&va[i], a[i]);
+        _kc_secp256k1_fe_set_int (&a[0][3], 1);
+      _kc_fe8_load (&va[i], a[i]);
     }
   _kc_fe8_inv (&vr[0], &va[0]);
-  kc_fe8_store (got, &vr[0]);
+  _kc_fe8_store (got, &vr[0]);
   for (l = 0; l < 8; l++)
     {
       fe x = ref_in (&a[0][l]);
@@ -296,7 +296,7 @@ round_inverse (void)
       CHECK (same (&got[l], &want), "inv lane %d", l);
     }
   _kc_fe8_sqrt_candidate (&vr[1], &va[1]);
-  kc_fe8_store (got, &vr[1]);
+  _kc_fe8_store (got, &vr[1]);
   for (l = 0; l < 8; l++)
     {
       fe x = ref_in (&a[1][l]);
@@ -306,7 +306,7 @@ round_inverse (void)
   _kc_fe8_inv_all (vr, va, N, scratch);
   for (i = 0; i < N; i++)
     {
-      kc_fe8_store (got, &vr[i]);
+      _kc_fe8_store (got, &vr[i]);
       for (l = 0; l < 8; l++)
         {
           fe x = ref_in (&a[i][l]);
@@ -322,7 +322,7 @@ main (int argc, char **argv)
   int i;
 
   t_init (argc, argv);
-  if (!kc_fe8_usable ())
+  if (!_kc_fe8_usable ())
     {
       printf ("t-secp256k1-field-ifma: SKIP (CPU without AVX-512 IFMA)\n");
       return T_SKIP;
