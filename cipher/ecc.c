@@ -37,6 +37,8 @@
 #include "ecdsa.h"
 #include "ecdh.h"
 #include "schnorr.h"
+#include "ecdsa-batch.h"
+#include "schnorr-batch.h"
 #include "secp256k1-ecmult.h"
 
 typedef _kc_secp256k1_scalar scalar;
@@ -318,18 +320,17 @@ kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
   return err;
 }
 
-gpg_error_t
-kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
-                 const void *pubkey, size_t pubkey_len,
-                 const void *digest, size_t digest_len)
+/* The checks and parsing of kc_ecdsa_verify (all but the curve): 0 and
+ * the prepared (R, S, Q, M), or the error the verification returns. */
+static gpg_error_t
+ecdsa_verify_prepare (scalar *r, scalar *s, _kc_secp256k1_ge *q, scalar *m,
+                      unsigned int flags, const void *sig, size_t sig_len,
+                      const void *pubkey, size_t pubkey_len,
+                      const void *digest, size_t digest_len)
 {
-  _kc_secp256k1_ge q;
-  scalar r, s, m;
   unsigned char rb[32], sb[32];
   int of_r, of_s;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if ((flags & ~KNOWN_VERIFY_FLAGS) || !sig
       || !pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
                      && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
@@ -337,7 +338,7 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
     return KC_ERR (GPG_ERR_INV_ARG);
   if (!(flags & KC_ECDSA_DER) && sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!_kc_ecc_parse_pubkey (&q, pubkey, pubkey_len))
+  if (!_kc_ecc_parse_pubkey (q, pubkey, pubkey_len))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   if (flags & KC_ECDSA_DER)
     {
@@ -349,14 +350,32 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
       memcpy (rb, sig, 32);
       memcpy (sb, (const unsigned char *) sig + 32, 32);
     }
-  _kc_secp256k1_scalar_set_b32 (&r, rb, &of_r);
-  _kc_secp256k1_scalar_set_b32 (&s, sb, &of_s);
-  if (of_r || of_s || _kc_secp256k1_scalar_is_zero (&r)
-      || _kc_secp256k1_scalar_is_zero (&s))
+  _kc_secp256k1_scalar_set_b32 (r, rb, &of_r);
+  _kc_secp256k1_scalar_set_b32 (s, sb, &of_s);
+  if (of_r || of_s || _kc_secp256k1_scalar_is_zero (r)
+      || _kc_secp256k1_scalar_is_zero (s))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
-  if ((flags & KC_ECDSA_LOW_S) && _kc_secp256k1_scalar_is_high (&s))
+  if ((flags & KC_ECDSA_LOW_S) && _kc_secp256k1_scalar_is_high (s))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
-  _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
+  _kc_ecdsa_digest_to_scalar (m, digest, digest_len);
+  return 0;
+}
+
+gpg_error_t
+kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
+                 const void *pubkey, size_t pubkey_len,
+                 const void *digest, size_t digest_len)
+{
+  _kc_secp256k1_ge q;
+  scalar r, s, m;
+  gpg_error_t err;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  err = ecdsa_verify_prepare (&r, &s, &q, &m, flags, sig, sig_len,
+                              pubkey, pubkey_len, digest, digest_len);
+  if (err)
+    return err;
   if (!_kc_ecdsa_verify_var (&r, &s, &q, &m))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
   return 0;
@@ -497,4 +516,128 @@ kc_schnorr_verify (int curve, const void *sig, size_t sig_len,
   if (!_kc_schnorr_verify_var (sig, &q, xonly, msg_len ? msg : empty, msg_len))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
   return 0;
+}
+
+/* The call-level checks of the batch verifiers: an unknown curve or a
+ * missing array (ARRAYS_OK 0) with COUNT > 0 fails the call and, in
+ * RESULTS (if not NULL), every item. */
+static gpg_error_t
+batch_check (int curve, int arrays_ok, size_t count, gpg_error_t *results)
+{
+  gpg_error_t fail = 0;
+  size_t i;
+
+  if (count == 0)
+    return 0;
+  if (curve != KC_ECC_SECP256K1)
+    fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  else if (!arrays_ok)
+    fail = KC_ERR (GPG_ERR_INV_ARG);
+  if (fail && results)
+    for (i = 0; i < count; i++)
+      results[i] = fail;
+  return fail;
+}
+
+/* Item I's code ERR: into RESULTS (if not NULL), and a failing item
+ * fails the call. */
+static void
+batch_set (gpg_error_t *results, size_t i, gpg_error_t err, gpg_error_t *fail)
+{
+  if (results)
+    results[i] = err;
+  if (err)
+    *fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
+}
+
+/* Items are parsed and verified BATCH_CHUNK at a time (stack arrays). */
+#define BATCH_CHUNK 64
+
+/* Every item as kc_ecdsa_verify would take it; RESULTS (if not NULL) gets
+ * each item's code.  0 if all verify, else GPG_ERR_BAD_SIGNATURE; an
+ * unknown curve is GPG_ERR_NOT_SUPPORTED and missing arrays (COUNT > 0)
+ * GPG_ERR_INV_ARG, for the call and every item. */
+gpg_error_t
+kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
+                       const void *const *sigs, const size_t *sig_lens,
+                       const void *const *pubkeys, const size_t *pubkey_lens,
+                       const void *const *digests, const size_t *digest_lens,
+                       gpg_error_t *results)
+{
+  scalar r[BATCH_CHUNK], s[BATCH_CHUNK], m[BATCH_CHUNK];
+  _kc_secp256k1_ge q[BATCH_CHUNK];
+  size_t where[BATCH_CHUNK];
+  int ok[BATCH_CHUNK];
+  gpg_error_t fail = 0;
+  size_t i = 0, k, j;
+
+  fail = batch_check (curve, sigs && sig_lens && pubkeys && pubkey_lens
+                             && digests && digest_lens, count, results);
+  if (fail || count == 0)
+    return fail;
+  while (i < count)
+    {
+      /* parse until the chunk is full of well-formed items */
+      for (k = 0; i < count && k < BATCH_CHUNK; i++)
+        {
+          gpg_error_t err = ecdsa_verify_prepare (&r[k], &s[k], &q[k], &m[k],
+                                                  flags, sigs[i], sig_lens[i],
+                                                  pubkeys[i], pubkey_lens[i],
+                                                  digests[i], digest_lens[i]);
+          batch_set (results, i, err, &fail);
+          if (!err)
+            where[k++] = i;
+        }
+      _kc_ecdsa_verify_batch_var (ok, k, r, s, q, m);
+      for (j = 0; j < k; j++)
+        if (!ok[j])
+          batch_set (results, where[j], KC_ERR (GPG_ERR_BAD_SIGNATURE), &fail);
+    }
+  return fail;
+}
+
+/* BIP-340 items, SCHNORR_CHUNK prepared at a time (stack arrays).  Codes
+ * per item: GPG_ERR_INV_ARG for a NULL signature, key, or message with a
+ * length, GPG_ERR_BAD_PUBKEY for an x that is not a curve point's (or
+ * >= p), GPG_ERR_BAD_SIGNATURE otherwise.  Call: as
+ * kc_ecdsa_verify_batch. */
+#define SCHNORR_CHUNK 64
+
+gpg_error_t
+kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
+                         const void *const *xonlys, const void *const *msgs,
+                         const size_t *msg_lens, gpg_error_t *results)
+{
+  _kc_schnorr_item it[SCHNORR_CHUNK];
+  size_t where[SCHNORR_CHUNK];
+  int ok[SCHNORR_CHUNK];
+  gpg_error_t fail = 0;
+  size_t i = 0, k, j;
+
+  fail = batch_check (curve, sigs && xonlys && msgs && msg_lens, count,
+                      results);
+  if (fail || count == 0)
+    return fail;
+  while (i < count)
+    {
+      for (k = 0; i < count && k < SCHNORR_CHUNK; i++)
+        {
+          gpg_error_t err;
+          if (!sigs[i] || !xonlys[i] || (!msgs[i] && msg_lens[i]))
+            err = KC_ERR (GPG_ERR_INV_ARG);
+          else
+            err = _kc_schnorr_prepare_var (&it[k], sigs[i], xonlys[i],
+                                           msgs[i], msg_lens[i]);
+          batch_set (results, i, err, &fail);
+          if (!err)
+            where[k++] = i;
+        }
+      _kc_schnorr_verify_batch_var (ok, k, it);
+      for (j = 0; j < k; j++)
+        if (ok[j] != KC_SCHNORR_OK)
+          batch_set (results, where[j],
+                     KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY ? GPG_ERR_BAD_PUBKEY
+                             : GPG_ERR_BAD_SIGNATURE), &fail);
+    }
+  return fail;
 }

@@ -164,13 +164,8 @@ int
 _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
                       const _kc_secp256k1_ge *pub, const scalar *m)
 {
-  /* p - n: r + n < p iff r < p - n */
-  static const scalar p_minus_n = KC_SCALAR_CONST (
-    0, 0, 0, 1, 0x45512319, 0x50B75FC4, 0x402DA172, 0x2FC9BAEE);
   scalar w, u1, u2;
   _kc_secp256k1_gej pj, rj;
-  _kc_secp256k1_fe xr;
-  unsigned char b[32];
 
   if (_kc_secp256k1_scalar_is_zero (r) || _kc_secp256k1_scalar_is_zero (s))
     return 0;
@@ -187,16 +182,29 @@ _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
   {
     _kc_secp256k1_ge ra;
     scalar xn;
+    unsigned char b[32];
     _kc_secp256k1_ge_set_gej_var (&ra, &rj);
     _kc_secp256k1_fe_get_b32 (b, &ra.x);
     _kc_secp256k1_scalar_set_b32 (&xn, b, NULL);
     return _kc_secp256k1_scalar_eq (&xn, r);
   }
 #endif
+  return _kc_ecdsa_rx_matches_var (r, &rj);
+}
+
+int
+_kc_ecdsa_rx_matches_var (const scalar *r, const _kc_secp256k1_gej *rj)
+{
+  /* p - n: r + n < p iff r < p - n */
+  static const scalar p_minus_n = KC_SCALAR_CONST (
+    0, 0, 0, 1, 0x45512319, 0x50B75FC4, 0x402DA172, 0x2FC9BAEE);
+  _kc_secp256k1_fe xr;
+  unsigned char b[32];
+
   /* x(R) mod n == r: x(R) is r or r + n (the latter only if r + n < p). */
   _kc_secp256k1_scalar_get_b32 (b, r);
   _kc_secp256k1_fe_set_b32 (&xr, b);
-  if (_kc_secp256k1_gej_eq_x_var (&xr, &rj))
+  if (_kc_secp256k1_gej_eq_x_var (&xr, rj))
     return 1;
   if (ct_cmp_limbs (r->d, p_minus_n.d, 4) >= 0)
     return 0;
@@ -207,7 +215,7 @@ _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
     _kc_secp256k1_fe_add (&xr, &n_fe);
     _kc_secp256k1_fe_normalize_var (&xr);
   }
-  return _kc_secp256k1_gej_eq_x_var (&xr, &rj);
+  return _kc_secp256k1_gej_eq_x_var (&xr, rj);
 }
 
 int

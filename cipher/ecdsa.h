@@ -59,4 +59,9 @@ int _kc_ecdsa_verify_var (const _kc_secp256k1_scalar *r,
                           const _kc_secp256k1_ge *pub,
                           const _kc_secp256k1_scalar *m);
 
+/* 1 if x(RJ) mod n == R, for RJ finite (R in [1, n-1]): x(RJ) is R or,
+ * when R + n < p, R + n.  Variable time (all public). */
+int _kc_ecdsa_rx_matches_var (const _kc_secp256k1_scalar *r,
+                              const _kc_secp256k1_gej *rj);
+
 #endif /* KC_ECDSA_H */

@@ -524,3 +524,13 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   wipememory (&f2, sizeof f2);
   wipememory (&b, sizeof b);
 }
+
+/* For the batch verifiers (secp256k1-ecmult-ifma.c): the same table of odd
+ * multiples that _kc_secp256k1_ecmult_var builds. */
+void
+_kc_secp256k1_ecmult_table_a_var (_kc_secp256k1_ge pre[KC_ECMULT_TABLE_A_SIZE],
+                                  _kc_secp256k1_fe *zt,
+                                  const _kc_secp256k1_gej *a)
+{
+  table_a_var (pre, zt, a);
+}

@@ -117,6 +117,16 @@ void _kc_secp256k1_ecmult_const (_kc_secp256k1_gej *r,
                                  const _kc_secp256k1_ge *a,
                                  const _kc_secp256k1_scalar *k);
 
+/* The table of A's odd multiples of _kc_secp256k1_ecmult_var, for callers
+ * that run the ladder themselves (the batch verifiers): PRE[i] = (2i+1)A
+ * as affine points on the curve scaled by *ZT (the true point is
+ * (x / ZT^2, y / ZT^3)); coordinates magnitude 1.  A finite.  Variable
+ * time (A public). */
+#define KC_ECMULT_TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
+void _kc_secp256k1_ecmult_table_a_var (_kc_secp256k1_ge pre[KC_ECMULT_TABLE_A_SIZE],
+                                       _kc_secp256k1_fe *zt,
+                                       const _kc_secp256k1_gej *a);
+
 /* The tables (in secp256k1-ecmult-tables.h, generated).  The exhaustive
  * test build (KC_SECP256K1_EXHAUSTIVE) defines and fills them itself, for
  * each of its curves. */

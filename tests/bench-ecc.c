@@ -29,6 +29,10 @@
  *   seckey_tweak   kc_ecc_seckey_tweak_add
  *   pubkey_tweak   kc_ecc_pubkey_tweak_add, 33-byte key in and out
  *   xonly_tweak    kc_ecc_xonly_tweak_add (BIP-341 output key)
+ *   verify_batch<B> (B = 1, 8, 64, 1024)
+ *                  kc_ecdsa_verify_batch of B valid r||s signatures under
+ *                  B different 65-byte keys, microseconds per signature
+ *                  (one iteration is one call)
  * Self-check before timing: 2G and 3G (kc_ecc_pubkey of the secret keys 2
  * and 3) equal their known coordinates, compressed and uncompressed; a
  * signature verifies (r||s and DER, with both key encodings) and fails on
@@ -379,6 +383,92 @@ btc_setup (const struct bench_group *g, struct btc_ctx *b,
   wipememory (sk2, sizeof sk2);
 }
 
+#define BATCH_MAX 1024
+struct batch_ctx
+{
+  unsigned char pk[BATCH_MAX][SECP_PK], digest[BATCH_MAX][32];
+  unsigned char sig[BATCH_MAX][SECP_SIG];
+  const void *sigs[BATCH_MAX], *pks[BATCH_MAX], *dgs[BATCH_MAX];
+  size_t sig_lens[BATCH_MAX], pk_lens[BATCH_MAX], dg_lens[BATCH_MAX];
+  size_t b;                             /* the batch size of the row */
+};
+static struct batch_ctx batch[4];
+
+static void
+body_verify_batch (void *vctx, uint64_t iters)
+{
+  const struct batch_ctx *c = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct batch_ctx *h = bench_hide_ptr (c);
+      acc += kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, h->b, h->sigs,
+                                    h->sig_lens, h->pks, h->pk_lens, h->dgs,
+                                    h->dg_lens, NULL);
+    }
+  bench_consume_u64 (acc);
+}
+
+/* BATCH_MAX keys and signatures (batch[0]); the other rows share them. */
+static void
+batch_setup (const struct bench_group *g)
+{
+  static const size_t sizes[4] = { 1, 8, 64, 1024 };
+  struct batch_ctx *c = &batch[0];
+  size_t i, k;
+  gpg_error_t err;
+
+  for (i = 0; i < BATCH_MAX; i++)
+    {
+      unsigned char sk[SECP_SK];
+      size_t len = SECP_SIG;
+      for (k = 0; k < 32; k++)
+        {
+          sk[k] = (unsigned char) (i * 7 + k * 13 + 1);
+          c->digest[i][k] = (unsigned char) (i * 3 + k * 5);
+        }
+      sk[0] = 0x2a;
+      err = kc_ecc_pubkey (KC_ECC_SECP256K1, c->pk[i], SECP_PK, sk, SECP_SK);
+      if (!err)
+        err = kc_ecdsa_sign (KC_ECC_SECP256K1, 0, c->sig[i], &len, sk,
+                             SECP_SK, c->digest[i], 32);
+      bench_check (g->name, !err, "batch key %zu: %s", i, gpg_strerror (err));
+      c->sigs[i] = c->sig[i];
+      c->pks[i] = c->pk[i];
+      c->dgs[i] = c->digest[i];
+      c->sig_lens[i] = SECP_SIG;
+      c->pk_lens[i] = SECP_PK;
+      c->dg_lens[i] = 32;
+    }
+  for (k = 0; k < 4; k++)
+    {
+      if (k)
+        batch[k] = batch[0];
+      batch[k].b = sizes[k];
+    }
+  err = kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, BATCH_MAX, c->sigs,
+                               c->sig_lens, c->pks, c->pk_lens, c->dgs,
+                               c->dg_lens, NULL);
+  bench_check (g->name, !err, "batch of %d: %s", BATCH_MAX,
+               gpg_strerror (err));
+  c->digest[77][3] ^= 1;
+  err = kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, BATCH_MAX, c->sigs,
+                               c->sig_lens, c->pks, c->pk_lens, c->dgs,
+                               c->dg_lens, NULL);
+  bench_check (g->name, gpg_err_code (err) == GPG_ERR_BAD_SIGNATURE,
+               "batch with a wrong digest: %s", gpg_strerror (err));
+  c->digest[77][3] ^= 1;
+  for (k = 1; k < 4; k++)
+    memcpy (batch[k].digest, c->digest, sizeof c->digest);
+  for (k = 1; k < 4; k++)
+    for (i = 0; i < BATCH_MAX; i++)
+      {
+        batch[k].sigs[i] = batch[k].sig[i];
+        batch[k].pks[i] = batch[k].pk[i];
+        batch[k].dgs[i] = batch[k].digest[i];
+      }
+}
+
 static void
 ecc_run (const struct bench_group *g)
 {
@@ -438,6 +528,20 @@ ecc_run (const struct bench_group *g)
     bench_rows (g, rec, 2);
     bench_rows (g, tweaks, 3);
   }
+  batch_setup (g);
+  {
+    const struct bench_row_def rows[4] = {
+      { "secp256k1", "verify_batch1", BENCH_US_PER_OP, 1,
+        body_verify_batch, &batch[0] },
+      { "secp256k1", "verify_batch8", BENCH_US_PER_OP, 8,
+        body_verify_batch, &batch[1] },
+      { "secp256k1", "verify_batch64", BENCH_US_PER_OP, 64,
+        body_verify_batch, &batch[2] },
+      { "secp256k1", "verify_batch1024", BENCH_US_PER_OP, 1024,
+        body_verify_batch, &batch[3] }
+    };
+    bench_rows (g, rows, 4);
+  }
   wipememory (&c, sizeof c);
 }
 
@@ -446,5 +550,5 @@ const struct bench_group bench_group_ecc = {
   "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
   "             parse_compressed,parse_uncompressed,schnorr_sign,\n"
   "             schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
-  "             pubkey_tweak,xonly_tweak}", 0, ecc_run
+  "             pubkey_tweak,xonly_tweak,verify_batch{1,8,64,1024}}", 0, ecc_run
 };

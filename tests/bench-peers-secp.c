@@ -26,6 +26,16 @@
  *              secp256k1_ecdsa_signature_parse_compact, secp256k1_ecdsa_verify.
  *   verify33   the same with the 33-byte compressed key (a square root per
  *              call on both sides).
+ *   verify65_batch<B> (B = 8, 64)  B of the 256 signatures (65-byte keys),
+ *              the next B each iteration, us per signature.  ours:
+ *              kc_ecdsa_verify_batch (one call for the B).  master: B
+ *              calls as in verify65 (it has no batch verification).
+ *   schnorr_batch<B> (B = 8, 64)  BIP-340: B of 256 signatures made by
+ *              master (secp256k1_schnorrsig_sign32 over the digests),
+ *              us per signature.  ours: kc_schnorr_verify_batch.  master:
+ *              B times secp256k1_xonly_pubkey_parse and
+ *              secp256k1_schnorrsig_verify.  Before timing both accept all
+ *              256 and reject one with another digest.
  *   pubkey     secret -> 65-byte public key.  ours: kc_ecc_pubkey.
  *              master: secp256k1_ec_pubkey_create and
  *              secp256k1_ec_pubkey_serialize (uncompressed).
@@ -126,6 +136,35 @@ verify33_ours (void *vctx, uint64_t iters)
   bench_consume_u64 (acc);
 }
 
+/* The batch rows: one iteration verifies the next BATCH_B inputs. */
+static size_t batch_b;
+
+static void
+verify65_batch_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  const void *sigs[NKEYS], *pks[NKEYS], *dgs[NKEYS];
+  size_t sl[NKEYS], pl[NKEYS], dl[NKEYS], i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        {
+          sigs[k] = h->sig[i];
+          pks[k] = h->pk65[i];
+          dgs[k] = h->digest[i];
+          sl[k] = 64;
+          pl[k] = 65;
+          dl[k] = 32;
+        }
+      acc += kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, batch_b, sigs, sl,
+                                    pks, pl, dgs, dl, NULL);
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
 static void
 pubkey_ours (void *vctx, uint64_t iters)
 {
@@ -142,7 +181,95 @@ pubkey_ours (void *vctx, uint64_t iters)
   in->pos = i;
 }
 
+/* BIP-340 inputs for the schnorr_batch rows (made by master). */
+static unsigned char sch_sig[NKEYS][64], sch_xo[NKEYS][32];
+
+static void
+schnorr_batch_ours (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  const void *sigs[NKEYS], *xos[NKEYS], *msgs[NKEYS];
+  size_t ml[NKEYS], i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        {
+          sigs[k] = sch_sig[i];
+          xos[k] = sch_xo[i];
+          msgs[k] = h->digest[i];
+          ml[k] = 32;
+        }
+      acc += kc_schnorr_verify_batch (KC_ECC_SECP256K1, batch_b, sigs, xos,
+                                      msgs, ml, NULL);
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
 /* ----------------------------------------------------------- master */
+
+static int
+schnorr_master_once (const secp256k1_context *c, size_t i,
+                     const unsigned char *msg)
+{
+  secp256k1_xonly_pubkey xp;
+  return secp256k1_xonly_pubkey_parse (c, &xp, sch_xo[i])
+    && secp256k1_schnorrsig_verify (c, sch_sig[i], msg, 32, &xp);
+}
+
+static void
+schnorr_batch_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        acc += (uint64_t) schnorr_master_once (h->sctx, i, h->digest[i]);
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+/* Master signs the 256 digests (BIP-340, no aux data); both sides check. */
+static void
+schnorr_setup (const struct secp_input *in, const secp256k1_context *c)
+{
+  const char *g = "ecc/secp256k1-master";
+  const void *sigs[NKEYS], *xos[NKEYS], *msgs[NKEYS];
+  size_t ml[NKEYS], i;
+  gpg_error_t res[NKEYS];
+  for (i = 0; i < NKEYS; i++)
+    {
+      secp256k1_keypair kp;
+      secp256k1_xonly_pubkey xp;
+      bench_check (g, secp256k1_keypair_create (c, &kp, in->sk[i])
+                   && secp256k1_keypair_xonly_pub (c, &xp, NULL, &kp)
+                   && secp256k1_xonly_pubkey_serialize (c, sch_xo[i], &xp)
+                   && secp256k1_schnorrsig_sign32 (c, sch_sig[i],
+                                                   in->digest[i], &kp, NULL),
+                   "master: BIP-340 signature %zu", i);
+      bench_check (g, schnorr_master_once (c, i, in->digest[i])
+                   && !schnorr_master_once (c, i, in->other[i]),
+                   "master: BIP-340 verification %zu", i);
+      sigs[i] = sch_sig[i];
+      xos[i] = sch_xo[i];
+      msgs[i] = in->digest[i];
+      ml[i] = 32;
+    }
+  bench_check (g, !kc_schnorr_verify_batch (KC_ECC_SECP256K1, NKEYS, sigs, xos,
+                                            msgs, ml, res),
+               "ours rejects master's BIP-340 signatures");
+  msgs[3] = in->other[3];
+  bench_check (g, kc_schnorr_verify_batch (KC_ECC_SECP256K1, NKEYS, sigs, xos,
+                                           msgs, ml, res)
+               && res[3] && !res[2] && !res[4],
+               "ours accepts a BIP-340 signature for another digest");
+}
 
 static int
 sign_master_once (const secp256k1_context *c, const unsigned char *sk,
@@ -224,6 +351,23 @@ verify33_master (void *vctx, uint64_t iters)
       acc += (uint64_t) verify_master_once (h->sctx, h->pk33[i], 33,
                                             h->sig[i], h->digest[i]);
       i = (i + 1) & in->mask;
+    }
+  in->pos = i;
+  bench_consume_u64 (acc);
+}
+
+static void
+verify65_batch_master (void *vctx, uint64_t iters)
+{
+  struct secp_input *in = vctx;
+  size_t i = in->pos, k;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct secp_input *h = bench_hide_ptr (in);
+      for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
+        acc += (uint64_t) verify_master_once (h->sctx, h->pk65[i], 65,
+                                              h->sig[i], h->digest[i]);
     }
   in->pos = i;
   bench_consume_u64 (acc);
@@ -394,6 +538,34 @@ bench_peers_secp_master (void)
         peers_compare (path, BENCH_US_PER_OP, 1, s, n);
       }
 
+  /* the batch rows (inputs always rotate) */
+  {
+    static const size_t sizes[2] = { 8, 64 };
+    static const char *const names[2] = { "verify65_batch", "schnorr_batch" };
+    static const bench_body bodies[2][2] = {
+      { verify65_batch_ours, verify65_batch_master },
+      { schnorr_batch_ours, schnorr_batch_master } };
+    size_t b;
+    schnorr_setup (&in[0], ctx_default);
+    for (b = 0; b < 2; b++)
+      for (o = 0; o < 2; o++)
+        {
+          struct peer_side s[2];
+          snprintf (path, sizeof path, "%s/%s%zu", g, names[b], sizes[o]);
+          if (!peers_row_wanted (path))
+            continue;
+          batch_b = sizes[o];
+          for (k = 0; k < 2; k++)
+            in[k].pos = 0;
+          s[0].who = "ours";
+          s[0].body = bodies[b][0];
+          s[0].ctx = &in[0];
+          s[1].who = "master";
+          s[1].body = bodies[b][1];
+          s[1].ctx = &in[1];
+          peers_compare (path, BENCH_US_PER_OP, (double) batch_b, s, 2);
+        }
+  }
   secp256k1_context_destroy (ctx_default);
   if (ctx_shani)
     secp256k1_context_destroy (ctx_shani);

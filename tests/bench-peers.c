@@ -39,6 +39,7 @@
  *                                      us/op; Debian's libsecp256k1 and
  *                                      the master peer (bench-peers-btc.h)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
+ *   ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}  us/signature;
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
@@ -352,6 +353,8 @@ usage (FILE *f)
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
            "[_rot256]\n"
+           "      ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}"
+           " (us/signature)\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"

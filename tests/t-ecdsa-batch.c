@@ -1,0 +1,313 @@
+/* t-ecdsa-batch.c - kc_ecdsa_verify_batch against kc_ecdsa_verify item by
+ * item: every batch size 1..70 and 1000, with no, one and many invalid
+ * items at random places (tampered digests and signatures, r or s out of
+ * range, high-S under KC_ECDSA_LOW_S, malformed DER, off-curve and
+ * malformed keys, wrong lengths), each flag combination; the lane kernel
+ * directly on the corner cases (u1 = 0, u1 G + u2 P = infinity, x(R) =
+ * r + n impossible/possible) against the single verification.  Run again
+ * on the portable path (KCRYPT_HWF_MASK=0).
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "kcrypt-int.h"
+#include "ecdsa.h"
+#include "ecdsa-batch.h"
+#include "secp256k1-ecmult.h"
+#include "secp256k1-field-ifma.h"
+#include "t-common.h"
+
+#define C KC_ECC_SECP256K1
+#define POOL 48
+#define MAXB 1000
+
+static const unsigned char N[32] = {
+  0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFE,
+  0xBA,0xAE,0xDC,0xE6,0xAF,0x48,0xA0,0x3B,0xBF,0xD2,0x5E,0x8C,0xD0,0x36,0x41,0x41 };
+
+struct signed_item
+{
+  unsigned char pub65[65], pub33[33], dg[32], sig[64];
+};
+static struct signed_item pool[POOL];
+
+/* One item of a batch, in its own buffers. */
+struct item
+{
+  unsigned char sig[80], pub[65], dg[40];
+  size_t sig_len, pub_len, dg_len;
+};
+static struct item items[MAXB];
+
+/* big-endian R = N - A (A < N) */
+static void
+n_minus (unsigned char r[32], const unsigned char a[32])
+{
+  int i, borrow = 0;
+  for (i = 31; i >= 0; i--)
+    {
+      int d = N[i] - a[i] - borrow;
+      borrow = d < 0;
+      r[i] = (unsigned char) (d + 256 * borrow);
+    }
+}
+
+/* Strict DER of r || s (64 bytes) into OUT; returns the length. */
+static size_t
+to_der (unsigned char *out, const unsigned char rs[64])
+{
+  size_t n = 2;
+  int h;
+  for (h = 0; h < 2; h++)
+    {
+      const unsigned char *v = rs + 32 * h;
+      int i = 0, pad;
+      while (i < 31 && v[i] == 0)
+        i++;
+      pad = v[i] >= 0x80;
+      out[n++] = 0x02;
+      out[n++] = (unsigned char) (32 - i + pad);
+      if (pad)
+        out[n++] = 0;
+      memcpy (out + n, v + i, (size_t) (32 - i));
+      n += (size_t) (32 - i);
+    }
+  out[0] = 0x30;
+  out[1] = (unsigned char) (n - 2);
+  return n;
+}
+
+static void
+make_pool (void)
+{
+  int i;
+  for (i = 0; i < POOL; i++)
+    {
+      unsigned char sk[32];
+      size_t l = 64;
+      struct signed_item *p = &pool[i];
+      CHECK_ERR (kc_ecc_keypair (C, p->pub65, 65, sk, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey (C, p->pub33, 33, sk, 32), 0);
+      t_randbytes (p->dg, 32);
+      CHECK_ERR (kc_ecdsa_sign (C, 0, p->sig, &l, sk, 32, p->dg, 32), 0);
+    }
+}
+
+/* Fill item IT from the pool; BAD: 0 leaves it valid (up to high-S, which
+ * only KC_ECDSA_LOW_S rejects), else one of the tamperings. */
+static void
+make_item (struct item *it, unsigned int flags, int bad)
+{
+  const struct signed_item *p = &pool[t_rand64 () % POOL];
+  unsigned char rs[64];
+  int kind = bad ? 1 + (int) (t_rand64 () % 11) : 0;
+
+  memcpy (rs, p->sig, 64);
+  if (t_rand64 () & 1)
+    {
+      memcpy (it->pub, p->pub65, 65);
+      it->pub_len = 65;
+    }
+  else
+    {
+      memcpy (it->pub, p->pub33, 33);
+      it->pub_len = 33;
+    }
+  memcpy (it->dg, p->dg, 32);
+  it->dg_len = 32;
+  if (!bad && (t_rand64 () & 3) == 0)
+    n_minus (rs + 32, p->sig + 32);            /* high-S twin */
+  switch (kind)
+    {
+    case 1: it->dg[t_rand64 () % 32] ^= 1; break;         /* other message */
+    case 2: rs[t_rand64 () % 64] ^= 0x10; break;          /* other sig */
+    case 3: memset (rs, 0, 32); break;                    /* r = 0 */
+    case 4: memcpy (rs + 32, N, 32); break;               /* s = n */
+    case 5: n_minus (rs + 32, p->sig + 32);               /* high-S */
+      if (!(flags & KC_ECDSA_LOW_S))
+        rs[5] ^= 1;                                        /* then break r */
+      break;
+    case 6: it->pub[it->pub_len - 1] ^= 1;                /* off curve (65) */
+      if (it->pub_len == 33)
+        it->pub[0] = 0x05;                                 /* bad prefix */
+      break;
+    case 7: it->pub_len = 64; break;                      /* wrong length */
+    case 8: it->dg_len = 0; break;                        /* empty digest */
+    case 9: memcpy (rs, N, 32); break;                    /* r = n */
+    case 10: it->dg_len = 40; memset (it->dg + 32, 7, 8); /* longer digest, */
+      it->dg[0] ^= 0x80;                                   /* other prefix */
+      break;
+    default: memset (rs + 32, 0, 32); break;              /* s = 0 */
+    }
+  if (flags & KC_ECDSA_DER)
+    {
+      it->sig_len = to_der (it->sig, rs);
+      if (kind == 2 && (t_rand64 () & 1))
+        it->sig[1] ^= 1;                                  /* malformed DER */
+    }
+  else
+    {
+      memcpy (it->sig, rs, 64);
+      it->sig_len = (kind == 2 && (t_rand64 () & 1)) ? 63 : 64;
+    }
+}
+
+static const void *sigs[MAXB], *pubs[MAXB], *dgs[MAXB];
+static size_t sig_lens[MAXB], pub_lens[MAXB], dg_lens[MAXB];
+static gpg_error_t res[MAXB + 1];
+
+/* A batch of N items, NBAD of them (0, 1 or many) invalid at random
+ * places; compare with the single verification. */
+static void
+run_batch (size_t n, size_t nbad)
+{
+  static const unsigned int fl[4] = { 0, KC_ECDSA_DER, KC_ECDSA_LOW_S,
+                                      KC_ECDSA_DER | KC_ECDSA_LOW_S };
+  unsigned int flags = fl[t_rand64 () & 3];
+  gpg_error_t err, err2, want_all = 0;
+  size_t i;
+  char bad[MAXB];
+
+  memset (bad, 0, n);
+  for (i = 0; i < nbad; i++)
+    bad[t_rand64 () % n] = 1;
+  for (i = 0; i < n; i++)
+    {
+      make_item (&items[i], flags, bad[i]);
+      sigs[i] = items[i].sig;
+      pubs[i] = items[i].pub;
+      dgs[i] = items[i].dg;
+      sig_lens[i] = items[i].sig_len;
+      pub_lens[i] = items[i].pub_len;
+      dg_lens[i] = items[i].dg_len;
+    }
+  memset (res, 0xee, sizeof res);
+  err = kc_ecdsa_verify_batch (C, flags, n, sigs, sig_lens, pubs, pub_lens,
+                               dgs, dg_lens, res);
+  for (i = 0; i < n; i++)
+    {
+      gpg_error_t want = kc_ecdsa_verify (C, flags, sigs[i], sig_lens[i],
+                                          pubs[i], pub_lens[i], dgs[i],
+                                          dg_lens[i]);
+      if (want)
+        want_all = GPG_ERR_BAD_SIGNATURE;
+      CHECK (res[i] == want, "batch %zu flags %u item %zu: %d, single %d",
+             n, flags, i, (int) gpg_err_code (res[i]),
+             (int) gpg_err_code (want));
+    }
+  CHECK (gpg_err_code (err) == want_all, "batch %zu: returned %d", n,
+         (int) gpg_err_code (err));
+  CHECK (res[n] == (gpg_error_t) 0xeeeeeeee, "batch %zu wrote past COUNT", n);
+  err2 = kc_ecdsa_verify_batch (C, flags, n, sigs, sig_lens, pubs, pub_lens,
+                                dgs, dg_lens, NULL);
+  CHECK (err2 == err, "batch %zu: NULL results changed the answer", n);
+}
+
+static void
+api_errors (void)
+{
+  gpg_error_t r[2] = { 0, 0 };
+  CHECK_ERR (kc_ecdsa_verify_batch (C, 0, 0, NULL, NULL, NULL, NULL, NULL,
+                                    NULL, NULL), 0);
+  CHECK_ERR (kc_ecdsa_verify_batch (C, 0, 2, NULL, sig_lens, pubs, pub_lens,
+                                    dgs, dg_lens, r), GPG_ERR_INV_ARG);
+  CHECK (gpg_err_code (r[1]) == GPG_ERR_INV_ARG, "NULL array: item code");
+  CHECK_ERR (kc_ecdsa_verify_batch (7, 0, 2, sigs, sig_lens, pubs, pub_lens,
+                                    dgs, dg_lens, r), GPG_ERR_NOT_SUPPORTED);
+  CHECK (gpg_err_code (r[0]) == GPG_ERR_NOT_SUPPORTED, "curve: item code");
+  /* unknown flag bits: every item INV_ARG, as kc_ecdsa_verify says */
+  run_batch (3, 0);
+  CHECK_ERR (kc_ecdsa_verify_batch (C, 8, 3, sigs, sig_lens, pubs, pub_lens,
+                                    dgs, dg_lens, res), GPG_ERR_BAD_SIGNATURE);
+  CHECK (gpg_err_code (res[2]) == GPG_ERR_INV_ARG, "flag 8: item code");
+}
+
+/* The kernel on corner cases, against _kc_ecdsa_verify_var lane by lane:
+ * u1 = 0 (m = 0), u1 G + u2 P = infinity (m = -r d), a valid signature,
+ * and random (r, s). */
+static void
+kernel_corners (void)
+{
+#ifdef KC_HAVE_FE8
+  _kc_secp256k1_scalar r[8], s[8], m[8], d, t;
+  _kc_secp256k1_ge pub[8];
+  _kc_secp256k1_gej pj;
+  unsigned char b[32];
+  int ok[8], l, round;
+
+  if (!_kc_fe8_usable ())
+    return;
+  for (round = 0; round < 20; round++)
+    {
+      for (l = 0; l < 8; l++)
+        {
+          t_randbytes (b, 32);
+          b[0] &= 0x7f;
+          _kc_secp256k1_scalar_set_b32 (&d, b, NULL);
+          _kc_secp256k1_ecmult_gen (&pj, &d);
+          _kc_secp256k1_ge_set_gej (&pub[l], &pj);
+          _kc_secp256k1_fe_normalize (&pub[l].x);
+          _kc_secp256k1_fe_normalize (&pub[l].y);
+          t_randbytes (b, 32);
+          b[0] &= 0x7f;
+          _kc_secp256k1_scalar_set_b32 (&r[l], b, NULL);
+          t_randbytes (b, 32);
+          b[0] &= 0x7f;
+          _kc_secp256k1_scalar_set_b32 (&s[l], b, NULL);
+          t_randbytes (b, 32);
+          _kc_secp256k1_scalar_set_b32 (&m[l], b, NULL);
+          switch ((l + round) % 4)
+            {
+            case 0:                              /* u1 = 0 */
+              _kc_secp256k1_scalar_set_int (&m[l], 0);
+              break;
+            case 1:                              /* m = -r d: infinity */
+              _kc_secp256k1_scalar_mul (&t, &r[l], &d);
+              _kc_secp256k1_scalar_negate (&m[l], &t);
+              break;
+            case 2:                              /* a valid signature */
+              _kc_ecdsa_sign (&r[l], &s[l], &d, &m[l]);
+              break;
+            default:
+              break;
+            }
+        }
+      _kc_ecdsa_verify8_ifma (ok, r, s, pub, m);
+      for (l = 0; l < 8; l++)
+        {
+          int want = _kc_ecdsa_verify_var (&r[l], &s[l], &pub[l], &m[l]);
+          CHECK (ok[l] == want, "kernel round %d lane %d: %d, single %d",
+                 round, l, ok[l], want);
+          if ((l + round) % 4 == 2)
+            CHECK (ok[l] == 1, "kernel round %d lane %d: valid rejected",
+                   round, l);
+        }
+    }
+#endif
+}
+
+int
+main (int argc, char **argv)
+{
+  size_t n;
+
+  t_init (argc, argv);
+  t_seed (0xba7c4);
+  make_pool ();
+  api_errors ();
+  kernel_corners ();
+  for (n = 1; n <= 70; n++)
+    run_batch (n, n % 3 == 0 ? 0 : n % 3 == 1 ? 1 : 1 + n / 3);
+  /* the three kinds again on a few sizes around the lane count */
+  for (n = 7; n <= 17; n += 5)
+    {
+      run_batch (n, 0);
+      run_batch (n, 1);
+      run_batch (n, n / 2);
+    }
+  run_batch (MAXB, 0);
+  run_batch (MAXB, 1);
+  run_batch (MAXB, 300);
+  t_rerun_portable (argv);
+  return t_done ("t-ecdsa-batch");
+}
