@@ -18,7 +18,8 @@
  *
  * _kc_u128 / _kc_i128 are used only through the functions below, never
  * with operators, so that one source serves both representations.
- * Wraparound is modulo 2^128 as for the built-in types.
+ * Wraparound is modulo 2^128 in both forms (the native signed sum is formed
+ * unsigned, so that it never overflows).
  *
  * Time: every function is constant time in its values (no branch or
  * index on them; shift counts are public), except _kc_udiv128_var.
@@ -124,11 +125,12 @@ _kc_i128_mul (_kc_i128 *r, int64_t a, int64_t b)
   *r = (_kc_i128) a * b;
 }
 
-/* R += A * B (signed) */
+/* R += A * B (signed); the sum wraps modulo 2^128 like the pair's (it is
+ * formed unsigned: a signed overflow would be undefined) */
 static inline void
 _kc_i128_accum_mul (_kc_i128 *r, int64_t a, int64_t b)
 {
-  *r += (_kc_i128) a * b;
+  *r = (_kc_i128) ((_kc_u128) *r + (_kc_u128) ((_kc_i128) a * b));
 }
 
 /* R >>= N, arithmetic, N in [0, 128) */
