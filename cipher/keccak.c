@@ -32,15 +32,6 @@ static const uint64_t keccak_rc[24] = {
   0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
 };
 
-/* rho offsets, lane (x, y) at [x + 5 y] */
-static const unsigned char keccak_rho[25] = {
-   0,  1, 62, 28, 27,
-  36, 44,  6, 55, 20,
-   3, 10, 43, 25, 39,
-  41, 45, 15, 21,  8,
-  18,  2, 61, 56, 14
-};
-
 static inline uint64_t
 rol64 (uint64_t x, unsigned int n)
 {
@@ -210,6 +201,16 @@ _kc_keccak_f1600_generic (uint64_t s[25])
  * rotate for rho.  No lane ever moves between registers, so there are no
  * shuffles, and 128-bit operations run on three ports at full clock. */
 # define KC_AVX512_FN __attribute__ ((target ("avx512f,avx512vl")))
+
+/* rho offsets, lane (x, y) at [x + 5 y] (the portable round has them
+ * inline) */
+static const unsigned char keccak_rho[25] = {
+   0,  1, 62, 28, 27,
+  36, 44,  6, 55, 20,
+   3, 10, 43, 25, 39,
+  41, 45, 15, 21,  8,
+  18,  2, 61, 56, 14
+};
 
 KC_AVX512_FN void _kc_keccak_f1600_avx512 (uint64_t s[25]);
 
