@@ -17,8 +17,8 @@
 #include "schnorr.h"
 #include "secp256k1-ecmult.h"
 
-typedef kc_secp256k1_scalar scalar;
-typedef kc_secp256k1_ge ge;
+typedef _kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_ge ge;
 
 static int
 pubkey_len_ok (size_t len)
@@ -88,7 +88,7 @@ kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
 static int
 point_tweak_add (ge *q, const ge *p, const unsigned char tb[32])
 {
-  kc_secp256k1_gej qj;
+  _kc_secp256k1_gej qj;
   scalar t;
   int overflow, ok;
 
@@ -161,7 +161,7 @@ xonly_pubkey_body (int curve, void *xonly, size_t xonly_len, int *parity,
       ct_declassify (&p, sizeof p);            /* the public key */
       _kc_secp256k1_fe_get_b32 (xonly, &p.x);
       if (parity)
-        *parity = kc_secp256k1_fe_is_odd (&p.y);
+        *parity = _kc_secp256k1_fe_is_odd (&p.y);
     }
   wipememory (&x, sizeof x);
   return err;
@@ -197,7 +197,7 @@ xonly_tweak_add_body (int curve, void *out, size_t out_len, int *parity,
     return KC_ERR (GPG_ERR_BAD_SECKEY);
   _kc_secp256k1_fe_get_b32 (out, &q.x);
   if (parity)
-    *parity = kc_secp256k1_fe_is_odd (&q.y);
+    *parity = _kc_secp256k1_fe_is_odd (&q.y);
   return 0;
 }
 

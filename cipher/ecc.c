@@ -27,7 +27,7 @@
  *   On any error the output buffers are zeroed (they hold no secret).
  *   KC_ECDSA_RECOVERABLE (not with DER): r || s || recid, 65 bytes.
  *
- * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, kc_schnorr_*;
+ * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, _kc_schnorr_*;
  * the key operations are in ecc-keys.c) leave their outputs untouched on
  * any error instead: no partial output, nothing to zero.  x-only keys
  * (BIP-340) are 32 bytes x, standing for the point with even y.
@@ -39,7 +39,7 @@
 #include "schnorr.h"
 #include "secp256k1-ecmult.h"
 
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_scalar scalar;
 
 #define KNOWN_SIGN_FLAGS   (KC_ECDSA_DER | KC_ECDSA_LOW_S | KC_ECDSA_RECOVERABLE)
 #define KNOWN_VERIFY_FLAGS (KC_ECDSA_DER | KC_ECDSA_LOW_S)
@@ -55,9 +55,9 @@ _kc_ecc_parse_seckey (scalar *x, const unsigned char *b)
 }
 
 int
-_kc_ecc_parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
+_kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len)
 {
-  kc_secp256k1_fe x, y;
+  _kc_secp256k1_fe x, y;
 
   if (len == 33 && (p[0] == 0x02 || p[0] == 0x03))
     {
@@ -77,13 +77,13 @@ _kc_ecc_parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p, size_t len)
 }
 
 void
-_kc_ecc_serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
+_kc_ecc_serialize_pubkey (unsigned char *out, size_t len, _kc_secp256k1_ge *q)
 {
-  kc_secp256k1_fe_normalize_var (&q->x);
-  kc_secp256k1_fe_normalize_var (&q->y);
+  _kc_secp256k1_fe_normalize_var (&q->x);
+  _kc_secp256k1_fe_normalize_var (&q->y);
   _kc_secp256k1_fe_get_b32 (out + 1, &q->x);
   if (len == 33)
-    out[0] = (unsigned char) (0x02 | kc_secp256k1_fe_is_odd (&q->y));
+    out[0] = (unsigned char) (0x02 | _kc_secp256k1_fe_is_odd (&q->y));
   else
     {
       out[0] = 0x04;
@@ -95,7 +95,7 @@ _kc_ecc_serialize_pubkey (unsigned char *out, size_t len, kc_secp256k1_ge *q)
 static void
 compute_pubkey (unsigned char *out, size_t len, const scalar *x)
 {
-  kc_secp256k1_ge pa;
+  _kc_secp256k1_ge pa;
   _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   _kc_secp256k1_ecmult_gen_ge (&pa, x);
   ct_declassify (&pa, sizeof pa);              /* the public key */
@@ -323,7 +323,7 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
                  const void *pubkey, size_t pubkey_len,
                  const void *digest, size_t digest_len)
 {
-  kc_secp256k1_ge q;
+  _kc_secp256k1_ge q;
   scalar r, s, m;
   unsigned char rb[32], sb[32];
   int of_r, of_s;
@@ -370,7 +370,7 @@ kc_ecdsa_recover (int curve, void *pubkey, size_t pubkey_len,
                   const void *digest, size_t digest_len)
 {
   const unsigned char *sb = sig;
-  kc_secp256k1_ge q;
+  _kc_secp256k1_ge q;
   scalar r, s, m;
   int of_r, of_s;
 
@@ -399,7 +399,7 @@ ecdh_body (int curve, unsigned int flags, void *shared, size_t shared_len,
            const void *seckey, size_t seckey_len,
            const void *pubkey, size_t pubkey_len)
 {
-  kc_secp256k1_ge q;
+  _kc_secp256k1_ge q;
   scalar x;
   gpg_error_t err = 0;
 
@@ -484,7 +484,7 @@ kc_schnorr_verify (int curve, const void *sig, size_t sig_len,
                    const void *msg, size_t msg_len)
 {
   static const unsigned char empty[1];
-  kc_secp256k1_ge q;
+  _kc_secp256k1_ge q;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);

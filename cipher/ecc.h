@@ -14,13 +14,13 @@
 
 /* X = the 32-byte big-endian secret key B; 1 if in [1, n-1].  Constant
  * time; only the validity bit is declassified. */
-int _kc_ecc_parse_seckey (kc_secp256k1_scalar *x, const unsigned char *b);
+int _kc_ecc_parse_seckey (_kc_secp256k1_scalar *x, const unsigned char *b);
 /* Q = the SEC1 public key P (LEN 33 or 65); 1 if well formed and on the
  * curve.  Variable time (public key). */
-int _kc_ecc_parse_pubkey (kc_secp256k1_ge *q, const unsigned char *p,
+int _kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p,
                           size_t len);
 /* The public, finite point Q as SEC1 in LEN (33 or 65) bytes. */
 void _kc_ecc_serialize_pubkey (unsigned char *out, size_t len,
-                               kc_secp256k1_ge *q);
+                               _kc_secp256k1_ge *q);
 
 #endif /* KC_ECC_H */

@@ -18,6 +18,6 @@
  * hash of the compressed shared point, or its x when RAW_X (public).
  * Constant time in SECKEY (and so in the shared point). */
 void _kc_ecdh (unsigned char out[32], int raw_x,
-               const kc_secp256k1_scalar *seckey, const kc_secp256k1_ge *pub);
+               const _kc_secp256k1_scalar *seckey, const _kc_secp256k1_ge *pub);
 
 #endif /* KC_ECDH_H */

@@ -9,7 +9,7 @@
 #include "secp256k1-ecmult.h"
 #include "hmac.h"
 
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_scalar scalar;
 
 /* The nonce of a signature.  tests/t-secp256k1-exhaustive.c, which builds
  * this file again on small-order groups (KC_SECP256K1_EXHAUSTIVE), sets
@@ -38,10 +38,10 @@ _kc_ecdsa_digest_to_scalar (scalar *m, const unsigned char *digest,
  * _kc_hmac_sha256_init with K (copied, so one keyed context serves every
  * MAC under the same K: the ipad/opad blocks are hashed once per key). */
 static void
-hmac_keyed (unsigned char out[32], const kc_hmac_sha256_ctx *keyed,
+hmac_keyed (unsigned char out[32], const _kc_hmac_sha256_ctx *keyed,
             const void *p1, size_t n1, const void *p2, size_t n2)
 {
-  kc_hmac_sha256_ctx c = *keyed;
+  _kc_hmac_sha256_ctx c = *keyed;
   _kc_hmac_sha256_update (&c, p1, n1);
   if (n2)
     _kc_hmac_sha256_update (&c, p2, n2);
@@ -54,7 +54,7 @@ _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
 {
   static const unsigned char zero = 0x00;
   unsigned char v[32], key[32], data[65];
-  kc_hmac_sha256_ctx kctx;
+  _kc_hmac_sha256_ctx kctx;
   int overflow, bad;
 
   /* x || h1 with h1 = bits2octets(H(m)) = int2octets(bits2int(H(m)) mod n);
@@ -107,7 +107,7 @@ void
 _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
                       const scalar *m)
 {
-  kc_secp256k1_ge ra;
+  _kc_secp256k1_ge ra;
   scalar k, kinv, t, beta;
   unsigned char xb[32];
   unsigned int counter = 0;
@@ -140,7 +140,7 @@ _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
       ct_declassify (s, sizeof *s);                   /* s is public */
       /* recovery id: bit 1 = x(R) >= n, bit 0 = y(R) odd, flipped when
        * s was negated (-s pairs with -R) */
-      rec = (overflow << 1) | (kc_secp256k1_fe_is_odd (&ra.y) ^ high);
+      rec = (overflow << 1) | (_kc_secp256k1_fe_is_odd (&ra.y) ^ high);
       ct_declassify (&rec, sizeof rec);               /* part of the sig */
       bad = _kc_secp256k1_scalar_is_zero (r) | _kc_secp256k1_scalar_is_zero (s);
       if (!bad)
@@ -162,14 +162,14 @@ _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
 
 int
 _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
-                      const kc_secp256k1_ge *pub, const scalar *m)
+                      const _kc_secp256k1_ge *pub, const scalar *m)
 {
   /* p - n: r + n < p iff r < p - n */
   static const scalar p_minus_n = KC_SCALAR_CONST (
     0, 0, 0, 1, 0x45512319, 0x50B75FC4, 0x402DA172, 0x2FC9BAEE);
   scalar w, u1, u2;
-  kc_secp256k1_gej pj, rj;
-  kc_secp256k1_fe xr;
+  _kc_secp256k1_gej pj, rj;
+  _kc_secp256k1_fe xr;
   unsigned char b[32];
 
   if (_kc_secp256k1_scalar_is_zero (r) || _kc_secp256k1_scalar_is_zero (s))
@@ -185,7 +185,7 @@ _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
   /* The test's orders are tiny: x(R) may be r plus any multiple of n, so
    * reduce x(R) itself (the code below is then dead). */
   {
-    kc_secp256k1_ge ra;
+    _kc_secp256k1_ge ra;
     scalar xn;
     _kc_secp256k1_ge_set_gej_var (&ra, &rj);
     _kc_secp256k1_fe_get_b32 (b, &ra.x);
@@ -201,22 +201,22 @@ _kc_ecdsa_verify_var (const scalar *r, const scalar *s,
   if (ct_cmp_limbs (r->d, p_minus_n.d, 4) >= 0)
     return 0;
   {
-    static const kc_secp256k1_fe n_fe = KC_FE_CONST (
+    static const _kc_secp256k1_fe n_fe = KC_FE_CONST (
       0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE,
       0xBAAEDCE6, 0xAF48A03B, 0xBFD25E8C, 0xD0364141);
-    kc_secp256k1_fe_add (&xr, &n_fe);
-    kc_secp256k1_fe_normalize_var (&xr);
+    _kc_secp256k1_fe_add (&xr, &n_fe);
+    _kc_secp256k1_fe_normalize_var (&xr);
   }
   return _kc_secp256k1_gej_eq_x_var (&xr, &rj);
 }
 
 int
-_kc_ecdsa_recover_var (kc_secp256k1_ge *pub, const scalar *r, const scalar *s,
+_kc_ecdsa_recover_var (_kc_secp256k1_ge *pub, const scalar *r, const scalar *s,
                        int recid, const scalar *m)
 {
-  kc_secp256k1_fe x;
-  kc_secp256k1_ge ra;
-  kc_secp256k1_gej rj, qj;
+  _kc_secp256k1_fe x;
+  _kc_secp256k1_ge ra;
+  _kc_secp256k1_gej rj, qj;
   scalar rinv, u1, u2;
   unsigned char b[32];
 
@@ -227,15 +227,15 @@ _kc_ecdsa_recover_var (kc_secp256k1_ge *pub, const scalar *r, const scalar *s,
   _kc_secp256k1_fe_set_b32 (&x, b);
   if (recid & 2)
     {
-      static const kc_secp256k1_fe n_fe = KC_FE_CONST (
+      static const _kc_secp256k1_fe n_fe = KC_FE_CONST (
         0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE,
         0xBAAEDCE6, 0xAF48A03B, 0xBFD25E8C, 0xD0364141);
-      static const kc_secp256k1_fe p_minus_n = KC_FE_CONST (
+      static const _kc_secp256k1_fe p_minus_n = KC_FE_CONST (
         0, 0, 0, 1, 0x45512319, 0x50B75FC4, 0x402DA172, 0x2FC9BAEE);
-      if (kc_secp256k1_fe_cmp_var (&x, &p_minus_n) >= 0)
+      if (_kc_secp256k1_fe_cmp_var (&x, &p_minus_n) >= 0)
         return 0;
-      kc_secp256k1_fe_add (&x, &n_fe);
-      kc_secp256k1_fe_normalize_var (&x);
+      _kc_secp256k1_fe_add (&x, &n_fe);
+      _kc_secp256k1_fe_normalize_var (&x);
     }
   if (!_kc_secp256k1_ge_set_xo_var (&ra, &x, recid & 1))
     return 0;

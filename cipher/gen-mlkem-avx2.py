@@ -112,7 +112,7 @@ def main():
 
 #ifdef KC_USE_X86_64
 
-const struct kc_mlkem_avx2_tables _kc_mlkem_avx2_tables = {
+const struct _kc_mlkem_avx2_tables _kc_mlkem_avx2_tables = {
 ''')
     out.write(emit('ntt', layer_tables(False)))
     out.write(emit('invntt', layer_tables(True)))

@@ -10,13 +10,13 @@
 /* PRK = HMAC (SALT, IKM); T(i) = HMAC (PRK, T(i-1) || INFO || i), the
  * output the first OUT_LEN bytes of T(1) || T(2) || ... */
 static KC_NOINLINE void
-hkdf_body (const kc_md_info *md, unsigned char *out, size_t out_len,
+hkdf_body (const _kc_md_info *md, unsigned char *out, size_t out_len,
            const void *ikm, size_t ikm_len, const void *salt,
            size_t salt_len, const void *info, size_t info_len)
 {
   static const unsigned char zeros[64];
   unsigned char prk[64], t[64];
-  kc_hmac_ctx keyed, c;
+  _kc_hmac_ctx keyed, c;
   unsigned int hl = md->dlen;
   unsigned char i;
   size_t done = 0;
@@ -52,7 +52,7 @@ kc_kdf_hkdf (int md_algo, void *out, size_t out_len,
              const void *salt, size_t salt_len,
              const void *info, size_t info_len)
 {
-  const kc_md_info *md;
+  const _kc_md_info *md;
 
   if (md_algo != KC_MD_SHA256 && md_algo != KC_MD_SHA384
       && md_algo != KC_MD_SHA512)

@@ -9,7 +9,7 @@
 #define MAX_BLOCK 168           /* the largest block of the table (SHAKE128) */
 
 void
-_kc_hmac_init (kc_hmac_ctx *ctx, const kc_md_info *info,
+_kc_hmac_init (_kc_hmac_ctx *ctx, const _kc_md_info *info,
                const void *key, size_t keylen)
 {
   unsigned char k[MAX_BLOCK];
@@ -34,13 +34,13 @@ _kc_hmac_init (kc_hmac_ctx *ctx, const kc_md_info *info,
 }
 
 void
-_kc_hmac_write (kc_hmac_ctx *ctx, const void *data, size_t len)
+_kc_hmac_write (_kc_hmac_ctx *ctx, const void *data, size_t len)
 {
   _kc_md_write (&ctx->inner, data, len);
 }
 
 void
-_kc_hmac_final (kc_hmac_ctx *ctx, unsigned char *out)
+_kc_hmac_final (_kc_hmac_ctx *ctx, unsigned char *out)
 {
   unsigned char ih[64];
   unsigned int dlen = ctx->inner.info->dlen;
@@ -52,7 +52,7 @@ _kc_hmac_final (kc_hmac_ctx *ctx, unsigned char *out)
 }
 
 void
-_kc_hmac_sha256_init (kc_hmac_sha256_ctx *ctx, const void *key,
+_kc_hmac_sha256_init (_kc_hmac_sha256_ctx *ctx, const void *key,
                       size_t keylen)
 {
   _kc_hmac_init (ctx, _kc_md_lookup (KC_MD_SHA256), key, keylen);
@@ -62,7 +62,7 @@ void
 _kc_hmac_sha256 (unsigned char out[32], const void *key, size_t keylen,
                  const void *data, size_t len)
 {
-  kc_hmac_ctx ctx;
+  _kc_hmac_ctx ctx;
   _kc_hmac_sha256_init (&ctx, key, keylen);
   _kc_hmac_write (&ctx, data, len);
   _kc_hmac_final (&ctx, out);

@@ -15,20 +15,20 @@
 
 typedef struct
 {
-  kc_md_ctx inner;
-  kc_md_ctx outer;
-} kc_hmac_ctx;
+  _kc_md_ctx inner;
+  _kc_md_ctx outer;
+} _kc_hmac_ctx;
 
 /* INFO must be a fixed-length hash (dlen > 0). */
-void _kc_hmac_init (kc_hmac_ctx *ctx, const kc_md_info *info,
+void _kc_hmac_init (_kc_hmac_ctx *ctx, const _kc_md_info *info,
                     const void *key, size_t keylen);
-void _kc_hmac_write (kc_hmac_ctx *ctx, const void *data, size_t len);
+void _kc_hmac_write (_kc_hmac_ctx *ctx, const void *data, size_t len);
 /* Write the MAC (the hash's dlen bytes) and wipe CTX. */
-void _kc_hmac_final (kc_hmac_ctx *ctx, unsigned char *out);
+void _kc_hmac_final (_kc_hmac_ctx *ctx, unsigned char *out);
 
 /* HMAC-SHA256, the form RFC 6979 uses. */
-typedef kc_hmac_ctx kc_hmac_sha256_ctx;
-void _kc_hmac_sha256_init (kc_hmac_sha256_ctx *ctx,
+typedef _kc_hmac_ctx _kc_hmac_sha256_ctx;
+void _kc_hmac_sha256_init (_kc_hmac_sha256_ctx *ctx,
                            const void *key, size_t keylen);
 #define _kc_hmac_sha256_update _kc_hmac_write
 #define _kc_hmac_sha256_final _kc_hmac_final

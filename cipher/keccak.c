@@ -320,13 +320,13 @@ _kc_keccak_f1600_x4_generic (uint64_t s[25][4])
 
 #if defined(KC_HAVE_KECCAK_AVX512)
 /* The round loop, written once (keccak-xn.h) for four and eight lanes. */
-typedef uint64_t kc_v4u64 __attribute__ ((vector_size (32)));
-typedef uint64_t kc_v8u64 __attribute__ ((vector_size (64)));
-#define KC_XN_TYPE kc_v4u64
+typedef uint64_t _kc_v4u64 __attribute__ ((vector_size (32)));
+typedef uint64_t _kc_v8u64 __attribute__ ((vector_size (64)));
+#define KC_XN_TYPE _kc_v4u64
 #define KC_XN_LANES 4
 #define KC_XN_NAME keccak_x4_rounds
 #include "keccak-xn.h"
-#define KC_XN_TYPE kc_v8u64
+#define KC_XN_TYPE _kc_v8u64
 #define KC_XN_LANES 8
 #define KC_XN_NAME keccak_x8_rounds
 #include "keccak-xn.h"
@@ -405,7 +405,7 @@ _kc_keccak_f1600_x8 (uint64_t s[25][8])
 }
 
 void
-_kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
+_kc_shake_x4_absorb (_kc_keccak_x4_ctx *ctx, unsigned int rate,
                      const unsigned char *const in[4], size_t len)
 {
   unsigned int i, j;
@@ -435,7 +435,7 @@ _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
 }
 
 void
-_kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
+_kc_shake_x4_squeeze_blocks (_kc_keccak_x4_ctx *ctx,
                              unsigned char *const out[4], size_t nblocks)
 {
   unsigned int i, j, rate = ctx->rate;
@@ -502,7 +502,7 @@ _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
 /* ------------------------------------------------------------- sponge */
 
 void
-_kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate, unsigned char dsuffix)
+_kc_keccak_init (_kc_keccak_ctx *ctx, unsigned int rate, unsigned char dsuffix)
 {
   memset (ctx->s, 0, sizeof ctx->s);
   ctx->rate = rate;
@@ -519,7 +519,7 @@ xor_byte (uint64_t s[25], unsigned int i, unsigned char v)
 }
 
 void
-_kc_keccak_absorb (kc_keccak_ctx *ctx, const void *data, size_t len)
+_kc_keccak_absorb (_kc_keccak_ctx *ctx, const void *data, size_t len)
 {
   const unsigned char *p = data;
   unsigned int rate = ctx->rate, i;
@@ -550,7 +550,7 @@ _kc_keccak_absorb (kc_keccak_ctx *ctx, const void *data, size_t len)
 }
 
 void
-_kc_keccak_finalize (kc_keccak_ctx *ctx)
+_kc_keccak_finalize (_kc_keccak_ctx *ctx)
 {
   KC_VERIFY_CHECK (!ctx->squeezing);
   xor_byte (ctx->s, ctx->pos, ctx->dsuffix);
@@ -561,7 +561,7 @@ _kc_keccak_finalize (kc_keccak_ctx *ctx)
 }
 
 void
-_kc_keccak_squeeze (kc_keccak_ctx *ctx, void *out, size_t len)
+_kc_keccak_squeeze (_kc_keccak_ctx *ctx, void *out, size_t len)
 {
   unsigned char *o = out;
   unsigned int rate = ctx->rate, i;
@@ -593,7 +593,7 @@ static void
 sponge (void *out, size_t outlen, unsigned int rate, unsigned char dsuffix,
         const void *data, size_t len)
 {
-  kc_keccak_ctx ctx;
+  _kc_keccak_ctx ctx;
   _kc_keccak_init (&ctx, rate, dsuffix);
   _kc_keccak_absorb (&ctx, data, len);
   _kc_keccak_finalize (&ctx);

@@ -30,7 +30,7 @@ typedef struct
   unsigned int pos;             /* bytes absorbed / squeezed in the block */
   unsigned char dsuffix;        /* domain bits and the first pad bit */
   unsigned char squeezing;      /* finalised: now squeezing */
-} kc_keccak_ctx;
+} _kc_keccak_ctx;
 
 /* The permutation (24 rounds), the dispatching one (an AVX-512VL kernel
  * where the CPU has it, see _kc_keccak_have_avx512) and the portable one;
@@ -64,11 +64,11 @@ typedef struct
 {
   uint64_t s[25][4];
   unsigned int rate;
-} kc_keccak_x4_ctx;
+} _kc_keccak_x4_ctx;
 
-void _kc_shake_x4_absorb (kc_keccak_x4_ctx *ctx, unsigned int rate,
+void _kc_shake_x4_absorb (_kc_keccak_x4_ctx *ctx, unsigned int rate,
                           const unsigned char *const in[4], size_t len);
-void _kc_shake_x4_squeeze_blocks (kc_keccak_x4_ctx *ctx,
+void _kc_shake_x4_squeeze_blocks (_kc_keccak_x4_ctx *ctx,
                                   unsigned char *const out[4],
                                   size_t nblocks);
 
@@ -84,13 +84,13 @@ void _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
 
 /* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
  * KC_SHAKE_DSUFFIX). */
-void _kc_keccak_init (kc_keccak_ctx *ctx, unsigned int rate,
+void _kc_keccak_init (_kc_keccak_ctx *ctx, unsigned int rate,
                       unsigned char dsuffix);
-void _kc_keccak_absorb (kc_keccak_ctx *ctx, const void *data, size_t len);
+void _kc_keccak_absorb (_kc_keccak_ctx *ctx, const void *data, size_t len);
 /* Pad and switch to squeezing; absorbing afterwards is a contract
  * violation.  Squeeze may be called any number of times. */
-void _kc_keccak_finalize (kc_keccak_ctx *ctx);
-void _kc_keccak_squeeze (kc_keccak_ctx *ctx, void *out, size_t len);
+void _kc_keccak_finalize (_kc_keccak_ctx *ctx);
+void _kc_keccak_squeeze (_kc_keccak_ctx *ctx, void *out, size_t len);
 
 /* One call each: OUT = H (DATA) (OUTLEN bytes for the XOFs). */
 void _kc_sha3_256 (unsigned char out[32], const void *data, size_t len);

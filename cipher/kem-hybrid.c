@@ -33,7 +33,7 @@ combine (const struct kem_info *k, unsigned char *ss,
 {
   if (k->ss_len == 64)
     {
-      kc_sha512_ctx h;
+      _kc_sha512_ctx h;
       _kc_sha512_init (&h);
       _kc_sha512_update (&h, a, 32);
       _kc_sha512_update (&h, b, 32);
@@ -42,7 +42,7 @@ combine (const struct kem_info *k, unsigned char *ss,
     }
   else
     {
-      kc_sha256_ctx h;
+      _kc_sha256_ctx h;
       _kc_sha256_init (&h);
       _kc_sha256_update (&h, a, 32);
       _kc_sha256_update (&h, b, 32);
@@ -53,7 +53,7 @@ combine (const struct kem_info *k, unsigned char *ss,
 
 gpg_error_t
 _kc_kem_hybrid_keypair (const struct kem_info *k, unsigned char *pk,
-                        unsigned char *sk, kc_rng_fn rng, void *rngctx)
+                        unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   const struct kem_info *pq = _kc_kem_lookup (k->param);
   const struct kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
@@ -73,7 +73,7 @@ _kc_kem_hybrid_keypair (const struct kem_info *k, unsigned char *pk,
 gpg_error_t
 _kc_kem_hybrid_encap (const struct kem_info *k, unsigned char *ct,
                       unsigned char *ss, const unsigned char *pk,
-                      const unsigned char *opt, kc_rng_fn rng, void *rngctx)
+                      const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
   const struct kem_info *pq = _kc_kem_lookup (k->param);
   const struct kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);

@@ -29,7 +29,7 @@
 
 static gpg_error_t
 sntrup761_keypair (const struct kem_info *k, unsigned char *pk,
-                   unsigned char *sk, kc_rng_fn rng, void *rngctx)
+                   unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   (void) k;
   _kc_sntrup761_keypair (pk, sk, rng, rngctx);
@@ -38,7 +38,7 @@ sntrup761_keypair (const struct kem_info *k, unsigned char *pk,
 
 static gpg_error_t
 sntrup761_keypair_batch (const struct kem_info *k, unsigned char *pk,
-                         unsigned char *sk, size_t n, kc_rng_fn rng,
+                         unsigned char *sk, size_t n, _kc_rng_fn rng,
                          void *rngctx)
 {
   (void) k;
@@ -49,7 +49,7 @@ sntrup761_keypair_batch (const struct kem_info *k, unsigned char *pk,
 static gpg_error_t
 sntrup761_encap (const struct kem_info *k, unsigned char *ct,
                  unsigned char *ss, const unsigned char *pk,
-                 const unsigned char *opt, kc_rng_fn rng, void *rngctx)
+                 const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
   (void) k;
   (void) opt;
@@ -69,7 +69,7 @@ sntrup761_decap (const struct kem_info *k, unsigned char *ss,
 /* KeyGen from 64 fresh bytes d || z (FIPS 203 Algorithm 19) */
 static gpg_error_t
 mlkem_keypair (const struct kem_info *k, unsigned char *pk, unsigned char *sk,
-               kc_rng_fn rng, void *rngctx)
+               _kc_rng_fn rng, void *rngctx)
 {
   unsigned char seed[64];
   gpg_error_t err;
@@ -89,7 +89,7 @@ mlkem_keypair_seed (const struct kem_info *k, unsigned char *pk,
 /* Encaps with a fresh m unless the caller gave one (Algorithm 20) */
 static gpg_error_t
 mlkem_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
-             const unsigned char *pk, const unsigned char *m, kc_rng_fn rng,
+             const unsigned char *pk, const unsigned char *m, _kc_rng_fn rng,
              void *rngctx)
 {
   unsigned char mm[32];
@@ -126,7 +126,7 @@ x25519_keypair_seed (const struct kem_info *k, unsigned char *pk,
 
 static gpg_error_t
 x25519_keypair (const struct kem_info *k, unsigned char *pk,
-                unsigned char *sk, kc_rng_fn rng, void *rngctx)
+                unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char seed[32];
   rng (rngctx, seed, sizeof seed);
@@ -138,7 +138,7 @@ x25519_keypair (const struct kem_info *k, unsigned char *pk,
 static gpg_error_t
 x25519_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
               const unsigned char *pk, const unsigned char *opt,
-              kc_rng_fn rng, void *rngctx)
+              _kc_rng_fn rng, void *rngctx)
 {
   unsigned char e[32], c[32], s[32];
   uint32_t zero;

@@ -23,17 +23,17 @@ struct kem_info
   size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m); 0: none */
   size_t burn;                  /* stack bound (kcrypt-int.h) */
   gpg_error_t (*keypair) (const struct kem_info *k, unsigned char *pk,
-                          unsigned char *sk, kc_rng_fn rng, void *rngctx);
+                          unsigned char *sk, _kc_rng_fn rng, void *rngctx);
   gpg_error_t (*keypair_seed) (const struct kem_info *k, unsigned char *pk,
                                unsigned char *sk, const unsigned char *seed);
   /* N key pairs, one after the other; NULL: no batch form */
   gpg_error_t (*keypair_batch) (const struct kem_info *k, unsigned char *pk,
-                                unsigned char *sk, size_t n, kc_rng_fn rng,
+                                unsigned char *sk, size_t n, _kc_rng_fn rng,
                                 void *rngctx);
   /* OPT: the OPT_LEN bytes of OPTIONAL, or NULL to draw them */
   gpg_error_t (*encap) (const struct kem_info *k, unsigned char *ct,
                         unsigned char *ss, const unsigned char *pk,
-                        const unsigned char *opt, kc_rng_fn rng,
+                        const unsigned char *opt, _kc_rng_fn rng,
                         void *rngctx);
   gpg_error_t (*decap) (const struct kem_info *k, unsigned char *ss,
                         const unsigned char *ct, const unsigned char *sk);
@@ -47,11 +47,11 @@ const struct kem_info *_kc_kem_lookup (int algo);
  * K->ss_len bytes (64: SHA-512, 32: SHA-256). */
 gpg_error_t _kc_kem_hybrid_keypair (const struct kem_info *k,
                                     unsigned char *pk, unsigned char *sk,
-                                    kc_rng_fn rng, void *rngctx);
+                                    _kc_rng_fn rng, void *rngctx);
 gpg_error_t _kc_kem_hybrid_encap (const struct kem_info *k,
                                   unsigned char *ct, unsigned char *ss,
                                   const unsigned char *pk,
-                                  const unsigned char *opt, kc_rng_fn rng,
+                                  const unsigned char *opt, _kc_rng_fn rng,
                                   void *rngctx);
 gpg_error_t _kc_kem_hybrid_decap (const struct kem_info *k,
                                   unsigned char *ss, const unsigned char *ct,

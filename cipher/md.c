@@ -19,88 +19,88 @@
 /* ---------------------------------------------------------- the rows */
 
 static void
-sha256_init (kc_md_ctx *c)
+sha256_init (_kc_md_ctx *c)
 {
   _kc_sha256_init (&c->u.sha256);
 }
 
 static void
-sha256_write (kc_md_ctx *c, const void *p, size_t n)
+sha256_write (_kc_md_ctx *c, const void *p, size_t n)
 {
   _kc_sha256_update (&c->u.sha256, p, n);
 }
 
 static void
-sha256_final (kc_md_ctx *c, unsigned char *out, size_t n)
+sha256_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 {
   (void) n;
   _kc_sha256_final (&c->u.sha256, out);
 }
 
 static void
-sha384_init (kc_md_ctx *c)
+sha384_init (_kc_md_ctx *c)
 {
   _kc_sha384_init (&c->u.sha512);
 }
 
 static void
-sha512_init (kc_md_ctx *c)
+sha512_init (_kc_md_ctx *c)
 {
   _kc_sha512_init (&c->u.sha512);
 }
 
 static void
-sha512_write (kc_md_ctx *c, const void *p, size_t n)
+sha512_write (_kc_md_ctx *c, const void *p, size_t n)
 {
   _kc_sha512_update (&c->u.sha512, p, n);
 }
 
 static void
-sha384_final (kc_md_ctx *c, unsigned char *out, size_t n)
+sha384_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 {
   (void) n;
   _kc_sha384_final (&c->u.sha512, out);
 }
 
 static void
-sha512_final (kc_md_ctx *c, unsigned char *out, size_t n)
+sha512_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 {
   (void) n;
   _kc_sha512_final (&c->u.sha512, out);
 }
 
 static void
-sha3_256_init (kc_md_ctx *c)
+sha3_256_init (_kc_md_ctx *c)
 {
   _kc_keccak_init (&c->u.keccak, KC_SHA3_256_RATE, KC_SHA3_DSUFFIX);
 }
 
 static void
-sha3_512_init (kc_md_ctx *c)
+sha3_512_init (_kc_md_ctx *c)
 {
   _kc_keccak_init (&c->u.keccak, KC_SHA3_512_RATE, KC_SHA3_DSUFFIX);
 }
 
 static void
-shake128_init (kc_md_ctx *c)
+shake128_init (_kc_md_ctx *c)
 {
   _kc_keccak_init (&c->u.keccak, KC_SHAKE128_RATE, KC_SHAKE_DSUFFIX);
 }
 
 static void
-shake256_init (kc_md_ctx *c)
+shake256_init (_kc_md_ctx *c)
 {
   _kc_keccak_init (&c->u.keccak, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
 }
 
 static void
-keccak_write (kc_md_ctx *c, const void *p, size_t n)
+keccak_write (_kc_md_ctx *c, const void *p, size_t n)
 {
   _kc_keccak_absorb (&c->u.keccak, p, n);
 }
 
 static void
-keccak_final (kc_md_ctx *c, unsigned char *out, size_t n)
+keccak_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 {
   _kc_keccak_finalize (&c->u.keccak);
   _kc_keccak_squeeze (&c->u.keccak, out, n);
@@ -127,7 +127,7 @@ burn_keccak (void)
   return KC_STACK_BURN_KECCAK;
 }
 
-static const kc_md_info md_table[] = {
+static const _kc_md_info md_table[] = {
   { KC_MD_SHA256, 32, 64, burn_sha256,
     sha256_init, sha256_write, sha256_final },
   { KC_MD_SHA384, 48, 128, burn_sha512,
@@ -144,7 +144,7 @@ static const kc_md_info md_table[] = {
     shake256_init, keccak_write, keccak_final }
 };
 
-const kc_md_info *
+const _kc_md_info *
 _kc_md_lookup (int algo)
 {
   size_t i;
@@ -155,10 +155,10 @@ _kc_md_lookup (int algo)
 }
 
 void
-_kc_md_hash (const kc_md_info *info, unsigned char *out, size_t outlen,
+_kc_md_hash (const _kc_md_info *info, unsigned char *out, size_t outlen,
              const void *data, size_t len)
 {
-  kc_md_ctx ctx;
+  _kc_md_ctx ctx;
   _kc_md_init (&ctx, info);
   _kc_md_write (&ctx, data, len);
   _kc_md_final (&ctx, out, outlen);
@@ -166,7 +166,7 @@ _kc_md_hash (const kc_md_info *info, unsigned char *out, size_t outlen,
 
 /* An output of OUTLEN bytes at OUT is acceptable for INFO. */
 static int
-good_output (const kc_md_info *info, const void *out, size_t outlen)
+good_output (const _kc_md_info *info, const void *out, size_t outlen)
 {
   if (info->dlen)
     return out && outlen == info->dlen;
@@ -178,12 +178,12 @@ good_output (const kc_md_info *info, const void *out, size_t outlen)
 unsigned int
 kc_md_get_algo_dlen (int algo)
 {
-  const kc_md_info *info = _kc_md_lookup (algo);
+  const _kc_md_info *info = _kc_md_lookup (algo);
   return info ? info->dlen : 0;
 }
 
 static KC_NOINLINE gpg_error_t
-md_hash_buffer_body (const kc_md_info *info, void *digest,
+md_hash_buffer_body (const _kc_md_info *info, void *digest,
                      size_t digest_len, const void *buffer, size_t length)
 {
   _kc_md_hash (info, digest, digest_len, buffer, length);
@@ -194,7 +194,7 @@ gpg_error_t
 kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
                    const void *buffer, size_t length)
 {
-  const kc_md_info *info = _kc_md_lookup (algo);
+  const _kc_md_info *info = _kc_md_lookup (algo);
   gpg_error_t err;
 
   if (!info)
@@ -210,19 +210,19 @@ kc_md_hash_buffer (int algo, void *digest, size_t digest_len,
 
 struct kc_md_handle
 {
-  const kc_md_info *info;
+  const _kc_md_info *info;
   unsigned int flags;
   int keyed;                    /* HMAC: a key was set */
   int finished;                 /* final was called; reset needed */
-  kc_md_ctx md;                 /* plain hash */
-  kc_hmac_ctx hmac;             /* HMAC in progress */
-  kc_hmac_ctx hmac_key;         /* HMAC right after the key, for reset */
+  _kc_md_ctx md;                 /* plain hash */
+  _kc_hmac_ctx hmac;             /* HMAC in progress */
+  _kc_hmac_ctx hmac_key;         /* HMAC right after the key, for reset */
 };
 
 gpg_error_t
 kc_md_open (kc_md_hd_t *hd, int algo, unsigned int flags)
 {
-  const kc_md_info *info;
+  const _kc_md_info *info;
   kc_md_hd_t h;
 
   if (!hd)

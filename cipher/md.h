@@ -17,7 +17,7 @@
 #include "sha512.h"
 #include "keccak.h"
 
-typedef struct kc_md_ctx kc_md_ctx;
+typedef struct _kc_md_ctx _kc_md_ctx;
 
 typedef struct
 {
@@ -27,47 +27,47 @@ typedef struct
   /* the stack one call of the kernel in use may leave secrets in, for
    * the burn (kcrypt-int.h): 0 where t-wipe shows the kernel leaves none */
   size_t (*burn) (void);
-  void (*init) (kc_md_ctx *ctx);
-  void (*write) (kc_md_ctx *ctx, const void *data, size_t len);
+  void (*init) (_kc_md_ctx *ctx);
+  void (*write) (_kc_md_ctx *ctx, const void *data, size_t len);
   /* OUTLEN is dlen, or any length for an XOF; wipes CTX */
-  void (*final) (kc_md_ctx *ctx, unsigned char *out, size_t outlen);
-} kc_md_info;
+  void (*final) (_kc_md_ctx *ctx, unsigned char *out, size_t outlen);
+} _kc_md_info;
 
-struct kc_md_ctx
+struct _kc_md_ctx
 {
-  const kc_md_info *info;
+  const _kc_md_info *info;
   union
   {
-    kc_sha256_ctx sha256;
-    kc_sha512_ctx sha512;
-    kc_keccak_ctx keccak;
+    _kc_sha256_ctx sha256;
+    _kc_sha512_ctx sha512;
+    _kc_keccak_ctx keccak;
   } u;
 };
 
 /* The row of ALGO, or NULL if it is not a hash we have. */
-const kc_md_info *_kc_md_lookup (int algo);
+const _kc_md_info *_kc_md_lookup (int algo);
 
 static inline void
-_kc_md_init (kc_md_ctx *ctx, const kc_md_info *info)
+_kc_md_init (_kc_md_ctx *ctx, const _kc_md_info *info)
 {
   ctx->info = info;
   info->init (ctx);
 }
 
 static inline void
-_kc_md_write (kc_md_ctx *ctx, const void *data, size_t len)
+_kc_md_write (_kc_md_ctx *ctx, const void *data, size_t len)
 {
   ctx->info->write (ctx, data, len);
 }
 
 static inline void
-_kc_md_final (kc_md_ctx *ctx, unsigned char *out, size_t outlen)
+_kc_md_final (_kc_md_ctx *ctx, unsigned char *out, size_t outlen)
 {
   ctx->info->final (ctx, out, outlen);
 }
 
 /* OUT (OUTLEN bytes) = H (DATA) in one call. */
-void _kc_md_hash (const kc_md_info *info, unsigned char *out, size_t outlen,
+void _kc_md_hash (const _kc_md_info *info, unsigned char *out, size_t outlen,
                   const void *data, size_t len);
 
 #endif

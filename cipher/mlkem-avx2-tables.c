@@ -10,7 +10,7 @@
 
 #ifdef KC_USE_X86_64
 
-const struct kc_mlkem_avx2_tables _kc_mlkem_avx2_tables = {
+const struct _kc_mlkem_avx2_tables _kc_mlkem_avx2_tables = {
   /* ntt */
   {
     {

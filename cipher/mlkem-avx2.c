@@ -57,7 +57,7 @@
 #define KMAX KC_MLKEM_KMAX
 #define T (&_kc_mlkem_avx2_tables)
 
-typedef kc_mlkem_poly poly;
+typedef _kc_mlkem_poly poly;
 
 static inline KC_AVX2 __m256i
 ld (const int16_t *p)
@@ -804,7 +804,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
     _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, rej_uniform);
 }
 
-const struct kc_mlkem_ops _kc_mlkem_ops_avx2 = {
+const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {
   ntt, invntt, matvec, tomont, add, sub, tobytes, frombytes, compress,
   decompress, noise_x8, gen_matrix, 1
 };

@@ -15,7 +15,7 @@
 
 #ifdef KC_USE_X86_64
 
-struct kc_mlkem_avx2_tables
+struct _kc_mlkem_avx2_tables
 {
   /* per vector pair p: the len 8, 4, 2 layers, each zeta then zeta q^-1 */
   int16_t ntt[8][6][16] __attribute__ ((aligned (32)));
@@ -25,7 +25,7 @@ struct kc_mlkem_avx2_tables
   uint8_t rej[256][16] __attribute__ ((aligned (16)));
 };
 
-extern const struct kc_mlkem_avx2_tables _kc_mlkem_avx2_tables;
+extern const struct _kc_mlkem_avx2_tables _kc_mlkem_avx2_tables;
 
 #endif
 #endif

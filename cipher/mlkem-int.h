@@ -41,29 +41,29 @@
 typedef struct
 {
   int16_t c[KC_MLKEM_N];
-} __attribute__ ((aligned (32))) kc_mlkem_poly;
+} __attribute__ ((aligned (32))) _kc_mlkem_poly;
 
-struct kc_mlkem_ops
+struct _kc_mlkem_ops
 {
-  void (*ntt) (kc_mlkem_poly *r);
-  void (*invntt) (kc_mlkem_poly *r);
+  void (*ntt) (_kc_mlkem_poly *r);
+  void (*invntt) (_kc_mlkem_poly *r);
   /* r[i] for i < ROWS from the rows a[i][0..k-1] */
-  void (*matvec) (kc_mlkem_poly *r,
-                  const kc_mlkem_poly a[][KC_MLKEM_KMAX],
-                  const kc_mlkem_poly *b, unsigned int rows,
+  void (*matvec) (_kc_mlkem_poly *r,
+                  const _kc_mlkem_poly a[][KC_MLKEM_KMAX],
+                  const _kc_mlkem_poly *b, unsigned int rows,
                   unsigned int k);
-  void (*tomont) (kc_mlkem_poly *r);
-  void (*add) (kc_mlkem_poly *r, const kc_mlkem_poly *a);
-  void (*sub) (kc_mlkem_poly *r, const kc_mlkem_poly *a);
-  void (*tobytes) (unsigned char out[384], const kc_mlkem_poly *a);
-  uint32_t (*frombytes) (kc_mlkem_poly *r, const unsigned char in[384]);
-  void (*compress) (unsigned char *out, const kc_mlkem_poly *a,
+  void (*tomont) (_kc_mlkem_poly *r);
+  void (*add) (_kc_mlkem_poly *r, const _kc_mlkem_poly *a);
+  void (*sub) (_kc_mlkem_poly *r, const _kc_mlkem_poly *a);
+  void (*tobytes) (unsigned char out[384], const _kc_mlkem_poly *a);
+  uint32_t (*frombytes) (_kc_mlkem_poly *r, const unsigned char in[384]);
+  void (*compress) (unsigned char *out, const _kc_mlkem_poly *a,
                     unsigned int d);
-  void (*decompress) (kc_mlkem_poly *r, const unsigned char *in,
+  void (*decompress) (_kc_mlkem_poly *r, const unsigned char *in,
                       unsigned int d);
-  void (*noise_x8) (kc_mlkem_poly *const r[8], const unsigned char s[32],
+  void (*noise_x8) (_kc_mlkem_poly *const r[8], const unsigned char s[32],
                     const unsigned char nonce[8], unsigned int eta);
-  void (*gen_matrix) (kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
+  void (*gen_matrix) (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                       const unsigned char rho[32], unsigned int k,
                       int transposed);
   /* 1 if the four-way Keccak is vectorised with these kernels (then the
@@ -71,31 +71,31 @@ struct kc_mlkem_ops
   int x4_hashes;
 };
 
-extern const struct kc_mlkem_ops _kc_mlkem_ops_portable;
+extern const struct _kc_mlkem_ops _kc_mlkem_ops_portable;
 #ifdef KC_USE_X86_64
 /* Only where _kc_hwf () has KC_HWF_AVX2. */
-extern const struct kc_mlkem_ops _kc_mlkem_ops_avx2;
+extern const struct _kc_mlkem_ops _kc_mlkem_ops_avx2;
 #endif
 
 /* Rejection sampling (SampleNTT's loop) of the LEN bytes of BUF (a
  * multiple of 3) into R from coefficient N on, up to 256; returns the
  * new count.  Variable time: BUF must be public. */
-typedef unsigned int (*kc_mlkem_rej_fn) (kc_mlkem_poly *r, unsigned int n,
+typedef unsigned int (*_kc_mlkem_rej_fn) (_kc_mlkem_poly *r, unsigned int n,
                                          const unsigned char *buf,
                                          size_t len);
-unsigned int _kc_mlkem_rej_uniform (kc_mlkem_poly *r, unsigned int n,
+unsigned int _kc_mlkem_rej_uniform (_kc_mlkem_poly *r, unsigned int n,
                                     const unsigned char *buf, size_t len);
 
 /* gen_matrix on the four-way SHAKE128 with the given rejection loop,
  * for the entries from FIRST on (row-major index i k + j) */
-void _kc_mlkem_gen_matrix_rej (kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
+void _kc_mlkem_gen_matrix_rej (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                                const unsigned char rho[32], unsigned int k,
                                int transposed, unsigned int first,
-                               kc_mlkem_rej_fn rej);
+                               _kc_mlkem_rej_fn rej);
 
 /* The portable CBD of LEN = 64 eta bytes (tests and the AVX2 eta = 3
  * case use it). */
-void _kc_mlkem_cbd (kc_mlkem_poly *r, const unsigned char *buf,
+void _kc_mlkem_cbd (_kc_mlkem_poly *r, const unsigned char *buf,
                     unsigned int eta);
 
 #endif

@@ -28,7 +28,7 @@
 #define Q KC_MLKEM_Q
 #define QINV (-3327)            /* q^-1 mod 2^16, as a signed value */
 
-typedef kc_mlkem_poly poly;
+typedef _kc_mlkem_poly poly;
 
 /* 17^brv7(i) R mod q, centred (FIPS 203 Appendix A times R).  t-mlkem
  * recomputes the table. */
@@ -392,13 +392,13 @@ _kc_mlkem_rej_uniform (poly *r, unsigned int n, const unsigned char *buf,
 void
 _kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
                           unsigned int k, int transposed, unsigned int first,
-                          kc_mlkem_rej_fn rej_uniform)
+                          _kc_mlkem_rej_fn rej_uniform)
 {
   unsigned char seed[4][34], buf[4][3 * KC_SHAKE128_RATE];
   const unsigned char *in[4];
   unsigned char *out[4];
   unsigned int idx, total = k * k, lane, n[4];
-  kc_keccak_x4_ctx c;
+  _kc_keccak_x4_ctx c;
 
   for (idx = first; idx < total; idx += 4)
     {
@@ -445,7 +445,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 {
   unsigned char seed[34], buf[3 * KC_SHAKE128_RATE];
   unsigned int i, j, n;
-  kc_keccak_ctx c;
+  _kc_keccak_ctx c;
 
   memcpy (seed, rho, 32);
   for (i = 0; i < k; i++)
@@ -466,14 +466,14 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
       }
 }
 
-const struct kc_mlkem_ops _kc_mlkem_ops_portable = {
+const struct _kc_mlkem_ops _kc_mlkem_ops_portable = {
   ntt, invntt, matvec, poly_tomont, poly_add, poly_sub, poly_tobytes,
   poly_frombytes, poly_compress, poly_decompress, noise_x8, gen_matrix, 0
 };
 
 /* The kernels, chosen once by _kc_hwf (so every call of a process takes
  * the same path). */
-static const struct kc_mlkem_ops *
+static const struct _kc_mlkem_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
@@ -499,7 +499,7 @@ pke_work_wipe (struct pke_work *w)
 /* the CBD of PRF_eta (sigma, nonce) into R[0..n-1], nonces from *NONCE
  * on, eight at a time */
 static void
-noise (const struct kc_mlkem_ops *o, poly *const *r, unsigned int n,
+noise (const struct _kc_mlkem_ops *o, poly *const *r, unsigned int n,
        const unsigned char sigma[32], unsigned int *nonce, unsigned int eta)
 {
   unsigned int i, j;
@@ -519,7 +519,7 @@ noise (const struct kc_mlkem_ops *o, poly *const *r, unsigned int n,
 
 /* K-PKE.KeyGen from d (Algorithm 13): EK, and the encoded s into DK */
 static void
-pke_keypair (const struct kc_mlkem_ops *o, struct pke_work *w,
+pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
              const struct params *p, unsigned char *ek, unsigned char *dk,
              const unsigned char d[32])
 {
@@ -558,7 +558,7 @@ pke_keypair (const struct kc_mlkem_ops *o, struct pke_work *w,
 
 /* K-PKE.Encrypt (Algorithm 14); T holds the decoded t of EK */
 static void
-pke_encrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
+pke_encrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
              const struct params *p, unsigned char *ct,
              const unsigned char *ek, const unsigned char m[32],
              const unsigned char r[32])
@@ -602,7 +602,7 @@ pke_encrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
 
 /* K-PKE.Decrypt (Algorithm 15) with the encoded s at DK */
 static void
-pke_decrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
+pke_decrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
              const struct params *p, unsigned char m[32],
              const unsigned char *dk, const unsigned char *ct)
 {
@@ -623,7 +623,7 @@ pke_decrypt (const struct kc_mlkem_ops *o, struct pke_work *w,
 
 /* t of EK decoded into W->t; all ones if EK passes the modulus check */
 static uint32_t
-decode_t (const struct kc_mlkem_ops *o, struct pke_work *w,
+decode_t (const struct _kc_mlkem_ops *o, struct pke_work *w,
           const struct params *p, const unsigned char *ek)
 {
   uint32_t ok = ~(uint32_t) 0;
@@ -639,7 +639,7 @@ gpg_error_t
 _kc_mlkem_keypair (int k, unsigned char *pk, unsigned char *sk,
                    const unsigned char seed[64])
 {
-  const struct kc_mlkem_ops *o = ops_get ();
+  const struct _kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   struct pke_work w;
   size_t pkl = KC_MLKEM_PK_BYTES (k);
@@ -656,7 +656,7 @@ gpg_error_t
 _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
                   const unsigned char *pk, const unsigned char m[32])
 {
-  const struct kc_mlkem_ops *o = ops_get ();
+  const struct _kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   struct pke_work w;
   unsigned char in[64], kr[64];
@@ -683,7 +683,7 @@ gpg_error_t
 _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
                   const unsigned char *sk)
 {
-  const struct kc_mlkem_ops *o = ops_get ();
+  const struct _kc_mlkem_ops *o = ops_get ();
   struct params p = params_of (k);
   size_t pkl = KC_MLKEM_PK_BYTES (k), ctl = KC_MLKEM_CT_BYTES (k);
   const unsigned char *ek = sk + 384 * p.k, *h = ek + pkl, *z = h + 32;
@@ -705,7 +705,7 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
     }
   else
     {
-      kc_keccak_ctx j;
+      _kc_keccak_ctx j;
       _kc_sha3_256 (hh, ek, pkl);
       _kc_keccak_init (&j, KC_SHAKE256_RATE, KC_SHAKE_DSUFFIX);
       _kc_keccak_absorb (&j, z, 32);

@@ -8,7 +8,7 @@
 #include "schnorr.h"
 #include "secp256k1-ecmult.h"
 
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_scalar scalar;
 
 const char *const _kc_bip340_tag_names[3] = {
   "BIP0340/aux", "BIP0340/nonce", "BIP0340/challenge"
@@ -26,7 +26,7 @@ static const uint32_t tag_midstate[3][8] = {
 };
 
 void
-_kc_bip340_tagged_init (kc_sha256_ctx *ctx, enum kc_bip340_tag tag)
+_kc_bip340_tagged_init (_kc_sha256_ctx *ctx, enum _kc_bip340_tag tag)
 {
   memcpy (ctx->h, tag_midstate[tag], sizeof ctx->h);
   ctx->nbytes = KC_SHA256_BLOCK_LEN;
@@ -38,7 +38,7 @@ static void
 challenge (scalar *e, const unsigned char rx[32], const unsigned char px[32],
            const unsigned char *msg, size_t msg_len)
 {
-  kc_sha256_ctx c;
+  _kc_sha256_ctx c;
   unsigned char h[32];
   _kc_bip340_tagged_init (&c, KC_BIP340_CHALLENGE);
   _kc_sha256_update (&c, rx, 32);
@@ -49,9 +49,9 @@ challenge (scalar *e, const unsigned char rx[32], const unsigned char px[32],
 }
 
 int
-_kc_bip340_lift_x_var (kc_secp256k1_ge *pub, const unsigned char xonly[32])
+_kc_bip340_lift_x_var (_kc_secp256k1_ge *pub, const unsigned char xonly[32])
 {
-  kc_secp256k1_fe x;
+  _kc_secp256k1_fe x;
   if (!_kc_secp256k1_fe_set_b32 (&x, xonly))
     return 0;
   return _kc_secp256k1_ge_set_xo_var (pub, &x, 0);
@@ -59,7 +59,7 @@ _kc_bip340_lift_x_var (kc_secp256k1_ge *pub, const unsigned char xonly[32])
 
 /* Affine X*G, normalized; *ODD = parity of y.  Constant time in X. */
 static void
-mul_gen (kc_secp256k1_ge *p, const scalar *x)
+mul_gen (_kc_secp256k1_ge *p, const scalar *x)
 {
   _kc_secp256k1_ecmult_gen_ge (p, x);
 }
@@ -69,8 +69,8 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
                   const unsigned char *msg, size_t msg_len,
                   const unsigned char aux[32])
 {
-  kc_secp256k1_ge p, r;
-  kc_sha256_ctx c;
+  _kc_secp256k1_ge p, r;
+  _kc_sha256_ctx c;
   scalar d, k, e, s;
   unsigned char px[32], rx[32], t[32], h[32];
   int i, odd, bad;
@@ -80,7 +80,7 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
   ct_declassify (&p, sizeof p);                 /* the public key */
   _kc_secp256k1_fe_get_b32 (px, &p.x);
   d = *seckey;
-  _kc_secp256k1_scalar_cond_negate (&d, kc_secp256k1_fe_is_odd (&p.y));
+  _kc_secp256k1_scalar_cond_negate (&d, _kc_secp256k1_fe_is_odd (&p.y));
 
   /* t = bytes(d) xor H_aux (aux); rand = H_nonce (t || px || msg) */
   _kc_bip340_tagged_init (&c, KC_BIP340_AUX);
@@ -101,7 +101,7 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
     {
       /* R = k*G; k negated when R has an odd y. */
       mul_gen (&r, &k);
-      odd = kc_secp256k1_fe_is_odd (&r.y);
+      odd = _kc_secp256k1_fe_is_odd (&r.y);
       _kc_secp256k1_scalar_cond_negate (&k, odd);
       _kc_secp256k1_fe_get_b32 (rx, &r.x);
       ct_declassify (rx, sizeof rx);            /* R.x is the signature's */
@@ -122,13 +122,13 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
 }
 
 int
-_kc_schnorr_verify_var (const unsigned char sig[64], const kc_secp256k1_ge *pub,
+_kc_schnorr_verify_var (const unsigned char sig[64], const _kc_secp256k1_ge *pub,
                         const unsigned char xonly[32],
                         const unsigned char *msg, size_t msg_len)
 {
-  kc_secp256k1_fe rx;
-  kc_secp256k1_gej pj, rj;
-  kc_secp256k1_ge ra;
+  _kc_secp256k1_fe rx;
+  _kc_secp256k1_gej pj, rj;
+  _kc_secp256k1_ge ra;
   scalar s, e;
   int overflow;
 
@@ -145,7 +145,7 @@ _kc_schnorr_verify_var (const unsigned char sig[64], const kc_secp256k1_ge *pub,
   if (rj.infinity)
     return 0;
   _kc_secp256k1_ge_set_gej_var (&ra, &rj);
-  if (kc_secp256k1_fe_is_odd (&ra.y))
+  if (_kc_secp256k1_fe_is_odd (&ra.y))
     return 0;
-  return kc_secp256k1_fe_equal_norm (&rx, &ra.x);
+  return _kc_secp256k1_fe_equal_norm (&rx, &ra.x);
 }

@@ -4,7 +4,7 @@
  *
  * Regenerate: make -C cipher regen-secp256k1-tables */
 
-const kc_secp256k1_ge_storage
+const _kc_secp256k1_ge_storage
 _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS] = {
  {
   {{{0x59f2815b16f81798ULL,0x029bfcdb2dce28d9ULL,0x55a06295ce870b07ULL,0x79be667ef9dcbbacULL}}, {{0x9c47d08ffb10d4b8ULL,0xfd17b448a6855419ULL,0x5da4fbfc0e1108a8ULL,0x483ada7726a3c465ULL}}},
@@ -1470,7 +1470,7 @@ _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS] = {
  }
 };
 
-const kc_secp256k1_ge_storage
+const _kc_secp256k1_ge_storage
 _kc_secp256k1_g_odd_table[KC_ECMULT_G_TABLE_SIZE] = {
   {{{0x59f2815b16f81798ULL,0x029bfcdb2dce28d9ULL,0x55a06295ce870b07ULL,0x79be667ef9dcbbacULL}}, {{0x9c47d08ffb10d4b8ULL,0xfd17b448a6855419ULL,0x5da4fbfc0e1108a8ULL,0x483ada7726a3c465ULL}}},
   {{{0x8601f113bce036f9ULL,0xb531c845836f99b0ULL,0x49344f85f89d5229ULL,0xf9308a019258c310ULL}}, {{0x6cb9fd7584b8e672ULL,0x6500a99934c2231bULL,0x0fe337e62a37f356ULL,0x388f7b0f632de814ULL}}},

@@ -10,10 +10,10 @@
 # include "secp256k1-ecmult-tables.h"
 #endif
 
-typedef kc_secp256k1_fe fe;
-typedef kc_secp256k1_ge ge;
-typedef kc_secp256k1_gej gej;
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_fe fe;
+typedef _kc_secp256k1_ge ge;
+typedef _kc_secp256k1_gej gej;
+typedef _kc_secp256k1_scalar scalar;
 
 /* R = K*G + START for K < n, START given in Jacobian coordinates with
  * Z = *Z (START may be infinity: its coordinates then do not matter).
@@ -21,7 +21,7 @@ typedef kc_secp256k1_scalar scalar;
 static void
 comb (gej *r, const scalar *k, const ge *start, const fe *z)
 {
-  kc_secp256k1_ge_storage s;
+  _kc_secp256k1_ge_storage s;
   uint64_t w[8];
   ge b;
   fe ny, z2;
@@ -34,15 +34,15 @@ comb (gej *r, const scalar *k, const ge *start, const fe *z)
   kk = *k;
   neg = _kc_secp256k1_scalar_is_high (k);
   _kc_secp256k1_scalar_cond_negate (&kk, neg);
-  kc_secp256k1_fe_sqr (&z2, z);
-  kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
-  kc_secp256k1_fe_mul (&z2, &z2, z);
-  kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
+  _kc_secp256k1_fe_sqr (&z2, z);
+  _kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
+  _kc_secp256k1_fe_mul (&z2, &z2, z);
+  _kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
   r->z = *z;                                          /* (1) */
   r->infinity = start->infinity;
-  kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
-  kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
-  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
+  _kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
+  _kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
+  _kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
       /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
@@ -50,7 +50,7 @@ comb (gej *r, const scalar *k, const ge *start, const fe *z)
        * [-(H-1), 0] with a carry into the next window.  Windows past bit
        * 255 read as 0 (kk < 2^255), so the last row takes the final
        * carry. */
-      uint32_t nib = kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
+      uint32_t nib = _kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
                                                    * (unsigned int) j,
                                                    KC_ECMULT_GEN_BITS)
                      + carry;
@@ -64,16 +64,16 @@ comb (gej *r, const scalar *k, const ge *start, const fe *z)
                        KC_ECMULT_GEN_COLS, (size_t) absd - 1);
       memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
-      kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
-      kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
-      kc_secp256k1_fe_cmov (&b.y, &ny, (int) dneg);
+      _kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
+      _kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
+      _kc_secp256k1_fe_cmov (&b.y, &ny, (int) dneg);
       b.infinity = (int) ct_eq_u32 (absd, 0);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
   /* undo the negation of K */
-  kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
-  kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
-  kc_secp256k1_fe_cmov (&r->y, &ny, neg);
+  _kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
+  _kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
+  _kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   /* the secret state of the multiplication, wiped once */
   wipememory (&s, sizeof s);
   wipememory (w, sizeof w);
@@ -98,13 +98,13 @@ static __thread struct
 } blind;
 
 void
-_kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
+_kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx)
 {
   unsigned char buf[32];
   fe one;
   int zero;
 
-  kc_secp256k1_fe_set_int (&one, 1);
+  _kc_secp256k1_fe_set_int (&one, 1);
   if (!blind.seeded)
     {
       scalar b;
@@ -125,8 +125,8 @@ _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx)
     }
   rng (rng_ctx, buf, sizeof buf);
   _kc_secp256k1_fe_set_b32 (&blind.z, buf);
-  zero = kc_secp256k1_fe_normalizes_to_zero (&blind.z);
-  kc_secp256k1_fe_cmov (&blind.z, &one, zero);
+  zero = _kc_secp256k1_fe_normalizes_to_zero (&blind.z);
+  _kc_secp256k1_fe_cmov (&blind.z, &one, zero);
   blind.zfresh = 1;
   rng (rng_ctx, buf, sizeof buf);
   _kc_secp256k1_scalar_set_b32 (&blind.beta, buf, NULL);
@@ -169,7 +169,7 @@ _kc_secp256k1_ecmult_gen (gej *r, const scalar *k)
       kb = *k;
       memset (&start, 0, sizeof start);
       start.infinity = 1;
-      kc_secp256k1_fe_set_int (&z, 1);
+      _kc_secp256k1_fe_set_int (&z, 1);
     }
   comb (r, &kb, &start, &z);
   wipememory (&kb, sizeof kb);
@@ -218,7 +218,7 @@ wnaf_var (int *wnaf, const scalar *s, int w)
   while (bit < WNAF_LEN)
     {
       int now, word;
-      if ((int) kc_secp256k1_scalar_get_bits (s, (unsigned int) bit, 1) == carry)
+      if ((int) _kc_secp256k1_scalar_get_bits (s, (unsigned int) bit, 1) == carry)
         {
           bit++;
           continue;
@@ -226,7 +226,7 @@ wnaf_var (int *wnaf, const scalar *s, int w)
       now = w;
       if (now > WNAF_LEN - bit)
         now = WNAF_LEN - bit;
-      word = (int) kc_secp256k1_scalar_get_bits (s, (unsigned int) bit,
+      word = (int) _kc_secp256k1_scalar_get_bits (s, (unsigned int) bit,
                                                  (unsigned int) now) + carry;
       carry = (word >> (w - 1)) & 1;
       word -= carry << w;
@@ -261,7 +261,7 @@ split_small_var (scalar *k1, scalar *k2, int neg[2], const scalar *k)
  * the curve scaled by *ZT = Z_last * Z_D: the true point is
  * (x / ZT^2, y / ZT^3).  A finite.  Variable time. */
 static void
-table_a_var (kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
+table_a_var (_kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
 {
   gej t[TABLE_A_SIZE], d;
   fe zr[TABLE_A_SIZE], zd2, zd3, rz, rz2, rz3;
@@ -272,10 +272,10 @@ table_a_var (kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
   dge.x = d.x;                                   /* (1) */
   dge.y = d.y;                                   /* (1) */
   dge.infinity = 0;
-  kc_secp256k1_fe_sqr (&zd2, &d.z);
-  kc_secp256k1_fe_mul (&zd3, &zd2, &d.z);
-  kc_secp256k1_fe_mul (&t[0].x, &a->x, &zd2);    /* A on the scaled curve */
-  kc_secp256k1_fe_mul (&t[0].y, &a->y, &zd3);
+  _kc_secp256k1_fe_sqr (&zd2, &d.z);
+  _kc_secp256k1_fe_mul (&zd3, &zd2, &d.z);
+  _kc_secp256k1_fe_mul (&t[0].x, &a->x, &zd2);    /* A on the scaled curve */
+  _kc_secp256k1_fe_mul (&t[0].y, &a->y, &zd3);
   t[0].z = a->z;
   t[0].infinity = 0;
   for (i = 1; i < TABLE_A_SIZE; i++)
@@ -284,21 +284,21 @@ table_a_var (kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
   i = TABLE_A_SIZE - 1;
   pre[i].x = t[i].x;
   pre[i].y = t[i].y;
-  kc_secp256k1_fe_normalize_weak (&pre[i].x);
-  kc_secp256k1_fe_normalize_weak (&pre[i].y);
+  _kc_secp256k1_fe_normalize_weak (&pre[i].x);
+  _kc_secp256k1_fe_normalize_weak (&pre[i].y);
   pre[i].infinity = 0;
   rz = zr[i];                                    /* (<= 6) */
   for (i = TABLE_A_SIZE - 2; i >= 0; i--)
     {
-      kc_secp256k1_fe_sqr (&rz2, &rz);
-      kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
-      kc_secp256k1_fe_mul (&pre[i].x, &t[i].x, &rz2);
-      kc_secp256k1_fe_mul (&pre[i].y, &t[i].y, &rz3);
+      _kc_secp256k1_fe_sqr (&rz2, &rz);
+      _kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+      _kc_secp256k1_fe_mul (&pre[i].x, &t[i].x, &rz2);
+      _kc_secp256k1_fe_mul (&pre[i].y, &t[i].y, &rz3);
       pre[i].infinity = 0;
       if (i > 0)
-        kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+        _kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
     }
-  kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
+  _kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
 }
 
 void
@@ -313,7 +313,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   int la1 = 0, la2 = 0, lg1 = 0, lg2 = 0, len, i;
   int use_a = !a->infinity && !_kc_secp256k1_scalar_is_zero (na);
 
-  kc_secp256k1_fe_set_int (&zt, 1);
+  _kc_secp256k1_fe_set_int (&zt, 1);
   if (use_a)
     {
       split_small_var (&k1, &k2, nega, na);
@@ -365,7 +365,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
       if (i < lg2 && (d = wg2[i]) != 0)
         {
           _kc_secp256k1_ge_from_storage (&e, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1]);
-          kc_secp256k1_fe_mul (&e.x, &e.x, &_kc_secp256k1_fe_beta);
+          _kc_secp256k1_fe_mul (&e.x, &e.x, &_kc_secp256k1_fe_beta);
           if ((d < 0) ^ negg[1])
             _kc_secp256k1_ge_neg (&e, &e);
           _kc_secp256k1_gej_add_zinv_var (r, r, &e, &zt);
@@ -373,7 +373,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
     }
   /* back to the real curve: Z *= ZT */
   if (!r->infinity)
-    kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
+    _kc_secp256k1_fe_mul (&r->z, &r->z, &zt);
 }
 
 /* ------------------------------------------------- constant-time K*A */
@@ -388,7 +388,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
  * inversion; the true point is (x / ZT^2, y / ZT^3).  Normalized for
  * storage.  A finite.  Variable time: A is public. */
 static void
-table_const_var (kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
+table_const_var (_kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
 {
   gej t[CONST_H];
   fe zr[CONST_H], rz, rz2, rz3;
@@ -413,15 +413,15 @@ table_const_var (kc_secp256k1_ge_storage pre[CONST_H], fe *zt, const ge *a)
         }
       else
         {
-          kc_secp256k1_fe_sqr (&rz2, &rz);
-          kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
-          kc_secp256k1_fe_mul (&p.x, &t[i].x, &rz2);
-          kc_secp256k1_fe_mul (&p.y, &t[i].y, &rz3);
+          _kc_secp256k1_fe_sqr (&rz2, &rz);
+          _kc_secp256k1_fe_mul (&rz3, &rz2, &rz);
+          _kc_secp256k1_fe_mul (&p.x, &t[i].x, &rz2);
+          _kc_secp256k1_fe_mul (&p.y, &t[i].y, &rz3);
           if (i > 0)
-            kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
+            _kc_secp256k1_fe_mul (&rz, &rz, &zr[i]);
         }
-      kc_secp256k1_fe_normalize_var (&p.x);
-      kc_secp256k1_fe_normalize_var (&p.y);
+      _kc_secp256k1_fe_normalize_var (&p.x);
+      _kc_secp256k1_fe_normalize_var (&p.y);
       _kc_secp256k1_ge_to_storage (&pre[i], &p);
     }
   *zt = t[CONST_H - 1].z;
@@ -441,7 +441,7 @@ recode_const (uint32_t absd[CONST_WINDOWS], uint32_t neg[CONST_WINDOWS],
       /* window + carry in [0, 2H]; above H it is taken as window + carry
        * - 2H in [-(H-1), 0] with a carry out.  The top window holds bits
        * 125..127 only (at most 7, plus a carry: no carry out). */
-      uint32_t nib = kc_secp256k1_scalar_get_bits (h, CONST_W * (unsigned int) j,
+      uint32_t nib = _kc_secp256k1_scalar_get_bits (h, CONST_W * (unsigned int) j,
                                                    CONST_W) + carry;
       uint32_t dneg = ct_lt_u32 (CONST_H, nib);
       absd[j] = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
@@ -454,21 +454,21 @@ recode_const (uint32_t absd[CONST_WINDOWS], uint32_t neg[CONST_WINDOWS],
 /* B = sign * PRE[absd - 1] (absd 0: infinity), times lambda if LAMBDA
  * (public).  A scan of the whole table, constant time in ABSD and NEG. */
 static void
-lookup_const (ge *b, const kc_secp256k1_ge_storage pre[CONST_H],
+lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
               uint32_t absd, uint32_t neg, int lambda)
 {
-  kc_secp256k1_ge_storage s = pre[0];
+  _kc_secp256k1_ge_storage s = pre[0];
   fe ny;
   int i;
   for (i = 2; i <= CONST_H; i++)
-    kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
+    _kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
                                   (int) ct_eq_u32 (absd, (uint32_t) i));
   _kc_secp256k1_ge_from_storage (b, &s);
   if (lambda)
-    kc_secp256k1_fe_mul (&b->x, &b->x, &_kc_secp256k1_fe_beta);
-  kc_secp256k1_fe_negate (&ny, &b->y, 1);            /* (2) */
-  kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
-  kc_secp256k1_fe_cmov (&b->y, &ny, (int) neg);
+    _kc_secp256k1_fe_mul (&b->x, &b->x, &_kc_secp256k1_fe_beta);
+  _kc_secp256k1_fe_negate (&ny, &b->y, 1);            /* (2) */
+  _kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
+  _kc_secp256k1_fe_cmov (&b->y, &ny, (int) neg);
   b->infinity = (int) ct_eq_u32 (absd, 0);
   wipememory (&s, sizeof s);
   wipememory (&ny, sizeof ny);
@@ -477,7 +477,7 @@ lookup_const (ge *b, const kc_secp256k1_ge_storage pre[CONST_H],
 void
 _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
 {
-  kc_secp256k1_ge_storage pre[CONST_H];
+  _kc_secp256k1_ge_storage pre[CONST_H];
   fe zt;
   uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
   uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
@@ -513,7 +513,7 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
       lookup_const (&b, pre, abs2[j], neg2[j], 1);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
-  kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
+  _kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
   wipememory (abs1, sizeof abs1);
   wipememory (abs2, sizeof abs2);
   wipememory (neg1, sizeof neg1);

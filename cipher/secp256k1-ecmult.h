@@ -72,8 +72,8 @@
  * with a random Z, b a secret random offset (libsecp256k1's scheme), so
  * neither the digits read nor the coordinates added are those of K.
  * The result is the same point either way (not the same Z). */
-void _kc_secp256k1_ecmult_gen (kc_secp256k1_gej *r,
-                               const kc_secp256k1_scalar *k);
+void _kc_secp256k1_ecmult_gen (_kc_secp256k1_gej *r,
+                               const _kc_secp256k1_scalar *k);
 
 /* R = K*G in affine coordinates (normalized), constant time in K.  Right
  * after a _kc_secp256k1_ecmult_gen_blind in this thread, the Jacobian Z
@@ -81,8 +81,8 @@ void _kc_secp256k1_ecmult_gen (kc_secp256k1_gej *r,
  * K, uniform and independent of K, and its inverse is taken by the
  * variable-time safegcd; otherwise (unblinded, or a second call on the
  * same Z) by the constant-time one. */
-void _kc_secp256k1_ecmult_gen_ge (kc_secp256k1_ge *r,
-                                  const kc_secp256k1_scalar *k);
+void _kc_secp256k1_ecmult_gen_ge (_kc_secp256k1_ge *r,
+                                  const _kc_secp256k1_scalar *k);
 
 /* Blinding of K*G, per thread.  The first call in a thread draws the
  * offset b from RNG and computes -b*G (one comb); every call draws a new
@@ -90,20 +90,20 @@ void _kc_secp256k1_ecmult_gen_ge (kc_secp256k1_ge *r,
  * library's CSPRNG before each K*G of a secret K (a few hundred cycles:
  * 64 bytes from the CSPRNG).  The state stays in thread-local storage
  * for the thread's life (knowing it only takes the blinding away). */
-void _kc_secp256k1_ecmult_gen_blind (kc_rng_fn rng, void *rng_ctx);
+void _kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx);
 /* Each _kc_secp256k1_ecmult_gen_blind also draws one secret random
  * scalar for the caller's own blinding: this hands it out once (BETA,
  * return 1) and forgets it; 0 when none is fresh (or it is zero).  The
  * value "beta is nonzero" is public. */
-int _kc_secp256k1_blind_take_scalar (kc_secp256k1_scalar *beta);
+int _kc_secp256k1_blind_take_scalar (_kc_secp256k1_scalar *beta);
 /* Forget this thread's blinding (tests: back to the plain comb). */
 void _kc_secp256k1_ecmult_gen_unblind (void);
 
 /* R = NA*A + NG*G.  Variable time: NA, A, NG must be public.  A may be
  * infinity; NA or NG may be zero. */
-void _kc_secp256k1_ecmult_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
-                               const kc_secp256k1_scalar *na,
-                               const kc_secp256k1_scalar *ng);
+void _kc_secp256k1_ecmult_var (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a,
+                               const _kc_secp256k1_scalar *na,
+                               const _kc_secp256k1_scalar *ng);
 
 /* R = K*A for a secret K, constant time in K (A must be public: its
  * table of multiples 1A .. 16A is built in variable time, effective
@@ -113,9 +113,9 @@ void _kc_secp256k1_ecmult_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
  * doublings and two complete additions (_kc_secp256k1_gej_add_ge) of
  * entries read by a scan of the whole table (the second half's times
  * beta).  A finite and on the curve; K may be zero (R infinity). */
-void _kc_secp256k1_ecmult_const (kc_secp256k1_gej *r,
-                                 const kc_secp256k1_ge *a,
-                                 const kc_secp256k1_scalar *k);
+void _kc_secp256k1_ecmult_const (_kc_secp256k1_gej *r,
+                                 const _kc_secp256k1_ge *a,
+                                 const _kc_secp256k1_scalar *k);
 
 /* The tables (in secp256k1-ecmult-tables.h, generated).  The exhaustive
  * test build (KC_SECP256K1_EXHAUSTIVE) defines and fills them itself, for
@@ -125,9 +125,9 @@ void _kc_secp256k1_ecmult_const (kc_secp256k1_gej *r,
 #else
 # define KC_ECMULT_TABLE_CONST const
 #endif
-extern KC_ECMULT_TABLE_CONST kc_secp256k1_ge_storage
+extern KC_ECMULT_TABLE_CONST _kc_secp256k1_ge_storage
   _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS];
-extern KC_ECMULT_TABLE_CONST kc_secp256k1_ge_storage
+extern KC_ECMULT_TABLE_CONST _kc_secp256k1_ge_storage
   _kc_secp256k1_g_odd_table[KC_ECMULT_G_TABLE_SIZE];
 
 #endif /* KC_SECP256K1_ECMULT_H */

@@ -10,7 +10,7 @@
 #include "modinv.h"
 
 void
-_kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalize_classic (_kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t x = t4 >> 48, m;
@@ -41,45 +41,45 @@ _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r)
 
 /* R = A^(2^n) */
 static void
-fe_sqr_n (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int n)
+fe_sqr_n (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a, int n)
 {
   int i;
-  kc_secp256k1_fe_sqr (r, a);
+  _kc_secp256k1_fe_sqr (r, a);
   for (i = 1; i < n; i++)
-    kc_secp256k1_fe_sqr (r, r);
+    _kc_secp256k1_fe_sqr (r, r);
 }
 
 /* X223 = A^(2^223 - 1), also gives X2 = A^3 and X22 = A^(2^22 - 1).
  * The chain: x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223,
  * where xk = A^(2^k - 1) and x(j+k) = xj^(2^k) * xk. */
 static void
-fe_pow_x223 (kc_secp256k1_fe *x223, kc_secp256k1_fe *x2, kc_secp256k1_fe *x22,
-             const kc_secp256k1_fe *a)
+fe_pow_x223 (_kc_secp256k1_fe *x223, _kc_secp256k1_fe *x2, _kc_secp256k1_fe *x22,
+             const _kc_secp256k1_fe *a)
 {
-  kc_secp256k1_fe x3, x6, x9, x11, x44, x88, x176, x220, t;
+  _kc_secp256k1_fe x3, x6, x9, x11, x44, x88, x176, x220, t;
 
-  kc_secp256k1_fe_sqr (x2, a);
-  kc_secp256k1_fe_mul (x2, x2, a);
-  kc_secp256k1_fe_sqr (&x3, x2);
-  kc_secp256k1_fe_mul (&x3, &x3, a);
+  _kc_secp256k1_fe_sqr (x2, a);
+  _kc_secp256k1_fe_mul (x2, x2, a);
+  _kc_secp256k1_fe_sqr (&x3, x2);
+  _kc_secp256k1_fe_mul (&x3, &x3, a);
   fe_sqr_n (&t, &x3, 3);
-  kc_secp256k1_fe_mul (&x6, &t, &x3);
+  _kc_secp256k1_fe_mul (&x6, &t, &x3);
   fe_sqr_n (&t, &x6, 3);
-  kc_secp256k1_fe_mul (&x9, &t, &x3);
+  _kc_secp256k1_fe_mul (&x9, &t, &x3);
   fe_sqr_n (&t, &x9, 2);
-  kc_secp256k1_fe_mul (&x11, &t, x2);
+  _kc_secp256k1_fe_mul (&x11, &t, x2);
   fe_sqr_n (&t, &x11, 11);
-  kc_secp256k1_fe_mul (x22, &t, &x11);
+  _kc_secp256k1_fe_mul (x22, &t, &x11);
   fe_sqr_n (&t, x22, 22);
-  kc_secp256k1_fe_mul (&x44, &t, x22);
+  _kc_secp256k1_fe_mul (&x44, &t, x22);
   fe_sqr_n (&t, &x44, 44);
-  kc_secp256k1_fe_mul (&x88, &t, &x44);
+  _kc_secp256k1_fe_mul (&x88, &t, &x44);
   fe_sqr_n (&t, &x88, 88);
-  kc_secp256k1_fe_mul (&x176, &t, &x88);
+  _kc_secp256k1_fe_mul (&x176, &t, &x88);
   fe_sqr_n (&t, &x176, 44);
-  kc_secp256k1_fe_mul (&x220, &t, &x44);
+  _kc_secp256k1_fe_mul (&x220, &t, &x44);
   fe_sqr_n (&t, &x220, 3);
-  kc_secp256k1_fe_mul (x223, &t, &x3);
+  _kc_secp256k1_fe_mul (x223, &t, &x3);
   wipememory (&x3, sizeof x3); wipememory (&x6, sizeof x6);
   wipememory (&x9, sizeof x9); wipememory (&x11, sizeof x11);
   wipememory (&x44, sizeof x44); wipememory (&x88, sizeof x88);
@@ -88,88 +88,88 @@ fe_pow_x223 (kc_secp256k1_fe *x223, kc_secp256k1_fe *x2, kc_secp256k1_fe *x22,
 }
 
 void
-_kc_secp256k1_fe_inv_fermat (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_inv_fermat (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
   /* p - 2 = [223 ones] 0 [22 ones] 0000101101 */
-  kc_secp256k1_fe x2, x22, t, a1 = *a;
+  _kc_secp256k1_fe x2, x22, t, a1 = *a;
 
   KC_FE_CHECK (a, 8);
   fe_pow_x223 (&t, &x2, &x22, &a1);
   fe_sqr_n (&t, &t, 23);
-  kc_secp256k1_fe_mul (&t, &t, &x22);
+  _kc_secp256k1_fe_mul (&t, &t, &x22);
   fe_sqr_n (&t, &t, 5);
-  kc_secp256k1_fe_mul (&t, &t, &a1);
+  _kc_secp256k1_fe_mul (&t, &t, &a1);
   fe_sqr_n (&t, &t, 3);
-  kc_secp256k1_fe_mul (&t, &t, &x2);
+  _kc_secp256k1_fe_mul (&t, &t, &x2);
   fe_sqr_n (&t, &t, 2);
-  kc_secp256k1_fe_mul (r, &t, &a1);
-  kc_secp256k1_fe_normalize (r);
+  _kc_secp256k1_fe_mul (r, &t, &a1);
+  _kc_secp256k1_fe_normalize (r);
   wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
   wipememory (&t, sizeof t); wipememory (&a1, sizeof a1);
 }
 
 /* p = 2^256 - 0x1000003D1 in signed 62-bit limbs for the shared safegcd
  * (mpi/modinv.c): three zero limbs, skipped there. */
-static const kc_modinv256_modulus modulus_p = {
+static const _kc_modinv256_modulus modulus_p = {
   { -0x1000003D1LL, 0, 0, 0, 256 },
   0x27C7F6E22DDACACFULL
 };
 
 void
-_kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_inv (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
-  kc_secp256k1_fe t = *a;
-  kc_secp256k1_fe_storage s;
+  _kc_secp256k1_fe t = *a;
+  _kc_secp256k1_fe_storage s;
 
   KC_FE_CHECK (a, 8);
-  kc_secp256k1_fe_normalize (&t);
-  kc_secp256k1_fe_to_storage (&s, &t);
+  _kc_secp256k1_fe_normalize (&t);
+  _kc_secp256k1_fe_to_storage (&s, &t);
   _kc_modinv256 (s.n, s.n, &modulus_p);
-  kc_secp256k1_fe_from_storage (r, &s);
+  _kc_secp256k1_fe_from_storage (r, &s);
   wipememory (&t, sizeof t);
   wipememory (&s, sizeof s);
 }
 
 void
-_kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
-  kc_secp256k1_fe t = *a;
-  kc_secp256k1_fe_storage s;
+  _kc_secp256k1_fe t = *a;
+  _kc_secp256k1_fe_storage s;
 
   KC_FE_CHECK (a, 8);
-  kc_secp256k1_fe_normalize_var (&t);
-  kc_secp256k1_fe_to_storage (&s, &t);
+  _kc_secp256k1_fe_normalize_var (&t);
+  _kc_secp256k1_fe_to_storage (&s, &t);
   _kc_modinv256_var (s.n, s.n, &modulus_p);
-  kc_secp256k1_fe_from_storage (r, &s);
+  _kc_secp256k1_fe_from_storage (r, &s);
 }
 
 int
-_kc_secp256k1_fe_sqrt (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
   /* (p + 1)/4 = [223 ones] 0 [22 ones] 000011 00 */
-  kc_secp256k1_fe x2, x22, t, a1 = *a;
+  _kc_secp256k1_fe x2, x22, t, a1 = *a;
   int ok;
 
   KC_FE_CHECK (a, 8);
   fe_pow_x223 (&t, &x2, &x22, &a1);
   fe_sqr_n (&t, &t, 23);
-  kc_secp256k1_fe_mul (&t, &t, &x22);
+  _kc_secp256k1_fe_mul (&t, &t, &x22);
   fe_sqr_n (&t, &t, 6);
-  kc_secp256k1_fe_mul (&t, &t, &x2);
+  _kc_secp256k1_fe_mul (&t, &t, &x2);
   fe_sqr_n (r, &t, 2);
   /* check r^2 == a */
-  kc_secp256k1_fe_sqr (&t, r);
-  kc_secp256k1_fe_negate (&t, &t, 1);
-  kc_secp256k1_fe_add (&t, &a1);
-  ok = kc_secp256k1_fe_normalizes_to_zero (&t);
-  kc_secp256k1_fe_normalize (r);
+  _kc_secp256k1_fe_sqr (&t, r);
+  _kc_secp256k1_fe_negate (&t, &t, 1);
+  _kc_secp256k1_fe_add (&t, &a1);
+  ok = _kc_secp256k1_fe_normalizes_to_zero (&t);
+  _kc_secp256k1_fe_normalize (r);
   wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
   wipememory (&t, sizeof t); wipememory (&a1, sizeof a1);
   return ok;
 }
 
 int
-_kc_secp256k1_fe_set_b32 (kc_secp256k1_fe *r, const unsigned char b[32])
+_kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32])
 {
   uint64_t w[4], lt;
   int i;
@@ -192,19 +192,19 @@ _kc_secp256k1_fe_set_b32 (kc_secp256k1_fe *r, const unsigned char b[32])
             & ct_eq_u64 (r->n[3] & r->n[2] & r->n[1], KC_FE_M52)
             & (1 ^ ct_lt_u64 (r->n[0], 0xFFFFEFFFFFC2FULL)));
   KC_FE_SET_MAG (r, 1, 0);
-  kc_secp256k1_fe_normalize (r);
+  _kc_secp256k1_fe_normalize (r);
   wipememory (w, sizeof w);
   return (int) lt;
 }
 
 void
-_kc_secp256k1_fe_get_b32 (unsigned char b[32], const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a)
 {
-  kc_secp256k1_fe_storage s;
+  _kc_secp256k1_fe_storage s;
   int i, j;
 
   KC_FE_CHECK_NORM (a);
-  kc_secp256k1_fe_to_storage (&s, a);
+  _kc_secp256k1_fe_to_storage (&s, a);
   for (i = 0; i < 4; i++)
     for (j = 0; j < 8; j++)
       b[31 - 8 * i - j] = (unsigned char) (s.n[i] >> (8 * j));

@@ -31,7 +31,7 @@
  *   Every function runs in time independent of the values of its inputs,
  *   except those whose name ends in _var: their inputs must be public.
  *
- * NORMALIZE BY BORROWING (kc_secp256k1_fe_normalize)
+ * NORMALIZE BY BORROWING (_kc_secp256k1_fe_normalize)
  *   Let R = 2^256 - p = 0x1000003D1.  The first pass takes
  *   x = (n[4] >> 48) + 1, clears those bits of n[4], adds x*R to n[0] and
  *   propagates the carries up to n[4].  Write V for the value before the
@@ -79,13 +79,13 @@ typedef struct
   int magnitude;
   int normalized;
 #endif
-} kc_secp256k1_fe;
+} _kc_secp256k1_fe;
 
 /* A normalized element packed in 4x64 (for tables): 32 bytes. */
 typedef struct
 {
   uint64_t n[4];
-} kc_secp256k1_fe_storage;
+} _kc_secp256k1_fe_storage;
 
 #define KC_FE_M52 0xFFFFFFFFFFFFFULL
 #define KC_FE_M48 0xFFFFFFFFFFFFULL
@@ -112,7 +112,7 @@ typedef struct
 
 #ifdef KC_VERIFY
 static inline void
-kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_verify (const _kc_secp256k1_fe *a)
 {
   uint64_t m = (uint64_t) a->magnitude;
   KC_VERIFY_CHECK (a->magnitude >= 0 && a->magnitude <= KC_FE_MAX_MAGNITUDE);
@@ -135,12 +135,12 @@ kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
 }
 # define KC_FE_SET_MAG(r, m, norm) \
    do { (r)->magnitude = (m); (r)->normalized = (norm); \
-        kc_secp256k1_fe_verify (r); } while (0)
+        _kc_secp256k1_fe_verify (r); } while (0)
 # define KC_FE_CHECK(a, maxmag) \
-   do { kc_secp256k1_fe_verify (a); \
+   do { _kc_secp256k1_fe_verify (a); \
         KC_VERIFY_CHECK ((a)->magnitude <= (maxmag)); } while (0)
 # define KC_FE_CHECK_NORM(a) \
-   do { kc_secp256k1_fe_verify (a); KC_VERIFY_CHECK ((a)->normalized); } while (0)
+   do { _kc_secp256k1_fe_verify (a); KC_VERIFY_CHECK ((a)->normalized); } while (0)
 #else
 # define KC_FE_SET_MAG(r, m, norm) do { } while (0)
 # define KC_FE_CHECK(a, maxmag) do { } while (0)
@@ -151,35 +151,35 @@ kc_secp256k1_fe_verify (const kc_secp256k1_fe *a)
 
 /* Classic two-pass normalize (reduce, then compare with p and reduce
  * again).  Reference for tests and benchmarks; same contract as
- * kc_secp256k1_fe_normalize.  Constant time. */
-void _kc_secp256k1_fe_normalize_classic (kc_secp256k1_fe *r);
+ * _kc_secp256k1_fe_normalize.  Constant time. */
+void _kc_secp256k1_fe_normalize_classic (_kc_secp256k1_fe *r);
 
 /* R = A^-1 (0 maps to 0).  In: magnitude <= 8.  Out: magnitude 1,
  * normalized.  Constant time (safegcd divsteps, _kc_modinv256 in
  * mpi/modinv.c).  R may alias A. */
-void _kc_secp256k1_fe_inv (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
+void _kc_secp256k1_fe_inv (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 /* The same by Fermat, A^(p-2) by an addition chain: the slow reference
  * for tests.  Constant time. */
-void _kc_secp256k1_fe_inv_fermat (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
+void _kc_secp256k1_fe_inv_fermat (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 /* The same, variable time: A must be public. */
-void _kc_secp256k1_fe_inv_var (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
+void _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 /* R = a square root of A, returns 1 if A is a square, else 0 (and R then
  * holds a root of -A).  R != A.  In: magnitude <= 8.  Out: normalized.
  * Constant time (A^((p+1)/4), p = 3 mod 4). */
-int _kc_secp256k1_fe_sqrt (kc_secp256k1_fe *r, const kc_secp256k1_fe *a);
+int _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 /* R = the 32-byte big-endian B.  Returns 1 if B < p, else 0 (R is then
  * B - p, normalized).  Out: normalized.  Constant time. */
-int _kc_secp256k1_fe_set_b32 (kc_secp256k1_fe *r, const unsigned char b[32]);
+int _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32]);
 /* 32 big-endian bytes of A.  In: normalized. */
-void _kc_secp256k1_fe_get_b32 (unsigned char b[32], const kc_secp256k1_fe *a);
+void _kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a);
 
 /* ------------------------------------------------------- inline core */
 
 /* R = the small integer V (0 <= V < 2^52).  Out: normalized. */
 static inline void
-kc_secp256k1_fe_set_int (kc_secp256k1_fe *r, uint64_t v)
+_kc_secp256k1_fe_set_int (_kc_secp256k1_fe *r, uint64_t v)
 {
   r->n[0] = v;
   r->n[1] = r->n[2] = r->n[3] = r->n[4] = 0;
@@ -188,7 +188,7 @@ kc_secp256k1_fe_set_int (kc_secp256k1_fe *r, uint64_t v)
 
 /* R = 0, normalized, magnitude 0. */
 static inline void
-kc_secp256k1_fe_clear (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_clear (_kc_secp256k1_fe *r)
 {
   r->n[0] = r->n[1] = r->n[2] = r->n[3] = r->n[4] = 0;
   KC_FE_SET_MAG (r, 0, 1);
@@ -196,7 +196,7 @@ kc_secp256k1_fe_clear (kc_secp256k1_fe *r)
 
 /* 1 if A is zero.  In: normalized. */
 static inline int
-kc_secp256k1_fe_is_zero (const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_is_zero (const _kc_secp256k1_fe *a)
 {
   KC_FE_CHECK_NORM (a);
   return (int) (1 ^ ct_is_nonzero_u64 (a->n[0] | a->n[1] | a->n[2]
@@ -205,7 +205,7 @@ kc_secp256k1_fe_is_zero (const kc_secp256k1_fe *a)
 
 /* 1 if A is odd.  In: normalized. */
 static inline int
-kc_secp256k1_fe_is_odd (const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_is_odd (const _kc_secp256k1_fe *a)
 {
   KC_FE_CHECK_NORM (a);
   return (int) (a->n[0] & 1);
@@ -213,7 +213,7 @@ kc_secp256k1_fe_is_odd (const kc_secp256k1_fe *a)
 
 /* 1 if A == B.  In: both normalized. */
 static inline int
-kc_secp256k1_fe_equal_norm (const kc_secp256k1_fe *a, const kc_secp256k1_fe *b)
+_kc_secp256k1_fe_equal_norm (const _kc_secp256k1_fe *a, const _kc_secp256k1_fe *b)
 {
   KC_FE_CHECK_NORM (a);
   KC_FE_CHECK_NORM (b);
@@ -224,7 +224,7 @@ kc_secp256k1_fe_equal_norm (const kc_secp256k1_fe *a, const kc_secp256k1_fe *b)
 
 /* Compare normalized A and B as integers: -1, 0, 1.  Variable time. */
 static inline int
-kc_secp256k1_fe_cmp_var (const kc_secp256k1_fe *a, const kc_secp256k1_fe *b)
+_kc_secp256k1_fe_cmp_var (const _kc_secp256k1_fe *a, const _kc_secp256k1_fe *b)
 {
   int i;
   KC_FE_CHECK_NORM (a);
@@ -241,7 +241,7 @@ kc_secp256k1_fe_cmp_var (const kc_secp256k1_fe *a, const kc_secp256k1_fe *b)
 
 /* R += A.  Out magnitude: mag(R) + mag(A), must stay <= 32. */
 static inline void
-kc_secp256k1_fe_add (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_add (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
   KC_FE_CHECK (r, KC_FE_MAX_MAGNITUDE);
   KC_FE_CHECK (a, KC_FE_MAX_MAGNITUDE);
@@ -258,7 +258,7 @@ kc_secp256k1_fe_add (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 
 /* R *= K (small integer).  Out magnitude: K * mag(R), must stay <= 32. */
 static inline void
-kc_secp256k1_fe_mul_int (kc_secp256k1_fe *r, int k)
+_kc_secp256k1_fe_mul_int (_kc_secp256k1_fe *r, int k)
 {
   KC_FE_CHECK (r, KC_FE_MAX_MAGNITUDE);
   r->n[0] *= (uint64_t) k;
@@ -277,7 +277,7 @@ kc_secp256k1_fe_mul_int (kc_secp256k1_fe *r, int k)
  * 2(M+1) times p's limbs, is >= 2M times the magnitude-M limb bound, so
  * no limb goes negative. */
 static inline void
-kc_secp256k1_fe_negate (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int m)
+_kc_secp256k1_fe_negate (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a, int m)
 {
   uint64_t k = 2 * (uint64_t) (m + 1);
   KC_FE_CHECK (a, m);
@@ -293,7 +293,7 @@ kc_secp256k1_fe_negate (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int m)
 /* If FLAG (0/1): R = A.  Constant time.  R's magnitude is the larger of
  * the two afterwards (under KC_VERIFY). */
 static inline void
-kc_secp256k1_fe_cmov (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int flag)
+_kc_secp256k1_fe_cmov (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a, int flag)
 {
   uint64_t m = ct_mask_from_flag_u64 ((uint64_t) flag);
   r->n[0] = ct_select_u64 (m, a->n[0], r->n[0]);
@@ -314,7 +314,7 @@ kc_secp256k1_fe_cmov (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, int flag)
  * from p, and its half plus the bit shifted in from the limb above is at
  * most (m+1)(2^52-1) (the top limb takes no bit). */
 static inline void
-kc_secp256k1_fe_half (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_half (_kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t m = ct_mask_from_flag_u64 (t0 & 1);
@@ -337,7 +337,7 @@ kc_secp256k1_fe_half (kc_secp256k1_fe *r)
 /* Normalize weakly: value unchanged mod p, magnitude 1 (n[0..3] < 2^52,
  * n[4] < 2^49), not necessarily < p.  In: magnitude <= 32. */
 static inline void
-kc_secp256k1_fe_normalize_weak (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalize_weak (_kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t x = t4 >> 48;
@@ -356,7 +356,7 @@ kc_secp256k1_fe_normalize_weak (kc_secp256k1_fe *r)
 /* Fully normalize R (borrowing method, see top).  In: magnitude <= 32.
  * Out: normalized.  Constant time. */
 static inline void
-kc_secp256k1_fe_normalize (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalize (_kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t x = (t4 >> 48) + 1, nb;
@@ -380,9 +380,9 @@ kc_secp256k1_fe_normalize (kc_secp256k1_fe *r)
   KC_FE_SET_MAG (r, 1, 1);
 }
 
-/* Same result as kc_secp256k1_fe_normalize; variable time (R public). */
+/* Same result as _kc_secp256k1_fe_normalize; variable time (R public). */
 static inline void
-kc_secp256k1_fe_normalize_var (kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalize_var (_kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t x = (t4 >> 48) + 1;
@@ -409,7 +409,7 @@ kc_secp256k1_fe_normalize_var (kc_secp256k1_fe *r)
 
 /* 1 if R = 0 mod p.  In: magnitude <= 32.  Constant time.  R unchanged. */
 static inline int
-kc_secp256k1_fe_normalizes_to_zero (const kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalizes_to_zero (const _kc_secp256k1_fe *r)
 {
   uint64_t t0 = r->n[0], t1 = r->n[1], t2 = r->n[2], t3 = r->n[3], t4 = r->n[4];
   uint64_t x = (t4 >> 48) + 1, z0, z1;
@@ -426,10 +426,10 @@ kc_secp256k1_fe_normalizes_to_zero (const kc_secp256k1_fe *r)
   return (int) ((1 ^ ct_is_nonzero_u64 (z0)) | (1 ^ ct_is_nonzero_u64 (z1)));
 }
 
-/* Same as kc_secp256k1_fe_normalizes_to_zero; variable time (R public):
+/* Same as _kc_secp256k1_fe_normalizes_to_zero; variable time (R public):
  * most non-zero values are recognised from the lowest limb alone. */
 static inline int
-kc_secp256k1_fe_normalizes_to_zero_var (const kc_secp256k1_fe *r)
+_kc_secp256k1_fe_normalizes_to_zero_var (const _kc_secp256k1_fe *r)
 {
   uint64_t t0, t1, t2, t3, t4, x;
   KC_FE_CHECK (r, KC_FE_MAX_MAGNITUDE);
@@ -471,8 +471,8 @@ kc_secp256k1_fe_normalizes_to_zero_var (const kc_secp256k1_fe *r)
 __attribute__ ((always_inline))
 #endif
 static inline void
-kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
-                     const kc_secp256k1_fe *b)
+_kc_secp256k1_fe_mul (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a,
+                     const _kc_secp256k1_fe *b)
 {
   const uint64_t a0 = a->n[0], a1 = a->n[1], a2 = a->n[2], a3 = a->n[3], a4 = a->n[4];
   const uint64_t b0 = b->n[0], b1 = b->n[1], b2 = b->n[2], b3 = b->n[3], b4 = b->n[4];
@@ -532,13 +532,13 @@ kc_secp256k1_fe_mul (kc_secp256k1_fe *r, const kc_secp256k1_fe *a,
 }
 
 /* R = A^2.  In: magnitude <= 8.  Out: magnitude 1.  R may alias A.
- * Same schedule and bounds as kc_secp256k1_fe_mul, with the cross
+ * Same schedule and bounds as _kc_secp256k1_fe_mul, with the cross
  * products doubled (inputs pre-doubled: 2 a_i < 2^57). */
 #if defined(__GNUC__)
 __attribute__ ((always_inline))
 #endif
 static inline void
-kc_secp256k1_fe_sqr (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_sqr (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
   const uint64_t a0 = a->n[0], a1 = a->n[1], a2 = a->n[2], a3 = a->n[3], a4 = a->n[4];
   const uint64_t R4 = KC_FE_R << 4;
@@ -589,7 +589,7 @@ kc_secp256k1_fe_sqr (kc_secp256k1_fe *r, const kc_secp256k1_fe *a)
 /* Storage conversions.  to_storage: In normalized.  from_storage: Out
  * normalized (the stored value must be < p). */
 static inline void
-kc_secp256k1_fe_to_storage (kc_secp256k1_fe_storage *r, const kc_secp256k1_fe *a)
+_kc_secp256k1_fe_to_storage (_kc_secp256k1_fe_storage *r, const _kc_secp256k1_fe *a)
 {
   KC_FE_CHECK_NORM (a);
   r->n[0] = a->n[0] | a->n[1] << 52;
@@ -599,7 +599,7 @@ kc_secp256k1_fe_to_storage (kc_secp256k1_fe_storage *r, const kc_secp256k1_fe *a
 }
 
 static inline void
-kc_secp256k1_fe_from_storage (kc_secp256k1_fe *r, const kc_secp256k1_fe_storage *a)
+_kc_secp256k1_fe_from_storage (_kc_secp256k1_fe *r, const _kc_secp256k1_fe_storage *a)
 {
   r->n[0] = a->n[0] & KC_FE_M52;
   r->n[1] = (a->n[0] >> 52 | a->n[1] << 12) & KC_FE_M52;
@@ -611,8 +611,8 @@ kc_secp256k1_fe_from_storage (kc_secp256k1_fe *r, const kc_secp256k1_fe_storage 
 
 /* If FLAG: R = A, constant time. */
 static inline void
-kc_secp256k1_fe_storage_cmov (kc_secp256k1_fe_storage *r,
-                              const kc_secp256k1_fe_storage *a, int flag)
+_kc_secp256k1_fe_storage_cmov (_kc_secp256k1_fe_storage *r,
+                              const _kc_secp256k1_fe_storage *a, int flag)
 {
   uint64_t m = ct_mask_from_flag_u64 ((uint64_t) flag);
   r->n[0] = ct_select_u64 (m, a->n[0], r->n[0]);

@@ -7,9 +7,9 @@
 #include "kcrypt-int.h"
 #include "secp256k1-group.h"
 
-typedef kc_secp256k1_fe fe;
-typedef kc_secp256k1_ge ge;
-typedef kc_secp256k1_gej gej;
+typedef _kc_secp256k1_fe fe;
+typedef _kc_secp256k1_ge ge;
+typedef _kc_secp256k1_gej gej;
 
 /* The curve is y^2 = x^3 + KC_SECP256K1_B.  tests/t-secp256k1-exhaustive.c
  * compiles this file again with KC_SECP256K1_EXHAUSTIVE and its own B (a
@@ -20,7 +20,7 @@ typedef kc_secp256k1_gej gej;
 #endif
 
 #ifndef KC_SECP256K1_EXHAUSTIVE
-const kc_secp256k1_ge _kc_secp256k1_ge_g = {
+const _kc_secp256k1_ge _kc_secp256k1_ge_g = {
   KC_FE_CONST (0x79BE667E, 0xF9DCBBAC, 0x55A06295, 0xCE870B07,
                0x029BFCDB, 0x2DCE28D9, 0x59F2815B, 0x16F81798),
   KC_FE_CONST (0x483ADA77, 0x26A3C465, 0x5DA4FBFC, 0x0E1108A8,
@@ -29,7 +29,7 @@ const kc_secp256k1_ge _kc_secp256k1_ge_g = {
 };
 #endif
 
-const kc_secp256k1_fe _kc_secp256k1_fe_beta =
+const _kc_secp256k1_fe _kc_secp256k1_fe_beta =
   KC_FE_CONST (0x7AE96A2B, 0x657C0710, 0x6E64479E, 0xAC3434E9,
                0x9CF04975, 0x12F58995, 0xC1396C28, 0x719501EE);
 
@@ -47,17 +47,17 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
   fe y2, x3;
   if (a->infinity)
     return 0;
-  kc_secp256k1_fe_sqr (&y2, &a->y);          /* (1) */
-  kc_secp256k1_fe_sqr (&x3, &a->x);          /* (1) */
-  kc_secp256k1_fe_mul (&x3, &x3, &a->x);     /* (1) */
+  _kc_secp256k1_fe_sqr (&y2, &a->y);          /* (1) */
+  _kc_secp256k1_fe_sqr (&x3, &a->x);          /* (1) */
+  _kc_secp256k1_fe_mul (&x3, &x3, &a->x);     /* (1) */
   {
     fe b;
-    kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
-    kc_secp256k1_fe_add (&x3, &b);           /* (2) */
+    _kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
+    _kc_secp256k1_fe_add (&x3, &b);           /* (2) */
   }
-  kc_secp256k1_fe_negate (&y2, &y2, 1);      /* (2) */
-  kc_secp256k1_fe_add (&y2, &x3);            /* (4) */
-  return kc_secp256k1_fe_normalizes_to_zero_var (&y2);
+  _kc_secp256k1_fe_negate (&y2, &y2, 1);      /* (2) */
+  _kc_secp256k1_fe_add (&y2, &x3);            /* (4) */
+  return _kc_secp256k1_fe_normalizes_to_zero_var (&y2);
 }
 
 int
@@ -65,18 +65,18 @@ _kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
 {
   fe x3, b;
   r->x = *x;
-  kc_secp256k1_fe_normalize_var (&r->x);
-  kc_secp256k1_fe_sqr (&x3, &r->x);
-  kc_secp256k1_fe_mul (&x3, &x3, &r->x);
-  kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
-  kc_secp256k1_fe_add (&x3, &b);             /* (2) */
+  _kc_secp256k1_fe_normalize_var (&r->x);
+  _kc_secp256k1_fe_sqr (&x3, &r->x);
+  _kc_secp256k1_fe_mul (&x3, &x3, &r->x);
+  _kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
+  _kc_secp256k1_fe_add (&x3, &b);             /* (2) */
   r->infinity = 0;
   if (!_kc_secp256k1_fe_sqrt (&r->y, &x3))
     return 0;
-  if (kc_secp256k1_fe_is_odd (&r->y) != odd)
+  if (_kc_secp256k1_fe_is_odd (&r->y) != odd)
     {
-      kc_secp256k1_fe_negate (&r->y, &r->y, 1);
-      kc_secp256k1_fe_normalize_var (&r->y);
+      _kc_secp256k1_fe_negate (&r->y, &r->y, 1);
+      _kc_secp256k1_fe_normalize_var (&r->y);
     }
   return 1;
 }
@@ -85,23 +85,23 @@ void
 _kc_secp256k1_ge_neg (ge *r, const ge *a)
 {
   *r = *a;
-  kc_secp256k1_fe_negate (&r->y, &a->y, 1);  /* (2) */
-  kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
+  _kc_secp256k1_fe_negate (&r->y, &a->y, 1);  /* (2) */
+  _kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
 }
 
 void
 _kc_secp256k1_ge_mul_lambda (ge *r, const ge *a)
 {
   *r = *a;
-  kc_secp256k1_fe_mul (&r->x, &a->x, &_kc_secp256k1_fe_beta);
+  _kc_secp256k1_fe_mul (&r->x, &a->x, &_kc_secp256k1_fe_beta);
 }
 
 void
 _kc_secp256k1_gej_set_infinity (gej *r)
 {
-  kc_secp256k1_fe_clear (&r->x);
-  kc_secp256k1_fe_clear (&r->y);
-  kc_secp256k1_fe_clear (&r->z);
+  _kc_secp256k1_fe_clear (&r->x);
+  _kc_secp256k1_fe_clear (&r->y);
+  _kc_secp256k1_fe_clear (&r->z);
   r->infinity = 1;
 }
 
@@ -110,7 +110,7 @@ _kc_secp256k1_gej_set_ge (gej *r, const ge *a)
 {
   r->x = a->x;
   r->y = a->y;
-  kc_secp256k1_fe_set_int (&r->z, 1);
+  _kc_secp256k1_fe_set_int (&r->z, 1);
   r->infinity = a->infinity;
 }
 
@@ -118,12 +118,12 @@ void
 _kc_secp256k1_ge_set_gej_zinv (ge *r, const gej *a, const fe *zi)
 {
   fe zi2;
-  kc_secp256k1_fe_sqr (&zi2, zi);
-  kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
-  kc_secp256k1_fe_mul (&zi2, &zi2, zi);
-  kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
-  kc_secp256k1_fe_normalize (&r->x);
-  kc_secp256k1_fe_normalize (&r->y);
+  _kc_secp256k1_fe_sqr (&zi2, zi);
+  _kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
+  _kc_secp256k1_fe_mul (&zi2, &zi2, zi);
+  _kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
+  _kc_secp256k1_fe_normalize (&r->x);
+  _kc_secp256k1_fe_normalize (&r->y);
   r->infinity = a->infinity;
   wipememory (&zi2, sizeof zi2);
 }
@@ -145,31 +145,31 @@ _kc_secp256k1_ge_set_gej_var (ge *r, const gej *a)
   if (a->infinity)
     return;
   _kc_secp256k1_fe_inv_var (&zi, &a->z);
-  kc_secp256k1_fe_sqr (&zi2, &zi);
-  kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
-  kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
-  kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
-  kc_secp256k1_fe_normalize_var (&r->x);
-  kc_secp256k1_fe_normalize_var (&r->y);
+  _kc_secp256k1_fe_sqr (&zi2, &zi);
+  _kc_secp256k1_fe_mul (&r->x, &a->x, &zi2);
+  _kc_secp256k1_fe_mul (&zi2, &zi2, &zi);
+  _kc_secp256k1_fe_mul (&r->y, &a->y, &zi2);
+  _kc_secp256k1_fe_normalize_var (&r->x);
+  _kc_secp256k1_fe_normalize_var (&r->y);
 }
 
 void
 _kc_secp256k1_gej_neg (gej *r, const gej *a)
 {
   *r = *a;
-  kc_secp256k1_fe_negate (&r->y, &a->y, 4);  /* (5) */
-  kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
+  _kc_secp256k1_fe_negate (&r->y, &a->y, 4);  /* (5) */
+  _kc_secp256k1_fe_normalize_weak (&r->y);    /* (1) */
 }
 
 int
 _kc_secp256k1_gej_eq_x_var (const fe *x, const gej *a)
 {
   fe r, t;
-  kc_secp256k1_fe_sqr (&r, &a->z);           /* (1) */
-  kc_secp256k1_fe_mul (&r, &r, x);           /* (1) */
-  kc_secp256k1_fe_negate (&t, &a->x, 4);     /* (5) */
-  kc_secp256k1_fe_add (&r, &t);              /* (6) */
-  return kc_secp256k1_fe_normalizes_to_zero_var (&r);
+  _kc_secp256k1_fe_sqr (&r, &a->z);           /* (1) */
+  _kc_secp256k1_fe_mul (&r, &r, x);           /* (1) */
+  _kc_secp256k1_fe_negate (&t, &a->x, 4);     /* (5) */
+  _kc_secp256k1_fe_add (&r, &t);              /* (6) */
+  return _kc_secp256k1_fe_normalizes_to_zero_var (&r);
 }
 
 /* Doubling, a = 0, in the halved form (the usual result scaled by 1/2
@@ -183,22 +183,22 @@ _kc_secp256k1_gej_double (gej *r, const gej *a)
   fe l, s, t, u;
 
   r->infinity = a->infinity;
-  kc_secp256k1_fe_sqr (&l, &a->x);             /* X^2 (1) */
-  kc_secp256k1_fe_mul_int (&l, 3);             /* 3X^2 (3) */
-  kc_secp256k1_fe_half (&l);                   /* L (2) */
-  kc_secp256k1_fe_sqr (&s, &a->y);             /* S (1) */
-  kc_secp256k1_fe_mul (&t, &s, &a->x);         /* T (1) */
-  kc_secp256k1_fe_mul (&r->z, &a->z, &a->y);   /* Z3 (1); R may alias A */
-  kc_secp256k1_fe_negate (&u, &t, 1);          /* -T (2) */
-  kc_secp256k1_fe_mul_int (&t, 2);             /* 2T (2) */
-  kc_secp256k1_fe_negate (&t, &t, 2);          /* -2T (3) */
-  kc_secp256k1_fe_sqr (&r->x, &l);             /* L^2 (1) */
-  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (4) */
-  kc_secp256k1_fe_add (&u, &r->x);             /* X3 - T (6) */
-  kc_secp256k1_fe_mul (&r->y, &u, &l);         /* (1) */
-  kc_secp256k1_fe_sqr (&s, &s);                /* S^2 (1) */
-  kc_secp256k1_fe_add (&r->y, &s);             /* (2) */
-  kc_secp256k1_fe_negate (&r->y, &r->y, 2);    /* Y3 (3) */
+  _kc_secp256k1_fe_sqr (&l, &a->x);             /* X^2 (1) */
+  _kc_secp256k1_fe_mul_int (&l, 3);             /* 3X^2 (3) */
+  _kc_secp256k1_fe_half (&l);                   /* L (2) */
+  _kc_secp256k1_fe_sqr (&s, &a->y);             /* S (1) */
+  _kc_secp256k1_fe_mul (&t, &s, &a->x);         /* T (1) */
+  _kc_secp256k1_fe_mul (&r->z, &a->z, &a->y);   /* Z3 (1); R may alias A */
+  _kc_secp256k1_fe_negate (&u, &t, 1);          /* -T (2) */
+  _kc_secp256k1_fe_mul_int (&t, 2);             /* 2T (2) */
+  _kc_secp256k1_fe_negate (&t, &t, 2);          /* -2T (3) */
+  _kc_secp256k1_fe_sqr (&r->x, &l);             /* L^2 (1) */
+  _kc_secp256k1_fe_add (&r->x, &t);             /* X3 (4) */
+  _kc_secp256k1_fe_add (&u, &r->x);             /* X3 - T (6) */
+  _kc_secp256k1_fe_mul (&r->y, &u, &l);         /* (1) */
+  _kc_secp256k1_fe_sqr (&s, &s);                /* S^2 (1) */
+  _kc_secp256k1_fe_add (&r->y, &s);             /* (2) */
+  _kc_secp256k1_fe_negate (&r->y, &r->y, 2);    /* Y3 (3) */
 }
 
 void
@@ -231,44 +231,44 @@ _kc_secp256k1_gej_add_var (gej *r, const gej *a, const gej *b)
       *r = *a;
       return;
     }
-  kc_secp256k1_fe_sqr (&z22, &b->z);           /* (1) */
-  kc_secp256k1_fe_sqr (&z12, &a->z);           /* (1) */
-  kc_secp256k1_fe_mul (&u1, &a->x, &z22);      /* (1) */
-  kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
-  kc_secp256k1_fe_mul (&s1, &a->y, &z22);
-  kc_secp256k1_fe_mul (&s1, &s1, &b->z);       /* (1) */
-  kc_secp256k1_fe_mul (&s2, &b->y, &z12);
-  kc_secp256k1_fe_mul (&s2, &s2, &a->z);       /* (1) */
-  kc_secp256k1_fe_negate (&h, &u1, 1);         /* (2) */
-  kc_secp256k1_fe_add (&h, &u2);               /* H (3) */
-  kc_secp256k1_fe_negate (&rr, &s1, 1);        /* (2) */
-  kc_secp256k1_fe_add (&rr, &s2);              /* R (3) */
-  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+  _kc_secp256k1_fe_sqr (&z22, &b->z);           /* (1) */
+  _kc_secp256k1_fe_sqr (&z12, &a->z);           /* (1) */
+  _kc_secp256k1_fe_mul (&u1, &a->x, &z22);      /* (1) */
+  _kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
+  _kc_secp256k1_fe_mul (&s1, &a->y, &z22);
+  _kc_secp256k1_fe_mul (&s1, &s1, &b->z);       /* (1) */
+  _kc_secp256k1_fe_mul (&s2, &b->y, &z12);
+  _kc_secp256k1_fe_mul (&s2, &s2, &a->z);       /* (1) */
+  _kc_secp256k1_fe_negate (&h, &u1, 1);         /* (2) */
+  _kc_secp256k1_fe_add (&h, &u2);               /* H (3) */
+  _kc_secp256k1_fe_negate (&rr, &s1, 1);        /* (2) */
+  _kc_secp256k1_fe_add (&rr, &s2);              /* R (3) */
+  if (_kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
-      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+      if (_kc_secp256k1_fe_normalizes_to_zero_var (&rr))
         _kc_secp256k1_gej_double (r, a);
       else
         _kc_secp256k1_gej_set_infinity (r);
       return;
     }
-  kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
-  kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
-  kc_secp256k1_fe_mul (&r->z, &a->z, &b->z);   /* (1) */
-  kc_secp256k1_fe_mul (&r->z, &r->z, &h);      /* Z3 (1) */
-  kc_secp256k1_fe_mul (&v, &u1, &h2);          /* V = U1 H^2 (1) */
-  kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
-  kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
-  kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
-  kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
-  kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
-  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
-  kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
-  kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
-  kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
-  kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
-  kc_secp256k1_fe_mul (&t, &s1, &h3);          /* (1) */
-  kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
-  kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
+  _kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
+  _kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
+  _kc_secp256k1_fe_mul (&r->z, &a->z, &b->z);   /* (1) */
+  _kc_secp256k1_fe_mul (&r->z, &r->z, &h);      /* Z3 (1) */
+  _kc_secp256k1_fe_mul (&v, &u1, &h2);          /* V = U1 H^2 (1) */
+  _kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
+  _kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
+  _kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
+  _kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
+  _kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
+  _kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
+  _kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
+  _kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
+  _kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
+  _kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
+  _kc_secp256k1_fe_mul (&t, &s1, &h3);          /* (1) */
+  _kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
+  _kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
   r->infinity = 0;
 }
 
@@ -285,31 +285,31 @@ add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b,
 
   /* ZU is the Z that brings B to A's frame: A's Z for an affine B, or
    * A's Z times 1/Z_B for B = (x : y : Z_B) (see add_zinv_var). */
-  kc_secp256k1_fe_sqr (&z12, zu);              /* (1) */
-  kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
-  kc_secp256k1_fe_mul (&s2, &b->y, &z12);
-  kc_secp256k1_fe_mul (&s2, &s2, zu);          /* (1) */
-  kc_secp256k1_fe_negate (&h, &a->x, 4);       /* (5) */
-  kc_secp256k1_fe_add (&h, &u2);               /* H (6) */
-  kc_secp256k1_fe_negate (&rr, &a->y, 4);      /* (5) */
-  kc_secp256k1_fe_add (&rr, &s2);              /* R (6) */
-  kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
-  kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
-  kc_secp256k1_fe_mul (&r->z, &a->z, &h);      /* Z3 (1) */
-  kc_secp256k1_fe_mul (&v, &a->x, &h2);        /* V = X1 H^2 (1) */
-  kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
-  kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
-  kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
-  kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
-  kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
-  kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
-  kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
-  kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
-  kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
-  kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
-  kc_secp256k1_fe_mul (&t, &a->y, &h3);        /* (1) */
-  kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
-  kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
+  _kc_secp256k1_fe_sqr (&z12, zu);              /* (1) */
+  _kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
+  _kc_secp256k1_fe_mul (&s2, &b->y, &z12);
+  _kc_secp256k1_fe_mul (&s2, &s2, zu);          /* (1) */
+  _kc_secp256k1_fe_negate (&h, &a->x, 4);       /* (5) */
+  _kc_secp256k1_fe_add (&h, &u2);               /* H (6) */
+  _kc_secp256k1_fe_negate (&rr, &a->y, 4);      /* (5) */
+  _kc_secp256k1_fe_add (&rr, &s2);              /* R (6) */
+  _kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
+  _kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
+  _kc_secp256k1_fe_mul (&r->z, &a->z, &h);      /* Z3 (1) */
+  _kc_secp256k1_fe_mul (&v, &a->x, &h2);        /* V = X1 H^2 (1) */
+  _kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
+  _kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
+  _kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
+  _kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
+  _kc_secp256k1_fe_mul_int (&t, 2);             /* (4) */
+  _kc_secp256k1_fe_add (&r->x, &t);             /* X3 (7) */
+  _kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
+  _kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
+  _kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
+  _kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
+  _kc_secp256k1_fe_mul (&t, &a->y, &h3);        /* (1) */
+  _kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
+  _kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
   r->infinity = 0;
   *h_out = h;
   *rr_out = rr;
@@ -331,9 +331,9 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
       return;
     }
   add_ge_core (&t, &h, &rr, a, b, &a->z);
-  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+  if (_kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
-      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+      if (_kc_secp256k1_fe_normalizes_to_zero_var (&rr))
         _kc_secp256k1_gej_double (r, a);
       else
         _kc_secp256k1_gej_set_infinity (r);
@@ -365,63 +365,63 @@ _kc_secp256k1_gej_add_ge (gej *r, const gej *a, const ge *b)
   gej a0 = *a;                                  /* R may alias A */
   int degen, ainf, binf, rinf;
 
-  kc_secp256k1_fe_sqr (&zz, &a0.z);             /* Z1^2 (1) */
-  kc_secp256k1_fe_mul (&u2, &b->x, &zz);        /* u2 (1) */
-  kc_secp256k1_fe_mul (&z3, &zz, &a0.z);        /* Z1^3 (1) */
-  kc_secp256k1_fe_mul (&s2, &b->y, &z3);        /* s2 (1) */
+  _kc_secp256k1_fe_sqr (&zz, &a0.z);             /* Z1^2 (1) */
+  _kc_secp256k1_fe_mul (&u2, &b->x, &zz);        /* u2 (1) */
+  _kc_secp256k1_fe_mul (&z3, &zz, &a0.z);        /* Z1^3 (1) */
+  _kc_secp256k1_fe_mul (&s2, &b->y, &z3);        /* s2 (1) */
   t = a0.x;
-  kc_secp256k1_fe_add (&t, &u2);                /* T = u1 + u2 (5) */
+  _kc_secp256k1_fe_add (&t, &u2);                /* T = u1 + u2 (5) */
   m = a0.y;
-  kc_secp256k1_fe_add (&m, &s2);                /* M = s1 + s2 (5) */
-  kc_secp256k1_fe_mul (&q, &a0.x, &u2);         /* u1 u2 (1) */
-  kc_secp256k1_fe_sqr (&rr, &t);                /* T^2 (1) */
-  kc_secp256k1_fe_negate (&q, &q, 1);           /* -u1 u2 (2) */
-  kc_secp256k1_fe_add (&rr, &q);                /* RR = T^2 - u1 u2 (3) */
-  kc_secp256k1_fe_negate (&rra, &s2, 1);        /* (2) */
-  kc_secp256k1_fe_add (&rra, &a0.y);            /* RR_alt = s1 - s2 (6) */
-  kc_secp256k1_fe_negate (&ma, &u2, 1);         /* (2) */
-  kc_secp256k1_fe_add (&ma, &a0.x);             /* M_alt = u1 - u2 (6) */
-  degen = kc_secp256k1_fe_normalizes_to_zero (&m);
+  _kc_secp256k1_fe_add (&m, &s2);                /* M = s1 + s2 (5) */
+  _kc_secp256k1_fe_mul (&q, &a0.x, &u2);         /* u1 u2 (1) */
+  _kc_secp256k1_fe_sqr (&rr, &t);                /* T^2 (1) */
+  _kc_secp256k1_fe_negate (&q, &q, 1);           /* -u1 u2 (2) */
+  _kc_secp256k1_fe_add (&rr, &q);                /* RR = T^2 - u1 u2 (3) */
+  _kc_secp256k1_fe_negate (&rra, &s2, 1);        /* (2) */
+  _kc_secp256k1_fe_add (&rra, &a0.y);            /* RR_alt = s1 - s2 (6) */
+  _kc_secp256k1_fe_negate (&ma, &u2, 1);         /* (2) */
+  _kc_secp256k1_fe_add (&ma, &a0.x);             /* M_alt = u1 - u2 (6) */
+  degen = _kc_secp256k1_fe_normalizes_to_zero (&m);
   n = rr;
-  kc_secp256k1_fe_cmov (&n, &rra, degen);       /* N (<= 6) */
+  _kc_secp256k1_fe_cmov (&n, &rra, degen);       /* N (<= 6) */
   d = m;
-  kc_secp256k1_fe_cmov (&d, &ma, degen);        /* D (<= 6) */
-  kc_secp256k1_fe_sqr (&d2, &d);                /* D^2 (1) */
-  kc_secp256k1_fe_mul (&q, &t, &d2);            /* T D^2 (1) */
-  kc_secp256k1_fe_sqr (&r->x, &n);              /* N^2 (1) */
-  kc_secp256k1_fe_negate (&w, &q, 1);           /* (2) */
-  kc_secp256k1_fe_add (&r->x, &w);              /* X3 = N^2 - T D^2 (3) */
-  kc_secp256k1_fe_normalize_weak (&r->x);       /* (1) */
-  kc_secp256k1_fe_negate (&w, &r->x, 1);        /* -X3 (2) */
-  kc_secp256k1_fe_mul_int (&w, 2);              /* -2 X3 (4) */
-  kc_secp256k1_fe_add (&w, &q);                 /* T D^2 - 2 X3 (5) */
-  kc_secp256k1_fe_mul (&r->y, &n, &w);          /* (1) */
-  kc_secp256k1_fe_sqr (&d4, &d2);               /* D^4 (1) */
-  kc_secp256k1_fe_clear (&zero);
-  kc_secp256k1_fe_cmov (&d4, &zero, degen);     /* M D^3 (1) */
-  kc_secp256k1_fe_negate (&d4, &d4, 1);         /* (2) */
-  kc_secp256k1_fe_add (&r->y, &d4);             /* 2 Y3 (3) */
-  kc_secp256k1_fe_normalize_weak (&r->y);       /* (1) */
-  kc_secp256k1_fe_mul (&r->z, &a0.z, &d);       /* Z3 (1) */
+  _kc_secp256k1_fe_cmov (&d, &ma, degen);        /* D (<= 6) */
+  _kc_secp256k1_fe_sqr (&d2, &d);                /* D^2 (1) */
+  _kc_secp256k1_fe_mul (&q, &t, &d2);            /* T D^2 (1) */
+  _kc_secp256k1_fe_sqr (&r->x, &n);              /* N^2 (1) */
+  _kc_secp256k1_fe_negate (&w, &q, 1);           /* (2) */
+  _kc_secp256k1_fe_add (&r->x, &w);              /* X3 = N^2 - T D^2 (3) */
+  _kc_secp256k1_fe_normalize_weak (&r->x);       /* (1) */
+  _kc_secp256k1_fe_negate (&w, &r->x, 1);        /* -X3 (2) */
+  _kc_secp256k1_fe_mul_int (&w, 2);              /* -2 X3 (4) */
+  _kc_secp256k1_fe_add (&w, &q);                 /* T D^2 - 2 X3 (5) */
+  _kc_secp256k1_fe_mul (&r->y, &n, &w);          /* (1) */
+  _kc_secp256k1_fe_sqr (&d4, &d2);               /* D^4 (1) */
+  _kc_secp256k1_fe_clear (&zero);
+  _kc_secp256k1_fe_cmov (&d4, &zero, degen);     /* M D^3 (1) */
+  _kc_secp256k1_fe_negate (&d4, &d4, 1);         /* (2) */
+  _kc_secp256k1_fe_add (&r->y, &d4);             /* 2 Y3 (3) */
+  _kc_secp256k1_fe_normalize_weak (&r->y);       /* (1) */
+  _kc_secp256k1_fe_mul (&r->z, &a0.z, &d);       /* Z3 (1) */
   /* rescale by 2: (4 X3, 8 Y3, 2 Z3) */
-  kc_secp256k1_fe_mul_int (&r->x, 4);           /* (4) */
-  kc_secp256k1_fe_mul_int (&r->y, 4);           /* (4) */
-  kc_secp256k1_fe_mul_int (&r->z, 2);           /* (2) */
-  rinf = kc_secp256k1_fe_normalizes_to_zero (&r->z);
+  _kc_secp256k1_fe_mul_int (&r->x, 4);           /* (4) */
+  _kc_secp256k1_fe_mul_int (&r->y, 4);           /* (4) */
+  _kc_secp256k1_fe_mul_int (&r->z, 2);           /* (2) */
+  rinf = _kc_secp256k1_fe_normalizes_to_zero (&r->z);
   ainf = a0.infinity & 1;
   binf = b->infinity & 1;
   /* A infinite: R = (x2, y2, 1), infinite iff B is. */
-  kc_secp256k1_fe_cmov (&r->x, &b->x, ainf);
-  kc_secp256k1_fe_cmov (&r->y, &b->y, ainf);
-  kc_secp256k1_fe_set_int (&zz, 1);
-  kc_secp256k1_fe_cmov (&r->z, &zz, ainf);
+  _kc_secp256k1_fe_cmov (&r->x, &b->x, ainf);
+  _kc_secp256k1_fe_cmov (&r->y, &b->y, ainf);
+  _kc_secp256k1_fe_set_int (&zz, 1);
+  _kc_secp256k1_fe_cmov (&r->z, &zz, ainf);
   rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) ainf),
                               (uint32_t) binf, (uint32_t) rinf);
   /* B infinite, A finite: R = A. */
   binf &= ainf ^ 1;
-  kc_secp256k1_fe_cmov (&r->x, &a0.x, binf);
-  kc_secp256k1_fe_cmov (&r->y, &a0.y, binf);
-  kc_secp256k1_fe_cmov (&r->z, &a0.z, binf);
+  _kc_secp256k1_fe_cmov (&r->x, &a0.x, binf);
+  _kc_secp256k1_fe_cmov (&r->y, &a0.y, binf);
+  _kc_secp256k1_fe_cmov (&r->z, &a0.z, binf);
   rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
                               0, (uint32_t) rinf);
   r->infinity = rinf;
@@ -433,7 +433,7 @@ _kc_secp256k1_gej_add_ge_var_zr (gej *r, const gej *a, const ge *b, fe *zr)
   fe rr;
   KC_VERIFY_CHECK (!a->infinity && !b->infinity);
   add_ge_core (r, zr, &rr, a, b, &a->z);
-  KC_VERIFY_CHECK (!kc_secp256k1_fe_normalizes_to_zero_var (zr));
+  KC_VERIFY_CHECK (!_kc_secp256k1_fe_normalizes_to_zero_var (zr));
 }
 
 void
@@ -446,11 +446,11 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
     {
       /* (x : y : 1/bzinv) = (x bzinv^2 : y bzinv^3 : 1) */
       fe z2, z3;
-      kc_secp256k1_fe_sqr (&z2, bzinv);
-      kc_secp256k1_fe_mul (&z3, &z2, bzinv);
-      kc_secp256k1_fe_mul (&r->x, &b->x, &z2);
-      kc_secp256k1_fe_mul (&r->y, &b->y, &z3);
-      kc_secp256k1_fe_set_int (&r->z, 1);
+      _kc_secp256k1_fe_sqr (&z2, bzinv);
+      _kc_secp256k1_fe_mul (&z3, &z2, bzinv);
+      _kc_secp256k1_fe_mul (&r->x, &b->x, &z2);
+      _kc_secp256k1_fe_mul (&r->y, &b->y, &z3);
+      _kc_secp256k1_fe_set_int (&r->z, 1);
       r->infinity = b->infinity;
       return;
     }
@@ -459,11 +459,11 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
       *r = *a;
       return;
     }
-  kc_secp256k1_fe_mul (&az, &a->z, bzinv);      /* (1) */
+  _kc_secp256k1_fe_mul (&az, &a->z, bzinv);      /* (1) */
   add_ge_core (&t, &h, &rr, a, b, &az);
-  if (kc_secp256k1_fe_normalizes_to_zero_var (&h))
+  if (_kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
-      if (kc_secp256k1_fe_normalizes_to_zero_var (&rr))
+      if (_kc_secp256k1_fe_normalizes_to_zero_var (&rr))
         _kc_secp256k1_gej_double (r, a);
       else
         _kc_secp256k1_gej_set_infinity (r);
@@ -473,16 +473,16 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
 }
 
 void
-_kc_secp256k1_ge_to_storage (kc_secp256k1_ge_storage *r, const ge *a)
+_kc_secp256k1_ge_to_storage (_kc_secp256k1_ge_storage *r, const ge *a)
 {
-  kc_secp256k1_fe_to_storage (&r->x, &a->x);
-  kc_secp256k1_fe_to_storage (&r->y, &a->y);
+  _kc_secp256k1_fe_to_storage (&r->x, &a->x);
+  _kc_secp256k1_fe_to_storage (&r->y, &a->y);
 }
 
 void
-_kc_secp256k1_ge_from_storage (ge *r, const kc_secp256k1_ge_storage *a)
+_kc_secp256k1_ge_from_storage (ge *r, const _kc_secp256k1_ge_storage *a)
 {
-  kc_secp256k1_fe_from_storage (&r->x, &a->x);
-  kc_secp256k1_fe_from_storage (&r->y, &a->y);
+  _kc_secp256k1_fe_from_storage (&r->x, &a->x);
+  _kc_secp256k1_fe_from_storage (&r->y, &a->y);
   r->infinity = 0;
 }

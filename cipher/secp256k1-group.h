@@ -29,109 +29,109 @@
 
 typedef struct
 {
-  kc_secp256k1_fe x, y;
+  _kc_secp256k1_fe x, y;
   int infinity;
-} kc_secp256k1_ge;
+} _kc_secp256k1_ge;
 
 typedef struct
 {
-  kc_secp256k1_fe x, y, z;
+  _kc_secp256k1_fe x, y, z;
   int infinity;
-} kc_secp256k1_gej;
+} _kc_secp256k1_gej;
 
 typedef struct
 {
-  kc_secp256k1_fe_storage x, y;
-} kc_secp256k1_ge_storage;
+  _kc_secp256k1_fe_storage x, y;
+} _kc_secp256k1_ge_storage;
 
 /* The generator G (normalized).  Not defined in the exhaustive test build
  * (KC_SECP256K1_EXHAUSTIVE, see secp256k1-group.c), which has its own. */
-extern const kc_secp256k1_ge _kc_secp256k1_ge_g;
+extern const _kc_secp256k1_ge _kc_secp256k1_ge_g;
 /* beta, a cube root of unity mod p: lambda*(x, y) = (beta*x, y). */
-extern const kc_secp256k1_fe _kc_secp256k1_fe_beta;
+extern const _kc_secp256k1_fe _kc_secp256k1_fe_beta;
 
 /* R = (X, Y), not infinity.  X, Y magnitude <= 1. */
-void _kc_secp256k1_ge_set_xy (kc_secp256k1_ge *r, const kc_secp256k1_fe *x,
-                              const kc_secp256k1_fe *y);
+void _kc_secp256k1_ge_set_xy (_kc_secp256k1_ge *r, const _kc_secp256k1_fe *x,
+                              const _kc_secp256k1_fe *y);
 /* 1 if A is not infinity and y^2 = x^3 + 7 (+ B in the exhaustive test
  * build).  Variable time (A public). */
-int _kc_secp256k1_ge_is_valid_var (const kc_secp256k1_ge *a);
+int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
 /* R = the point with x-coordinate X (magnitude <= 1) and y of parity ODD.
  * Returns 0 if x^3 + 7 is not a square (R is then unspecified).
  * Output normalized.  Variable time (X public). */
-int _kc_secp256k1_ge_set_xo_var (kc_secp256k1_ge *r, const kc_secp256k1_fe *x,
+int _kc_secp256k1_ge_set_xo_var (_kc_secp256k1_ge *r, const _kc_secp256k1_fe *x,
                                  int odd);
 /* R = -A. */
-void _kc_secp256k1_ge_neg (kc_secp256k1_ge *r, const kc_secp256k1_ge *a);
+void _kc_secp256k1_ge_neg (_kc_secp256k1_ge *r, const _kc_secp256k1_ge *a);
 /* R = lambda*A = (beta*x, y).  1M. */
-void _kc_secp256k1_ge_mul_lambda (kc_secp256k1_ge *r, const kc_secp256k1_ge *a);
+void _kc_secp256k1_ge_mul_lambda (_kc_secp256k1_ge *r, const _kc_secp256k1_ge *a);
 
-void _kc_secp256k1_gej_set_infinity (kc_secp256k1_gej *r);
+void _kc_secp256k1_gej_set_infinity (_kc_secp256k1_gej *r);
 /* R = A with Z = 1. */
-void _kc_secp256k1_gej_set_ge (kc_secp256k1_gej *r, const kc_secp256k1_ge *a);
+void _kc_secp256k1_gej_set_ge (_kc_secp256k1_gej *r, const _kc_secp256k1_ge *a);
 /* R = affine A, normalized coordinates.  One inversion + 3M+1S.  R's
  * infinity flag is A's (coordinates then meaningless). */
-void _kc_secp256k1_ge_set_gej (kc_secp256k1_ge *r, const kc_secp256k1_gej *a);
-void _kc_secp256k1_ge_set_gej_var (kc_secp256k1_ge *r, const kc_secp256k1_gej *a);
+void _kc_secp256k1_ge_set_gej (_kc_secp256k1_ge *r, const _kc_secp256k1_gej *a);
+void _kc_secp256k1_ge_set_gej_var (_kc_secp256k1_ge *r, const _kc_secp256k1_gej *a);
 /* The same given ZI = 1/Z_A (magnitude <= 8): 3M+1S, constant time. */
-void _kc_secp256k1_ge_set_gej_zinv (kc_secp256k1_ge *r,
-                                    const kc_secp256k1_gej *a,
-                                    const kc_secp256k1_fe *zi);
+void _kc_secp256k1_ge_set_gej_zinv (_kc_secp256k1_ge *r,
+                                    const _kc_secp256k1_gej *a,
+                                    const _kc_secp256k1_fe *zi);
 /* R = -A. */
-void _kc_secp256k1_gej_neg (kc_secp256k1_gej *r, const kc_secp256k1_gej *a);
+void _kc_secp256k1_gej_neg (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a);
 /* 1 if the affine x of A (not infinity) equals X (normalized): X*Z^2 = X_A.
  * 1M+1S.  Variable time. */
-int _kc_secp256k1_gej_eq_x_var (const kc_secp256k1_fe *x,
-                                const kc_secp256k1_gej *a);
+int _kc_secp256k1_gej_eq_x_var (const _kc_secp256k1_fe *x,
+                                const _kc_secp256k1_gej *a);
 
 /* R = 2A.  3M+4S.  Constant time (infinity stays infinity: secp256k1 has
  * no point of order 2).  R may alias A. */
-void _kc_secp256k1_gej_double (kc_secp256k1_gej *r, const kc_secp256k1_gej *a);
+void _kc_secp256k1_gej_double (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a);
 /* The same, returning early on infinity.  Variable time. */
-void _kc_secp256k1_gej_double_var (kc_secp256k1_gej *r,
-                                   const kc_secp256k1_gej *a);
+void _kc_secp256k1_gej_double_var (_kc_secp256k1_gej *r,
+                                   const _kc_secp256k1_gej *a);
 /* R = A + B, any A, B (infinity, A = B, A = -B handled).  12M+4S.
  * Variable time.  R may alias A or B. */
-void _kc_secp256k1_gej_add_var (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
-                                const kc_secp256k1_gej *b);
+void _kc_secp256k1_gej_add_var (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a,
+                                const _kc_secp256k1_gej *b);
 /* R = A + B with B affine.  8M+3S.  Variable time.  R may alias A. */
-void _kc_secp256k1_gej_add_ge_var (kc_secp256k1_gej *r,
-                                   const kc_secp256k1_gej *a,
-                                   const kc_secp256k1_ge *b);
+void _kc_secp256k1_gej_add_ge_var (_kc_secp256k1_gej *r,
+                                   const _kc_secp256k1_gej *a,
+                                   const _kc_secp256k1_ge *b);
 /* R = A + B with B affine, A and B finite and A != +-B (the caller knows
  * it), and ZR = Z_R / Z_A (= H).  8M+3S.  Variable time.  R != A. */
-void _kc_secp256k1_gej_add_ge_var_zr (kc_secp256k1_gej *r,
-                                      const kc_secp256k1_gej *a,
-                                      const kc_secp256k1_ge *b,
-                                      kc_secp256k1_fe *zr);
+void _kc_secp256k1_gej_add_ge_var_zr (_kc_secp256k1_gej *r,
+                                      const _kc_secp256k1_gej *a,
+                                      const _kc_secp256k1_ge *b,
+                                      _kc_secp256k1_fe *zr);
 /* R = A + (x_B : y_B : 1/BZINV), i.e. B's affine coordinates taken on the
  * curve isomorphic by the scale BZINV (magnitude <= 1): adds an ordinary
  * affine point to an accumulator kept in scaled ("effective affine")
  * coordinates.  9M+3S.  Variable time.  R may alias A. */
-void _kc_secp256k1_gej_add_zinv_var (kc_secp256k1_gej *r,
-                                     const kc_secp256k1_gej *a,
-                                     const kc_secp256k1_ge *b,
-                                     const kc_secp256k1_fe *bzinv);
+void _kc_secp256k1_gej_add_zinv_var (_kc_secp256k1_gej *r,
+                                     const _kc_secp256k1_gej *a,
+                                     const _kc_secp256k1_ge *b,
+                                     const _kc_secp256k1_fe *bzinv);
 /* R = A + B with B affine, constant time and complete: correct for
  * A = B, A = -B, A or B infinity, without secret-dependent branches.
  * A unified slope (valid for A = B) with a fallback pair chosen by cmov
  * when its denominator vanishes (formula and magnitudes in the .c):
  * 7M+5S.  R may alias A. */
-void _kc_secp256k1_gej_add_ge (kc_secp256k1_gej *r, const kc_secp256k1_gej *a,
-                               const kc_secp256k1_ge *b);
+void _kc_secp256k1_gej_add_ge (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a,
+                               const _kc_secp256k1_ge *b);
 
 /* Table storage.  to_storage: A normalized and not infinity. */
-void _kc_secp256k1_ge_to_storage (kc_secp256k1_ge_storage *r,
-                                  const kc_secp256k1_ge *a);
-void _kc_secp256k1_ge_from_storage (kc_secp256k1_ge *r,
-                                    const kc_secp256k1_ge_storage *a);
+void _kc_secp256k1_ge_to_storage (_kc_secp256k1_ge_storage *r,
+                                  const _kc_secp256k1_ge *a);
+void _kc_secp256k1_ge_from_storage (_kc_secp256k1_ge *r,
+                                    const _kc_secp256k1_ge_storage *a);
 /* If FLAG: R = A.  Constant time. */
 static inline void
-kc_secp256k1_ge_storage_cmov (kc_secp256k1_ge_storage *r,
-                              const kc_secp256k1_ge_storage *a, int flag)
+_kc_secp256k1_ge_storage_cmov (_kc_secp256k1_ge_storage *r,
+                              const _kc_secp256k1_ge_storage *a, int flag)
 {
-  kc_secp256k1_fe_storage_cmov (&r->x, &a->x, flag);
-  kc_secp256k1_fe_storage_cmov (&r->y, &a->y, flag);
+  _kc_secp256k1_fe_storage_cmov (&r->x, &a->x, flag);
+  _kc_secp256k1_fe_storage_cmov (&r->y, &a->y, flag);
 }
 
 #endif /* KC_SECP256K1_GROUP_H */

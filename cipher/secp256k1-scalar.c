@@ -60,7 +60,7 @@ reduce_final (uint64_t a[4], uint64_t hi)
 }
 
 void
-_kc_secp256k1_scalar_set_b32 (kc_secp256k1_scalar *r, const unsigned char b[32],
+_kc_secp256k1_scalar_set_b32 (_kc_secp256k1_scalar *r, const unsigned char b[32],
                               int *overflow)
 {
   int i, j;
@@ -79,7 +79,7 @@ _kc_secp256k1_scalar_set_b32 (kc_secp256k1_scalar *r, const unsigned char b[32],
 }
 
 void
-_kc_secp256k1_scalar_get_b32 (unsigned char b[32], const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_get_b32 (unsigned char b[32], const _kc_secp256k1_scalar *a)
 {
   int i, j;
   SC_CHECK (a);
@@ -89,28 +89,28 @@ _kc_secp256k1_scalar_get_b32 (unsigned char b[32], const kc_secp256k1_scalar *a)
 }
 
 void
-_kc_secp256k1_scalar_set_int (kc_secp256k1_scalar *r, unsigned int v)
+_kc_secp256k1_scalar_set_int (_kc_secp256k1_scalar *r, unsigned int v)
 {
   r->d[0] = v;
   r->d[1] = r->d[2] = r->d[3] = 0;
 }
 
 int
-_kc_secp256k1_scalar_is_zero (const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_is_zero (const _kc_secp256k1_scalar *a)
 {
   return (int) (1 ^ ct_is_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]));
 }
 
 int
-_kc_secp256k1_scalar_is_one (const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_is_one (const _kc_secp256k1_scalar *a)
 {
   return (int) (1 ^ ct_is_nonzero_u64 ((a->d[0] ^ 1) | a->d[1] | a->d[2]
                                        | a->d[3]));
 }
 
 int
-_kc_secp256k1_scalar_eq (const kc_secp256k1_scalar *a,
-                         const kc_secp256k1_scalar *b)
+_kc_secp256k1_scalar_eq (const _kc_secp256k1_scalar *a,
+                         const _kc_secp256k1_scalar *b)
 {
   return (int) (1 ^ ct_is_nonzero_u64 ((a->d[0] ^ b->d[0]) | (a->d[1] ^ b->d[1])
                                        | (a->d[2] ^ b->d[2])
@@ -118,15 +118,15 @@ _kc_secp256k1_scalar_eq (const kc_secp256k1_scalar *a,
 }
 
 int
-_kc_secp256k1_scalar_is_high (const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_is_high (const _kc_secp256k1_scalar *a)
 {
   SC_CHECK (a);
   return ct_cmp_limbs (a->d, NH, 4) > 0;
 }
 
 int
-_kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
-                          const kc_secp256k1_scalar *b)
+_kc_secp256k1_scalar_add (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
+                          const _kc_secp256k1_scalar *b)
 {
   u128 t;
   uint64_t of;
@@ -148,7 +148,7 @@ _kc_secp256k1_scalar_add (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
 }
 
 void
-_kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_negate (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a)
 {
   /* n - a, then masked to 0 when a = 0. */
   uint64_t nz = ct_mask_nonzero_u64 (a->d[0] | a->d[1] | a->d[2] | a->d[3]);
@@ -167,15 +167,15 @@ _kc_secp256k1_scalar_negate (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *
 }
 
 void
-_kc_secp256k1_scalar_cond_negate (kc_secp256k1_scalar *r, int flag)
+_kc_secp256k1_scalar_cond_negate (_kc_secp256k1_scalar *r, int flag)
 {
-  kc_secp256k1_scalar t;
+  _kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
 }
 
 void
-_kc_secp256k1_scalar_cmov (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+_kc_secp256k1_scalar_cmov (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
                            int flag)
 {
   ct_cmov_u64 (r->d, a->d, 4, (uint64_t) flag);
@@ -309,7 +309,7 @@ mul_512 (uint64_t l[8], const uint64_t a[4], const uint64_t b[4])
  * and Q < 2n, so one conditional subtraction ends it.  Straight-line: no
  * branch, no index depends on the value. */
 static inline void
-reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
+reduce_512 (_kc_secp256k1_scalar *r, const uint64_t l[8])
 {
   acc192 c = { 0, 0, 0 };
   uint64_t m[7], p[5];
@@ -360,8 +360,8 @@ reduce_512 (kc_secp256k1_scalar *r, const uint64_t l[8])
 }
 
 void
-_kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
-                          const kc_secp256k1_scalar *b)
+_kc_secp256k1_scalar_mul (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
+                          const _kc_secp256k1_scalar *b)
 {
   uint64_t l[8];
   SC_CHECK (a);
@@ -371,9 +371,9 @@ _kc_secp256k1_scalar_mul (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
 }
 
 void
-_kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
-                                const kc_secp256k1_scalar *a,
-                                const kc_secp256k1_scalar *b, unsigned int shift)
+_kc_secp256k1_scalar_mul_shift (_kc_secp256k1_scalar *r,
+                                const _kc_secp256k1_scalar *a,
+                                const _kc_secp256k1_scalar *b, unsigned int shift)
 {
   uint64_t l[8], w[4];
   unsigned int limb = shift >> 6, sh = shift & 63, i;
@@ -401,7 +401,7 @@ _kc_secp256k1_scalar_mul_shift (kc_secp256k1_scalar *r,
 }
 
 static void
-scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+scalar_sqr (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a)
 {
   uint64_t l[8];
   sqr_512 (l, a->d);
@@ -410,10 +410,10 @@ scalar_sqr (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 
 /* R = A^E for the public exponent E (4 limbs), fixed 4-bit windows. */
 static void
-scalar_pow (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
+scalar_pow (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
             const uint64_t e[4])
 {
-  kc_secp256k1_scalar tab[16], acc;
+  _kc_secp256k1_scalar tab[16], acc;
   int i, j;
 
   _kc_secp256k1_scalar_set_int (&tab[0], 1);
@@ -435,8 +435,8 @@ scalar_pow (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a,
 }
 
 void
-_kc_secp256k1_scalar_inv_fermat (kc_secp256k1_scalar *r,
-                                 const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_inv_fermat (_kc_secp256k1_scalar *r,
+                                 const _kc_secp256k1_scalar *a)
 {
   static const uint64_t nm2[4] = {
     0xBFD25E8CD036413FULL, 0xBAAEDCE6AF48A03BULL,
@@ -447,29 +447,29 @@ _kc_secp256k1_scalar_inv_fermat (kc_secp256k1_scalar *r,
 }
 
 void
-_kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
-                                   kc_secp256k1_scalar *r2,
-                                   const kc_secp256k1_scalar *k)
+_kc_secp256k1_scalar_split_lambda (_kc_secp256k1_scalar *r1,
+                                   _kc_secp256k1_scalar *r2,
+                                   const _kc_secp256k1_scalar *k)
 {
   /* Lattice basis of {(a, b): a + b*lambda = 0 mod n} (GLV):
    * c1 = round(k*g1 / 2^384), c2 = round(k*g2 / 2^384) approximate the
    * coordinates of k in that basis; r2 = c1*(-b1) + c2*(-b2) and
    * r1 = k - r2*lambda are then both below 2^128 in absolute value. */
-  static const kc_secp256k1_scalar minus_b1 = KC_SCALAR_CONST (
+  static const _kc_secp256k1_scalar minus_b1 = KC_SCALAR_CONST (
     0, 0, 0, 0, 0xE4437ED6, 0x010E8828, 0x6F547FA9, 0x0ABFE4C3);
-  static const kc_secp256k1_scalar minus_b2 = KC_SCALAR_CONST (
+  static const _kc_secp256k1_scalar minus_b2 = KC_SCALAR_CONST (
     0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFF, 0xFFFFFFFE,
     0x8A280AC5, 0x0774346D, 0xD765CDA8, 0x3DB1562C);
-  static const kc_secp256k1_scalar g1 = KC_SCALAR_CONST (
+  static const _kc_secp256k1_scalar g1 = KC_SCALAR_CONST (
     0x3086D221, 0xA7D46BCD, 0xE86C90E4, 0x9284EB15,
     0x3DAA8A14, 0x71E8CA7F, 0xE893209A, 0x45DBB031);
-  static const kc_secp256k1_scalar g2 = KC_SCALAR_CONST (
+  static const _kc_secp256k1_scalar g2 = KC_SCALAR_CONST (
     0xE4437ED6, 0x010E8828, 0x6F547FA9, 0x0ABFE4C4,
     0x221208AC, 0x9DF506C6, 0x1571B4AE, 0x8AC47F71);
-  static const kc_secp256k1_scalar minus_lambda = KC_SCALAR_CONST (
+  static const _kc_secp256k1_scalar minus_lambda = KC_SCALAR_CONST (
     0xAC9C52B3, 0x3FA3CF1F, 0x5AD9E3FD, 0x77ED9BA4,
     0xA880B9FC, 0x8EC739C2, 0xE0CFC810, 0xB51283CF);
-  kc_secp256k1_scalar c1, c2;
+  _kc_secp256k1_scalar c1, c2;
 
   _kc_secp256k1_scalar_mul_shift (&c1, k, &g1, 384);
   _kc_secp256k1_scalar_mul_shift (&c2, k, &g2, 384);
@@ -484,13 +484,13 @@ _kc_secp256k1_scalar_split_lambda (kc_secp256k1_scalar *r1,
 
 /* n in signed 62-bit limbs for the shared safegcd (mpi/modinv.c); limb 3
  * is zero and skipped there. */
-static const kc_modinv256_modulus modulus_n = {
+static const _kc_modinv256_modulus modulus_n = {
   { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, -0x15LL, 0, 256 },
   0x34F20099AA774EC1ULL
 };
 
 void
-_kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_inv (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a)
 {
   SC_CHECK (a);
   _kc_modinv256 (r->d, a->d, &modulus_n);
@@ -498,7 +498,7 @@ _kc_secp256k1_scalar_inv (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
 }
 
 void
-_kc_secp256k1_scalar_inv_var (kc_secp256k1_scalar *r, const kc_secp256k1_scalar *a)
+_kc_secp256k1_scalar_inv_var (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a)
 {
   SC_CHECK (a);
   _kc_modinv256_var (r->d, a->d, &modulus_n);

@@ -182,7 +182,7 @@ _kc_sha256_blocks (uint32_t h[8], const unsigned char *p, size_t nblocks)
 }
 
 void
-_kc_sha256_init (kc_sha256_ctx *ctx)
+_kc_sha256_init (_kc_sha256_ctx *ctx)
 {
   static const uint32_t iv[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -194,7 +194,7 @@ _kc_sha256_init (kc_sha256_ctx *ctx)
 }
 
 void
-_kc_sha256_update (kc_sha256_ctx *ctx, const void *data, size_t len)
+_kc_sha256_update (_kc_sha256_ctx *ctx, const void *data, size_t len)
 {
   const unsigned char *p = data;
 
@@ -228,7 +228,7 @@ _kc_sha256_update (kc_sha256_ctx *ctx, const void *data, size_t len)
 }
 
 void
-_kc_sha256_final (kc_sha256_ctx *ctx, unsigned char out[32])
+_kc_sha256_final (_kc_sha256_ctx *ctx, unsigned char out[32])
 {
   size_t n = ctx->buflen;
   int i;
@@ -251,7 +251,7 @@ _kc_sha256_final (kc_sha256_ctx *ctx, unsigned char out[32])
 void
 _kc_sha256 (unsigned char out[32], const void *data, size_t len)
 {
-  kc_sha256_ctx ctx;
+  _kc_sha256_ctx ctx;
   _kc_sha256_init (&ctx);
   _kc_sha256_update (&ctx, data, len);
   _kc_sha256_final (&ctx, out);

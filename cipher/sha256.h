@@ -22,12 +22,12 @@ typedef struct
   uint64_t nbytes;
   size_t buflen;
   unsigned char buf[KC_SHA256_BLOCK_LEN];
-} kc_sha256_ctx;
+} _kc_sha256_ctx;
 
-void _kc_sha256_init (kc_sha256_ctx *ctx);
-void _kc_sha256_update (kc_sha256_ctx *ctx, const void *data, size_t len);
+void _kc_sha256_init (_kc_sha256_ctx *ctx);
+void _kc_sha256_update (_kc_sha256_ctx *ctx, const void *data, size_t len);
 /* Write the digest and wipe CTX. */
-void _kc_sha256_final (kc_sha256_ctx *ctx, unsigned char out[32]);
+void _kc_sha256_final (_kc_sha256_ctx *ctx, unsigned char out[32]);
 void _kc_sha256 (unsigned char out[32], const void *data, size_t len);
 
 /* Compression functions over NBLOCKS 64-byte blocks: the portable one and

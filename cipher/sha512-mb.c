@@ -658,7 +658,7 @@ static void
 mb_single (unsigned char *out, size_t outlen, const unsigned char *pre,
            size_t plen, const unsigned char *in, size_t len)
 {
-  kc_sha512_ctx ctx;
+  _kc_sha512_ctx ctx;
   unsigned char d[64];
 
   _kc_sha512_init (&ctx);

@@ -343,7 +343,7 @@ _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
 }
 
 static void
-init_iv (kc_sha512_ctx *ctx, const uint64_t iv[8])
+init_iv (_kc_sha512_ctx *ctx, const uint64_t iv[8])
 {
   memcpy (ctx->h, iv, 8 * sizeof iv[0]);
   ctx->nbytes = 0;
@@ -351,7 +351,7 @@ init_iv (kc_sha512_ctx *ctx, const uint64_t iv[8])
 }
 
 void
-_kc_sha512_init (kc_sha512_ctx *ctx)
+_kc_sha512_init (_kc_sha512_ctx *ctx)
 {
   static const uint64_t iv[8] = {
     0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
@@ -362,7 +362,7 @@ _kc_sha512_init (kc_sha512_ctx *ctx)
 }
 
 void
-_kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len)
+_kc_sha512_update (_kc_sha512_ctx *ctx, const void *data, size_t len)
 {
   const unsigned char *p = data;
 
@@ -396,7 +396,7 @@ _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len)
 }
 
 void
-_kc_sha384_init (kc_sha512_ctx *ctx)
+_kc_sha384_init (_kc_sha512_ctx *ctx)
 {
   static const uint64_t iv[8] = {
     0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL,
@@ -407,7 +407,7 @@ _kc_sha384_init (kc_sha512_ctx *ctx)
 }
 
 void
-_kc_sha384_final (kc_sha512_ctx *ctx, unsigned char out[48])
+_kc_sha384_final (_kc_sha512_ctx *ctx, unsigned char out[48])
 {
   unsigned char h[64];
   _kc_sha512_final (ctx, h);
@@ -416,7 +416,7 @@ _kc_sha384_final (kc_sha512_ctx *ctx, unsigned char out[48])
 }
 
 void
-_kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64])
+_kc_sha512_final (_kc_sha512_ctx *ctx, unsigned char out[64])
 {
   size_t n = ctx->buflen;
   int i;
@@ -441,7 +441,7 @@ _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64])
 void
 _kc_sha512 (unsigned char out[64], const void *data, size_t len)
 {
-  kc_sha512_ctx ctx;
+  _kc_sha512_ctx ctx;
   _kc_sha512_init (&ctx);
   _kc_sha512_update (&ctx, data, len);
   _kc_sha512_final (&ctx, out);

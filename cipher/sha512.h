@@ -23,20 +23,20 @@ typedef struct
   uint64_t nbytes;              /* total bytes hashed (mod 2^64) */
   size_t buflen;                /* bytes waiting in buf, < 128 */
   unsigned char buf[KC_SHA512_BLOCK_LEN];
-} kc_sha512_ctx;
+} _kc_sha512_ctx;
 
 /* The 80 round constants of FIPS 180-4 (shared by every kernel). */
 extern const uint64_t _kc_sha512_k[80];
 
-void _kc_sha512_init (kc_sha512_ctx *ctx);
-void _kc_sha512_update (kc_sha512_ctx *ctx, const void *data, size_t len);
+void _kc_sha512_init (_kc_sha512_ctx *ctx);
+void _kc_sha512_update (_kc_sha512_ctx *ctx, const void *data, size_t len);
 /* Write the digest and wipe CTX. */
-void _kc_sha512_final (kc_sha512_ctx *ctx, unsigned char out[64]);
+void _kc_sha512_final (_kc_sha512_ctx *ctx, unsigned char out[64]);
 /* SHA-384: the same context and update, its own IV, the digest the first
  * 48 bytes of the final state (FIPS 180-4, 5.3.4 and 6.5). */
 #define KC_SHA384_DIGEST_LEN 48
-void _kc_sha384_init (kc_sha512_ctx *ctx);
-void _kc_sha384_final (kc_sha512_ctx *ctx, unsigned char out[48]);
+void _kc_sha384_init (_kc_sha512_ctx *ctx);
+void _kc_sha384_final (_kc_sha512_ctx *ctx, unsigned char out[48]);
 /* One call: OUT = SHA-512 (DATA). */
 void _kc_sha512 (unsigned char out[64], const void *data, size_t len);
 

@@ -981,7 +981,7 @@ static void
 hash_prefix (unsigned char out[HASH_BYTES], int b,
              const unsigned char *in, size_t inlen)
 {
-  kc_sha512_ctx ctx;
+  _kc_sha512_ctx ctx;
   unsigned char prefix = (unsigned char) b;
   unsigned char h[64];
 
@@ -1199,7 +1199,7 @@ short_from_bytes_ops (const struct sntrup_ops *ops, int8_t out[P],
 
 static void
 keypair_ops (const struct sntrup_ops *ops, unsigned char *pk,
-             unsigned char *sk, kc_rng_fn rng, void *rngctx)
+             unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char buf[RANDOM_BYTES];
   int8_t g[P], v[P], f[P];
@@ -1259,7 +1259,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
 
 static void
 enc_ops (const struct sntrup_ops *ops, unsigned char *ct, unsigned char *ss,
-         const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+         const unsigned char *pk, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char buf[RANDOM_BYTES];
   unsigned char cache[HASH_BYTES], r3h[HASH_BYTES];
@@ -1325,14 +1325,14 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
 /* The entry points: the dispatched path and the portable reference. */
 void
 _kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
-                       kc_rng_fn rng, void *rngctx)
+                       _kc_rng_fn rng, void *rngctx)
 {
   keypair_ops (ops_get (), pk, sk, rng, rngctx);
 }
 
 void
 _kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
-                   const unsigned char *pk, kc_rng_fn rng, void *rngctx)
+                   const unsigned char *pk, _kc_rng_fn rng, void *rngctx)
 {
   enc_ops (ops_get (), ct, ss, pk, rng, rngctx);
 }
@@ -1346,14 +1346,14 @@ _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
 
 void
 _kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
-                                kc_rng_fn rng, void *rngctx)
+                                _kc_rng_fn rng, void *rngctx)
 {
   keypair_ops (&ops_portable, pk, sk, rng, rngctx);
 }
 
 void
 _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
-                            const unsigned char *pk, kc_rng_fn rng,
+                            const unsigned char *pk, _kc_rng_fn rng,
                             void *rngctx)
 {
   enc_ops (&ops_portable, ct, ss, pk, rng, rngctx);
@@ -1407,7 +1407,7 @@ struct batch_work
 static void
 keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
                      unsigned char *pk, unsigned char *sk, size_t n,
-                     kc_rng_fn rng, void *rngctx)
+                     _kc_rng_fn rng, void *rngctx)
 {
 #define PKI(i) (pk + (i) * PK_BYTES)
 #define SKI(i) (sk + (i) * KC_SNTRUP761_SK_BYTES)
@@ -1515,7 +1515,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
 
 static void
 keypair_batch_ops (const struct sntrup_ops *ops, unsigned char *pk,
-                   unsigned char *sk, size_t n, kc_rng_fn rng, void *rngctx)
+                   unsigned char *sk, size_t n, _kc_rng_fn rng, void *rngctx)
 {
   struct batch_work s;
 
@@ -1532,14 +1532,14 @@ keypair_batch_ops (const struct sntrup_ops *ops, unsigned char *pk,
 
 void
 _kc_sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk, size_t n,
-                             kc_rng_fn rng, void *rngctx)
+                             _kc_rng_fn rng, void *rngctx)
 {
   keypair_batch_ops (ops_get (), pk, sk, n, rng, rngctx);
 }
 
 void
 _kc_sntrup761_keypair_batch_portable (unsigned char *pk, unsigned char *sk,
-                                      size_t n, kc_rng_fn rng, void *rngctx)
+                                      size_t n, _kc_rng_fn rng, void *rngctx)
 {
   keypair_batch_ops (&ops_portable, pk, sk, n, rng, rngctx);
 }

@@ -20,7 +20,7 @@
  * Rounded_encode (Round (h*r)) | confirmation hash, 1007 + 32 = 1039
  * bytes; shared secret 32 bytes.
  *
- * Randomness comes in as a kc_rng_fn + context.  Draws, in order:
+ * Randomness comes in as a _kc_rng_fn + context.  Draws, in order:
  * keypair: 3044 bytes per g candidate (Small_random; repeated while g is
  * not invertible in R3), 3044 bytes for f (Short_random), 191 bytes for
  * rho; encapsulation: 3044 bytes for r (Short_random).  One rng call per
@@ -62,12 +62,12 @@
 /* PK (1158 bytes), SK (1763 bytes) = a fresh key pair.  RNG (RNGCTX)
  * supplies all randomness.  Reveals only the number of g candidates. */
 void _kc_sntrup761_keypair (unsigned char *pk, unsigned char *sk,
-                            kc_rng_fn rng, void *rngctx);
+                            _kc_rng_fn rng, void *rngctx);
 
 /* CT (1039 bytes), SS (32 bytes) = an encapsulation to PK (1158 bytes,
  * any bytes: decoding reduces every coefficient into range). */
 void _kc_sntrup761_enc (unsigned char *ct, unsigned char *ss,
-                        const unsigned char *pk, kc_rng_fn rng, void *rngctx);
+                        const unsigned char *pk, _kc_rng_fn rng, void *rngctx);
 
 /* SS (32 bytes) = decapsulation of CT (1039 bytes, any bytes) with SK
  * (1763 bytes).  Never fails: a ciphertext that does not re-encrypt to
@@ -82,9 +82,9 @@ void _kc_sntrup761_dec (unsigned char *ss, const unsigned char *ct,
  * library has x86-64 paths and _kc_hwf () reports AVX2, and the AVX-512
  * reciprocals when it reports AVX-512 too. */
 void _kc_sntrup761_keypair_portable (unsigned char *pk, unsigned char *sk,
-                                     kc_rng_fn rng, void *rngctx);
+                                     _kc_rng_fn rng, void *rngctx);
 void _kc_sntrup761_enc_portable (unsigned char *ct, unsigned char *ss,
-                                 const unsigned char *pk, kc_rng_fn rng,
+                                 const unsigned char *pk, _kc_rng_fn rng,
                                  void *rngctx);
 void _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
                                  const unsigned char *sk);
@@ -103,10 +103,10 @@ void _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
  * N (the public bound is KC_STACK_BURN_KEM_BATCH in kcrypt-int.h). */
 #define KC_SNTRUP761_BATCH_MAX 32
 void _kc_sntrup761_keypair_batch (unsigned char *pk, unsigned char *sk,
-                                  size_t n, kc_rng_fn rng, void *rngctx);
+                                  size_t n, _kc_rng_fn rng, void *rngctx);
 void _kc_sntrup761_keypair_batch_portable (unsigned char *pk,
                                            unsigned char *sk, size_t n,
-                                           kc_rng_fn rng, void *rngctx);
+                                           _kc_rng_fn rng, void *rngctx);
 
 /* ------------------------------------------- internals (for the tests) */
 

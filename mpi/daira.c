@@ -181,8 +181,8 @@ mul_4x2_adx (uint64_t u[6], const uint64_t X1[4], const uint64_t c[2])
 }
 
 /* The block below addresses f->c at offset 0 and f->p at offset 16. */
-typedef char kc_daira_layout_check[(offsetof (kc_daira_field, c) == 0
-                                    && offsetof (kc_daira_field, p) == 16)
+typedef char _kc_daira_layout_check[(offsetof (_kc_daira_field, c) == 0
+                                    && offsetof (_kc_daira_field, p) == 16)
                                    ? 1 : -1];
 
 /* The rest of the reduction after the first fold, as one block: u1 = u >>
@@ -191,7 +191,7 @@ typedef char kc_daira_layout_check[(offsetof (kc_daira_field, c) == 0
  * y + p = (A + p) + v, and a masked select (bA and not cy: y < 0) - the
  * same steps and bounds as the C code below, with no branch. */
 static inline void
-reduce_tail_adx (const kc_daira_field *f, uint64_t r[4], uint64_t x0,
+reduce_tail_adx (const _kc_daira_field *f, uint64_t r[4], uint64_t x0,
                  uint64_t x1, uint64_t x2, uint64_t x3, const uint64_t u[6])
 {
   uint64_t u0 = u[0], u1 = u[1], u2 = u[2], u3 = u[3], u4 = u[4], u5 = u[5];
@@ -273,7 +273,7 @@ reduce_tail_adx (const kc_daira_field *f, uint64_t r[4], uint64_t x0,
 
 /* r = x mod p, semi-reduced; x[0..7] < 2^510. */
 static KC_DAIRA_INLINE void
-reduce (const kc_daira_field *f, uint64_t r[4], const uint64_t x[8])
+reduce (const _kc_daira_field *f, uint64_t r[4], const uint64_t x[8])
 {
   uint64_t X1[4], u[6], u1[2], v[4], y[4], A[4], Ap[4], mask, bA, cy;
   unsigned char k;
@@ -349,7 +349,7 @@ reduce (const kc_daira_field *f, uint64_t r[4], const uint64_t x[8])
 
 
 void
-_kc_daira_mul (const kc_daira_field *f, uint64_t r[4],
+_kc_daira_mul (const _kc_daira_field *f, uint64_t r[4],
                const uint64_t a[4], const uint64_t b[4])
 {
   uint64_t x[8], lo[4], hi[4];
@@ -398,7 +398,7 @@ _kc_daira_mul (const kc_daira_field *f, uint64_t r[4],
 }
 
 void
-_kc_daira_sqr (const kc_daira_field *f, uint64_t r[4], const uint64_t a[4])
+_kc_daira_sqr (const _kc_daira_field *f, uint64_t r[4], const uint64_t a[4])
 {
   uint64_t x[8], l01, h01, l02, h02, l03, h03, l12, h12, l13, h13, l23, h23;
   uint64_t d[8], bit;
@@ -454,7 +454,7 @@ _kc_daira_sqr (const kc_daira_field *f, uint64_t r[4], const uint64_t a[4])
 }
 
 void
-_kc_daira_normalize (const kc_daira_field *f, uint64_t r[4],
+_kc_daira_normalize (const _kc_daira_field *f, uint64_t r[4],
                      const uint64_t a[4])
 {
   uint64_t t[4], mask;
@@ -473,7 +473,7 @@ _kc_daira_normalize (const kc_daira_field *f, uint64_t r[4],
 }
 
 int
-_kc_daira_setup (kc_daira_field *f, const uint64_t c[2])
+_kc_daira_setup (_kc_daira_field *f, const uint64_t c[2])
 {
   if (!(c[0] & 1) || (c[1] >> 61) != 0)
     return -1;
@@ -488,7 +488,7 @@ _kc_daira_setup (kc_daira_field *f, const uint64_t c[2])
 }
 
 void
-_kc_daira_setup_tweedle (kc_daira_field *f, int which)
+_kc_daira_setup_tweedle (_kc_daira_field *f, int which)
 {
   /* p = 2^254 + c; the moduli table (moduli.c) carries the same primes. */
   static const uint64_t cdee[2] = { 0x842cafd400000001ULL,

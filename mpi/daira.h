@@ -44,25 +44,25 @@ typedef struct
   uint64_t c[2];      /* p = 2^254 + c */
   uint64_t p[4];
   int adx;            /* BMI2/ADX kernels (as mont.c decided at set-up) */
-} kc_daira_field;
+} _kc_daira_field;
 
 /* Set up F for p = 2^254 + c (C as two limbs, c odd, c < 2^125).
  * Returns 0, or -1 when c is out of range.  Public. */
-int _kc_daira_setup (kc_daira_field *f, const uint64_t c[2]);
+int _kc_daira_setup (_kc_daira_field *f, const uint64_t c[2]);
 
 /* Set up F for Tweedledee (WHICH = 0) or Tweedledum (WHICH = 1). */
-void _kc_daira_setup_tweedle (kc_daira_field *f, int which);
+void _kc_daira_setup_tweedle (_kc_daira_field *f, int which);
 
 /* r = a*b mod p; a, b in [0, 2^255); r in [0, 2^255).  Constant time. */
-void _kc_daira_mul (const kc_daira_field *f, uint64_t r[4],
+void _kc_daira_mul (const _kc_daira_field *f, uint64_t r[4],
                     const uint64_t a[4], const uint64_t b[4]);
 
 /* r = a^2 mod p; a in [0, 2^255); r in [0, 2^255).  Constant time. */
-void _kc_daira_sqr (const kc_daira_field *f, uint64_t r[4],
+void _kc_daira_sqr (const _kc_daira_field *f, uint64_t r[4],
                     const uint64_t a[4]);
 
 /* r = a mod p in [0, p); a in [0, 2^255).  Constant time. */
-void _kc_daira_normalize (const kc_daira_field *f, uint64_t r[4],
+void _kc_daira_normalize (const _kc_daira_field *f, uint64_t r[4],
                           const uint64_t a[4]);
 
 #endif /* KC_MPI_DAIRA_H */

@@ -302,7 +302,7 @@ from_s62_256 (uint64_t r[4], const int64_t d[5])
 
 void
 _kc_modinv256 (uint64_t r[4], const uint64_t a[4],
-               const kc_modinv256_modulus *mod)
+               const _kc_modinv256_modulus *mod)
 {
   int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
   int64_t delta = 1;                    /* 2 delta: delta = 1/2 */
@@ -329,7 +329,7 @@ _kc_modinv256 (uint64_t r[4], const uint64_t a[4],
 
 void
 _kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
-                   const kc_modinv256_modulus *mod)
+                   const _kc_modinv256_modulus *mod)
 {
   int64_t f[5], g[5], d[5] = { 0, 0, 0, 0, 0 }, e[5] = { 1, 0, 0, 0, 0 };
   int64_t eta = -1;                     /* -delta, delta = 1 */
@@ -388,7 +388,7 @@ from_s62 (uint64_t *r, const int64_t *a, unsigned int n, unsigned int len)
 }
 
 int
-_kc_modinv_setup (kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
+_kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
 {
   unsigned int bits = 0, i, steps;
   uint64_t x;
@@ -414,7 +414,7 @@ _kc_modinv_setup (kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
 }
 
 void
-_kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
+_kc_modinv (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx)
 {
   int64_t f[KC_MODINV_MAX_S62], g[KC_MODINV_MAX_S62];
   int64_t d[KC_MODINV_MAX_S62], e[KC_MODINV_MAX_S62], delta = 1;
@@ -441,7 +441,7 @@ _kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
 }
 
 void
-_kc_modinv_var (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx)
+_kc_modinv_var (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx)
 {
   int64_t f[KC_MODINV_MAX_S62], g[KC_MODINV_MAX_S62];
   int64_t d[KC_MODINV_MAX_S62], e[KC_MODINV_MAX_S62], eta = -1;

@@ -7,10 +7,10 @@
  * Two entry shapes share the same divstep kernels and matrix updates:
  *
  *  - _kc_modinv256 / _kc_modinv256_var: a fixed odd modulus M < 2^256
- *    given once as a kc_modinv256_modulus (the secp256k1 field and
+ *    given once as a _kc_modinv256_modulus (the secp256k1 field and
  *    scalar; X25519 later), numbers as four little-endian uint64 limbs;
  *  - _kc_modinv / _kc_modinv_var: any odd modulus of 1..KC_MODINV_MAX_LIMBS
- *    limbs through a kc_modinv_ctx made by _kc_modinv_setup (kc_mpi_invm).
+ *    limbs through a _kc_modinv_ctx made by _kc_modinv_setup (kc_mpi_invm).
  *
  * All compute r = a^-1 mod m for a in [0, m) with gcd(a, m) = 1; a = 0
  * gives r = 0; when gcd(a, m) != 1 the result is unspecified (use a prime
@@ -57,14 +57,14 @@ typedef struct
 {
   int64_t m[5];
   uint64_t minv62;
-} kc_modinv256_modulus;
+} _kc_modinv256_modulus;
 
 /* r = a^-1 mod M, a in [0, M) as 4x64 little-endian limbs.  Constant time. */
 void _kc_modinv256 (uint64_t r[4], const uint64_t a[4],
-                    const kc_modinv256_modulus *mod);
+                    const _kc_modinv256_modulus *mod);
 /* The same, variable time: A must be public. */
 void _kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
-                        const kc_modinv256_modulus *mod);
+                        const _kc_modinv256_modulus *mod);
 
 typedef struct
 {
@@ -73,18 +73,18 @@ typedef struct
   unsigned int batches;            /* batches of 62 divsteps (ct version) */
   uint64_t minv62;                 /* m^-1 mod 2^62 */
   int64_t m62[KC_MODINV_MAX_S62];  /* m in signed62 */
-} kc_modinv_ctx;
+} _kc_modinv_ctx;
 
 /* Prepare CTX for the odd modulus M (NLIMBS limbs, m > 1; public).
  * Returns 0, or -1 for an even modulus or NLIMBS out of range. */
-int _kc_modinv_setup (kc_modinv_ctx *ctx, const uint64_t *m,
+int _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m,
                       unsigned int nlimbs);
 
 /* r = a^-1 mod m, a in [0, m).  Constant time. */
-void _kc_modinv (uint64_t *r, const uint64_t *a, const kc_modinv_ctx *ctx);
+void _kc_modinv (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx);
 
 /* Same result; variable time: A must be public. */
 void _kc_modinv_var (uint64_t *r, const uint64_t *a,
-                     const kc_modinv_ctx *ctx);
+                     const _kc_modinv_ctx *ctx);
 
 #endif /* KC_MPI_MODINV_H */

@@ -32,16 +32,16 @@ typedef struct
   uint64_t r[KC_MODULI_MAX_LIMBS];         /* R mod m, R = 2^(64n) */
   uint64_t r2[KC_MODULI_MAX_LIMBS];        /* R^2 mod m */
   uint64_t m0inv;                          /* -m^-1 mod 2^64 */
-} kc_named_modulus;
+} _kc_named_modulus;
 
 /* The table, in the order of the list above; iterate with the count. */
-extern const kc_named_modulus _kc_moduli[];
+extern const _kc_named_modulus _kc_moduli[];
 extern const unsigned int _kc_moduli_count;
 
 /* The entry called NAME, or NULL. */
-const kc_named_modulus *_kc_modulus_by_name (const char *name);
+const _kc_named_modulus *_kc_modulus_by_name (const char *name);
 
 /* Set up CTX for NM and check it (see above); aborts on a mismatch. */
-void _kc_modulus_ctx (kc_mont_ctx *ctx, const kc_named_modulus *nm);
+void _kc_modulus_ctx (_kc_mont_ctx *ctx, const _kc_named_modulus *nm);
 
 #endif /* KC_MPI_MODULI_H */

@@ -920,7 +920,7 @@ mul_redc_generic (uint64_t *r, const uint64_t *a, const uint64_t *b,
 }
 
 void
-_kc_mont_mul_redc (const kc_mont_ctx *ctx, uint64_t *r,
+_kc_mont_mul_redc (const _kc_mont_ctx *ctx, uint64_t *r,
                    const uint64_t *a, const uint64_t *b)
 {
   const uint64_t *m = ctx->m;
@@ -940,7 +940,7 @@ _kc_mont_mul_redc (const kc_mont_ctx *ctx, uint64_t *r,
 }
 
 void
-_kc_mont_square_redc (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_square_redc (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   const uint64_t *m = ctx->m;
   uint64_t k = ctx->m0inv;
@@ -995,7 +995,7 @@ sub_mod (uint64_t *r, const uint64_t *a, const uint64_t *b,
 
 /* The switches give each N from 1 to 8 its own unrolled copy. */
 void
-_kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
+_kc_mont_add (const _kc_mont_ctx *ctx, uint64_t *r,
               const uint64_t *a, const uint64_t *b)
 {
   const uint64_t *m = ctx->m;
@@ -1014,7 +1014,7 @@ _kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
 }
 
 void
-_kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
+_kc_mont_sub (const _kc_mont_ctx *ctx, uint64_t *r,
               const uint64_t *a, const uint64_t *b)
 {
   const uint64_t *m = ctx->m;
@@ -1033,7 +1033,7 @@ _kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
 }
 
 void
-_kc_mont_neg (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_neg (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t z[KC_MONT_MAX_LIMBS];
   memset (z, 0, sizeof z);
@@ -1041,13 +1041,13 @@ _kc_mont_neg (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 }
 
 void
-_kc_mont_to (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
+_kc_mont_to (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
 {
   _kc_mont_mul_redc (ctx, r, x, ctx->r2);
 }
 
 void
-_kc_mont_from (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
+_kc_mont_from (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
 {
   uint64_t one[KC_MONT_MAX_LIMBS];
   memset (one, 0, sizeof one);
@@ -1056,7 +1056,7 @@ _kc_mont_from (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x)
 }
 
 void
-_kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
+_kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
               const uint64_t *e, unsigned int enlimbs)
 {
   uint64_t tab[16][KC_MONT_MAX_LIMBS], acc[KC_MONT_MAX_LIMBS];
@@ -1084,7 +1084,7 @@ _kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
 }
 
 void
-_kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_inv_fermat (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t e[KC_MONT_MAX_LIMBS], br = 0;
   unsigned int j;
@@ -1096,10 +1096,10 @@ _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 
 /* (aR)^-1 = a^-1 R^-1; times R^3 with one reduction gives a^-1 R. */
 void
-_kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_inv (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t t[KC_MONT_MAX_LIMBS];
-  kc_modinv_ctx inv;
+  _kc_modinv_ctx inv;
   /* The set-up is linear in N, the inversion quadratic: not worth
    * keeping in the context (which would make mont.h depend on
    * modinv.h). */
@@ -1110,17 +1110,17 @@ _kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 }
 
 void
-_kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_inv_var (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t t[KC_MONT_MAX_LIMBS];
-  kc_modinv_ctx inv;
+  _kc_modinv_ctx inv;
   _kc_modinv_setup (&inv, ctx->m, ctx->n);
   _kc_modinv_var (t, a, &inv);
   _kc_mont_mul_redc (ctx, r, t, ctx->r3);
 }
 
 uint64_t
-_kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
+_kc_mont_sqrt (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 {
   uint64_t e[KC_MONT_MAX_LIMBS], t[KC_MONT_MAX_LIMBS], c = 1, diff = 0;
   unsigned int j, n = ctx->n;
@@ -1145,7 +1145,7 @@ _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a)
 }
 
 int
-_kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
+_kc_mont_setup (_kc_mont_ctx *ctx, const uint64_t *m, unsigned int n)
 {
   unsigned int j, i, hi = 0;
 

@@ -71,53 +71,53 @@ typedef struct
   uint64_t one[KC_MONT_MAX_LIMBS];   /* R mod m (1 in Montgomery form) */
   uint64_t r2[KC_MONT_MAX_LIMBS];    /* R^2 mod m */
   uint64_t r3[KC_MONT_MAX_LIMBS];    /* R^3 mod m */
-} kc_mont_ctx;
+} _kc_mont_ctx;
 
 /* ---- context set-up (variable time in m only: m is public) ---- */
 
 /* Fill CTX for the odd modulus M of N limbs (top limb nonzero not
  * required, but m > 1).  Returns 0, or -1 if N is out of range or M is even
  * or M < 3. */
-int _kc_mont_setup (kc_mont_ctx *ctx, const uint64_t *m, unsigned int n);
+int _kc_mont_setup (_kc_mont_ctx *ctx, const uint64_t *m, unsigned int n);
 
 /* ---- arithmetic; all constant time; r may alias inputs ---- */
 
-void _kc_mont_mul_redc (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_mul_redc (const _kc_mont_ctx *ctx, uint64_t *r,
                         const uint64_t *a, const uint64_t *b);
-void _kc_mont_square_redc (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_square_redc (const _kc_mont_ctx *ctx, uint64_t *r,
                            const uint64_t *a);
 /* x in [0, m) -> xR mod m, and back. */
-void _kc_mont_to (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
-void _kc_mont_from (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
-void _kc_mont_add (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_to (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
+void _kc_mont_from (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *x);
+void _kc_mont_add (const _kc_mont_ctx *ctx, uint64_t *r,
                    const uint64_t *a, const uint64_t *b);
-void _kc_mont_sub (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_sub (const _kc_mont_ctx *ctx, uint64_t *r,
                    const uint64_t *a, const uint64_t *b);
-void _kc_mont_neg (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
+void _kc_mont_neg (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
 
 /* r = a^e in Montgomery form (a, r in Montgomery form, [0, m)).  E has
  * ENLIMBS limbs and is public; time depends on ENLIMBS only (a fixed 4-bit
  * window with a constant-time table scan), not on a nor on the bits of e. */
-void _kc_mont_pow (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
+void _kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
                    const uint64_t *e, unsigned int enlimbs);
 
 /* r = a^-1 by Fermat (a^(m-2)); m must be prime.  Montgomery form in and
  * out; a = 0 gives 0.  Constant time. */
-void _kc_mont_inv_fermat (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_inv_fermat (const _kc_mont_ctx *ctx, uint64_t *r,
                           const uint64_t *a);
 
 /* r = a^-1 by safegcd (modinv.h), Montgomery form in and out, any odd m
  * with gcd(a, m) = 1; a = 0 gives 0.  The plain version is constant time;
  * the _var version's time depends on a, which must be public. */
-void _kc_mont_inv (const kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
-void _kc_mont_inv_var (const kc_mont_ctx *ctx, uint64_t *r,
+void _kc_mont_inv (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
+void _kc_mont_inv_var (const _kc_mont_ctx *ctx, uint64_t *r,
                        const uint64_t *a);
 
 /* Square root for m = 3 mod 4 prime: r = a^((m+1)/4), Montgomery form.
  * Returns 1 if r^2 = a (a is a square, including 0), else 0 (r is then
  * the root of -a).  Constant time (the result flag is returned, not
  * branched on). */
-uint64_t _kc_mont_sqrt (const kc_mont_ctx *ctx, uint64_t *r,
+uint64_t _kc_mont_sqrt (const _kc_mont_ctx *ctx, uint64_t *r,
                         const uint64_t *a);
 
 /* ---- specialised, fully unrolled kernels, N = 1..8 ----

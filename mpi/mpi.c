@@ -16,10 +16,10 @@
 
 /* ------------------------------------------------------------ memory */
 
-static kc_limb_t *
+static _kc_limb_t *
 limbs_alloc (size_t n)
 {
-  kc_limb_t *p;
+  _kc_limb_t *p;
   p = calloc (n ? n : 1, sizeof *p);
   if (!p)
     _kc_fatal ("kc_mpi: out of memory");
@@ -27,7 +27,7 @@ limbs_alloc (size_t n)
 }
 
 static void
-limbs_free (kc_limb_t *p, size_t n)
+limbs_free (_kc_limb_t *p, size_t n)
 {
   if (p)
     {
@@ -39,7 +39,7 @@ limbs_free (kc_limb_t *p, size_t n)
 /* Give W the buffer BUF (ALLOC limbs) holding a value of N limbs (high
  * zero limbs allowed) and sign SIGN; W's old buffer is freed. */
 static void
-mpi_take (kc_mpi_t w, kc_limb_t *buf, size_t alloc, size_t n, int sign)
+mpi_take (kc_mpi_t w, _kc_limb_t *buf, size_t alloc, size_t n, int sign)
 {
   n = _kc_mpih_normalize_var (buf, n);
   if (n > KC_MPI_MAX_LIMBS)
@@ -53,9 +53,9 @@ mpi_take (kc_mpi_t w, kc_limb_t *buf, size_t alloc, size_t n, int sign)
 
 /* W = the N-limb magnitude at SRC with sign SIGN; SRC may be W's limbs. */
 static void
-mpi_set_limbs (kc_mpi_t w, const kc_limb_t *src, size_t n, int sign)
+mpi_set_limbs (kc_mpi_t w, const _kc_limb_t *src, size_t n, int sign)
 {
-  kc_limb_t *buf;
+  _kc_limb_t *buf;
   n = _kc_mpih_normalize_var (src, n);
   buf = limbs_alloc (n);
   if (n)
@@ -88,7 +88,7 @@ kc_mpi_release (kc_mpi_t a)
 kc_mpi_t
 kc_mpi_set_ui (kc_mpi_t w, unsigned long u)
 {
-  kc_limb_t l = u;
+  _kc_limb_t l = u;
   if (!w)
     w = kc_mpi_new (KC_LIMB_BITS);
   /* alloc >= 1 always holds. */
@@ -111,7 +111,7 @@ kc_mpi_get_nbits (kc_mpi_t a)
 
 /* Compare magnitudes. */
 static int
-cmp_mag (const kc_limb_t *a, size_t an, const kc_limb_t *b, size_t bn)
+cmp_mag (const _kc_limb_t *a, size_t an, const _kc_limb_t *b, size_t bn)
 {
   if (an != bn)
     return an > bn ? 1 : -1;
@@ -138,13 +138,13 @@ add_signed (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, int flip)
 {
   int us = u->sign, vs = v->sign ^ flip;
   size_t un = u->nlimbs, vn = v->nlimbs;
-  const kc_limb_t *up = u->limbs, *vp = v->limbs;
-  kc_limb_t *buf;
+  const _kc_limb_t *up = u->limbs, *vp = v->limbs;
+  _kc_limb_t *buf;
   size_t n;
 
   if (un < vn)
     {
-      const kc_limb_t *tp = up;
+      const _kc_limb_t *tp = up;
       size_t tn = un;
       int ts = us;
       up = vp; un = vn; us = vs;
@@ -189,13 +189,13 @@ kc_mpi_sub (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
 
 /* R[0..AN+BN) = |A| |B| (any sizes >= 1, R fresh). */
 static void
-mul_mag (kc_limb_t *r, const kc_limb_t *a, size_t an,
-         const kc_limb_t *b, size_t bn)
+mul_mag (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+         const _kc_limb_t *b, size_t bn)
 {
-  kc_limb_t *tmp;
+  _kc_limb_t *tmp;
   if (an < bn)
     {
-      const kc_limb_t *t = a;
+      const _kc_limb_t *t = a;
       size_t tn = an;
       a = b; an = bn;
       b = t; bn = tn;
@@ -225,7 +225,7 @@ void
 kc_mpi_mul (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
 {
   size_t n;
-  kc_limb_t *buf;
+  _kc_limb_t *buf;
   if (!w || !u || !v)
     return;
   if (!u->nlimbs || !v->nlimbs)
@@ -247,12 +247,12 @@ kc_mpi_mul (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
  * divmod_itch (AN, DN) limbs. */
 #define divmod_itch(an, dn) ((an) + 1 + (dn))
 static void
-divmod_mag_scratch (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a,
-                    size_t an, const kc_limb_t *d, size_t dn,
-                    kc_limb_t *scratch)
+divmod_mag_scratch (_kc_limb_t *q, _kc_limb_t *r, const _kc_limb_t *a,
+                    size_t an, const _kc_limb_t *d, size_t dn,
+                    _kc_limb_t *scratch)
 {
   unsigned int s;
-  kc_limb_t *np = scratch, *dnorm = scratch + an + 1;
+  _kc_limb_t *np = scratch, *dnorm = scratch + an + 1;
 
   if (an < dn)
     {
@@ -273,11 +273,11 @@ divmod_mag_scratch (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a,
 }
 
 static void
-divmod_mag (kc_limb_t *q, kc_limb_t *r, const kc_limb_t *a, size_t an,
-            const kc_limb_t *d, size_t dn)
+divmod_mag (_kc_limb_t *q, _kc_limb_t *r, const _kc_limb_t *a, size_t an,
+            const _kc_limb_t *d, size_t dn)
 {
   size_t k = divmod_itch (an, dn);
-  kc_limb_t *scratch = limbs_alloc (k);
+  _kc_limb_t *scratch = limbs_alloc (k);
   divmod_mag_scratch (q, r, a, an, d, dn, scratch);
   limbs_free (scratch, k);
 }
@@ -287,7 +287,7 @@ static void
 tdiv_r (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
 {
   size_t dn = v->nlimbs;
-  kc_limb_t *r = limbs_alloc (dn);
+  _kc_limb_t *r = limbs_alloc (dn);
   divmod_mag (NULL, r, u->limbs, u->nlimbs, v->limbs, dn);
   mpi_take (w, r, dn, dn, u->sign);
 }
@@ -297,7 +297,7 @@ static void
 tdiv_qr (kc_mpi_t q, kc_mpi_t r, kc_mpi_t u, kc_mpi_t v)
 {
   size_t un = u->nlimbs, dn = v->nlimbs, qn;
-  kc_limb_t *qb, *rb;
+  _kc_limb_t *qb, *rb;
   int us = u->sign, vs = v->sign;
   if (un < dn)
     {
@@ -352,7 +352,7 @@ kc_mpi_mod (kc_mpi_t r, kc_mpi_t dividend, kc_mpi_t divisor)
 void
 kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 {
-  kc_limb_t stackbuf[MULM_STACK_LIMBS], *buf, *prod, *rem;
+  _kc_limb_t stackbuf[MULM_STACK_LIMBS], *buf, *prod, *rem;
   size_t un, vn, n, pn, need;
 
   if (!w || !u || !v || !m)
@@ -392,7 +392,7 @@ kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 static int
 invm_safegcd (kc_mpi_t x, kc_mpi_t ar, kc_mpi_t am)
 {
-  kc_modinv_ctx ctx;
+  _kc_modinv_ctx ctx;
   uint64_t in[KC_MODINV_MAX_LIMBS], out[KC_MODINV_MAX_LIMBS];
   kc_mpi_t cand, chk;
   size_t n = am->nlimbs;
@@ -489,18 +489,18 @@ kc_mpi_invm (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
  * An even modulus is split into both (see powm_even). */
 struct powm_ctx
 {
-  const kc_mont_ctx *mont; /* a fixed-size context when M fits one */
-  const kc_limb_t *m;   /* Montgomery modulus, or NULL for mod 2^K */
+  const _kc_mont_ctx *mont; /* a fixed-size context when M fits one */
+  const _kc_limb_t *m;   /* Montgomery modulus, or NULL for mod 2^K */
   size_t n;
-  kc_limb_t minv;       /* Montgomery: -M^-1 mod 2^64 */
-  kc_limb_t topmask;    /* mod 2^K: mask of the valid bits of limb N-1 */
-  kc_limb_t *prod;      /* 2N + 1 limbs */
-  kc_limb_t *tmp;       /* _kc_mpih_mul_itch (N) limbs */
+  _kc_limb_t minv;       /* Montgomery: -M^-1 mod 2^64 */
+  _kc_limb_t topmask;    /* mod 2^K: mask of the valid bits of limb N-1 */
+  _kc_limb_t *prod;      /* 2N + 1 limbs */
+  _kc_limb_t *tmp;       /* _kc_mpih_mul_itch (N) limbs */
 };
 
 /* R = PROD[0..2N) reduced (Montgomery: times R^-1 mod M). */
 static void
-powm_reduce (struct powm_ctx *c, kc_limb_t *r)
+powm_reduce (struct powm_ctx *c, _kc_limb_t *r)
 {
   size_t n = c->n;
   if (c->m)
@@ -513,8 +513,8 @@ powm_reduce (struct powm_ctx *c, kc_limb_t *r)
 }
 
 static void
-powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
-          const kc_limb_t *b)
+powm_mul (struct powm_ctx *c, _kc_limb_t *r, const _kc_limb_t *a,
+          const _kc_limb_t *b)
 {
   if (c->mont)
     {
@@ -526,7 +526,7 @@ powm_mul (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a,
 }
 
 static void
-powm_sqr (struct powm_ctx *c, kc_limb_t *r, const kc_limb_t *a)
+powm_sqr (struct powm_ctx *c, _kc_limb_t *r, const _kc_limb_t *a)
 {
   if (c->mont)
     {
@@ -560,7 +560,7 @@ powm_window (size_t ebits)
 }
 
 static int
-ebit (const kc_limb_t *e, size_t i)
+ebit (const _kc_limb_t *e, size_t i)
 {
   return (int) ((e[i / KC_LIMB_BITS] >> (i % KC_LIMB_BITS)) & 1);
 }
@@ -571,14 +571,14 @@ ebit (const kc_limb_t *e, size_t i)
  * from the top: a run of up to K bits starting and ending with a 1
  * selects one of the 2^(K-1) odd powers.  Variable time (see mpi.h). */
 static void
-powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
-          const kc_limb_t *m, size_t n, size_t k2)
+powm_mag (_kc_limb_t *r, const _kc_limb_t *b, const _kc_limb_t *e, size_t en,
+          const _kc_limb_t *m, size_t n, size_t k2)
 {
   struct powm_ctx c;
-  kc_mont_ctx mont;
+  _kc_mont_ctx mont;
   size_t ebits, i, tsize;
   unsigned int k;
-  kc_limb_t *table, *x, *sq;
+  _kc_limb_t *table, *x, *sq;
   size_t prodn = 2 * n + 1, tmpn = _kc_mpih_mul_itch (n);
 
   memset (&c, 0, sizeof c);
@@ -603,7 +603,7 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
     }
   else if (m)
     {
-      kc_limb_t *np = limbs_alloc (2 * n + 1);
+      _kc_limb_t *np = limbs_alloc (2 * n + 1);
       KC_VERIFY_CHECK (m[0] & 1);
       c.minv = _kc_m0inv (m[0]);
       /* B R mod M by division of B * 2^(64N). */
@@ -615,8 +615,8 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
     {
       KC_VERIFY_CHECK (n == (k2 + KC_LIMB_BITS - 1) / KC_LIMB_BITS);
       c.topmask = k2 % KC_LIMB_BITS
-                  ? ((kc_limb_t) 1 << (k2 % KC_LIMB_BITS)) - 1
-                  : ~(kc_limb_t) 0;
+                  ? ((_kc_limb_t) 1 << (k2 % KC_LIMB_BITS)) - 1
+                  : ~(_kc_limb_t) 0;
       memcpy (table, b, n * sizeof *table);
     }
   /* table[j] = B^(2j+1) */
@@ -684,10 +684,10 @@ powm_mag (kc_limb_t *r, const kc_limb_t *b, const kc_limb_t *e, size_t en,
 /* W = B^E mod the non-negative N-limb magnitude M (0 < B < M, E > 0) by
  * powm_mag; W may be B. */
 static void
-powm_obj (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, const kc_limb_t *m, size_t n,
+powm_obj (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, const _kc_limb_t *m, size_t n,
           size_t k2)
 {
-  kc_limb_t *bp = limbs_alloc (n), *r = limbs_alloc (n);
+  _kc_limb_t *bp = limbs_alloc (n), *r = limbs_alloc (n);
   memcpy (bp, b->limbs, b->nlimbs * sizeof *bp);
   powm_mag (r, bp, e->limbs, e->nlimbs, m, n, k2);
   limbs_free (bp, n);
@@ -699,12 +699,12 @@ static void
 mpi_trunc (kc_mpi_t w, kc_mpi_t u, size_t k)
 {
   size_t full = (k + KC_LIMB_BITS - 1) / KC_LIMB_BITS, n = full;
-  kc_limb_t *buf = limbs_alloc (full);
+  _kc_limb_t *buf = limbs_alloc (full);
   if (n > u->nlimbs)
     n = u->nlimbs;
   memcpy (buf, u->limbs, n * sizeof *buf);
   if (n == full && n && k % KC_LIMB_BITS)
-    buf[n - 1] &= ((kc_limb_t) 1 << (k % KC_LIMB_BITS)) - 1;
+    buf[n - 1] &= ((_kc_limb_t) 1 << (k % KC_LIMB_BITS)) - 1;
   mpi_take (w, buf, full, n, 0);
 }
 
@@ -721,12 +721,12 @@ powm_even (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
   kc_mpi_t mo = kc_mpi_new (0), two_k = kc_mpi_new (0), x1 = kc_mpi_new (0);
   kc_mpi_t x2 = kc_mpi_new (0), y = kc_mpi_set_ui (NULL, 1);
   kc_mpi_t t = kc_mpi_new (0), two = kc_mpi_set_ui (NULL, 2);
-  kc_limb_t *buf;
+  _kc_limb_t *buf;
 
   while (!m->limbs[k / KC_LIMB_BITS])
     k += KC_LIMB_BITS;
   {
-    kc_limb_t low = m->limbs[k / KC_LIMB_BITS];
+    _kc_limb_t low = m->limbs[k / KC_LIMB_BITS];
     k += KC_LIMB_BITS - 1 - _kc_mpih_clz (low & -low);  /* trailing zeros */
   }
   /* MO = M >> K */
@@ -738,7 +738,7 @@ powm_even (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
   /* 2^K */
   i = k / KC_LIMB_BITS + 1;
   buf = limbs_alloc (i);
-  buf[i - 1] = (kc_limb_t) 1 << (k % KC_LIMB_BITS);
+  buf[i - 1] = (_kc_limb_t) 1 << (k % KC_LIMB_BITS);
   mpi_take (two_k, buf, i, i, 0);
 
   /* X1 = B^E mod MO (0 when MO = 1) */
@@ -840,7 +840,7 @@ kc_mpi_scan (kc_mpi_t *ret, enum kc_mpi_format fmt, const void *buffer,
 {
   const unsigned char *p = buffer;
   size_t n, i, used;
-  kc_limb_t *buf;
+  _kc_limb_t *buf;
   int sign = 0;
   kc_mpi_t a;
 
@@ -856,7 +856,7 @@ kc_mpi_scan (kc_mpi_t *ret, enum kc_mpi_format fmt, const void *buffer,
       buf = limbs_alloc (n);
       /* byte buflen-1-i is bits 8i.. of the number */
       for (i = 0; i < buflen; i++)
-        buf[i / 8] |= (kc_limb_t) p[buflen - 1 - i] << (8 * (i % 8));
+        buf[i / 8] |= (_kc_limb_t) p[buflen - 1 - i] << (8 * (i % 8));
       used = buflen;
     }
   else if (fmt == KC_MPI_FMT_HEX)
@@ -884,7 +884,7 @@ kc_mpi_scan (kc_mpi_t *ret, enum kc_mpi_format fmt, const void *buffer,
       n = (nd + 15) / 16;
       buf = limbs_alloc (n);
       for (i = 0; i < nd; i++)
-        buf[i / 16] |= (kc_limb_t) hexval ((unsigned char) digits[nd - 1 - i])
+        buf[i / 16] |= (_kc_limb_t) hexval ((unsigned char) digits[nd - 1 - i])
                        << (4 * (i % 16));
     }
   else

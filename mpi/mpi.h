@@ -89,7 +89,7 @@ struct kc_mpi
   int sign;             /* 1: negative (never set for zero) */
   unsigned int nlimbs;  /* used limbs, no high zero limb */
   unsigned int alloc;   /* allocated limbs (>= 1) */
-  kc_limb_t *limbs;     /* least significant first */
+  _kc_limb_t *limbs;     /* least significant first */
 };
 
 /* The largest number of limbs of a kc_mpi: its bit count fits an

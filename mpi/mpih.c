@@ -21,82 +21,82 @@ size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
 /* ------------------------------------------------------------ limb ops */
 
 unsigned int
-_kc_mpih_clz (kc_limb_t x)
+_kc_mpih_clz (_kc_limb_t x)
 {
   return _kc_clz64 (x);
 }
 
 /* ------------------------------------------------------- add, sub, mul_1 */
 
-kc_limb_t
-_kc_mpih_add_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b,
+_kc_limb_t
+_kc_mpih_add_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
                 size_t n)
 {
-  kc_limb_t c = 0;
+  _kc_limb_t c = 0;
   size_t i;
   for (i = 0; i < n; i++)
     {
-      kc_limb_t x = a[i], s = x + b[i];
-      kc_limb_t c1 = s < x;
-      kc_limb_t t = s + c;
+      _kc_limb_t x = a[i], s = x + b[i];
+      _kc_limb_t c1 = s < x;
+      _kc_limb_t t = s + c;
       c = c1 | (t < s);
       r[i] = t;
     }
   return c;
 }
 
-kc_limb_t
-_kc_mpih_add (kc_limb_t *r, const kc_limb_t *a, size_t an,
-              const kc_limb_t *b, size_t bn)
+_kc_limb_t
+_kc_mpih_add (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+              const _kc_limb_t *b, size_t bn)
 {
-  kc_limb_t c = _kc_mpih_add_n (r, a, b, bn);
+  _kc_limb_t c = _kc_mpih_add_n (r, a, b, bn);
   size_t i;
   for (i = bn; i < an; i++)
     {
-      kc_limb_t t = a[i] + c;
+      _kc_limb_t t = a[i] + c;
       c = t < c;
       r[i] = t;
     }
   return c;
 }
 
-kc_limb_t
-_kc_mpih_sub_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b,
+_kc_limb_t
+_kc_mpih_sub_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
                 size_t n)
 {
-  kc_limb_t c = 0;
+  _kc_limb_t c = 0;
   size_t i;
   for (i = 0; i < n; i++)
     {
-      kc_limb_t x = a[i], y = b[i];
-      kc_limb_t d = x - y;
-      kc_limb_t c1 = x < y;
-      kc_limb_t t = d - c;
+      _kc_limb_t x = a[i], y = b[i];
+      _kc_limb_t d = x - y;
+      _kc_limb_t c1 = x < y;
+      _kc_limb_t t = d - c;
       c = c1 | (d < c);
       r[i] = t;
     }
   return c;
 }
 
-kc_limb_t
-_kc_mpih_sub (kc_limb_t *r, const kc_limb_t *a, size_t an,
-              const kc_limb_t *b, size_t bn)
+_kc_limb_t
+_kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+              const _kc_limb_t *b, size_t bn)
 {
-  kc_limb_t c = _kc_mpih_sub_n (r, a, b, bn);
+  _kc_limb_t c = _kc_mpih_sub_n (r, a, b, bn);
   size_t i;
   for (i = bn; i < an; i++)
     {
-      kc_limb_t x = a[i];
+      _kc_limb_t x = a[i];
       r[i] = x - c;
       c = x < c;
     }
   return c;
 }
 
-kc_limb_t
-_kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+_kc_limb_t
+_kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
-  kc_limb_t c = 0;
+  _kc_limb_t c = 0;
   size_t i;
   for (i = 0; i < n; i++)
     {
@@ -135,11 +135,11 @@ _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
   "adoxq %[" hin "], %[t]\n\t" \
   "movq %[t], " #off "(%[r])\n\t"
 
-static kc_limb_t
-addmul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
-              kc_limb_t cin)
+static _kc_limb_t
+addmul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b,
+              _kc_limb_t cin)
 {
-  kc_limb_t lo, hi, t, c = cin;
+  _kc_limb_t lo, hi, t, c = cin;
   size_t cnt = n / 4;
   __asm__ ("xorl %k[lo], %k[lo]\n"             /* CF = OF = 0 */
            ADX_ROW_LOOP (ADDMUL_STEP)
@@ -165,11 +165,11 @@ addmul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
   "adcxq " #off "(%[r]), %[lo]\n\t" \
   "movq %[lo], " #off "(%[r])\n\t"
 
-static kc_limb_t
-submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
-              kc_limb_t cin)
+static _kc_limb_t
+submul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b,
+              _kc_limb_t cin)
 {
-  kc_limb_t lo, hi, c = cin;
+  _kc_limb_t lo, hi, c = cin;
   size_t cnt = n / 4;
   __asm__ ("xorl %k[lo], %k[lo]\n\t"
            "stc\n"
@@ -191,16 +191,16 @@ submul_1_adx (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b,
 
 /* The portable rows, from limb K on with carry C (the tails of the ADX
  * rows, and the whole row elsewhere). */
-static inline kc_limb_t
-addmul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
-            kc_limb_t b, kc_limb_t c)
+static inline _kc_limb_t
+addmul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
+            _kc_limb_t b, _kc_limb_t c)
 {
   /* Explicit carries (compare after add) compile to add/adc with gcc and
    * clang; measured faster than one 128-bit sum a*b + r + c. */
   for (; k < n; k++)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
-      kc_limb_t x = r[k];
+      _kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      _kc_limb_t x = r[k];
       /* hi <= 2^64 - 2, and the true sum a b + r + c < 2^128: the two
        * carries never overflow hi. */
       lo += c;
@@ -213,14 +213,14 @@ addmul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
   return c;
 }
 
-static inline kc_limb_t
-submul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
-            kc_limb_t b, kc_limb_t c)
+static inline _kc_limb_t
+submul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
+            _kc_limb_t b, _kc_limb_t c)
 {
   for (; k < n; k++)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
-      kc_limb_t x = r[k];
+      _kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
+      _kc_limb_t x = r[k];
       /* subtract lo + c: hi + carries <= 2^64 - 1 since hi <= 2^64 - 2 */
       lo += c;
       hi += lo < c;
@@ -230,28 +230,28 @@ submul_1_c (kc_limb_t *r, const kc_limb_t *a, size_t k, size_t n,
   return c;
 }
 
-kc_limb_t
-_kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+_kc_limb_t
+_kc_mpih_addmul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
 #ifdef KC_LIMB_ADX
   if (n >= 4 && _kc_limb_have_adx ())
     {
       size_t k = n & ~(size_t) 3;
-      kc_limb_t c = addmul_1_adx (r, a, k, b, 0);
+      _kc_limb_t c = addmul_1_adx (r, a, k, b, 0);
       return addmul_1_c (r, a, k, n, b, c);
     }
 #endif
   return addmul_1_c (r, a, 0, n, b, 0);
 }
 
-kc_limb_t
-_kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
+_kc_limb_t
+_kc_mpih_submul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
 #ifdef KC_LIMB_ADX
   if (n >= 4 && _kc_limb_have_adx ())
     {
       size_t k = n & ~(size_t) 3;
-      kc_limb_t c = submul_1_adx (r, a, k, b, 0);
+      _kc_limb_t c = submul_1_adx (r, a, k, b, 0);
       return submul_1_c (r, a, k, n, b, c);
     }
 #endif
@@ -262,20 +262,20 @@ _kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b)
  * the sum go to R, limb N to *HI0, limb N + 1 is returned.  R[N] is
  * neither read nor written.  (The sum is < 2^(64(N+2)): R + CIN
  * + A (b0 + b1 B) <= 2 (B^N - 1) + (B^N - 1)(B^2 - 1) < B^(N+2).) */
-static inline kc_limb_t
-addmul_2 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b0,
-          kc_limb_t b1, kc_limb_t cin, kc_limb_t *hi0)
+static inline _kc_limb_t
+addmul_2 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b0,
+          _kc_limb_t b1, _kc_limb_t cin, _kc_limb_t *hi0)
 {
   /* c0: pending limb of column i; c1: pending limb of column i + 1. */
-  kc_limb_t c0 = cin, c1 = 0;
+  _kc_limb_t c0 = cin, c1 = 0;
   size_t i;
   for (i = 0; i < n; i++)
     {
       /* each column sum a b + x + c <= (2^64-1)^2 + 2 (2^64-1) < 2^128,
        * so the carries into h0, h1 never overflow */
-      kc_limb_t h0, l0 = _kc_mul64 (&h0, a[i], b0);
-      kc_limb_t h1, l1 = _kc_mul64 (&h1, a[i], b1);
-      kc_limb_t x = r[i];
+      _kc_limb_t h0, l0 = _kc_mul64 (&h0, a[i], b0);
+      _kc_limb_t h1, l1 = _kc_mul64 (&h1, a[i], b1);
+      _kc_limb_t x = r[i];
       l0 += c0;
       h0 += l0 < c0;
       l0 += x;
@@ -292,11 +292,11 @@ addmul_2 (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t b0,
   return c1;
 }
 
-kc_limb_t
-_kc_mpih_lshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+_kc_limb_t
+_kc_mpih_lshift (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
                  unsigned int cnt)
 {
-  kc_limb_t out;
+  _kc_limb_t out;
   size_t i;
   if (!cnt)
     {
@@ -311,11 +311,11 @@ _kc_mpih_lshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
   return out;
 }
 
-kc_limb_t
-_kc_mpih_rshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+_kc_limb_t
+_kc_mpih_rshift (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
                  unsigned int cnt)
 {
-  kc_limb_t out;
+  _kc_limb_t out;
   size_t i;
   if (!cnt)
     {
@@ -331,7 +331,7 @@ _kc_mpih_rshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
 }
 
 int
-_kc_mpih_cmp_var (const kc_limb_t *a, const kc_limb_t *b, size_t n)
+_kc_mpih_cmp_var (const _kc_limb_t *a, const _kc_limb_t *b, size_t n)
 {
   while (n--)
     if (a[n] != b[n])
@@ -340,7 +340,7 @@ _kc_mpih_cmp_var (const kc_limb_t *a, const kc_limb_t *b, size_t n)
 }
 
 size_t
-_kc_mpih_normalize_var (const kc_limb_t *a, size_t n)
+_kc_mpih_normalize_var (const _kc_limb_t *a, size_t n)
 {
   while (n && !a[n - 1])
     n--;
@@ -350,8 +350,8 @@ _kc_mpih_normalize_var (const kc_limb_t *a, size_t n)
 /* ------------------------------------------------------------ multiply */
 
 void
-_kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
-                       const kc_limb_t *b, size_t bn)
+_kc_mpih_mul_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+                       const _kc_limb_t *b, size_t bn)
 {
   size_t j;
   /* After the rows below j, r[0..j+an) is valid; each addmul_2 writes
@@ -368,7 +368,7 @@ _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
 #endif
   for (j = 1; j + 1 < bn; j += 2)
     {
-      kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
+      _kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
                                       &hi0);
       r[an + j] = hi0;
       r[an + j + 1] = hi1;
@@ -378,10 +378,10 @@ _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
 }
 
 void
-_kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
+_kc_mpih_sqr_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
 {
   size_t i;
-  kc_limb_t c;
+  _kc_limb_t c;
   /* With ADX every row is one addmul_1 (faster than the C addmul_2). */
   int pairs = !(n >= 8 && _kc_limb_have_adx ());
   if (n == 1)
@@ -400,8 +400,8 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
   i = 1;
   for (; pairs && i + 2 < n; i += 2)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i + 1]), hi0;
-      kc_limb_t x = r[2 * i + 1];
+      _kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i + 1]), hi0;
+      _kc_limb_t x = r[2 * i + 1];
       lo += x;
       hi += lo < x;                 /* a b + x < 2^128 */
       r[2 * i + 1] = lo;
@@ -418,12 +418,12 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
   c = 0;
   for (i = 0; i < n; i++)
     {
-      kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i]);
-      kc_limb_t x0 = r[2 * i], x1 = r[2 * i + 1];
-      kc_limb_t s0 = x0 + lo, c0 = s0 < lo;
-      kc_limb_t t0 = s0 + c, c1 = t0 < c;
-      kc_limb_t s1 = x1 + hi, c2 = s1 < hi;
-      kc_limb_t t1 = s1 + c0 + c1, c3 = t1 < s1;
+      _kc_limb_t hi, lo = _kc_mul64 (&hi, a[i], a[i]);
+      _kc_limb_t x0 = r[2 * i], x1 = r[2 * i + 1];
+      _kc_limb_t s0 = x0 + lo, c0 = s0 < lo;
+      _kc_limb_t t0 = s0 + c, c1 = t0 < c;
+      _kc_limb_t s1 = x1 + hi, c2 = s1 < hi;
+      _kc_limb_t t1 = s1 + c0 + c1, c3 = t1 < s1;
       r[2 * i] = t0;
       r[2 * i + 1] = t1;
       c = c2 + c3;
@@ -433,7 +433,7 @@ _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n)
 
 /* |A - B| of N limbs into R; returns 1 if A < B. */
 static int
-abs_sub_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n)
+abs_sub_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b, size_t n)
 {
   if (_kc_mpih_cmp_var (a, b, n) >= 0)
     {
@@ -446,7 +446,7 @@ abs_sub_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n)
 
 /* |A - B| where A has M limbs and B has H <= M limbs (zero extended). */
 static int
-abs_sub (kc_limb_t *r, const kc_limb_t *a, size_t m, const kc_limb_t *b,
+abs_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t m, const _kc_limb_t *b,
          size_t h)
 {
   if (h < m && _kc_mpih_normalize_var (a + h, m - h))
@@ -466,12 +466,12 @@ abs_sub (kc_limb_t *r, const kc_limb_t *a, size_t m, const kc_limb_t *b,
  * Scratch: 2M for the middle product, then 2M + 1 for the middle sum; the
  * recursion uses TMP + 2M.  s(N) <= 4N + 3 log2(N) + 8 limbs. */
 static void
-mul_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n,
-       kc_limb_t *tmp, int sqr)
+mul_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b, size_t n,
+       _kc_limb_t *tmp, int sqr)
 {
   size_t m, h;
   int neg;
-  kc_limb_t *t = tmp, *mid, c;
+  _kc_limb_t *t = tmp, *mid, c;
 
   if (n < (sqr ? _kc_mpih_karatsuba_sqr_threshold
              : _kc_mpih_karatsuba_threshold))
@@ -511,11 +511,11 @@ mul_n (kc_limb_t *r, const kc_limb_t *a, const kc_limb_t *b, size_t n,
 }
 
 void
-_kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
-              const kc_limb_t *b, size_t bn, kc_limb_t *tmp)
+_kc_mpih_mul (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+              const _kc_limb_t *b, size_t bn, _kc_limb_t *tmp)
 {
   size_t done;
-  kc_limb_t *prod;
+  _kc_limb_t *prod;
 
   if (bn < _kc_mpih_karatsuba_threshold)
     {
@@ -534,7 +534,7 @@ _kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
   prod = tmp;
   for (done = bn; done + bn <= an; done += bn)
     {
-      kc_limb_t c;
+      _kc_limb_t c;
       mul_n (prod, a + done, b, bn, tmp + 2 * bn, 0);
       /* r[done..done+bn) holds the previous chunk's high half. */
       memcpy (r + done + bn, prod + bn, bn * sizeof *r);
@@ -545,7 +545,7 @@ _kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
   if (done < an)
     {
       size_t rest = an - done;
-      kc_limb_t c;
+      _kc_limb_t c;
       /* rest < bn: prod = B * A[done..an), bn + rest limbs. */
       _kc_mpih_mul (prod, b, bn, a + done, rest, tmp + bn + rest);
       c = _kc_mpih_add (prod, prod, bn + rest, r + done, bn);
@@ -556,22 +556,22 @@ _kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
 }
 
 void
-_kc_mpih_sqr (kc_limb_t *r, const kc_limb_t *a, size_t n, kc_limb_t *tmp)
+_kc_mpih_sqr (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t *tmp)
 {
   mul_n (r, a, a, n, tmp, 1);
 }
 
 /* ------------------------------------------------------------ division */
 
-kc_limb_t
-_kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
-                       kc_limb_t d)
+_kc_limb_t
+_kc_mpih_divrem_1_var (_kc_limb_t *q, const _kc_limb_t *a, size_t n,
+                       _kc_limb_t d)
 {
-  kc_limb_t r = 0;
+  _kc_limb_t r = 0;
   size_t i = n;
   while (i--)
     {
-      kc_limb_t qi = _kc_udiv128_var (&r, r, a[i], d);
+      _kc_limb_t qi = _kc_udiv128_var (&r, r, a[i], d);
       if (q)
         q[i] = qi;
     }
@@ -579,23 +579,23 @@ _kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
 }
 
 void
-_kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
-                     const kc_limb_t *d, size_t dn)
+_kc_mpih_divrem_var (_kc_limb_t *q, _kc_limb_t *np, size_t nn,
+                     const _kc_limb_t *d, size_t dn)
 {
-  kc_limb_t d1 = d[dn - 1], d0 = d[dn - 2];
+  _kc_limb_t d1 = d[dn - 1], d0 = d[dn - 2];
   size_t j = nn - dn + 1;
 
   KC_VERIFY_CHECK (dn >= 2 && nn >= dn && (d1 >> 63) && np[nn] < d1);
   while (j--)
     {
       /* Invariant: np[j+dn..] < D, hence n2 <= d1. */
-      kc_limb_t n2 = np[j + dn], n1 = np[j + dn - 1], n0 = np[j + dn - 2];
-      kc_limb_t qhat, rhat, borrow;
+      _kc_limb_t n2 = np[j + dn], n1 = np[j + dn - 1], n0 = np[j + dn - 2];
+      _kc_limb_t qhat, rhat, borrow;
       int ovf = 0;
 
       if (n2 == d1)
         {
-          qhat = ~(kc_limb_t) 0;
+          qhat = ~(_kc_limb_t) 0;
           rhat = n1 + d1;
           ovf = rhat < n1;
         }
@@ -605,7 +605,7 @@ _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
        * (each while rhat has not overflowed one limb). */
       while (!ovf)
         {
-          kc_limb_t hi, lo = _kc_mul64 (&hi, qhat, d0);
+          _kc_limb_t hi, lo = _kc_mul64 (&hi, qhat, d0);
           if (hi < rhat || (hi == rhat && lo <= n0))
             break;
           qhat--;
@@ -616,7 +616,7 @@ _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
       if (n2 < borrow)
         {
           /* qhat was one too big (rare): add D back. */
-          kc_limb_t c = _kc_mpih_add_n (np + j, np + j, d, dn);
+          _kc_limb_t c = _kc_mpih_add_n (np + j, np + j, d, dn);
           qhat--;
           np[j + dn] = n2 - borrow + c;
           KC_VERIFY_CHECK (np[j + dn] == 0);
@@ -632,11 +632,11 @@ _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
 /* ---------------------------------------------------------- Montgomery */
 
 void
-_kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
-               kc_limb_t minv)
+_kc_mpih_redc (_kc_limb_t *r, _kc_limb_t *t, const _kc_limb_t *m, size_t n,
+               _kc_limb_t minv)
 {
   size_t i;
-  kc_limb_t cy;
+  _kc_limb_t cy;
   /* Steps make t[i] (and t[i+1]) zero by adding q M B^i; the limbs of
    * that row above t[i+n) belong at limbs i+n (and i+n+1) and are parked
    * in the now-zero t[i] (and t[i+1]): later steps read t[k] for k > i
@@ -649,7 +649,7 @@ _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
   if (n >= 2 && !(n >= 4 && _kc_limb_have_adx ()))
     for (; i + 1 < n; i += 2)
       {
-        kc_limb_t q0 = t[i] * minv, q1, h, l, y;
+        _kc_limb_t q0 = t[i] * minv, q1, h, l, y;
         l = _kc_mul64 (&h, q0, m[0]);
         h += (l + t[i]) < l;            /* q0 m0 + t[i] = h B exactly */
         y = t[i + 1] + h + q0 * m[1];
@@ -660,14 +660,14 @@ _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
       }
   for (; i < n; i++)
     {
-      kc_limb_t qi = t[i] * minv;
+      _kc_limb_t qi = t[i] * minv;
       t[i] = _kc_mpih_addmul_1 (t + i, m, n, qi);
     }
   /* (T + Q M) / B^n = t[n..2n) + parked carries < 2M. */
   cy = _kc_mpih_add_n (r, t + n, t, n);
   if (cy || _kc_mpih_cmp_var (r, m, n) >= 0)
     {
-      kc_limb_t b = _kc_mpih_sub_n (r, r, m, n);
+      _kc_limb_t b = _kc_mpih_sub_n (r, r, m, n);
       KC_VERIFY_CHECK (b == cy);
       (void) b;
     }

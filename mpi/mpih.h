@@ -28,49 +28,49 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef uint64_t kc_limb_t;
+typedef uint64_t _kc_limb_t;
 #define KC_LIMB_BITS 64
 
 /* R[0..N) = A + B; returns the carry (0 or 1).  R may equal A or B. */
-kc_limb_t _kc_mpih_add_n (kc_limb_t *r, const kc_limb_t *a,
-                          const kc_limb_t *b, size_t n);
+_kc_limb_t _kc_mpih_add_n (_kc_limb_t *r, const _kc_limb_t *a,
+                          const _kc_limb_t *b, size_t n);
 /* R[0..AN) = A[0..AN) + B[0..BN), AN >= BN >= 0; returns the carry.
  * R may equal A or B. */
-kc_limb_t _kc_mpih_add (kc_limb_t *r, const kc_limb_t *a, size_t an,
-                        const kc_limb_t *b, size_t bn);
+_kc_limb_t _kc_mpih_add (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+                        const _kc_limb_t *b, size_t bn);
 /* R[0..N) = A - B mod 2^(64N); returns the borrow (0 or 1). R may equal
  * A or B. */
-kc_limb_t _kc_mpih_sub_n (kc_limb_t *r, const kc_limb_t *a,
-                          const kc_limb_t *b, size_t n);
+_kc_limb_t _kc_mpih_sub_n (_kc_limb_t *r, const _kc_limb_t *a,
+                          const _kc_limb_t *b, size_t n);
 /* R[0..AN) = A[0..AN) - B[0..BN), AN >= BN >= 0; returns the borrow. */
-kc_limb_t _kc_mpih_sub (kc_limb_t *r, const kc_limb_t *a, size_t an,
-                        const kc_limb_t *b, size_t bn);
+_kc_limb_t _kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+                        const _kc_limb_t *b, size_t bn);
 
 /* R[0..N) = A * b (low N limbs); returns the high limb.  R may equal A. */
-kc_limb_t _kc_mpih_mul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n,
-                          kc_limb_t b);
+_kc_limb_t _kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
+                          _kc_limb_t b);
 /* R[0..N) += A * b; returns the carry limb (the value's limb N). */
-kc_limb_t _kc_mpih_addmul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n,
-                             kc_limb_t b);
+_kc_limb_t _kc_mpih_addmul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
+                             _kc_limb_t b);
 /* R[0..N) -= A * b; returns the borrow limb (what is owed at limb N). */
-kc_limb_t _kc_mpih_submul_1 (kc_limb_t *r, const kc_limb_t *a, size_t n,
-                             kc_limb_t b);
+_kc_limb_t _kc_mpih_submul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
+                             _kc_limb_t b);
 
 /* R[0..N) = A << CNT, 0 <= CNT < 64; returns the bits shifted out (at the
  * low end of the result).  R may equal A (also R above A is fine: the
  * loop runs from the top). */
-kc_limb_t _kc_mpih_lshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+_kc_limb_t _kc_mpih_lshift (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
                            unsigned int cnt);
 /* R[0..N) = A >> CNT, 0 <= CNT < 64; returns the bits shifted out, at the
  * high end of the result.  R may equal A (also R below A). */
-kc_limb_t _kc_mpih_rshift (kc_limb_t *r, const kc_limb_t *a, size_t n,
+_kc_limb_t _kc_mpih_rshift (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
                            unsigned int cnt);
 
 /* Compare A and B, both N limbs (N >= 0): -1, 0 or 1.  Variable time. */
-int _kc_mpih_cmp_var (const kc_limb_t *a, const kc_limb_t *b, size_t n);
+int _kc_mpih_cmp_var (const _kc_limb_t *a, const _kc_limb_t *b, size_t n);
 /* Length of A[0..N) without its high zero limbs (0 for zero).  Variable
  * time. */
-size_t _kc_mpih_normalize_var (const kc_limb_t *a, size_t n);
+size_t _kc_mpih_normalize_var (const _kc_limb_t *a, size_t n);
 
 /* Karatsuba thresholds in limbs: products (squares) of operands of at
  * least this many limbs use Karatsuba, below it the schoolbook method.
@@ -92,24 +92,24 @@ extern size_t _kc_mpih_karatsuba_sqr_threshold;
 
 /* R[0..AN+BN) = A[0..AN) * B[0..BN); AN >= BN >= 1.  R must not overlap A
  * or B.  TMP: _kc_mpih_mul_itch (AN) limbs of scratch. */
-void _kc_mpih_mul (kc_limb_t *r, const kc_limb_t *a, size_t an,
-                   const kc_limb_t *b, size_t bn, kc_limb_t *tmp);
+void _kc_mpih_mul (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+                   const _kc_limb_t *b, size_t bn, _kc_limb_t *tmp);
 /* R[0..2N) = A[0..N)^2.  R must not overlap A.  TMP as for mul. */
-void _kc_mpih_sqr (kc_limb_t *r, const kc_limb_t *a, size_t n,
-                   kc_limb_t *tmp);
+void _kc_mpih_sqr (_kc_limb_t *r, const _kc_limb_t *a, size_t n,
+                   _kc_limb_t *tmp);
 /* The schoolbook methods alone (the slow references of the tests; no
  * scratch). */
-void _kc_mpih_mul_basecase (kc_limb_t *r, const kc_limb_t *a, size_t an,
-                            const kc_limb_t *b, size_t bn);
-void _kc_mpih_sqr_basecase (kc_limb_t *r, const kc_limb_t *a, size_t n);
+void _kc_mpih_mul_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+                            const _kc_limb_t *b, size_t bn);
+void _kc_mpih_sqr_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t n);
 
 /* Count of leading zero bits of X (X != 0). */
-unsigned int _kc_mpih_clz (kc_limb_t x);
+unsigned int _kc_mpih_clz (_kc_limb_t x);
 
 /* Single-limb division: Q[0..N) = A[0..N) / d, returns A mod d; d != 0.
  * Q may equal A; Q may be NULL (remainder only).  Variable time. */
-kc_limb_t _kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
-                                 kc_limb_t d);
+_kc_limb_t _kc_mpih_divrem_1_var (_kc_limb_t *q, const _kc_limb_t *a, size_t n,
+                                 _kc_limb_t d);
 
 /* Long division (Knuth, TAOCP vol. 2, 4.3.1, algorithm D).
  * Preconditions: DN >= 2; D[DN-1] has its top bit set (normalised);
@@ -118,8 +118,8 @@ kc_limb_t _kc_mpih_divrem_1_var (kc_limb_t *q, const kc_limb_t *a, size_t n,
  * Result: Q[0..NN-DN+1) = NP / D (Q may be NULL), and NP[0..DN) holds the
  * remainder (NP[DN..NN] become 0).  Q must not overlap NP or D.
  * Variable time. */
-void _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
-                          const kc_limb_t *d, size_t dn);
+void _kc_mpih_divrem_var (_kc_limb_t *q, _kc_limb_t *np, size_t nn,
+                          const _kc_limb_t *d, size_t dn);
 
 /* Montgomery reduction, variable length N: R[0..N) = T * 2^(-64N) mod M,
  * fully reduced (R < M).
@@ -129,7 +129,7 @@ void _kc_mpih_divrem_var (kc_limb_t *q, kc_limb_t *np, size_t nn,
  * T is destroyed.  R must not overlap T's low half or M; R may equal
  * T + N.  Bound: before the final subtraction the value is < 2M, so one
  * conditional subtraction reduces it. */
-void _kc_mpih_redc (kc_limb_t *r, kc_limb_t *t, const kc_limb_t *m, size_t n,
-                    kc_limb_t minv);
+void _kc_mpih_redc (_kc_limb_t *r, _kc_limb_t *t, const _kc_limb_t *m, size_t n,
+                    _kc_limb_t minv);
 
 #endif /* KC_MPIH_H */

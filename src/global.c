@@ -52,13 +52,13 @@ kc_check_version (const char *req_version)
 }
 
 /* The pointer is volatile, so the compiler must perform the stores. */
-static void *(*const volatile kc_memset_fn) (void *, int, size_t) = memset;
+static void *(*const volatile _kc_memset_fn) (void *, int, size_t) = memset;
 
 void
 _kc_wipememory (void *p, size_t n)
 {
   if (n)
-    kc_memset_fn (p, 0, n);
+    _kc_memset_fn (p, 0, n);
 #if defined(__GNUC__) || defined(__clang__)
   __asm__ __volatile__ ("" : : "r" (p) : "memory");
 #endif

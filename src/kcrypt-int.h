@@ -87,7 +87,7 @@ void _kc_burn_stack (size_t bytes);
 /* The RNG function type: algorithm code never calls the system RNG itself;
  * it is handed FN and CTX and calls FN (CTX, BUF, N) to fill N bytes.  The
  * function must not fail: a source that cannot deliver aborts. */
-typedef void (*kc_rng_fn) (void *ctx, void *buf, size_t n);
+typedef void (*_kc_rng_fn) (void *ctx, void *buf, size_t n);
 
 /* The system RNG (getrandom).  CTX is unused.  Retries on EINTR and short
  * reads; aborts the process with a message if the kernel cannot deliver,

@@ -29,14 +29,14 @@
  * Rows fields/secp256k1_5x52/<op> (bench_fields_5x52), ns per operation,
  * throughput: each iteration does 8 independent operations (mul, sqr) or
  * loads a fresh input (normalize*, whose input must stay unnormalised):
- *   mul, sqr             kc_secp256k1_fe_mul / _sqr
- *   normalize            kc_secp256k1_fe_normalize (borrowing, one
+ *   mul, sqr             _kc_secp256k1_fe_mul / _sqr
+ *   normalize            _kc_secp256k1_fe_normalize (borrowing, one
  *                        reduction pass and a borrow pass) of a
  *                        magnitude-8 value
  *   normalize_classic    _kc_secp256k1_fe_normalize_classic (reduce, then
  *                        compare with p), same input; timed interleaved
  *                        with normalize
- *   normalizes_to_zero   kc_secp256k1_fe_normalizes_to_zero, same input
+ *   normalizes_to_zero   _kc_secp256k1_fe_normalizes_to_zero, same input
  * Rows chained/<op>/secp256k1_5x52 (bench_chained_5x52): 64 dependent
  * normalizations (normalize, normalize_classic) per iteration, reported
  * per normalization.  Both are constant time, so a chain (whose values
@@ -57,13 +57,13 @@
 
 struct curves_ctx
 {
-  kc_secp256k1_gej pj, bj;             /* start point, Jacobian addend */
-  kc_secp256k1_ge bge;                 /* affine addend */
-  kc_secp256k1_scalar k, a, b;         /* ecmult_gen k; ecmult a, b */
-  kc_secp256k1_fe x, y, big;           /* big: magnitude 8, unnormalised */
-  kc_secp256k1_fe lanes[LANES];
-  kc_secp256k1_fe batch[BATCH];
-  kc_secp256k1_scalar s, t;
+  _kc_secp256k1_gej pj, bj;             /* start point, Jacobian addend */
+  _kc_secp256k1_ge bge;                 /* affine addend */
+  _kc_secp256k1_scalar k, a, b;         /* ecmult_gen k; ecmult a, b */
+  _kc_secp256k1_fe x, y, big;           /* big: magnitude 8, unnormalised */
+  _kc_secp256k1_fe lanes[LANES];
+  _kc_secp256k1_fe batch[BATCH];
+  _kc_secp256k1_scalar s, t;
 };
 
 /* ------------------------------------------------------- group kernels */
@@ -72,7 +72,7 @@ static void
 body_gej_double (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r = c->pj;
+  _kc_secp256k1_gej r = c->pj;
   while (iters--)
     _kc_secp256k1_gej_double (&r, &r);
   bench_consume (&r.x, sizeof r.x.n);
@@ -82,7 +82,7 @@ static void
 body_gej_add (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r = c->pj;
+  _kc_secp256k1_gej r = c->pj;
   while (iters--)
     _kc_secp256k1_gej_add_var (&r, &r, &c->bj);
   bench_consume (&r.x, sizeof r.x.n);
@@ -92,7 +92,7 @@ static void
 body_gej_add_ge (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r = c->pj;
+  _kc_secp256k1_gej r = c->pj;
   while (iters--)
     _kc_secp256k1_gej_add_ge (&r, &r, &c->bge);
   bench_consume (&r.x, sizeof r.x.n);
@@ -102,7 +102,7 @@ static void
 body_gej_add_ge_var (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r = c->pj;
+  _kc_secp256k1_gej r = c->pj;
   while (iters--)
     _kc_secp256k1_gej_add_ge_var (&r, &r, &c->bge);
   bench_consume (&r.x, sizeof r.x.n);
@@ -112,7 +112,7 @@ static void
 body_ecmult_gen (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r;
+  _kc_secp256k1_gej r;
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
@@ -125,7 +125,7 @@ static void
 body_ecmult (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_gej r;
+  _kc_secp256k1_gej r;
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
@@ -139,19 +139,19 @@ body_ecmult (void *vctx, uint64_t iters)
  * inv = P_{N-1}^-1 and, going down, R_i = inv * P_{i-1}, inv = inv * A_i.
  * 3(N-1) multiplications.  Constant time.  R must not alias A. */
 static void
-batch_inverse (kc_secp256k1_fe *r, const kc_secp256k1_fe *a, size_t n)
+batch_inverse (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a, size_t n)
 {
-  kc_secp256k1_fe inv;
+  _kc_secp256k1_fe inv;
   size_t i;
 
   r[0] = a[0];
   for (i = 1; i < n; i++)
-    kc_secp256k1_fe_mul (&r[i], &r[i - 1], &a[i]);
+    _kc_secp256k1_fe_mul (&r[i], &r[i - 1], &a[i]);
   _kc_secp256k1_fe_inv (&inv, &r[n - 1]);
   for (i = n - 1; i > 0; i--)
     {
-      kc_secp256k1_fe_mul (&r[i], &r[i - 1], &inv);
-      kc_secp256k1_fe_mul (&inv, &inv, &a[i]);
+      _kc_secp256k1_fe_mul (&r[i], &r[i - 1], &inv);
+      _kc_secp256k1_fe_mul (&inv, &inv, &a[i]);
     }
   r[0] = inv;
 }
@@ -160,7 +160,7 @@ static void
 body_batch_inv (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe r[BATCH];
+  _kc_secp256k1_fe r[BATCH];
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
@@ -175,7 +175,7 @@ static void
 body_fe_inv (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe x = c->x;
+  _kc_secp256k1_fe x = c->x;
   while (iters--)
     _kc_secp256k1_fe_inv (&x, &x);
   bench_consume (&x, sizeof x.n);
@@ -185,7 +185,7 @@ static void
 body_fe_inv_var (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe x = c->x;
+  _kc_secp256k1_fe x = c->x;
   while (iters--)
     _kc_secp256k1_fe_inv_var (&x, &x);
   bench_consume (&x, sizeof x.n);
@@ -195,7 +195,7 @@ static void
 body_fe_sqrt (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe x = c->x, r;
+  _kc_secp256k1_fe x = c->x, r;
   uint64_t acc = 0;
   while (iters--)
     {
@@ -210,7 +210,7 @@ static void
 body_scalar_mul (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_scalar s = c->s;
+  _kc_secp256k1_scalar s = c->s;
   while (iters--)
     _kc_secp256k1_scalar_mul (&s, &s, &c->t);
   bench_consume (&s, sizeof s);
@@ -220,7 +220,7 @@ static void
 body_scalar_inv (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_scalar s = c->s;
+  _kc_secp256k1_scalar s = c->s;
   while (iters--)
     _kc_secp256k1_scalar_inv (&s, &s);
   bench_consume (&s, sizeof s);
@@ -230,7 +230,7 @@ static void
 body_scalar_inv_var (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_scalar s = c->s;
+  _kc_secp256k1_scalar s = c->s;
   while (iters--)
     _kc_secp256k1_scalar_inv_var (&s, &s);
   bench_consume (&s, sizeof s);
@@ -240,7 +240,7 @@ static void
 body_scalar_split_lambda (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_scalar r1, r2;
+  _kc_secp256k1_scalar r1, r2;
   uint64_t acc = 0;
   while (iters--)
     {
@@ -257,12 +257,12 @@ static void
 body_fe_mul (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe x[LANES];
+  _kc_secp256k1_fe x[LANES];
   int j;
   memcpy (x, c->lanes, sizeof x);
   while (iters--)
     for (j = 0; j < LANES; j++)
-      kc_secp256k1_fe_mul (&x[j], &x[j], &c->y);
+      _kc_secp256k1_fe_mul (&x[j], &x[j], &c->y);
   for (j = 0; j < LANES; j++)
     bench_consume (&x[j], sizeof x[j].n);
 }
@@ -271,12 +271,12 @@ static void
 body_fe_sqr (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe x[LANES];
+  _kc_secp256k1_fe x[LANES];
   int j;
   memcpy (x, c->lanes, sizeof x);
   while (iters--)
     for (j = 0; j < LANES; j++)
-      kc_secp256k1_fe_sqr (&x[j], &x[j]);
+      _kc_secp256k1_fe_sqr (&x[j], &x[j]);
   for (j = 0; j < LANES; j++)
     bench_consume (&x[j], sizeof x[j].n);
 }
@@ -289,8 +289,8 @@ body_fe_normalize (void *vctx, uint64_t iters)
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
-      kc_secp256k1_fe t = h->big;
-      kc_secp256k1_fe_normalize (&t);
+      _kc_secp256k1_fe t = h->big;
+      _kc_secp256k1_fe_normalize (&t);
       acc += t.n[0] ^ t.n[4];
     }
   bench_consume_u64 (acc);
@@ -304,7 +304,7 @@ body_fe_normalize_classic (void *vctx, uint64_t iters)
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
-      kc_secp256k1_fe t = h->big;
+      _kc_secp256k1_fe t = h->big;
       _kc_secp256k1_fe_normalize_classic (&t);
       acc += t.n[0] ^ t.n[4];
     }
@@ -319,7 +319,7 @@ body_fe_normalizes_to_zero (void *vctx, uint64_t iters)
   while (iters--)
     {
       const struct curves_ctx *h = bench_hide_ptr (c);
-      acc += (uint64_t) kc_secp256k1_fe_normalizes_to_zero (&h->big);
+      acc += (uint64_t) _kc_secp256k1_fe_normalizes_to_zero (&h->big);
     }
   bench_consume_u64 (acc);
 }
@@ -328,11 +328,11 @@ static void
 body_chain_normalize (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe t = c->big;
+  _kc_secp256k1_fe t = c->big;
   int j;
   while (iters--)
     for (j = 0; j < CHAIN; j++)
-      kc_secp256k1_fe_normalize (&t);
+      _kc_secp256k1_fe_normalize (&t);
   bench_consume (&t, sizeof t.n);
 }
 
@@ -340,7 +340,7 @@ static void
 body_chain_normalize_classic (void *vctx, uint64_t iters)
 {
   const struct curves_ctx *c = vctx;
-  kc_secp256k1_fe t = c->big;
+  _kc_secp256k1_fe t = c->big;
   int j;
   while (iters--)
     for (j = 0; j < CHAIN; j++)
@@ -352,17 +352,17 @@ body_chain_normalize_classic (void *vctx, uint64_t iters)
 
 /* A (finite) must be the affine point (X, Y), given in hex. */
 static void
-check_point (const char *group, const char *what, const kc_secp256k1_gej *a,
+check_point (const char *group, const char *what, const _kc_secp256k1_gej *a,
              const char *x, const char *y)
 {
-  kc_secp256k1_ge ge;
+  _kc_secp256k1_ge ge;
   unsigned char b[32];
   char w[64];
 
   bench_check (group, !a->infinity, "%s is infinity", what);
   _kc_secp256k1_ge_set_gej_var (&ge, a);
-  kc_secp256k1_fe_normalize (&ge.x);
-  kc_secp256k1_fe_normalize (&ge.y);
+  _kc_secp256k1_fe_normalize (&ge.x);
+  _kc_secp256k1_fe_normalize (&ge.y);
   _kc_secp256k1_fe_get_b32 (b, &ge.x);
   snprintf (w, sizeof w, "%s x", what);
   bench_check_hex (group, w, b, 32, x);
@@ -383,9 +383,9 @@ static const char g3y[] =
 static void
 check_group (const char *group)
 {
-  kc_secp256k1_gej g, g2, t;
-  kc_secp256k1_ge g2a;
-  kc_secp256k1_scalar k, one;
+  _kc_secp256k1_gej g, g2, t;
+  _kc_secp256k1_ge g2a;
+  _kc_secp256k1_scalar k, one;
 
   _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
   _kc_secp256k1_gej_double (&g2, &g);
@@ -426,19 +426,19 @@ check_group (const char *group)
  * ecmult_gen (a*p + b). */
 static void
 check_ecmult_inputs (const char *group, const struct curves_ctx *c,
-                     const kc_secp256k1_scalar *p)
+                     const _kc_secp256k1_scalar *p)
 {
-  kc_secp256k1_gej r1, r2;
-  kc_secp256k1_ge a1, a2;
-  kc_secp256k1_scalar zero, e;
+  _kc_secp256k1_gej r1, r2;
+  _kc_secp256k1_ge a1, a2;
+  _kc_secp256k1_scalar zero, e;
 
   _kc_secp256k1_scalar_set_int (&zero, 0);
   _kc_secp256k1_ecmult_gen (&r1, &c->k);
   _kc_secp256k1_ecmult_var (&r2, &c->pj, &zero, &c->k);
   _kc_secp256k1_ge_set_gej_var (&a1, &r1);
   _kc_secp256k1_ge_set_gej_var (&a2, &r2);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&a1.x, &a2.x)
-               && kc_secp256k1_fe_equal_norm (&a1.y, &a2.y),
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&a1.x, &a2.x)
+               && _kc_secp256k1_fe_equal_norm (&a1.y, &a2.y),
                "ecmult_gen (k) != ecmult (0*P + k*G)");
   _kc_secp256k1_scalar_mul (&e, &c->a, p);
   _kc_secp256k1_scalar_add (&e, &e, &c->b);
@@ -446,58 +446,58 @@ check_ecmult_inputs (const char *group, const struct curves_ctx *c,
   _kc_secp256k1_ecmult_var (&r2, &c->pj, &c->a, &c->b);
   _kc_secp256k1_ge_set_gej_var (&a1, &r1);
   _kc_secp256k1_ge_set_gej_var (&a2, &r2);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&a1.x, &a2.x)
-               && kc_secp256k1_fe_equal_norm (&a1.y, &a2.y),
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&a1.x, &a2.x)
+               && _kc_secp256k1_fe_equal_norm (&a1.y, &a2.y),
                "ecmult (a*P + b*G) != ecmult_gen (a*p + b) for P = p*G");
 }
 
 static void
 check_field (const char *group, const struct curves_ctx *c)
 {
-  kc_secp256k1_fe one, t, u, v, r[BATCH];
+  _kc_secp256k1_fe one, t, u, v, r[BATCH];
   size_t i;
 
-  kc_secp256k1_fe_set_int (&one, 1);
+  _kc_secp256k1_fe_set_int (&one, 1);
   _kc_secp256k1_fe_inv (&t, &c->x);
-  kc_secp256k1_fe_mul (&t, &t, &c->x);
-  kc_secp256k1_fe_normalize (&t);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&t, &one), "x * inv (x)");
+  _kc_secp256k1_fe_mul (&t, &t, &c->x);
+  _kc_secp256k1_fe_normalize (&t);
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&t, &one), "x * inv (x)");
   _kc_secp256k1_fe_inv_var (&t, &c->x);
-  kc_secp256k1_fe_mul (&t, &t, &c->x);
-  kc_secp256k1_fe_normalize (&t);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&t, &one),
+  _kc_secp256k1_fe_mul (&t, &t, &c->x);
+  _kc_secp256k1_fe_normalize (&t);
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&t, &one),
                "x * inv_var (x)");
-  kc_secp256k1_fe_sqr (&t, &c->x);
-  kc_secp256k1_fe_mul (&u, &c->x, &c->x);
-  kc_secp256k1_fe_normalize (&t);
-  kc_secp256k1_fe_normalize (&u);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&t, &u), "x^2 != x * x");
+  _kc_secp256k1_fe_sqr (&t, &c->x);
+  _kc_secp256k1_fe_mul (&u, &c->x, &c->x);
+  _kc_secp256k1_fe_normalize (&t);
+  _kc_secp256k1_fe_normalize (&u);
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&t, &u), "x^2 != x * x");
   bench_check (group, _kc_secp256k1_fe_sqrt (&v, &t), "x^2 not a square");
-  kc_secp256k1_fe_sqr (&v, &v);
-  kc_secp256k1_fe_normalize (&v);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&v, &t),
+  _kc_secp256k1_fe_sqr (&v, &v);
+  _kc_secp256k1_fe_normalize (&v);
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&v, &t),
                "sqrt (x^2)^2 != x^2");
   t = c->big;
   u = c->big;
-  kc_secp256k1_fe_normalize (&t);
+  _kc_secp256k1_fe_normalize (&t);
   _kc_secp256k1_fe_normalize_classic (&u);
-  bench_check (group, kc_secp256k1_fe_equal_norm (&t, &u),
+  bench_check (group, _kc_secp256k1_fe_equal_norm (&t, &u),
                "normalize and normalize_classic disagree");
-  bench_check (group, !kc_secp256k1_fe_normalizes_to_zero (&c->big),
+  bench_check (group, !_kc_secp256k1_fe_normalizes_to_zero (&c->big),
                "normalizes_to_zero on a nonzero value");
   /* big - t (t its normalized value) is 0 mod p, unnormalised. */
-  kc_secp256k1_fe_negate (&u, &t, 1);
+  _kc_secp256k1_fe_negate (&u, &t, 1);
   v = c->big;
-  kc_secp256k1_fe_add (&v, &u);
-  bench_check (group, kc_secp256k1_fe_normalizes_to_zero (&v),
+  _kc_secp256k1_fe_add (&v, &u);
+  bench_check (group, _kc_secp256k1_fe_normalizes_to_zero (&v),
                "normalizes_to_zero misses a zero");
 
   batch_inverse (r, c->batch, BATCH);
   for (i = 0; i < BATCH; i++)
     {
-      kc_secp256k1_fe_mul (&t, &r[i], &c->batch[i]);
-      kc_secp256k1_fe_normalize (&t);
-      bench_check (group, kc_secp256k1_fe_equal_norm (&t, &one),
+      _kc_secp256k1_fe_mul (&t, &r[i], &c->batch[i]);
+      _kc_secp256k1_fe_normalize (&t);
+      bench_check (group, _kc_secp256k1_fe_equal_norm (&t, &one),
                    "batch inverse: element %zu", i);
     }
 }
@@ -506,10 +506,10 @@ static void
 check_scalar (const char *group, const struct curves_ctx *c)
 {
   /* lambda: the cube root of unity mod n of the GLV endomorphism. */
-  static const kc_secp256k1_scalar lambda = KC_SCALAR_CONST
+  static const _kc_secp256k1_scalar lambda = KC_SCALAR_CONST
     (0x5363ad4c, 0xc05c30e0, 0xa5261c02, 0x8812645a,
      0x122e22ea, 0x20816678, 0xdf02967c, 0x1b23bd72);
-  kc_secp256k1_scalar sone, s1, s2, s3;
+  _kc_secp256k1_scalar sone, s1, s2, s3;
 
   _kc_secp256k1_scalar_set_int (&sone, 1);
   _kc_secp256k1_scalar_inv (&s1, &c->s);
@@ -554,8 +554,8 @@ setup (const char *group)
 {
   struct curves_ctx *c = &curves_ctx;
   unsigned char b[32];
-  kc_secp256k1_scalar p, q;
-  kc_secp256k1_gej t;
+  _kc_secp256k1_scalar p, q;
+  _kc_secp256k1_gej t;
   int i;
 
   if (curves_ready)
@@ -566,7 +566,7 @@ setup (const char *group)
   bench_check (group, _kc_secp256k1_fe_set_b32 (&c->y, b), "y >= p");
   c->big = c->x;
   for (i = 0; i < 7; i++)
-    kc_secp256k1_fe_add (&c->big, &c->y);         /* magnitude 8 */
+    _kc_secp256k1_fe_add (&c->big, &c->y);         /* magnitude 8 */
   for (i = 0; i < LANES; i++)
     {
       rand32 (b);

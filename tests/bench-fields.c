@@ -47,8 +47,8 @@
 
 struct field_ctx
 {
-  const kc_mont_ctx *ctx;
-  const kc_daira_field *df;     /* Tweedle only */
+  const _kc_mont_ctx *ctx;
+  const _kc_daira_field *df;     /* Tweedle only */
   unsigned int n;               /* limbs */
   uint64_t x[KC_MONT_MAX_LIMBS], y[KC_MONT_MAX_LIMBS];
   uint64_t lanes[LANES][KC_MONT_MAX_LIMBS];
@@ -128,7 +128,7 @@ body_daira_sqr (void *vctx, uint64_t iters)
 }
 
 /* One unary operation per iteration on a freshly loaded input. */
-typedef void (*unary_fn) (const kc_mont_ctx *, uint64_t *, const uint64_t *);
+typedef void (*unary_fn) (const _kc_mont_ctx *, uint64_t *, const uint64_t *);
 
 static void
 unary_loop (const struct field_ctx *c, unary_fn f, uint64_t iters)
@@ -258,8 +258,8 @@ eq (const uint64_t *a, const uint64_t *b, unsigned int n)
 }
 
 static void
-check_field (const char *group, const kc_named_modulus *nm,
-             const kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b)
+check_field (const char *group, const _kc_named_modulus *nm,
+             const _kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b)
 {
   unsigned int n = nm->n, i;
   uint64_t x[KC_MONT_MAX_LIMBS], y[KC_MONT_MAX_LIMBS];
@@ -312,7 +312,7 @@ check_field (const char *group, const kc_named_modulus *nm,
 /* Set up the context of the field NM and the inputs of its rows in C
  * (Montgomery form), after the self-check. */
 static void
-setup_field (const char *group, const kc_named_modulus *nm, kc_mont_ctx *ctx,
+setup_field (const char *group, const _kc_named_modulus *nm, _kc_mont_ctx *ctx,
              struct field_ctx *c)
 {
   uint64_t a[KC_MONT_MAX_LIMBS], b[KC_MONT_MAX_LIMBS];
@@ -340,8 +340,8 @@ setup_field (const char *group, const kc_named_modulus *nm, kc_mont_ctx *ctx,
  * 1: Tweedledum), checked against the Montgomery product; fills DF and the
  * plain inputs of C. */
 static void
-setup_daira (const char *group, const kc_named_modulus *nm, int which,
-             const kc_mont_ctx *ctx, kc_daira_field *df, struct field_ctx *c)
+setup_daira (const char *group, const _kc_named_modulus *nm, int which,
+             const _kc_mont_ctx *ctx, _kc_daira_field *df, struct field_ctx *c)
 {
   uint64_t a[KC_MONT_MAX_LIMBS], b[KC_MONT_MAX_LIMBS];
   uint64_t x[KC_MONT_MAX_LIMBS], y[KC_MONT_MAX_LIMBS], t[4];
@@ -385,10 +385,10 @@ static const char *const field_ops[] = {
 };
 
 static void
-run_field (const struct bench_group *g, const kc_named_modulus *nm)
+run_field (const struct bench_group *g, const _kc_named_modulus *nm)
 {
-  static kc_mont_ctx ctx;
-  static kc_daira_field df;
+  static _kc_mont_ctx ctx;
+  static _kc_daira_field df;
   static struct field_ctx c;
   int tweedle = -1;
   size_t k;
@@ -454,14 +454,14 @@ static void
 chained_run (const struct bench_group *g)
 {
   static const char *const tags[] = { "secp256k1_p", "bls12_381_p" };
-  static kc_mont_ctx ctx;
+  static _kc_mont_ctx ctx;
   static struct field_ctx c;
   size_t i;
 
   bench_group_begin (g);
   for (i = 0; i < KC_DIM (tags); i++)
     {
-      const kc_named_modulus *nm = _kc_modulus_by_name (tags[i]);
+      const _kc_named_modulus *nm = _kc_modulus_by_name (tags[i]);
       const struct bench_row_def rows[3] = {
         { tags[i], "mul_redc", BENCH_NS_PER_OP, CHAIN, body_chain_mul, &c },
         { tags[i], "square_redc", BENCH_NS_PER_OP, CHAIN, body_chain_sqr, &c },

@@ -50,7 +50,7 @@ extern mp_limb_t __gmpn_redc_1 (mp_ptr rp, mp_ptr up, mp_srcptr mp,
 
 struct mont_input
 {
-  kc_mont_ctx ctx;
+  _kc_mont_ctx ctx;
   unsigned int n;
   int square;
   uint64_t lanes[LANES][KC_MONT_MAX_LIMBS];     /* Montgomery form */
@@ -144,7 +144,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
 
 /* A random value below m (N limbs, top limb of m nonzero). */
 static void
-random_mod (uint64_t *x, const kc_named_modulus *nm)
+random_mod (uint64_t *x, const _kc_named_modulus *nm)
 {
   unsigned int i, n = nm->n;
   memset (x, 0, 8 * KC_MONT_MAX_LIMBS);
@@ -157,7 +157,7 @@ static void
 row_mont (const char *modname, const char *op, int square)
 {
   static struct mont_input in;
-  const kc_named_modulus *nm = _kc_modulus_by_name (modname);
+  const _kc_named_modulus *nm = _kc_modulus_by_name (modname);
   struct peer_side sides[PEERS_MAX_SIDES];
   char path[64];
   size_t n = 0;

@@ -31,7 +31,7 @@ void t_drbg_init (t_drbg_ctx *ctx, const unsigned char seed[48]);
 /* N bytes: AES (Key, ++V) blocks, then Update (no data). */
 void t_drbg_randombytes (t_drbg_ctx *ctx, void *out, size_t n);
 
-/* kc_rng_fn shape; CTX is a t_drbg_ctx. */
+/* _kc_rng_fn shape; CTX is a t_drbg_ctx. */
 void t_drbg_rng_cb (void *ctx, void *buf, size_t n);
 
 #endif

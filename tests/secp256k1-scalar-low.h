@@ -6,7 +6,7 @@
  *
  * Test code only (tests/t-secp256k1-exhaustive.c); never in the library.
  * A scalar keeps the library's type (four uint64 limbs, so that the inline
- * kc_secp256k1_scalar_get_bits of secp256k1-scalar.h still reads it) with
+ * _kc_secp256k1_scalar_get_bits of secp256k1-scalar.h still reads it) with
  * the value in d[0], 0 <= value < exh_order, and d[1..3] zero: every
  * function checks that invariant on what it reads and aborts otherwise.
  * The order is a run-time variable (the test switches curves); LAMBDA is
@@ -33,7 +33,7 @@ static uint32_t exh_order;      /* q, an odd prime < 2^16 */
 static uint32_t exh_lambda;     /* lambda^2 + lambda + 1 = 0 mod q */
 static uint32_t exh_split_off;  /* the split gives k2 = k + exh_split_off */
 
-typedef kc_secp256k1_scalar exh_scalar;
+typedef _kc_secp256k1_scalar exh_scalar;
 
 static void
 exh_scalar_check (const exh_scalar *a)

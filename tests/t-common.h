@@ -124,7 +124,7 @@ t_randbytes (void *buf, size_t n)
     }
 }
 
-/* An RNG callback (kc_rng_fn shape) drawing from the test PRNG. */
+/* An RNG callback (_kc_rng_fn shape) drawing from the test PRNG. */
 static inline void
 t_rng_cb (void *ctx, void *buf, size_t n)
 {

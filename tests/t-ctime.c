@@ -165,9 +165,9 @@ secret_rng (void *ctx, void *buf, size_t n)
  * the portable one. */
 static void
 kem_path (const char *name,
-          void (*keypair) (unsigned char *, unsigned char *, kc_rng_fn, void *),
+          void (*keypair) (unsigned char *, unsigned char *, _kc_rng_fn, void *),
           void (*enc) (unsigned char *, unsigned char *, const unsigned char *,
-                       kc_rng_fn, void *),
+                       _kc_rng_fn, void *),
           void (*dec) (unsigned char *, const unsigned char *,
                        const unsigned char *))
 {
@@ -201,7 +201,7 @@ kem_path (const char *name,
 static void
 kem_batch (const char *name,
            void (*batch) (unsigned char *, unsigned char *, size_t,
-                          kc_rng_fn, void *))
+                          _kc_rng_fn, void *))
 {
   static unsigned char pk[CT_NB][KC_KEM_SNTRUP761_PUBKEY_LEN];
   static unsigned char sk[CT_NB][KC_KEM_SNTRUP761_SECKEY_LEN];
@@ -345,9 +345,9 @@ ecc (void)
 
   for (it = 0; it < 3; it++)
     {
-      kc_secp256k1_scalar k, ki;
-      kc_secp256k1_fe x, xi;
-      kc_secp256k1_gej r;
+      _kc_secp256k1_scalar k, ki;
+      _kc_secp256k1_fe x, xi;
+      _kc_secp256k1_gej r;
 
       t_randbytes (key, 32);
       key[0] &= 0x7f;
@@ -386,7 +386,7 @@ ecc (void)
        * declassified (for its variable-time inverse) */
       _kc_secp256k1_ecmult_gen_blind (secret_rng, NULL);
       {
-        kc_secp256k1_ge a;
+        _kc_secp256k1_ge a;
         _kc_secp256k1_ecmult_gen_ge (&a, &k);
         ct_declassify (&a, sizeof a);
       }
@@ -459,8 +459,8 @@ fields (void)
       _kc_hwf_set_mask (pass ? 0 : ~0u);
       for (i = 0; i < _kc_moduli_count; i++)
         {
-          const kc_named_modulus *nm = &_kc_moduli[i];
-          kc_mont_ctx ctx;
+          const _kc_named_modulus *nm = &_kc_moduli[i];
+          _kc_mont_ctx ctx;
           uint64_t a[KC_MODULI_MAX_LIMBS], b[KC_MODULI_MAX_LIMBS];
           uint64_t r[KC_MODULI_MAX_LIMBS];
           uint64_t ok;
@@ -496,7 +496,7 @@ fields (void)
 
   for (i = 0; i < 2; i++)
     {
-      kc_daira_field f;
+      _kc_daira_field f;
       uint64_t a[4], b[4];
       _kc_daira_setup_tweedle (&f, (int) i);
       t_randbytes (a, sizeof a);

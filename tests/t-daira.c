@@ -33,7 +33,7 @@ rand_semi (uint64_t a[4])
 
 /* Expected a*b mod p in [0, p) two ways: reference and Montgomery. */
 static void
-expect (const kc_mont_ctx *mc, uint64_t e[4], const uint64_t a[4],
+expect (const _kc_mont_ctx *mc, uint64_t e[4], const uint64_t a[4],
         const uint64_t b[4], const char *label)
 {
   uint64_t ar[4], br[4], am[4], bm[4], rm[4], r[4];
@@ -49,7 +49,7 @@ expect (const kc_mont_ctx *mc, uint64_t e[4], const uint64_t a[4],
 }
 
 static void
-check_pair (const kc_daira_field *f, const kc_mont_ctx *mc,
+check_pair (const _kc_daira_field *f, const _kc_mont_ctx *mc,
             const uint64_t a[4], const uint64_t b[4], const char *label)
 {
   uint64_t e[4], r[4], n[4], t[4];
@@ -86,9 +86,9 @@ run_all (void)
   for (w = 0; w < 2; w++)
     {
       const char *name = w ? "tweedledum_p" : "tweedledee_p";
-      const kc_named_modulus *nm = _kc_modulus_by_name (name);
-      kc_daira_field f;
-      kc_mont_ctx mc;
+      const _kc_named_modulus *nm = _kc_modulus_by_name (name);
+      _kc_daira_field f;
+      _kc_mont_ctx mc;
       uint64_t edges[14][4], a[4], b[4], x[4], xm[4], bm[4], n[4], e[4];
 
       CHECK (nm != NULL, "%s missing", name);
@@ -176,7 +176,7 @@ run_all (void)
     }
 
   {
-    kc_daira_field f;
+    _kc_daira_field f;
     uint64_t c[2] = { 2, 0 };
     CHECK (_kc_daira_setup (&f, c) == -1, "even c accepted");
     c[0] = 1; c[1] = (uint64_t) 1 << 61;

@@ -197,17 +197,17 @@ test_keys (void)
     int nbad = 0;
     for (i = 1; i <= 40; i++)
       {
-        kc_secp256k1_fe x, x3, y, seven;
+        _kc_secp256k1_fe x, x3, y, seven;
         unsigned char xb[32];
         int has_y;
         gpg_error_t err;
         memset (xb, 0, 32);
         xb[31] = (unsigned char) i;
         _kc_secp256k1_fe_set_b32 (&x, xb);
-        kc_secp256k1_fe_sqr (&x3, &x);
-        kc_secp256k1_fe_mul (&x3, &x3, &x);
-        kc_secp256k1_fe_set_int (&seven, 7);
-        kc_secp256k1_fe_add (&x3, &seven);
+        _kc_secp256k1_fe_sqr (&x3, &x);
+        _kc_secp256k1_fe_mul (&x3, &x3, &x);
+        _kc_secp256k1_fe_set_int (&seven, 7);
+        _kc_secp256k1_fe_add (&x3, &seven);
         has_y = _kc_secp256k1_fe_sqrt (&y, &x3);
         pk[0] = 2;
         memcpy (pk + 1, xb, 32);

@@ -98,9 +98,9 @@ test_ecmult_const (void)
   for (i = 0; i < (int) KC_DIM (edges) + 2000; i++)
     {
       unsigned char kb[32], sb[32], out1[65], out2[65];
-      kc_secp256k1_scalar k, s, zero;
-      kc_secp256k1_gej aj, r1, r2;
-      kc_secp256k1_ge a, ra1, ra2;
+      _kc_secp256k1_scalar k, s, zero;
+      _kc_secp256k1_gej aj, r1, r2;
+      _kc_secp256k1_ge a, ra1, ra2;
 
       if (i < (int) KC_DIM (edges))
         t_unhex (kb, 32, edges[i]);
@@ -129,8 +129,8 @@ test_ecmult_const (void)
           CHECK (_kc_secp256k1_scalar_is_zero (&k), "infinity for k != 0");
           continue;
         }
-      kc_secp256k1_fe_normalize_var (&ra1.x);
-      kc_secp256k1_fe_normalize_var (&ra1.y);
+      _kc_secp256k1_fe_normalize_var (&ra1.x);
+      _kc_secp256k1_fe_normalize_var (&ra1.y);
       _kc_secp256k1_fe_get_b32 (out1, &ra1.x);
       _kc_secp256k1_fe_get_b32 (out1 + 32, &ra1.y);
       _kc_secp256k1_fe_get_b32 (out2, &ra2.x);

@@ -107,7 +107,7 @@ test_rfc6979_vectors (void)
     {
       unsigned char key[32], kwant[32], kgot[32], want[64], sig[72], dg[32];
       unsigned char pub[65];
-      kc_secp256k1_scalar x, m, k;
+      _kc_secp256k1_scalar x, m, k;
       size_t siglen = sizeof sig;
 
       t_unhex (key, 32, rfc6979_vectors[i].key);
@@ -151,7 +151,7 @@ test_wycheproof (void)
 
   for (i = 0; i < KC_WYCHEPROOF_NCASES; i++)
     {
-      const struct kc_wycheproof_case *c = &kc_wycheproof_cases[i];
+      const struct _kc_wycheproof_case *c = &_kc_wycheproof_cases[i];
       unsigned char dg[32];
       gpg_error_t err;
 

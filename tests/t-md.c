@@ -63,8 +63,8 @@ test_fips (void)
   /* One million 'a', fed in uneven pieces and in one piece. */
   {
     static unsigned char buf[1000000];
-    kc_sha256_ctx c256;
-    kc_sha512_ctx c512;
+    _kc_sha256_ctx c256;
+    _kc_sha512_ctx c512;
     size_t off, step;
 
     memset (buf, 'a', sizeof buf);
@@ -202,7 +202,7 @@ test_paths512 (void)
   {
     static unsigned char big[128 * 37 + 5];
     unsigned char d1[64], d2[64];
-    kc_sha512_ctx c;
+    _kc_sha512_ctx c;
     t_randbytes (big, sizeof big);
     for (k = 0; k < 40; k++)
       {

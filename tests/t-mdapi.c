@@ -102,7 +102,7 @@ test_wycheproof_hmac (void)
   int valid_ok = 0;
   for (i = 0; i < KC_WP_HMAC_COUNT; i++)
     {
-      const struct kc_wp_hmac *c = &kc_wp_hmac_cases[i];
+      const struct _kc_wp_hmac *c = &_kc_wp_hmac_cases[i];
       kc_md_hd_t h;
       int same;
       CHECK_ERR (kc_md_open (&h, KC_MD_SHA256, KC_MD_FLAG_HMAC), 0);
@@ -126,7 +126,7 @@ test_wycheproof_hkdf (void)
   size_t i;
   for (i = 0; i < KC_WP_HKDF_COUNT; i++)
     {
-      const struct kc_wp_hkdf *c = &kc_wp_hkdf_cases[i];
+      const struct _kc_wp_hkdf *c = &_kc_wp_hkdf_cases[i];
       gpg_error_t err;
       memset (okm, 0x55, sizeof okm);
       err = kc_kdf_hkdf (KC_MD_SHA256, okm, c->size, c->ikm, c->ikm_len,

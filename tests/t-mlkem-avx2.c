@@ -20,10 +20,10 @@
 #ifdef KC_USE_X86_64
 
 #define Q 3329
-typedef kc_mlkem_poly poly;
+typedef _kc_mlkem_poly poly;
 
-static const struct kc_mlkem_ops *P = &_kc_mlkem_ops_portable;
-static const struct kc_mlkem_ops *V = &_kc_mlkem_ops_avx2;
+static const struct _kc_mlkem_ops *P = &_kc_mlkem_ops_portable;
+static const struct _kc_mlkem_ops *V = &_kc_mlkem_ops_avx2;
 
 static int
 modq (int x)
@@ -67,7 +67,7 @@ same_modq (const char *what, int trial, const poly *p, const poly *v, int b)
 static void
 test_tables (void)
 {
-  const struct kc_mlkem_avx2_tables *t = &_kc_mlkem_avx2_tables;
+  const struct _kc_mlkem_avx2_tables *t = &_kc_mlkem_avx2_tables;
   int i, m, p, l, n;
   for (i = 0; i < 128; i++)
     CHECK (t->zetas_qinv[i] == (int16_t) (_kc_mlkem_zetas[i] * -3327),

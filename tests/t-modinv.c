@@ -34,7 +34,7 @@ rand_below (uint64_t *x, const uint64_t *m, unsigned n)
 }
 
 static void
-check_one (const kc_modinv_ctx *ctx, const uint64_t *a, const uint64_t *m,
+check_one (const _kc_modinv_ctx *ctx, const uint64_t *a, const uint64_t *m,
            unsigned n, const char *label)
 {
   uint64_t r[MAXL], rv[MAXL], p[MAXL], one[MAXL], z[MAXL];
@@ -73,7 +73,7 @@ check_one (const kc_modinv_ctx *ctx, const uint64_t *a, const uint64_t *m,
 static void
 test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 {
-  kc_modinv_ctx ctx;
+  _kc_modinv_ctx ctx;
   uint64_t a[MAXL];
   unsigned j;
   int it;
@@ -103,7 +103,7 @@ test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 
 /* Dense signed-62 form of the odd M (4 limbs) and M^-1 mod 2^62. */
 static void
-mod256_dense (kc_modinv256_modulus *md, const uint64_t m[4])
+mod256_dense (_kc_modinv256_modulus *md, const uint64_t m[4])
 {
   uint64_t x = m[0];
   int i;
@@ -120,7 +120,7 @@ mod256_dense (kc_modinv256_modulus *md, const uint64_t m[4])
 /* The inverse of A by both 256-bit entry points and by the general ones:
  * in [0, m), all equal, a r = 1 (a != 0; m prime or gcd 1). */
 static void
-check256 (const kc_modinv256_modulus *mod, const kc_modinv_ctx *ctx,
+check256 (const _kc_modinv256_modulus *mod, const _kc_modinv_ctx *ctx,
           const uint64_t a[4], const uint64_t m[4], const char *label)
 {
   uint64_t r[4], rv[4], rg[4], p[4], one[4] = { 1, 0, 0, 0 };
@@ -152,10 +152,10 @@ check256 (const kc_modinv256_modulus *mod, const kc_modinv_ctx *ctx,
 }
 
 static void
-test_modulus256 (const kc_modinv256_modulus *mod, const uint64_t m[4],
+test_modulus256 (const _kc_modinv256_modulus *mod, const uint64_t m[4],
                  int iters, const char *label)
 {
-  kc_modinv_ctx ctx;
+  _kc_modinv_ctx ctx;
   uint64_t a[4];
   unsigned j, k;
   int it;
@@ -211,12 +211,12 @@ test_256 (void)
     0xBFD25E8CD0364141ULL, 0xBAAEDCE6AF48A03BULL,
     0xFFFFFFFFFFFFFFFEULL, 0xFFFFFFFFFFFFFFFFULL };
   /* the sparse forms the field and scalar code pass */
-  static const kc_modinv256_modulus p_sparse = {
+  static const _kc_modinv256_modulus p_sparse = {
     { -0x1000003D1LL, 0, 0, 0, 256 }, 0x27C7F6E22DDACACFULL };
-  static const kc_modinv256_modulus n_sparse = {
+  static const _kc_modinv256_modulus n_sparse = {
     { 0x3FD25E8CD0364141LL, 0x2ABB739ABD2280EELL, -0x15LL, 0, 256 },
     0x34F20099AA774EC1ULL };
-  kc_modinv256_modulus md;
+  _kc_modinv256_modulus md;
   uint64_t m[4];
   unsigned i, j;
   char label[64];
@@ -234,7 +234,7 @@ test_256 (void)
     static const uint64_t q[4] = {
       0xFFFFFFFFFFFFFFEDULL, 0xFFFFFFFFFFFFFFFFULL,
       0xFFFFFFFFFFFFFFFFULL, 0x7FFFFFFFFFFFFFFFULL };
-    kc_modinv256_modulus qs = { { -19, 0, 0, 0, 128 }, 0 };
+    _kc_modinv256_modulus qs = { { -19, 0, 0, 0, 128 }, 0 };
     mod256_dense (&md, q);
     qs.minv62 = md.minv62;
     test_modulus256 (&qs, q, 300, "2^255-19 sparse");
@@ -298,7 +298,7 @@ main (int argc, char **argv)
     static const uint64_t small[] = { 3, 5, 7, 9, 15, 97, 255, 1009, 4095 };
     for (i = 0; i < KC_DIM (small); i++)
       {
-        kc_modinv_ctx ctx;
+        _kc_modinv_ctx ctx;
         uint64_t x;
         m[0] = small[i];
         _kc_modinv_setup (&ctx, m, 1);
@@ -314,7 +314,7 @@ main (int argc, char **argv)
 
   /* Set-up rejects an even modulus, 1, and bad sizes. */
   {
-    kc_modinv_ctx ctx;
+    _kc_modinv_ctx ctx;
     m[0] = 10;
     CHECK (_kc_modinv_setup (&ctx, m, 1) == -1, "even modulus accepted");
     m[0] = 1;

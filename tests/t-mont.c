@@ -57,7 +57,7 @@ m_minus (uint64_t *x, const uint64_t *m, unsigned n, uint64_t k)
 }
 
 static void
-check_mul (const kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
+check_mul (const _kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
            const char *label)
 {
   uint64_t r[MAXL], r2[MAXL];
@@ -88,7 +88,7 @@ check_mul (const kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
 }
 
 static void
-check_addsub (const kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
+check_addsub (const _kc_mont_ctx *ctx, const uint64_t *a, const uint64_t *b,
               const char *label)
 {
   uint64_t r[MAXL], e[MAXL], s[MAXL + 1], z[MAXL + 1];
@@ -132,7 +132,7 @@ ref_pow (uint64_t *r, const uint64_t *a, const uint64_t *e, unsigned en,
 }
 
 static void
-check_pow (const kc_mont_ctx *ctx, const uint64_t *x, const char *label)
+check_pow (const _kc_mont_ctx *ctx, const uint64_t *x, const char *label)
 {
   uint64_t xm[MAXL], rm[MAXL], r[MAXL], e[2], ref[MAXL];
   unsigned n = ctx->n, en = 1 + (t_rand64 () & 1);
@@ -159,7 +159,7 @@ check_pow (const kc_mont_ctx *ctx, const uint64_t *x, const char *label)
 static void
 test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 {
-  kc_mont_ctx ctx;
+  _kc_mont_ctx ctx;
   uint64_t a[MAXL], b[MAXL], x[MAXL], y[MAXL], big[2 * MAXL];
   uint64_t edges[6][MAXL];
   int it, i, k;
@@ -213,7 +213,7 @@ test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 
 /* Named moduli: all prime, so inverse and (for p = 3 mod 4) sqrt. */
 static void
-test_prime (const kc_mont_ctx *ctx, int iters, const char *label)
+test_prime (const _kc_mont_ctx *ctx, int iters, const char *label)
 {
   uint64_t a[MAXL], am[MAXL], im[MAXL], pm[MAXL], r[MAXL], sq[MAXL];
   unsigned n = ctx->n;
@@ -327,7 +327,7 @@ run_all (void)
   for (n = 1; n <= 9; n++)
     for (i = 1; i < 64; i += 2)
       {
-        kc_mont_ctx ctx;
+        _kc_mont_ctx ctx;
         uint64_t a[MAXL], b[MAXL], r[MAXL];
         for (j = 0; j < n; j++)
           m[j] = ~(uint64_t) 0;
@@ -348,7 +348,7 @@ run_all (void)
 
   /* Set-up rejects bad moduli. */
   {
-    kc_mont_ctx ctx;
+    _kc_mont_ctx ctx;
     m[0] = 4; m[1] = 5;
     CHECK (_kc_mont_setup (&ctx, m, 2) == -1, "even modulus accepted");
     m[0] = 1;
@@ -361,8 +361,8 @@ run_all (void)
   /* Named moduli. */
   for (i = 0; i < _kc_moduli_count; i++)
     {
-      const kc_named_modulus *nm = &_kc_moduli[i];
-      kc_mont_ctx ctx;
+      const _kc_named_modulus *nm = &_kc_moduli[i];
+      _kc_mont_ctx ctx;
       _kc_modulus_ctx (&ctx, nm);
       test_modulus (nm->m, nm->n, 300, nm->name);
       test_prime (&ctx, 40, nm->name);

@@ -38,24 +38,24 @@ main (void)
 #define MAXL 64
 
 /* A limb of a special shape or random. */
-static kc_limb_t
+static _kc_limb_t
 rand_limb (int shape)
 {
   switch (shape)
     {
     case 0: return 0;
-    case 1: return ~(kc_limb_t) 0;
-    case 2: return (kc_limb_t) 1 << 63;
-    case 3: return ((kc_limb_t) 1 << 63) - 1;
+    case 1: return ~(_kc_limb_t) 0;
+    case 2: return (_kc_limb_t) 1 << 63;
+    case 3: return ((_kc_limb_t) 1 << 63) - 1;
     case 4: return 1;
-    case 5: return (kc_limb_t) 1 << (t_rand64 () % 64);
+    case 5: return (_kc_limb_t) 1 << (t_rand64 () % 64);
     default: return t_rand64 ();
     }
 }
 
 /* Fill L[0..N) with a random value of one of several shapes. */
 static void
-rand_limbs (kc_limb_t *l, size_t n)
+rand_limbs (_kc_limb_t *l, size_t n)
 {
   size_t i;
   int kind = (int) (t_rand64 () % 8);
@@ -63,14 +63,14 @@ rand_limbs (kc_limb_t *l, size_t n)
     {
       switch (kind)
         {
-        case 0: l[i] = ~(kc_limb_t) 0; break;             /* all ones */
+        case 0: l[i] = ~(_kc_limb_t) 0; break;             /* all ones */
         case 1: l[i] = 0; break;                          /* power of 2 */
         case 2: l[i] = rand_limb ((int) (t_rand64 () % 8)); break;
         default: l[i] = t_rand64 (); break;
         }
     }
   if (kind == 1 && n)
-    l[t_rand64 () % n] = (kc_limb_t) 1 << (t_rand64 () % 64);
+    l[t_rand64 () % n] = (_kc_limb_t) 1 << (t_rand64 () % 64);
   if (kind == 3 && n)
     l[n - 1] = rand_limb ((int) (t_rand64 () % 7));    /* odd top limbs */
 }
@@ -91,7 +91,7 @@ rand_size (size_t lo, size_t hi)
 static void
 rand_pair (kc_mpi_t a, mpz_t z, size_t n, int is_signed)
 {
-  kc_limb_t l[MAXL];
+  _kc_limb_t l[MAXL];
   size_t i;
   int r = (int) (t_rand64 () % 32);
   if (r == 0)
@@ -116,7 +116,7 @@ rand_pair (kc_mpi_t a, mpz_t z, size_t n, int is_signed)
     a->limbs[i] = l[i];
   a->nlimbs = (unsigned int) n;
   a->sign = n && is_signed && (t_rand64 () & 1);
-  mpz_import (z, n, -1, sizeof (kc_limb_t), 0, 0, l);
+  mpz_import (z, n, -1, sizeof (_kc_limb_t), 0, 0, l);
   if (a->sign)
     mpz_neg (z, z);
 }
@@ -132,7 +132,7 @@ set_from_mpz (kc_mpi_t a, const mpz_t z)
       a->limbs = calloc (n, sizeof *a->limbs);
       a->alloc = (unsigned int) n;
     }
-  mpz_export (a->limbs, &cnt, -1, sizeof (kc_limb_t), 0, 0, z);
+  mpz_export (a->limbs, &cnt, -1, sizeof (_kc_limb_t), 0, 0, z);
   a->nlimbs = (unsigned int) cnt;
   a->sign = mpz_sgn (z) < 0;
 }
@@ -142,7 +142,7 @@ static void
 force_odd (kc_mpi_t m, mpz_t zm)
 {
   m->limbs[0] |= 1;
-  mpz_import (zm, m->nlimbs, -1, sizeof (kc_limb_t), 0, 0, m->limbs);
+  mpz_import (zm, m->nlimbs, -1, sizeof (_kc_limb_t), 0, 0, m->limbs);
   if (m->sign)
     mpz_neg (zm, zm);
 }
@@ -160,7 +160,7 @@ eq (kc_mpi_t a, const mpz_t z)
   if (!a->nlimbs && a->sign)
     return 0;                       /* negative zero */
   mpz_init (t);
-  mpz_import (t, a->nlimbs, -1, sizeof (kc_limb_t), 0, 0, a->limbs);
+  mpz_import (t, a->nlimbs, -1, sizeof (_kc_limb_t), 0, 0, a->limbs);
   if (a->sign)
     mpz_neg (t, t);
   ok = !mpz_cmp (t, z);
@@ -184,8 +184,8 @@ test_mpih_mul (void)
   static const size_t thresholds[] = { 2, 3, 4, 5, 7, 8, 13,
                                        KC_MPIH_KARATSUBA_THRESHOLD,
                                        KC_MPIH_KARATSUBA_SQR_THRESHOLD };
-  kc_limb_t a[MAXL], b[MAXL], r1[2 * MAXL], r2[2 * MAXL];
-  kc_limb_t tmp[_kc_mpih_mul_itch (MAXL) + 8];
+  _kc_limb_t a[MAXL], b[MAXL], r1[2 * MAXL], r2[2 * MAXL];
+  _kc_limb_t tmp[_kc_mpih_mul_itch (MAXL) + 8];
   size_t saved = _kc_mpih_karatsuba_threshold, ti;
   size_t saved_sqr = _kc_mpih_karatsuba_sqr_threshold;
   int iter;
@@ -227,7 +227,7 @@ test_mpih_mul (void)
 static void
 test_mpih_redc (void)
 {
-  kc_limb_t m[MAXL], x[MAXL], y[MAXL], t[2 * MAXL], r[MAXL];
+  _kc_limb_t m[MAXL], x[MAXL], y[MAXL], t[2 * MAXL], r[MAXL];
   mpz_t zm, zt, zr, zR;
   int iter;
   mpz_inits (zm, zt, zr, zR, NULL);
@@ -244,7 +244,7 @@ test_mpih_redc (void)
       rand_limbs (y, n);
       for (i = 0; i < 2; i++)
         {
-          kc_limb_t *v = i ? y : x;
+          _kc_limb_t *v = i ? y : x;
           mpz_import (zt, n, -1, 8, 0, 0, v);
           mpz_mod (zt, zt, zm);
           memset (v, 0, n * 8);
@@ -1020,17 +1020,17 @@ test_gcrypt_diffs_peer (void)
 static void
 test_mpih_rows (void)
 {
-  kc_limb_t a[MAXL + 4], r0[MAXL + 4], r1[MAXL + 4], r2[MAXL + 4], b;
+  _kc_limb_t a[MAXL + 4], r0[MAXL + 4], r1[MAXL + 4], r2[MAXL + 4], b;
   size_t n;
   int it, op;
   for (it = 0; it < 40; it++)
     for (n = 1; n <= MAXL + 3; n++)
       for (op = 0; op < 3; op++)
         {
-          kc_limb_t c0, c1, c2;
+          _kc_limb_t c0, c1, c2;
           rand_limbs (a, n);
           rand_limbs (r0, n);
-          b = it % 4 == 1 ? ~(kc_limb_t) 0 : rand_limb ((int) (t_rand64 () % 8));
+          b = it % 4 == 1 ? ~(_kc_limb_t) 0 : rand_limb ((int) (t_rand64 () % 8));
           if (it % 4 == 2)
             {
               memset (a, 0xff, n * sizeof *a);

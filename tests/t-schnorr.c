@@ -112,7 +112,7 @@ test_midstates (void)
     {
       unsigned char th[32], want[32], got[32];
       unsigned char data[64 + 40];
-      kc_sha256_ctx c;
+      _kc_sha256_ctx c;
       size_t len;
       for (len = 0; len <= 40; len += 13)
         {
@@ -122,7 +122,7 @@ test_midstates (void)
           memcpy (data + 32, th, 32);
           t_randbytes (data + 64, len);
           _kc_sha256 (want, data, 64 + len);
-          _kc_bip340_tagged_init (&c, (enum kc_bip340_tag) tag);
+          _kc_bip340_tagged_init (&c, (enum _kc_bip340_tag) tag);
           _kc_sha256_update (&c, data + 64, len);
           _kc_sha256_final (&c, got);
           CHECK (!memcmp (got, want, 32), "tag %s, len %zu",

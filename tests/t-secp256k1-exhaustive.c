@@ -116,17 +116,17 @@ main (void)
 #include "secp256k1-group.h"
 
 static uint32_t exh_b;
-static void exh_nonce (kc_secp256k1_scalar *k,
-                       const kc_secp256k1_scalar *seckey,
-                       const kc_secp256k1_scalar *m, unsigned int counter);
+static void exh_nonce (_kc_secp256k1_scalar *k,
+                       const _kc_secp256k1_scalar *seckey,
+                       const _kc_secp256k1_scalar *m, unsigned int counter);
 
 #include "secp256k1-group.c"
 #include "secp256k1-ecmult.c"
 #include "ecdsa.c"
 
-kc_secp256k1_ge_storage
+_kc_secp256k1_ge_storage
   _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS];
-kc_secp256k1_ge_storage _kc_secp256k1_g_odd_table[KC_ECMULT_G_TABLE_SIZE];
+_kc_secp256k1_ge_storage _kc_secp256k1_g_odd_table[KC_ECMULT_G_TABLE_SIZE];
 
 /* The curves (rows printed by tests/gen-exhaustive-curves.py). */
 static const struct
@@ -161,7 +161,7 @@ static uint32_t Q;              /* the order (= exh_order) */
 static refpt *ref;              /* ref[i] = i G, i in [0, Q) */
 static uint32_t *xmodq;         /* x(iG) mod Q (i != 0) */
 static uint32_t *invq;          /* invq[a] a = 1 mod Q (a != 0) */
-static kc_secp256k1_ge *lge;    /* ref[] as library points (i = 0: O) */
+static _kc_secp256k1_ge *lge;    /* ref[] as library points (i = 0: O) */
 static mpz_t t1, t2, t3, t4;   /* scratch of the ref_ functions */
 /* Scratch of the helpers below, one set per function (none of them calls
  * another that uses the same), to keep allocation out of the loops. */
@@ -230,7 +230,7 @@ ref_on_curve (const mpz_t x, const mpz_t y)
 
 /* ------------------------------------------------- conversions */
 
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_scalar scalar;
 
 /* Z = A's value mod p, read from its limbs (no library normalization). */
 static void
@@ -286,8 +286,8 @@ static void
 fe_bump (fe *a)
 {
   fe t;
-  kc_secp256k1_fe_negate (&t, a, 1);
-  kc_secp256k1_fe_negate (a, &t, 2);
+  _kc_secp256k1_fe_negate (&t, a, 1);
+  _kc_secp256k1_fe_negate (a, &t, 2);
 }
 
 static int
@@ -423,7 +423,7 @@ ref_free (void)
 /* Table entry for the multiple K of G (K mod Q != 0; else G itself, a
  * filler that a scalar below Q/2 never selects). */
 static void
-table_entry (kc_secp256k1_ge_storage *s, uint64_t k)
+table_entry (_kc_secp256k1_ge_storage *s, uint64_t k)
 {
   uint32_t e = (uint32_t) (k % Q);
   _kc_secp256k1_ge_to_storage (s, &lge[e ? e : 1]);
@@ -618,7 +618,7 @@ check_point (uint32_t i)
 {
   gej a, r;
   ge g, h;
-  kc_secp256k1_ge_storage s;
+  _kc_secp256k1_ge_storage s;
   uint32_t j;
   int odd;
 
@@ -663,9 +663,9 @@ check_point (uint32_t i)
     fe one;
     mpz_init (y);
     h = g;
-    kc_secp256k1_fe_set_int (&one, 1);
-    kc_secp256k1_fe_add (&h.y, &one);
-    kc_secp256k1_fe_normalize (&h.y);
+    _kc_secp256k1_fe_set_int (&one, 1);
+    _kc_secp256k1_fe_add (&h.y, &one);
+    _kc_secp256k1_fe_normalize (&h.y);
     fe_to_mpz (y, &h.y);
     CHECK (_kc_secp256k1_ge_is_valid_var (&h) == ref_on_curve (ref[i].x, y),
            "q=%u: ge_is_valid_var %u with y + 1", Q, i);

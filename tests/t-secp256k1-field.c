@@ -19,7 +19,7 @@ main (void)
 #else
 #include <gmp.h>
 
-typedef kc_secp256k1_fe fe;
+typedef _kc_secp256k1_fe fe;
 
 static mpz_t P;
 
@@ -137,10 +137,10 @@ check_normalizations (const fe *in, int mag, const char *what)
 
   mpz_init (z);
   fe_to_mpz (z, in);
-  kc_secp256k1_fe_normalize (&a);
+  _kc_secp256k1_fe_normalize (&a);
   _kc_secp256k1_fe_normalize_classic (&b);
-  kc_secp256k1_fe_normalize_var (&c);
-  kc_secp256k1_fe_normalize_weak (&w);
+  _kc_secp256k1_fe_normalize_var (&c);
+  _kc_secp256k1_fe_normalize_weak (&w);
   CHECK (fe_eq_mpz (&a, z) && is_normalized (&a), "normalize %s", what);
   CHECK (!memcmp (a.n, b.n, sizeof a.n), "normalize vs classic %s", what);
   CHECK (!memcmp (a.n, c.n, sizeof a.n), "normalize vs _var %s", what);
@@ -148,8 +148,8 @@ check_normalizations (const fe *in, int mag, const char *what)
          && w.n[0] <= KC_FE_M52 && w.n[3] <= KC_FE_M52, "weak %s", what);
   mpz_mod (z, z, P);
   zero = mpz_sgn (z) == 0;
-  z1 = kc_secp256k1_fe_normalizes_to_zero (&d);
-  z2 = kc_secp256k1_fe_normalizes_to_zero_var (&d);
+  z1 = _kc_secp256k1_fe_normalizes_to_zero (&d);
+  z2 = _kc_secp256k1_fe_normalizes_to_zero_var (&d);
   CHECK (z1 == zero && z2 == zero, "normalizes_to_zero %s (%d %d want %d)",
          what, z1, z2, zero);
   CHECK (!memcmp (d.n, in->n, sizeof d.n), "normalizes_to_zero changed input");
@@ -188,14 +188,14 @@ test_normalize (void)
   a.n[0] = 0xFFFFEFFFFFC2FULL - KC_FE_R; a.n[1] = a.n[2] = a.n[3] = 0;
   a.n[4] = 1ULL << 48;
   check_normalizations (&a, 1, "2^256+...");
-  kc_secp256k1_fe_clear (&a);
+  _kc_secp256k1_fe_clear (&a);
   check_normalizations (&a, 0, "0");
   /* k*p for every magnitude: -0 with magnitude m is 2(m+1)p */
   for (mag = 0; mag < KC_FE_MAX_MAGNITUDE; mag++)
     {
       fe z;
-      kc_secp256k1_fe_clear (&z);
-      kc_secp256k1_fe_negate (&a, &z, mag);
+      _kc_secp256k1_fe_clear (&z);
+      _kc_secp256k1_fe_negate (&a, &z, mag);
       snprintf (what, sizeof what, "-0 mag %d", mag + 1);
       check_normalizations (&a, mag + 1, what);
       /* and -0 + 1, -0 - 1 */
@@ -246,30 +246,30 @@ test_arith (void)
               rand_fe (&b, mb, kb);
               fe_to_mpz (x, &a);
               fe_to_mpz (y, &b);
-              kc_secp256k1_fe_mul (&r, &a, &b);
+              _kc_secp256k1_fe_mul (&r, &a, &b);
               mpz_mul (z, x, y);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, 1),
                      "mul mag %d,%d kind %d,%d", ma, mb, ka, kb);
-              kc_secp256k1_fe_sqr (&r, &a);
+              _kc_secp256k1_fe_sqr (&r, &a);
               mpz_mul (z, x, x);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, 1), "sqr mag %d", ma);
               /* aliasing */
               r = a;
-              kc_secp256k1_fe_mul (&r, &r, &b);
+              _kc_secp256k1_fe_mul (&r, &r, &b);
               mpz_mul (z, x, y);
               CHECK (fe_eq_mpz (&r, z), "mul alias");
               /* add */
               r = a;
-              kc_secp256k1_fe_add (&r, &b);
+              _kc_secp256k1_fe_add (&r, &b);
               mpz_add (z, x, y);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, ma + mb), "add");
               /* negate */
-              kc_secp256k1_fe_negate (&r, &a, ma);
+              _kc_secp256k1_fe_negate (&r, &a, ma);
               mpz_neg (z, x);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, ma + 1), "negate %d", ma);
               /* mul_int */
               r = a;
-              kc_secp256k1_fe_mul_int (&r, 4);
+              _kc_secp256k1_fe_mul_int (&r, 4);
               mpz_mul_ui (z, x, 4);
               CHECK (fe_eq_mpz (&r, z) && limbs_ok (&r, 4 * ma), "mul_int");
             }
@@ -287,7 +287,7 @@ test_arith (void)
             a.n[0] -= 2;
           fe_to_mpz (x, &a);
           r = a;
-          kc_secp256k1_fe_half (&r);
+          _kc_secp256k1_fe_half (&r);
           fe_to_mpz (y, &r);
           mpz_mul_ui (y, y, 2);
           mpz_sub (y, y, x);
@@ -300,10 +300,10 @@ test_arith (void)
     unsigned int i;
     for (i = 0; i < 3; i++)
       {
-        kc_secp256k1_fe_set_int (&a, small[i]);
+        _kc_secp256k1_fe_set_int (&a, small[i]);
         r = a;
-        kc_secp256k1_fe_half (&r);
-        kc_secp256k1_fe_normalize (&r);
+        _kc_secp256k1_fe_half (&r);
+        _kc_secp256k1_fe_normalize (&r);
         mpz_set_ui (z, small[i]);
         if (small[i] & 1)
           mpz_add (z, z, P);
@@ -311,13 +311,13 @@ test_arith (void)
         CHECK (fe_eq_mpz (&r, z), "half %lu", small[i]);
       }
     set_p_plus (&a, 0);
-    kc_secp256k1_fe_half (&a);
-    kc_secp256k1_fe_normalize (&a);
-    CHECK (kc_secp256k1_fe_is_zero (&a), "half p");
+    _kc_secp256k1_fe_half (&a);
+    _kc_secp256k1_fe_normalize (&a);
+    CHECK (_kc_secp256k1_fe_is_zero (&a), "half p");
     set_p_plus (&a, 0);
     a.n[0] -= 1;                          /* p - 1 */
-    kc_secp256k1_fe_half (&a);
-    kc_secp256k1_fe_normalize (&a);
+    _kc_secp256k1_fe_half (&a);
+    _kc_secp256k1_fe_normalize (&a);
     mpz_sub_ui (z, P, 1);
     mpz_tdiv_q_2exp (z, z, 1);
     CHECK (fe_eq_mpz (&a, z), "half p - 1");
@@ -364,7 +364,7 @@ test_inv_sqrt_bytes (void)
           mpz_clear (rr);
         }
       /* bytes round trip */
-      kc_secp256k1_fe_normalize (&a);
+      _kc_secp256k1_fe_normalize (&a);
       _kc_secp256k1_fe_get_b32 (b, &a);
       memset (b2, 0, sizeof b2);
       mpz_export (b2 + 32 - (mpz_sizeinbase (x, 256)), &cnt, 1, 1, 1, 0, x);
@@ -407,7 +407,7 @@ test_inv_sqrt_bytes (void)
     memcpy (b, pm1, 32);
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1, "p-1 accepted");
     b[31] = 0x2F;
-    CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0 && kc_secp256k1_fe_is_zero (&r),
+    CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0 && _kc_secp256k1_fe_is_zero (&r),
            "p rejected");
     b[31] = 0x30;
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0, "p+1 rejected");

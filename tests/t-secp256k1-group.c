@@ -19,9 +19,9 @@
 #include "secp256k1-ecmult.h"
 #include "t-common.h"
 
-typedef kc_secp256k1_gej gej;
-typedef kc_secp256k1_ge ge;
-typedef kc_secp256k1_scalar scalar;
+typedef _kc_secp256k1_gej gej;
+typedef _kc_secp256k1_ge ge;
+typedef _kc_secp256k1_scalar scalar;
 
 static int
 gej_eq (const gej *a, const gej *b)
@@ -31,8 +31,8 @@ gej_eq (const gej *a, const gej *b)
     return a->infinity == b->infinity;
   _kc_secp256k1_ge_set_gej_var (&x, a);
   _kc_secp256k1_ge_set_gej_var (&y, b);
-  return kc_secp256k1_fe_equal_norm (&x.x, &y.x)
-         && kc_secp256k1_fe_equal_norm (&x.y, &y.y);
+  return _kc_secp256k1_fe_equal_norm (&x.x, &y.x)
+         && _kc_secp256k1_fe_equal_norm (&x.y, &y.y);
 }
 
 static int
@@ -52,7 +52,7 @@ slow_mul (gej *r, const gej *a, const scalar *k)
   for (i = 255; i >= 0; i--)
     {
       _kc_secp256k1_gej_double_var (r, r);
-      if (kc_secp256k1_scalar_get_bits (k, (unsigned int) i, 1))
+      if (_kc_secp256k1_scalar_get_bits (k, (unsigned int) i, 1))
         _kc_secp256k1_gej_add_var (r, r, a);
     }
 }
@@ -153,7 +153,7 @@ test_identities (void)
         gej mlj, s3, t3, u3;
         _kc_secp256k1_ge_mul_lambda (&ml, &pa);
         _kc_secp256k1_ge_neg (&ml, &ml);
-        kc_secp256k1_fe_normalize (&ml.x);
+        _kc_secp256k1_fe_normalize (&ml.x);
         _kc_secp256k1_gej_set_ge (&mlj, &ml);
         _kc_secp256k1_gej_add_var (&s3, &p, &mlj);
         _kc_secp256k1_gej_add_ge (&t3, &p, &ml);
@@ -404,8 +404,8 @@ check_blinded (const scalar *k, const unsigned char bseed[32],
     _kc_secp256k1_gej_set_ge (&t0, &a0);
     CHECK (gej_eq (&r0, &t0), "%s: ecmult_gen_ge (plain) differs", what);
     if (!a0.infinity)
-      CHECK (kc_secp256k1_fe_equal_norm (&a0.x, &a1.x)
-             && kc_secp256k1_fe_equal_norm (&a0.y, &a1.y),
+      CHECK (_kc_secp256k1_fe_equal_norm (&a0.x, &a1.x)
+             && _kc_secp256k1_fe_equal_norm (&a0.y, &a1.y),
              "%s: ecmult_gen_ge not normalized alike", what);
   }
   if (slow)
@@ -414,10 +414,10 @@ check_blinded (const scalar *k, const unsigned char bseed[32],
       slow_mul (&r2, &g, k);
       CHECK (gej_eq (&r0, &r2), "%s: k*G differs from double-and-add", what);
     }
-  kc_secp256k1_fe_normalize_var (&r0.z);
-  kc_secp256k1_fe_normalize_var (&r1.z);
+  _kc_secp256k1_fe_normalize_var (&r0.z);
+  _kc_secp256k1_fe_normalize_var (&r1.z);
   zdiff = !r0.infinity && !r1.infinity
-          && !kc_secp256k1_fe_equal_norm (&r0.z, &r1.z);
+          && !_kc_secp256k1_fe_equal_norm (&r0.z, &r1.z);
   _kc_secp256k1_ecmult_gen_unblind ();
   return zdiff;
 }

@@ -18,7 +18,7 @@ main (void)
 #else
 #include <gmp.h>
 
-typedef kc_secp256k1_scalar sc;
+typedef _kc_secp256k1_scalar sc;
 static mpz_t N, LAMBDA;
 
 static void
@@ -164,7 +164,7 @@ main (int argc, char **argv)
       {
         unsigned int off = (unsigned int) (t_rand64 () % 250), cnt = 1 + (unsigned int) (t_rand64 () % 6);
         mpz_fdiv_q_2exp (z, x, off);
-        CHECK (kc_secp256k1_scalar_get_bits (&a, off, cnt)
+        CHECK (_kc_secp256k1_scalar_get_bits (&a, off, cnt)
                == (mpz_get_ui (z) & ((1u << cnt) - 1)), "get_bits");
       }
     }

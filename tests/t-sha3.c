@@ -119,7 +119,7 @@ test_splits (void)
   for (a = 0; a < 4; a++)
     for (len = 0; len <= 2 * algs[a].rate + 3; len += (len < 10 ? 1 : 7))
       {
-        kc_keccak_ctx c;
+        _kc_keccak_ctx c;
         size_t outlen = a >= SHAKE128 ? 3 * algs[a].rate + 5 : algs[a].outlen;
         one_shot (a, ref, outlen, msg, len);
         for (cut = 0; cut <= len; cut += (len < 40 ? 1 : 13))
@@ -181,7 +181,7 @@ test_x4 (void)
       unsigned int rate = r ? KC_SHAKE256_RATE : KC_SHAKE128_RATE;
       for (len = 0; len <= 2 * rate + 2; len += (len < 40 ? 1 : 17))
         {
-          kc_keccak_x4_ctx c;
+          _kc_keccak_x4_ctx c;
           for (j = 0; j < 4; j++)
             {
               t_randbytes (in[j], len);
@@ -253,7 +253,7 @@ test_x8_oneshot (void)
       _kc_keccak_x4_oneshot (KC_SHAKE256_RATE, op, outlen, ip, len, ds);
       for (j = 0; j < 4; j++)
         {
-          kc_keccak_ctx c;
+          _kc_keccak_ctx c;
           if (!ip[j])
             {
               CHECK (out[j][0] == 0x5a && !memcmp (out[j], out[j] + 1, 135),

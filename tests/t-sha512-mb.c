@@ -36,7 +36,7 @@ static void
 ref_digest (unsigned char d[64], const unsigned char *pre, size_t plen,
             const unsigned char *msg, size_t len)
 {
-  kc_sha512_ctx ctx;
+  _kc_sha512_ctx ctx;
   _kc_sha512_init (&ctx);
   _kc_sha512_update (&ctx, pre, plen);
   _kc_sha512_update (&ctx, msg, len);

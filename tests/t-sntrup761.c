@@ -707,9 +707,9 @@ sha256_hex (char out[65], const void *data, size_t len)
 struct kem_impl
 {
   const char *name;
-  void (*keypair) (unsigned char *, unsigned char *, kc_rng_fn, void *);
+  void (*keypair) (unsigned char *, unsigned char *, _kc_rng_fn, void *);
   void (*enc) (unsigned char *, unsigned char *, const unsigned char *,
-               kc_rng_fn, void *);
+               _kc_rng_fn, void *);
   void (*dec) (unsigned char *, const unsigned char *, const unsigned char *);
 };
 
@@ -1047,7 +1047,7 @@ test_batch (const struct kem_impl *im, int portable)
   static unsigned char sk[NB_TEST][KC_SNTRUP761_SK_BYTES];
   static unsigned char pk2[NB_TEST][KC_SNTRUP761_PK_BYTES];
   static unsigned char sk2[NB_TEST][KC_SNTRUP761_SK_BYTES];
-  void (*batch) (unsigned char *, unsigned char *, size_t, kc_rng_fn, void *)
+  void (*batch) (unsigned char *, unsigned char *, size_t, _kc_rng_fn, void *)
     = portable ? _kc_sntrup761_keypair_batch_portable
                : _kc_sntrup761_keypair_batch;
   unsigned char seed[48];

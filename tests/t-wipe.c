@@ -144,7 +144,7 @@ sub5 (uint64_t out[5], const uint64_t v[4], const uint64_t n[4])
 }
 
 static void
-add_scalar_forms (const char *what, const kc_secp256k1_scalar *a)
+add_scalar_forms (const char *what, const _kc_secp256k1_scalar *a)
 {
   static const uint64_t zero[4] = { 0, 0, 0, 0 };
   static const uint64_t n[4] = {
@@ -533,7 +533,7 @@ call_hkdf (void *p)
 static void
 add_keccak_forms (const char *what, unsigned int rate, unsigned char ds)
 {
-  kc_keccak_ctx c;
+  _kc_keccak_ctx c;
   _kc_keccak_init (&c, rate, ds);
   _kc_keccak_absorb (&c, msg, rate);
   add_bytes (what, c.s, sizeof c.s);
@@ -740,8 +740,8 @@ call_mpi (void *p)
 /* RFC 6979 (HMAC-SHA256, counter 0) written out: the final K and V and the
  * SHA-256 states K keys; returns the nonce. */
 static void
-rfc6979_forms (kc_secp256k1_scalar *k, const kc_secp256k1_scalar *x,
-               const kc_secp256k1_scalar *m)
+rfc6979_forms (_kc_secp256k1_scalar *k, const _kc_secp256k1_scalar *x,
+               const _kc_secp256k1_scalar *m)
 {
   unsigned char K[32], V[32], data[32 + 1 + 64];
   int round;
@@ -766,7 +766,7 @@ rfc6979_forms (kc_secp256k1_scalar *k, const kc_secp256k1_scalar *x,
 static void
 ecdsa_forms (void)
 {
-  kc_secp256k1_scalar x, m, k, kinv, r, s, rx, mrx;
+  _kc_secp256k1_scalar x, m, k, kinv, r, s, rx, mrx;
   unsigned char rs[64];
 
   _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
@@ -774,7 +774,7 @@ ecdsa_forms (void)
   add_scalar_forms ("secret key", &x);
   rfc6979_forms (&k, &x, &m);
   {
-    kc_secp256k1_scalar k2;
+    _kc_secp256k1_scalar k2;
     _kc_ecdsa_rfc6979_nonce (&k2, &x, &m, 0);
     CHECK (_kc_secp256k1_scalar_eq (&k, &k2),
            "the test's RFC 6979 differs from the library's");
@@ -799,9 +799,9 @@ static unsigned char btc_key2[32];
  * by cmov, so either may be what a frame held). */
 static void
 add_scalar_pm_forms (const char *what, const char *negwhat,
-                     const kc_secp256k1_scalar *a)
+                     const _kc_secp256k1_scalar *a)
 {
-  kc_secp256k1_scalar na;
+  _kc_secp256k1_scalar na;
   add_scalar_forms (what, a);
   _kc_secp256k1_scalar_negate (&na, a);
   add_scalar_forms (negwhat, &na);
@@ -813,10 +813,10 @@ add_scalar_pm_forms (const char *what, const char *negwhat,
 static void
 schnorr_forms (void)
 {
-  kc_secp256k1_scalar x, d, k;
-  kc_secp256k1_gej pj;
-  kc_secp256k1_ge p;
-  kc_sha256_ctx c;
+  _kc_secp256k1_scalar x, d, k;
+  _kc_secp256k1_gej pj;
+  _kc_secp256k1_ge p;
+  _kc_sha256_ctx c;
   unsigned char h[32], blk[64];
   int i;
 
@@ -825,7 +825,7 @@ schnorr_forms (void)
   _kc_secp256k1_ecmult_gen (&pj, &x);
   _kc_secp256k1_ge_set_gej (&p, &pj);
   d = x;
-  _kc_secp256k1_scalar_cond_negate (&d, kc_secp256k1_fe_is_odd (&p.y));
+  _kc_secp256k1_scalar_cond_negate (&d, _kc_secp256k1_fe_is_odd (&p.y));
   _kc_bip340_tagged_init (&c, KC_BIP340_AUX);
   _kc_sha256_update (&c, btc_aux, 32);
   _kc_sha256_final (&c, h);
@@ -850,7 +850,7 @@ schnorr_forms (void)
 static void
 ecdh_forms (void)
 {
-  kc_secp256k1_scalar x, k1, k2;
+  _kc_secp256k1_scalar x, k1, k2;
   unsigned char enc[33];
   _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
   add_scalar_forms ("secret key", &x);
@@ -871,7 +871,7 @@ ecdh_forms (void)
 static void
 tweak_forms (void)
 {
-  kc_secp256k1_scalar x, t, y;
+  _kc_secp256k1_scalar x, t, y;
   _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
   _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
   _kc_secp256k1_scalar_add (&y, &x, &t);
@@ -969,7 +969,7 @@ run_btc (void)
   CHECK_ERR (err, 0);
   npats = 0;
   {
-    kc_secp256k1_scalar t;
+    _kc_secp256k1_scalar t;
     _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
     add_scalar_forms ("tweak", &t);
   }
@@ -1048,7 +1048,7 @@ kem_session_forms (const unsigned char *sk, const unsigned char *ct,
 static void
 derive_ecc_key (void)
 {
-  kc_secp256k1_scalar x;
+  _kc_secp256k1_scalar x;
   _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
   add_scalar_forms ("generated secret key", &x);
 }
@@ -1138,7 +1138,7 @@ run_all (void)
   /* Public key derivation. */
   npats = 0;
   {
-    kc_secp256k1_scalar x;
+    _kc_secp256k1_scalar x;
     _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
     add_scalar_forms ("secret key", &x);
   }

@@ -3,14 +3,14 @@
  * (Project Wycheproof, Apache License 2.0, see tests/data/wycheproof).  Do not edit.
  * SPDX-License-Identifier: Apache-2.0 (the vectors' licence) */
 
-struct kc_wycheproof_case {
+struct _kc_wycheproof_case {
   const char *file; int tcid; int der; int valid;
   const char *pub; unsigned int pub_len;
   const char *msg; unsigned int msg_len;
   const char *sig; unsigned int sig_len;
 };
 
-static const struct kc_wycheproof_case kc_wycheproof_cases[] = {
+static const struct _kc_wycheproof_case _kc_wycheproof_cases[] = {
   { "ecdsa_secp256k1_sha256_test.json", 1, 1, 1,
     "\x04\x78\x2c\x8e\xd1\x7e\x3b\x2a\x78\x3b\x54\x64\xf3\x3b\x09\x65\x2a\x71\xc6\x78\xe0\x5e\xc5\x1e\x84\xe2\xbc\xfc\x66\x3a\x3d\xe9\x63\xaf\x9a\xcb\x42\x80\xb8\xc7\xf7\xc4\x2f\x4e\xf9\xab\xa6\x24\x5e\xc1\xec\x17\x12\xfd\x38\xa0\xfa\x96\x41\x8d\x8c\xd6\xaa\x61\x52", 65,
     "", 0,

@@ -26,11 +26,11 @@ def main():
            "Wycheproof, Apache\n"
            " * License 2.0, see tests/data/wycheproof).  Do not edit.\n"
            " * SPDX-License-Identifier: Apache-2.0 (the vectors' licence) */\n",
-           "struct kc_wp_hmac { int tcid; int valid; unsigned int tag_len;\n"
+           "struct _kc_wp_hmac { int tcid; int valid; unsigned int tag_len;\n"
            "  const char *key; unsigned int key_len;\n"
            "  const char *msg; unsigned int msg_len;\n"
            "  const char *tag; };\n",
-           "struct kc_wp_hkdf { int tcid; int valid; unsigned int size;\n"
+           "struct _kc_wp_hkdf { int tcid; int valid; unsigned int size;\n"
            "  const char *ikm; unsigned int ikm_len;\n"
            "  const char *salt; unsigned int salt_len;\n"
            "  const char *info; unsigned int info_len;\n"
@@ -38,7 +38,7 @@ def main():
     with open(os.path.join(d, "hmac_sha256_test.json")) as f:
         j = json.load(f)
     assert j["schema"] == "mac_test_schema_v1.json"
-    out.append("static const struct kc_wp_hmac kc_wp_hmac_cases[] = {")
+    out.append("static const struct _kc_wp_hmac _kc_wp_hmac_cases[] = {")
     n = 0
     for g in j["testGroups"]:
         for t in g["tests"]:
@@ -56,7 +56,7 @@ def main():
     with open(os.path.join(d, "hkdf_sha256_test.json")) as f:
         j = json.load(f)
     assert j["schema"] == "hkdf_test_schema_v1.json"
-    out.append("static const struct kc_wp_hkdf kc_wp_hkdf_cases[] = {")
+    out.append("static const struct _kc_wp_hkdf _kc_wp_hkdf_cases[] = {")
     n = 0
     for g in j["testGroups"]:
         for t in g["tests"]:

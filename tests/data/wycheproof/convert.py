@@ -5,7 +5,7 @@
 
 Usage: convert.py DATADIR > wycheproof-secp256k1.h
 
-Writes one array of cases, kc_wycheproof_cases[], each with the public key
+Writes one array of cases, _kc_wycheproof_cases[], each with the public key
 (uncompressed SEC1), the unhashed message, the signature, whether it is DER
 (1) or r||s (0), the expected result (1 valid, 0 invalid) and the tcId.
 """
@@ -34,13 +34,13 @@ def main():
                " * (Project Wycheproof, Apache License 2.0, see "
                "tests/data/wycheproof).  Do not edit.\n"
                " * SPDX-License-Identifier: Apache-2.0 (the vectors' licence) */\n")
-    out.append("struct kc_wycheproof_case {\n"
+    out.append("struct _kc_wycheproof_case {\n"
                "  const char *file; int tcid; int der; int valid;\n"
                "  const char *pub; unsigned int pub_len;\n"
                "  const char *msg; unsigned int msg_len;\n"
                "  const char *sig; unsigned int sig_len;\n"
                "};\n")
-    out.append("static const struct kc_wycheproof_case kc_wycheproof_cases[] = {")
+    out.append("static const struct _kc_wycheproof_case _kc_wycheproof_cases[] = {")
     count = 0
     for name, der in FILES:
         with open(os.path.join(datadir, name)) as f:
