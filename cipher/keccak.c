@@ -4,12 +4,17 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The portable permutation keeps the 25 lanes in local variables: every
- * loop below has constant bounds and constant indices once unrolled, so
- * the compiler replaces the arrays by registers (and spills what does not
- * fit, as the hand-written assembly of other libraries does).  One round
- * is theta (column parities C, D), rho and pi (rotate each lane into its
- * new place, B), chi (nonlinear row mix) and iota (round constant).
+ * The portable permutation keeps the 25 lanes in 25 named local variables
+ * and runs two fully written-out rounds per loop iteration (state a into
+ * e, then e back into a), so no state array is written inside the loop
+ * and the compiler keeps what it can in registers.  One round is theta
+ * (column parities c, mixers d), rho and pi (rotate each lane into its new
+ * place, b), chi (nonlinear row mix) and iota (round constant).  Six
+ * lanes are kept complemented inside the loop (flipped on load and on
+ * store): with the complement flags each lane carries into chi, De
+ * Morgan turns most ~b1 & b2 into a plain AND or OR, so a round needs
+ * eight NOTs instead of twenty-five.  The AVX-512 single-state path
+ * below keeps the loop form over arrays.
  */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
@@ -27,61 +32,163 @@ static const uint64_t keccak_rc[24] = {
   0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL
 };
 
-/* rho offsets, lane (x, y) at [x + 5 y] */
-static const unsigned char keccak_rho[25] = {
-   0,  1, 62, 28, 27,
-  36, 44,  6, 55, 20,
-   3, 10, 43, 25, 39,
-  41, 45, 15, 21,  8,
-  18,  2, 61, 56, 14
-};
-
 static inline uint64_t
 rol64 (uint64_t x, unsigned int n)
 {
   return n ? (x << n) | (x >> (64 - n)) : x;
 }
 
+/* The lanes complemented between rounds: (1, 0), (2, 0), (3, 1), (2, 2),
+ * (2, 3) and (0, 4).  Their column parities make the computed d0 and d3
+ * complemented too; each chi term below is the AND or OR form (and the
+ * row's few NOTs) that turns the complement flags of its inputs into
+ * those of its output.
+ *
+ * One round from the lanes A##xy (lane (x, y), s[x + 5 y]) into E##xy:
+ * theta's column parities c and mixers d, then one output row at a time,
+ * lane x' of row y' taken from lane (x' + 3 y', x') through theta and rho
+ * (pi is in the naming), chi across the row, iota on lane (0, 0).  Two
+ * calls, a into e and e back into a, make one loop iteration, so nothing
+ * is copied and no array is written inside the loop. */
+#define KECCAK_ROUND(A, E, rc) \
+  do \
+    { \
+      c0 = A##00 ^ A##01 ^ A##02 ^ A##03 ^ A##04; \
+      c1 = A##10 ^ A##11 ^ A##12 ^ A##13 ^ A##14; \
+      c2 = A##20 ^ A##21 ^ A##22 ^ A##23 ^ A##24; \
+      c3 = A##30 ^ A##31 ^ A##32 ^ A##33 ^ A##34; \
+      c4 = A##40 ^ A##41 ^ A##42 ^ A##43 ^ A##44; \
+      d0 = c4 ^ rol64 (c1, 1); \
+      d1 = c0 ^ rol64 (c2, 1); \
+      d2 = c1 ^ rol64 (c3, 1); \
+      d3 = c2 ^ rol64 (c4, 1); \
+      d4 = c3 ^ rol64 (c0, 1); \
+      b0 = A##00 ^ d0; \
+      b1 = rol64 (A##11 ^ d1, 44); \
+      b2 = rol64 (A##22 ^ d2, 43); \
+      b3 = rol64 (A##33 ^ d3, 21); \
+      b4 = rol64 (A##44 ^ d4, 14); \
+      n2 = ~b2; \
+      E##00 = b0 ^ (b1 | b2) ^ (rc); \
+      E##10 = b1 ^ (n2 | b3); \
+      E##20 = b2 ^ (b3 & b4); \
+      E##30 = b3 ^ (b4 | b0); \
+      E##40 = b4 ^ (b0 & b1); \
+      b0 = rol64 (A##30 ^ d3, 28); \
+      b1 = rol64 (A##41 ^ d4, 20); \
+      b2 = rol64 (A##02 ^ d0, 3); \
+      b3 = rol64 (A##13 ^ d1, 45); \
+      b4 = rol64 (A##24 ^ d2, 61); \
+      n4 = ~b4; \
+      E##01 = b0 ^ (b1 | b2); \
+      E##11 = b1 ^ (b2 & b3); \
+      E##21 = b2 ^ (b3 | n4); \
+      E##31 = b3 ^ (b4 | b0); \
+      E##41 = b4 ^ (b0 & b1); \
+      b0 = rol64 (A##10 ^ d1, 1); \
+      b1 = rol64 (A##21 ^ d2, 6); \
+      b2 = rol64 (A##32 ^ d3, 25); \
+      b3 = rol64 (A##43 ^ d4, 8); \
+      b4 = rol64 (A##04 ^ d0, 18); \
+      n3 = ~b3; \
+      E##02 = b0 ^ (b1 | b2); \
+      E##12 = b1 ^ (b2 & b3); \
+      E##22 = b2 ^ (n3 & b4); \
+      E##32 = ~(b3 ^ (b4 | b0)); \
+      E##42 = b4 ^ (b0 & b1); \
+      b0 = rol64 (A##40 ^ d4, 27); \
+      b1 = rol64 (A##01 ^ d0, 36); \
+      b2 = rol64 (A##12 ^ d1, 10); \
+      b3 = rol64 (A##23 ^ d2, 15); \
+      b4 = rol64 (A##34 ^ d3, 56); \
+      n3 = ~b3; \
+      E##03 = b0 ^ (b1 & b2); \
+      E##13 = b1 ^ (b2 | b3); \
+      E##23 = b2 ^ (n3 | b4); \
+      E##33 = ~(b3 ^ (b4 & b0)); \
+      E##43 = b4 ^ (b0 | b1); \
+      b0 = rol64 (A##20 ^ d2, 62); \
+      b1 = rol64 (A##31 ^ d3, 55); \
+      b2 = rol64 (A##42 ^ d4, 39); \
+      b3 = rol64 (A##03 ^ d0, 41); \
+      b4 = rol64 (A##14 ^ d1, 2); \
+      n1 = ~b1; \
+      E##04 = b0 ^ (n1 & b2); \
+      E##14 = ~(b1 ^ (b2 | b3)); \
+      E##24 = b2 ^ (b3 & b4); \
+      E##34 = b3 ^ (b4 | b0); \
+      E##44 = b4 ^ (b0 & b1); \
+    } \
+  while (0)
+
 void
 _kc_keccak_f1600_generic (uint64_t s[25])
 {
-  uint64_t a[25], b[25], c[5], d[5];
-  int round, x, y;
+  uint64_t a00, a10, a20, a30, a40, a01, a11, a21, a31, a41, a02, a12, a22,
+           a32, a42, a03, a13, a23, a33, a43, a04, a14, a24, a34, a44;
+  uint64_t e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22,
+           e32, e42, e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;
+  uint64_t b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+  uint64_t n1, n2, n3, n4;
+  int round;
 
-  KC_UNROLL_ALL
-  for (x = 0; x < 25; x++)
-    a[x] = s[x];
-  for (round = 0; round < 24; round++)
+  a00 = s[0];
+  a10 = ~s[1];
+  a20 = ~s[2];
+  a30 = s[3];
+  a40 = s[4];
+  a01 = s[5];
+  a11 = s[6];
+  a21 = s[7];
+  a31 = ~s[8];
+  a41 = s[9];
+  a02 = s[10];
+  a12 = s[11];
+  a22 = ~s[12];
+  a32 = s[13];
+  a42 = s[14];
+  a03 = s[15];
+  a13 = s[16];
+  a23 = ~s[17];
+  a33 = s[18];
+  a43 = s[19];
+  a04 = ~s[20];
+  a14 = s[21];
+  a24 = s[22];
+  a34 = s[23];
+  a44 = s[24];
+  for (round = 0; round < 24; round += 2)
     {
-      KC_UNROLL_ALL
-      for (x = 0; x < 5; x++)
-        c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-      KC_UNROLL_ALL
-      for (x = 0; x < 5; x++)
-        d[x] = c[(x + 4) % 5] ^ rol64 (c[(x + 1) % 5], 1);
-      /* rho and pi: lane (x, y) goes to (y, 2x + 3y) */
-      KC_UNROLL_ALL
-      for (y = 0; y < 5; y++)
-        KC_UNROLL_ALL
-        for (x = 0; x < 5; x++)
-          b[y + 5 * ((2 * x + 3 * y) % 5)]
-            = rol64 (a[x + 5 * y] ^ d[x], keccak_rho[x + 5 * y]);
-      KC_UNROLL_ALL
-      for (y = 0; y < 5; y++)
-        KC_UNROLL_ALL
-        for (x = 0; x < 5; x++)
-          a[x + 5 * y] = b[x + 5 * y]
-                         ^ (~b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-      a[0] ^= keccak_rc[round];
+      KECCAK_ROUND (a, e, keccak_rc[round]);
+      KECCAK_ROUND (e, a, keccak_rc[round + 1]);
     }
-  KC_UNROLL_ALL
-  for (x = 0; x < 25; x++)
-    s[x] = a[x];
-  wipememory (a, sizeof a);
-  wipememory (b, sizeof b);
-  wipememory (c, sizeof c);
-  wipememory (d, sizeof d);
+  s[0] = a00;
+  s[1] = ~a10;
+  s[2] = ~a20;
+  s[3] = a30;
+  s[4] = a40;
+  s[5] = a01;
+  s[6] = a11;
+  s[7] = a21;
+  s[8] = ~a31;
+  s[9] = a41;
+  s[10] = a02;
+  s[11] = a12;
+  s[12] = ~a22;
+  s[13] = a32;
+  s[14] = a42;
+  s[15] = a03;
+  s[16] = a13;
+  s[17] = ~a23;
+  s[18] = a33;
+  s[19] = a43;
+  s[20] = ~a04;
+  s[21] = a14;
+  s[22] = a24;
+  s[23] = a34;
+  s[24] = a44;
 }
+#undef KECCAK_ROUND
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # define KC_HAVE_KECCAK_AVX512 1
@@ -94,6 +201,16 @@ _kc_keccak_f1600_generic (uint64_t s[25])
  * rotate for rho.  No lane ever moves between registers, so there are no
  * shuffles, and 128-bit operations run on three ports at full clock. */
 # define KC_AVX512_FN __attribute__ ((target ("avx512f,avx512vl")))
+
+/* rho offsets, lane (x, y) at [x + 5 y] (the portable round has them
+ * inline) */
+static const unsigned char keccak_rho[25] = {
+   0,  1, 62, 28, 27,
+  36, 44,  6, 55, 20,
+   3, 10, 43, 25, 39,
+  41, 45, 15, 21,  8,
+  18,  2, 61, 56, 14
+};
 
 KC_AVX512_FN void _kc_keccak_f1600_avx512 (uint64_t s[25]);
 

@@ -434,11 +434,36 @@ _kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
     }
 }
 
+/* The portable kernel's matrix: one SHAKE128 stream per entry.  Without
+ * vector units the four-way permutation is four single ones, so the
+ * four-way sampler above would only add the lanes it pads with (three of
+ * the twelve for k = 3) and the extra blocks squeezed for all four lanes
+ * when one needs them. */
 static void
 gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
             int transposed)
 {
-  _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, _kc_mlkem_rej_uniform);
+  unsigned char seed[34], buf[3 * KC_SHAKE128_RATE];
+  unsigned int i, j, n;
+  _kc_keccak_ctx c;
+
+  memcpy (seed, rho, 32);
+  for (i = 0; i < k; i++)
+    for (j = 0; j < k; j++)
+      {
+        seed[32] = (unsigned char) (transposed ? i : j);
+        seed[33] = (unsigned char) (transposed ? j : i);
+        _kc_keccak_init (&c, KC_SHAKE128_RATE, KC_SHAKE_DSUFFIX);
+        _kc_keccak_absorb (&c, seed, sizeof seed);
+        _kc_keccak_finalize (&c);
+        _kc_keccak_squeeze (&c, buf, sizeof buf);
+        n = _kc_mlkem_rej_uniform (&a[i][j], 0, buf, sizeof buf);
+        while (n < N)
+          {
+            _kc_keccak_squeeze (&c, buf, KC_SHAKE128_RATE);
+            n = _kc_mlkem_rej_uniform (&a[i][j], n, buf, KC_SHAKE128_RATE);
+          }
+      }
 }
 
 const struct _kc_mlkem_ops _kc_mlkem_ops_portable = {
