@@ -27,7 +27,7 @@
  *   On any error the output buffers are zeroed (they hold no secret).
  *   KC_ECDSA_RECOVERABLE (not with DER): r || s || recid, 65 bytes.
  *
- * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, _kc_schnorr_*;
+ * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, kc_schnorr_*;
  * the key operations are in ecc-keys.c) leave their outputs untouched on
  * any error instead: no partial output, nothing to zero.  x-only keys
  * (BIP-340) are 32 bytes x, standing for the point with even y.

@@ -1,4 +1,4 @@
-/* t-kem.c - the public KEM API (_kc_kem_*): round trips, implicit
+/* t-kem.c - the public KEM API (kc_kem_*): round trips, implicit
  * rejection, and every error case of the dispatcher.
  *
  * Copyright (C) 2026 The libkcrypt authors.

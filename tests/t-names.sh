@@ -14,7 +14,9 @@ grep -ohE '\bkc_[A-Za-z0-9_]*[A-Za-z0-9]\b' "$top/src/kcrypt.h.in" | sort -u > "
 find "$top/src" "$top/cipher" "$top/mpi" "$top/tests" "$top/doc" \
      \( -name '*.c' -o -name '*.h' -o -name '*.h.in' \) ! -name kcrypt.h \
      ! -path '*/data/*' -print > "$tmp/files"
-bad=$(xargs grep -ohE '\bkc_[A-Za-z0-9_]*[A-Za-z0-9]\b' < "$tmp/files" | sort -u |
+# manual page references, kc_kem(3), name pages, not identifiers
+bad=$(xargs cat < "$tmp/files" | sed -E 's/\bkc_[a-z0-9_]+\(3\)//g' |
+      grep -ohE '\bkc_[A-Za-z0-9_]*[A-Za-z0-9]\b' | sort -u |
       comm -23 - "$tmp/public")
 if [ -n "$bad" ]; then
   echo "kc_ names not in the public header (internal names are _kc_):"

@@ -4,8 +4,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Build:  cc -o ecc ecc.c $(pkg-config --cflags --libs libkcrypt)
- * Exits 0 if every step gave what the manual says (_kc_ecc(3),
- * _kc_ecdsa(3)), 1 otherwise.
+ * Exits 0 if every step gave what the manual says (kc_ecc(3),
+ * kc_ecdsa(3)), 1 otherwise.
  */
 #include <stdio.h>
 #include <string.h>

@@ -7,7 +7,7 @@
  * The receiver makes a key pair and publishes the public key; the sender
  * encapsulates to it and sends the ciphertext; both end up with the same
  * shared secret.  Exits 0 if every step gave what the manual says
- * (_kc_kem(3)), 1 otherwise.
+ * (kc_kem(3)), 1 otherwise.
  */
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * Build:  cc -o md md.c $(pkg-config --cflags --libs libkcrypt)
  * Checks the results against FIPS 180-4 (SHA-256 of "abc"), RFC 4231
  * (HMAC-SHA-256, test case 2) and RFC 5869 (HKDF-SHA-256, test case 1).
- * Exits 0 if all agree (_kc_md(3)), 1 otherwise.
+ * Exits 0 if all agree (kc_md(3)), 1 otherwise.
  */
 #include <stdio.h>
 #include <string.h>
