@@ -18,11 +18,8 @@
  *   constant-time _kc_secp256k1_gej_add_ge: no doubling, one addition per
  *   row.  Blinded (see _kc_secp256k1_ecmult_gen_blind), the scalar is
  *   K + b and the sum starts from -b*G with a random Z.
- *   W = 6 (measured against libsecp256k1 0.2.0 in one process, and
- *   callgrind): 43 rows of 32 entries (86 KiB), 43 additions; sign
- *   time ratio kc/secp 0.88 with W = 4 (64 rows of 8, 32 KiB), 0.80
- *   with W = 5 (52 rows of 16, 52 KiB), 0.77 with W = 6.  libsecp256k1
- *   0.2.0 scans a 64 KiB table.
+ *   W = 6: 43 rows of 32 entries (86 KiB), 43 additions, the fastest of
+ *   W = 4, 5, 6 (doc/MEASUREMENTS).
  *
  * _kc_secp256k1_ecmult_var: NA*A + NG*G for public NA, NG, A (signature
  *   verification), variable time.  Both scalars are split by the GLV
@@ -34,13 +31,8 @@
  *   of A's multiples is "effective affine" (built on the isomorphic curve
  *   where 2A is affine, no inversion); the accumulator stays on that
  *   curve and G's points join it through add_zinv_var.
- *   Window choice (measured against libsecp256k1 0.2.0 in the same
- *   process, min over 41 interleaved rounds, and callgrind):
- *   KC_ECMULT_WINDOW_G 14 (4096 entries, 256 KiB; libsecp256k1 uses 15,
- *   512 KiB) verifies 1.5% faster than 12 (64 KiB): ratio 0.915-0.918
- *   against 0.929-0.932, 2% fewer instructions.  KC_ECMULT_WINDOW_A 5
- *   (8 entries) balances building the table against the additions (6
- *   costs 4.6% more instructions).
+ *   KC_ECMULT_WINDOW_G 14 (4096 entries, 256 KiB) and KC_ECMULT_WINDOW_A
+ *   5 (8 entries) were the fastest measured (doc/MEASUREMENTS).
  */
 #ifndef KC_SECP256K1_ECMULT_H
 #define KC_SECP256K1_ECMULT_H

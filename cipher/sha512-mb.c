@@ -497,10 +497,7 @@ mb_blocks_avx512 (uint64_t st[8][LANES], const unsigned char *const p[LANES],
 /* Remainder policy of the dispatcher (mb_plan): a group of m < 8 messages
  * runs the 8-lane kernel when m > MB_AVX512_MIN, else 4-lane groups; a
  * group of m < 4 runs the 4-lane kernel when m >= MB_AVX2_MIN, else the
- * single-buffer path.  Measured on Zen 4 (rdtsc ticks for m messages of
- * 1159 bytes): one 8-lane call ~12000, one 4-lane call ~11000, the
- * single-buffer path ~4200 per message; so 8 lanes pay from m = 5, 4
- * lanes from m = 3. */
+ * single-buffer path: where each starts to pay (doc/MEASUREMENTS). */
 #define MB_AVX512_MIN 4
 #define MB_AVX2_MIN 3
 

@@ -832,11 +832,9 @@ sqr_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
 }
 #endif /* KC_MONT_ADX */
 
-/* The unrolled kernels are long straight-line code (N = 8: ~1400
- * instructions) whose speed is front-end bound: on the test machine (AMD
- * EPYC, shared) the N = 8 square ran 73.7 or 93.4 ns for identical code,
- * with the placement and with the load on the sibling thread.  They start
- * on a 64-byte boundary so that at least the placement is fixed. */
+/* The unrolled kernels are long straight-line code whose speed depends
+ * on their placement (doc/MEASUREMENTS): they start on a 64-byte
+ * boundary so that the placement is fixed. */
 #if defined(__GNUC__) || defined(__clang__)
 # define KC_KERNEL_ALIGN __attribute__ ((aligned (64)))
 #else

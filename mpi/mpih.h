@@ -74,12 +74,9 @@ size_t _kc_mpih_normalize_var (const _kc_limb_t *a, size_t n);
 
 /* Karatsuba thresholds in limbs: products (squares) of operands of at
  * least this many limbs use Karatsuba, below it the schoolbook method.
- * The defaults were measured on x86-64 (AMD EPYC, gcc -O2, thread CPU
- * time): one Karatsuba level over schoolbook halves beats the schoolbook
- * product from about 26 limbs (0.96 at 26, 0.94 at 32, 0.88 at 48); the
- * schoolbook square (n^2/2 products, two rows per pass) holds out until
- * about 64 limbs (1.05 at 46, 1.01 at 56, 0.96 at 64, 0.90 at 96).  Tests lower them to exercise the Karatsuba code at small
- * sizes; values must be >= 2.  Not thread safe to change while other
+ * The defaults are where one Karatsuba level starts to win
+ * (doc/MEASUREMENTS).  Tests lower them to exercise the Karatsuba code
+ * at small sizes; values must be >= 2.  Not thread safe to change while other
  * threads multiply. */
 #define KC_MPIH_KARATSUBA_THRESHOLD 26
 #define KC_MPIH_KARATSUBA_SQR_THRESHOLD 64
