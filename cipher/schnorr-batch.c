@@ -12,6 +12,18 @@
 typedef _kc_secp256k1_scalar scalar;
 typedef _kc_secp256k1_fe fe;
 
+/* A signature out of range, under the key XONLY: as kc_schnorr_verify,
+ * which lifts the key first, GPG_ERR_BAD_PUBKEY when XONLY has no point
+ * (the lanes lift the others later), else GPG_ERR_BAD_SIGNATURE. */
+static gpg_error_t
+bad_signature (const unsigned char xonly[32])
+{
+  _kc_secp256k1_ge q;
+  if (!_kc_bip340_lift_x_var (&q, xonly))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+}
+
 gpg_error_t
 _kc_schnorr_prepare_var (_kc_schnorr_item *it, const unsigned char sig[64],
                          const unsigned char xonly[32],
@@ -24,10 +36,10 @@ _kc_schnorr_prepare_var (_kc_schnorr_item *it, const unsigned char sig[64],
   if (!_kc_secp256k1_fe_set_b32 (&it->px, xonly))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   if (!_kc_secp256k1_fe_set_b32 (&it->rx, sig))
-    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+    return bad_signature (xonly);
   _kc_secp256k1_scalar_set_b32 (&it->s, sig + 32, &of);
   if (of)
-    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+    return bad_signature (xonly);
   _kc_bip340_tagged_init (&c, KC_BIP340_CHALLENGE);
   _kc_sha256_update (&c, sig, 32);
   _kc_sha256_update (&c, xonly, 32);
