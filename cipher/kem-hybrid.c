@@ -21,34 +21,22 @@
  */
 #include "kcrypt-int.h"
 #include "kem.h"
-#include "sha256.h"
-#include "sha512.h"
+#include "md.h"
 
 #define X25519_LEN 32           /* every X25519 length */
 
-/* SS = H (A || B), both 32 bytes, H chosen by the hybrid's output length */
+/* SS = H (A || B), both 32 bytes, H chosen by the hybrid's output length
+ * (64: SHA-512, 32: SHA-256), through md.c's rows */
 static void
 combine (const struct kem_info *k, unsigned char *ss,
          const unsigned char a[32], const unsigned char b[32])
 {
-  if (k->ss_len == 64)
-    {
-      _kc_sha512_ctx h;
-      _kc_sha512_init (&h);
-      _kc_sha512_update (&h, a, 32);
-      _kc_sha512_update (&h, b, 32);
-      _kc_sha512_final (&h, ss);
-      wipememory (&h, sizeof h);
-    }
-  else
-    {
-      _kc_sha256_ctx h;
-      _kc_sha256_init (&h);
-      _kc_sha256_update (&h, a, 32);
-      _kc_sha256_update (&h, b, 32);
-      _kc_sha256_final (&h, ss);
-      wipememory (&h, sizeof h);
-    }
+  _kc_md_ctx h;
+  _kc_md_init (&h, _kc_md_lookup (k->ss_len == 64 ? KC_MD_SHA512
+                                                  : KC_MD_SHA256));
+  _kc_md_write (&h, a, 32);
+  _kc_md_write (&h, b, 32);
+  _kc_md_final (&h, ss, k->ss_len);             /* wipes H */
 }
 
 gpg_error_t
