@@ -11,7 +11,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 grep -ohE '\bkc_[A-Za-z0-9_]*[A-Za-z0-9]\b' "$top/src/kcrypt.h.in" | sort -u > "$tmp/public"
 [ -s "$tmp/public" ] || { echo "no kc_ names in $top/src/kcrypt.h.in: wrong srcdir?"; exit 1; }
-find "$top/src" "$top/cipher" "$top/mpi" "$top/tests" "$top/doc" \
+find "$top/src" "$top/cipher" "$top/mpi" "$top/bench" "$top/tests" "$top/doc" \
      \( -name '*.c' -o -name '*.h' -o -name '*.h.in' \) ! -name kcrypt.h \
      ! -path '*/data/*' -print > "$tmp/files"
 # manual page references, kc_kem(3), name pages, not identifiers

@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Usage:  tests/bench-peers [--repetitions N] [--quick] [--cpu-mhz auto|N]
+ * Usage:  bench/bench-peers [--repetitions N] [--quick] [--cpu-mhz auto|N]
  *                           [--csv] [--svg FILE [--svg-title TEXT]]
  *                           [row-prefix ...]
  *
@@ -483,7 +483,7 @@ main (int argc, char **argv)
       machine_line (line, sizeof line, load0);
       if (peers_svg_write (svg_file, "libkcrypt " KCRYPT_VERSION
                            " beside its peers: time ratio ours/theirs per "
-                           "operation (tests/bench-peers)",
+                           "operation (bench/bench-peers)",
                            svg_title ? svg_title : line, peers, npeers))
         return 1;
       if (!bench_cfg.csv)

@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The peer's symbols are those of the system libsecp256k1 that
- * bench-peers-ecc.c links, so tests/Makefile renames every global symbol
+ * bench-peers-ecc.c links, so bench/Makefile renames every global symbol
  * of a copy of its archive to kcpeer_<name> and generates
  * secp256k1-peer-names.h, the same renames as #defines; this file (alone,
  * in its own convenience library, compiled against DIR/include) includes

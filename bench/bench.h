@@ -156,7 +156,7 @@ struct bench_group
   void (*run) (const struct bench_group *g);
 };
 
-/* The groups, one file each (tests/bench-<group>.c); bench-slope's table
+/* The groups, one file each (bench/bench-<group>.c); bench-slope's table
  * lists those built in this version. */
 extern const struct bench_group bench_group_kem;      /* bench-kem.c     */
 extern const struct bench_group bench_group_ecc;      /* bench-ecc.c     */

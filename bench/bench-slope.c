@@ -3,7 +3,7 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Usage:  tests/bench-slope [options] [group|row-prefix ...]
+ * Usage:  bench/bench-slope [options] [group|row-prefix ...]
  *
  *   Without arguments every group runs.  An argument names a group ("md")
  *   or a prefix of row paths ("md/sha512", "dist/memcmp"); only the rows
@@ -42,7 +42,7 @@
  *                     Without --cpu-mhz the cycles column shows "-".
  *   --csv             CSV instead of the table
  *
- * Every figure is a slope (see tests/bench.h): batches of n0, 2*n0, ...,
+ * Every figure is a slope (see bench/bench.h): batches of n0, 2*n0, ...,
  * S*n0 iterations are timed R times each, interleaved; the median at each
  * size goes into a least-squares line of time against iterations, whose
  * slope is the reported cost, free of fixed overhead.  Each group checks
@@ -60,9 +60,9 @@
  *                  that the table shows in microseconds)
  *   cycles_per_op  cycles per unit, or "-" when the clock is unknown
  *
- * Adding a group: write tests/bench-<group>.c defining
+ * Adding a group: write bench/bench-<group>.c defining
  * "const struct bench_group bench_group_<group>" (see bench.h and
- * bench-md.c), list it in bench_slope_SOURCES (tests/Makefile.am), declare
+ * bench-md.c), list it in bench_slope_SOURCES (bench/Makefile.am), declare
  * it in bench.h (the groups of the specification are declared there
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
  * Files: bench-kem.c, bench-ecc.c, bench-md.c, bench-mpi.c, bench-fields.c
