@@ -8,6 +8,7 @@
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
 #include "modinv.h"
+#include "bufhelp.h"
 
 void
 _kc_secp256k1_fe_normalize_classic (_kc_secp256k1_fe *r)
@@ -175,13 +176,7 @@ _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32])
   int i;
 
   for (i = 0; i < 4; i++)
-    {
-      const unsigned char *p = b + 24 - 8 * i;
-      w[i] = ((uint64_t) p[0] << 56) | ((uint64_t) p[1] << 48)
-             | ((uint64_t) p[2] << 40) | ((uint64_t) p[3] << 32)
-             | ((uint64_t) p[4] << 24) | ((uint64_t) p[5] << 16)
-             | ((uint64_t) p[6] << 8) | (uint64_t) p[7];
-    }
+    w[i] = buf_get_be64 (b + 24 - 8 * i);
   r->n[0] = w[0] & KC_FE_M52;
   r->n[1] = (w[0] >> 52 | w[1] << 12) & KC_FE_M52;
   r->n[2] = (w[1] >> 40 | w[2] << 24) & KC_FE_M52;
@@ -201,12 +196,11 @@ void
 _kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a)
 {
   _kc_secp256k1_fe_storage s;
-  int i, j;
+  int i;
 
   KC_FE_CHECK_NORM (a);
   _kc_secp256k1_fe_to_storage (&s, a);
   for (i = 0; i < 4; i++)
-    for (j = 0; j < 8; j++)
-      b[31 - 8 * i - j] = (unsigned char) (s.n[i] >> (8 * j));
+    buf_put_be64 (b + 24 - 8 * i, s.n[i]);
   wipememory (&s, sizeof s);
 }

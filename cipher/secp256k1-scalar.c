@@ -9,6 +9,7 @@
 #include "modinv.h"
 
 #include "limb.h"
+#include "bufhelp.h"
 
 typedef _kc_u128 u128;
 
@@ -37,20 +38,13 @@ static const uint64_t NH[4] = {
 static inline uint64_t
 reduce_final (uint64_t a[4], uint64_t hi)
 {
-  u128 t;
   uint64_t s[4], of, m;
-  _kc_u128_from_u64 (&t, a[0]);
-  _kc_u128_accum_u64 (&t, NC0);
-  s[0] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
-  _kc_u128_accum_u64 (&t, a[1]);
-  _kc_u128_accum_u64 (&t, NC1);
-  s[1] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
-  _kc_u128_accum_u64 (&t, a[2]);
-  _kc_u128_accum_u64 (&t, 1);
-  s[2] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
-  _kc_u128_accum_u64 (&t, a[3]);
-  s[3] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
-  of = _kc_u128_to_u64 (&t) | hi;
+  unsigned char c = 0;
+  s[0] = _kc_adc (a[0], NC0, &c);
+  s[1] = _kc_adc (a[1], NC1, &c);
+  s[2] = _kc_adc (a[2], 1, &c);
+  s[3] = _kc_adc (a[3], 0, &c);
+  of = (uint64_t) c | hi;
   m = ct_mask_from_flag_u64 (of);
   a[0] = ct_select_u64 (m, s[0], a[0]);
   a[1] = ct_select_u64 (m, s[1], a[1]);
@@ -63,15 +57,10 @@ void
 _kc_secp256k1_scalar_set_b32 (_kc_secp256k1_scalar *r, const unsigned char b[32],
                               int *overflow)
 {
-  int i, j;
+  int i;
   uint64_t of;
   for (i = 0; i < 4; i++)
-    {
-      uint64_t w = 0;
-      for (j = 0; j < 8; j++)
-        w = w << 8 | b[24 - 8 * i + j];
-      r->d[i] = w;
-    }
+    r->d[i] = buf_get_be64 (b + 24 - 8 * i);
   of = reduce_final (r->d, 0);
   if (overflow)
     *overflow = (int) of;
@@ -81,11 +70,10 @@ _kc_secp256k1_scalar_set_b32 (_kc_secp256k1_scalar *r, const unsigned char b[32]
 void
 _kc_secp256k1_scalar_get_b32 (unsigned char b[32], const _kc_secp256k1_scalar *a)
 {
-  int i, j;
+  int i;
   SC_CHECK (a);
   for (i = 0; i < 4; i++)
-    for (j = 0; j < 8; j++)
-      b[31 - 8 * i - j] = (unsigned char) (a->d[i] >> (8 * j));
+    buf_put_be64 (b + 24 - 8 * i, a->d[i]);
 }
 
 void
@@ -128,21 +116,15 @@ int
 _kc_secp256k1_scalar_add (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
                           const _kc_secp256k1_scalar *b)
 {
-  u128 t;
   uint64_t of;
+  unsigned char c = 0;
   int i;
   SC_CHECK (a);
   SC_CHECK (b);
-  _kc_u128_from_u64 (&t, 0);
   for (i = 0; i < 4; i++)
-    {
-      _kc_u128_accum_u64 (&t, a->d[i]);
-      _kc_u128_accum_u64 (&t, b->d[i]);
-      r->d[i] = _kc_u128_to_u64 (&t);
-      _kc_u128_rshift (&t, 64);
-    }
+    r->d[i] = _kc_adc (a->d[i], b->d[i], &c);
   /* a + b < 2n: one subtraction suffices. */
-  of = reduce_final (r->d, _kc_u128_to_u64 (&t));
+  of = reduce_final (r->d, c);
   SC_CHECK (r);
   return (int) of;
 }

@@ -71,7 +71,7 @@ void _kc_wipememory (void *p, size_t n);
 void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
 #define KC_STACK_BURN_ECDH       (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
-#define KC_STACK_BURN_TWEAK      (512)        /* kc_ecc_seckey_tweak_add */
+#define KC_STACK_BURN_TWEAK      (320)        /* kc_ecc_seckey_tweak_add (296 used) */
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */
 #define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
