@@ -341,19 +341,26 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
     {
       int d;
       _kc_secp256k1_gej_double_var (r, r);
+      /* A's entries are added in place, or negated into E: no copy */
       if (i < la1 && (d = wa1[i]) != 0)
         {
-          e = ta[(d < 0 ? -d : d) >> 1];
+          const ge *pe = &ta[(d < 0 ? -d : d) >> 1];
           if ((d < 0) ^ nega[0])
-            _kc_secp256k1_ge_neg (&e, &e);
-          _kc_secp256k1_gej_add_ge_var (r, r, &e);
+            {
+              _kc_secp256k1_ge_neg (&e, pe);
+              pe = &e;
+            }
+          _kc_secp256k1_gej_add_ge_var (r, r, pe);
         }
       if (i < la2 && (d = wa2[i]) != 0)
         {
-          e = tla[(d < 0 ? -d : d) >> 1];
+          const ge *pe = &tla[(d < 0 ? -d : d) >> 1];
           if ((d < 0) ^ nega[1])
-            _kc_secp256k1_ge_neg (&e, &e);
-          _kc_secp256k1_gej_add_ge_var (r, r, &e);
+            {
+              _kc_secp256k1_ge_neg (&e, pe);
+              pe = &e;
+            }
+          _kc_secp256k1_gej_add_ge_var (r, r, pe);
         }
       if (i < lg1 && (d = wg1[i]) != 0)
         {

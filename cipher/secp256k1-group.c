@@ -274,30 +274,41 @@ _kc_secp256k1_gej_add_var (gej *r, const gej *a, const gej *b)
 
 /* Mixed addition (Z2 = 1):  U2 = X2 Z1^2, S2 = Y2 Z1^3, H = U2 - X1,
  * R = S2 - Y1,  X3 = R^2 - H^3 - 2 X1 H^2,
- * Y3 = R (X1 H^2 - X3) - Y1 H^3,  Z3 = Z1 H.   8M + 3S.
- * Writes the non-degenerate result into R and returns H and RR for the
- * caller's case analysis.  Constant time. */
+ * Y3 = R (X1 H^2 - X3) - Y1 H^3,  Z3 = Z1 H.   8M + 3S, in two halves so
+ * that the callers test H and R for the degenerate cases before the rest
+ * is computed, and the rest is written straight into the result.
+ * add_ge_hr: H and R.  ZU is the Z that brings B to A's frame: A's Z for
+ * an affine B, or A's Z times 1/Z_B for B = (x : y : Z_B) (see
+ * add_zinv_var).  Constant time. */
 static void
-add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b,
-             const fe *zu)
+add_ge_hr (fe *h, fe *rr, const gej *a, const ge *b, const fe *zu)
 {
-  fe z12, u2, s2, h, rr, h2, h3, v, t;
+  fe z12, u2, s2;
 
-  /* ZU is the Z that brings B to A's frame: A's Z for an affine B, or
-   * A's Z times 1/Z_B for B = (x : y : Z_B) (see add_zinv_var). */
   _kc_secp256k1_fe_sqr (&z12, zu);              /* (1) */
   _kc_secp256k1_fe_mul (&u2, &b->x, &z12);      /* (1) */
   _kc_secp256k1_fe_mul (&s2, &b->y, &z12);
   _kc_secp256k1_fe_mul (&s2, &s2, zu);          /* (1) */
-  _kc_secp256k1_fe_negate (&h, &a->x, 4);       /* (5) */
-  _kc_secp256k1_fe_add (&h, &u2);               /* H (6) */
-  _kc_secp256k1_fe_negate (&rr, &a->y, 4);      /* (5) */
-  _kc_secp256k1_fe_add (&rr, &s2);              /* R (6) */
-  _kc_secp256k1_fe_sqr (&h2, &h);               /* (1) */
-  _kc_secp256k1_fe_mul (&h3, &h, &h2);          /* (1) */
-  _kc_secp256k1_fe_mul (&r->z, &a->z, &h);      /* Z3 (1) */
+  _kc_secp256k1_fe_negate (h, &a->x, 4);        /* (5) */
+  _kc_secp256k1_fe_add (h, &u2);                /* H (6) */
+  _kc_secp256k1_fe_negate (rr, &a->y, 4);       /* (5) */
+  _kc_secp256k1_fe_add (rr, &s2);               /* R (6) */
+}
+
+/* The second half: R = A + B from A and the H, RR of add_ge_hr (H not
+ * zero).  Reads all of A before it writes R, so R may alias A.  Constant
+ * time. */
+static void
+add_ge_finish (gej *r, const gej *a, const fe *h, const fe *rr)
+{
+  fe h2, h3, v, w, t;
+
+  _kc_secp256k1_fe_sqr (&h2, h);                /* (1) */
+  _kc_secp256k1_fe_mul (&h3, h, &h2);           /* (1) */
   _kc_secp256k1_fe_mul (&v, &a->x, &h2);        /* V = X1 H^2 (1) */
-  _kc_secp256k1_fe_sqr (&r->x, &rr);            /* R^2 (1) */
+  _kc_secp256k1_fe_mul (&w, &a->y, &h3);        /* Y1 H^3 (1) */
+  _kc_secp256k1_fe_mul (&r->z, &a->z, h);       /* Z3 (1); last read of A */
+  _kc_secp256k1_fe_sqr (&r->x, rr);             /* R^2 (1) */
   _kc_secp256k1_fe_negate (&t, &h3, 1);         /* (2) */
   _kc_secp256k1_fe_add (&r->x, &t);             /* (3) */
   _kc_secp256k1_fe_negate (&t, &v, 1);          /* (2) */
@@ -306,20 +317,16 @@ add_ge_core (gej *r, fe *h_out, fe *rr_out, const gej *a, const ge *b,
   _kc_secp256k1_fe_normalize_weak (&r->x);      /* X3 (1) */
   _kc_secp256k1_fe_negate (&t, &r->x, 1);       /* (2) */
   _kc_secp256k1_fe_add (&t, &v);                /* V - X3 (3) */
-  _kc_secp256k1_fe_mul (&r->y, &rr, &t);        /* (1) */
-  _kc_secp256k1_fe_mul (&t, &a->y, &h3);        /* (1) */
-  _kc_secp256k1_fe_negate (&t, &t, 1);          /* (2) */
-  _kc_secp256k1_fe_add (&r->y, &t);             /* Y3 (3) */
+  _kc_secp256k1_fe_mul (&r->y, rr, &t);         /* (1) */
+  _kc_secp256k1_fe_negate (&w, &w, 1);          /* (2) */
+  _kc_secp256k1_fe_add (&r->y, &w);             /* Y3 (3) */
   r->infinity = 0;
-  *h_out = h;
-  *rr_out = rr;
 }
 
 void
 _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
 {
   fe h, rr;
-  gej t;
   if (a->infinity)
     {
       _kc_secp256k1_gej_set_ge (r, b);
@@ -330,7 +337,7 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
       *r = *a;
       return;
     }
-  add_ge_core (&t, &h, &rr, a, b, &a->z);
+  add_ge_hr (&h, &rr, a, b, &a->z);
   if (_kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
       if (_kc_secp256k1_fe_normalizes_to_zero_var (&rr))
@@ -339,7 +346,7 @@ _kc_secp256k1_gej_add_ge_var (gej *r, const gej *a, const ge *b)
         _kc_secp256k1_gej_set_infinity (r);
       return;
     }
-  *r = t;
+  add_ge_finish (r, a, &h, &rr);
 }
 
 /* Constant-time complete mixed addition.  With u1 = X1, u2 = x2 Z1^2,
@@ -432,8 +439,9 @@ _kc_secp256k1_gej_add_ge_var_zr (gej *r, const gej *a, const ge *b, fe *zr)
 {
   fe rr;
   KC_VERIFY_CHECK (!a->infinity && !b->infinity);
-  add_ge_core (r, zr, &rr, a, b, &a->z);
+  add_ge_hr (zr, &rr, a, b, &a->z);
   KC_VERIFY_CHECK (!_kc_secp256k1_fe_normalizes_to_zero_var (zr));
+  add_ge_finish (r, a, zr, &rr);
 }
 
 void
@@ -441,7 +449,6 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
                                 const fe *bzinv)
 {
   fe h, rr, az;
-  gej t;
   if (a->infinity)
     {
       /* (x : y : 1/bzinv) = (x bzinv^2 : y bzinv^3 : 1) */
@@ -460,7 +467,7 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
       return;
     }
   _kc_secp256k1_fe_mul (&az, &a->z, bzinv);      /* (1) */
-  add_ge_core (&t, &h, &rr, a, b, &az);
+  add_ge_hr (&h, &rr, a, b, &az);
   if (_kc_secp256k1_fe_normalizes_to_zero_var (&h))
     {
       if (_kc_secp256k1_fe_normalizes_to_zero_var (&rr))
@@ -469,7 +476,7 @@ _kc_secp256k1_gej_add_zinv_var (gej *r, const gej *a, const ge *b,
         _kc_secp256k1_gej_set_infinity (r);
       return;
     }
-  *r = t;
+  add_ge_finish (r, a, &h, &rr);
 }
 
 void
