@@ -20,14 +20,18 @@ typedef unsigned int (*ecmult_lanes_fn) (_kc_secp256k1_fe *, _kc_secp256k1_fe *,
                                          const _kc_secp256k1_ge *);
 
 /* One row per path: its lanes, the fewest items worth a kernel call (the
- * kernel costs the same for one lane as for all), its kernel and its
- * test of the CPU. */
+ * kernel costs the same for one lane as for all: the AVX2 lanes are
+ * faster than the single verification only when all four are used), its
+ * kernel, its test of the CPU, and whether the dispatcher may take it (a
+ * path measured slower than the one below it is kept for the tests and
+ * the benchmarks, but never picked; doc/MEASUREMENTS has the figures). */
 struct lane_path
 {
   int lanes;
   size_t min_items;
   ecmult_lanes_fn ecmult;
   int (*usable) (void);
+  int pick;
 };
 
 static int
@@ -37,16 +41,16 @@ portable_usable (void)
 }
 
 static const struct lane_path paths[KC_ECDSA_BATCH_NPATHS] = {
-  { 1, 0, NULL, portable_usable },
+  { 1, 0, NULL, portable_usable, 1 },
 #ifdef KC_HAVE_FE4
-  { 4, 4, _kc_secp256k1_ecmult4_avx2, _kc_fe4_usable },
+  { 4, 4, _kc_secp256k1_ecmult4_avx2, _kc_fe4_usable, 1 },
 #else
-  { 4, 4, NULL, NULL },
+  { 4, 4, NULL, NULL, 0 },
 #endif
 #ifdef KC_HAVE_FE8
-  { 8, 3, _kc_secp256k1_ecmult8_ifma, _kc_fe8_usable },
+  { 8, 3, _kc_secp256k1_ecmult8_ifma, _kc_fe8_usable, 1 },
 #else
-  { 8, 3, NULL, NULL },
+  { 8, 3, NULL, NULL, 0 },
 #endif
 };
 
@@ -68,7 +72,7 @@ _kc_ecdsa_batch_path (void)
 {
   int p;
   for (p = KC_ECDSA_BATCH_NPATHS - 1; p > 0; p--)
-    if (KC_ECDSA_BATCH_PICK (p) && _kc_ecdsa_batch_path_usable (p))
+    if (paths[p].pick && _kc_ecdsa_batch_path_usable (p))
       return p;
   return KC_ECDSA_BATCH_PORTABLE;
 }

@@ -11,10 +11,10 @@
  * (secp256k1-field-ifma.h), four with AVX2 (secp256k1-field-avx2.h);
  * otherwise, and for batches too small to fill the lanes profitably, the
  * single verification runs item by item.  The choice is made at run time
- * (_kc_hwf (), so KCRYPT_HWF_MASK masks it), among the paths that
- * KC_ECDSA_BATCH_PICK lets the dispatcher take: a path that measured
- * slower than the single verification on the CPUs it runs on is kept for
- * the tests and the benchmarks but never picked.
+ * (_kc_hwf (), so KCRYPT_HWF_MASK masks it): the fastest path the CPU
+ * has among those the dispatcher may take (a path measured slower than
+ * the single verification would be kept for the tests and the
+ * benchmarks but never picked: ecdsa-batch.c's table says which).
  *
  * The lanes compute u1 G + u2 P with the kernel of
  * secp256k1-ecmult-lanes.h; a lane it cannot finish is verified again
@@ -37,9 +37,6 @@ enum
   KC_ECDSA_BATCH_IFMA = 2,      /* eight AVX-512 IFMA lanes */
   KC_ECDSA_BATCH_NPATHS = 3
 };
-
-/* 1 if the dispatcher may take path P where the CPU has it. */
-#define KC_ECDSA_BATCH_PICK(p) ((p) != KC_ECDSA_BATCH_AVX2 || 1)
 
 /* OK[i] = _kc_ecdsa_verify_var (&R[i], &S[i], &PUB[i], &M[i]) for i < N,
  * with the preconditions of that function, on the path

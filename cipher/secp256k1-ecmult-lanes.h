@@ -34,27 +34,22 @@
 
 /* Lane l: (OUT_X[l] : OUT_Y[l] : OUT_Z[l]) = U1[l] G + U2[l] PUB[l] in
  * Jacobian coordinates (magnitude 1), for finite PUB[l] (magnitude <= 1)
- * and any U1, U2.  Returns the lanes (bit l) whose result is not to be
- * used: the caller computes them another way (an exceptional addition,
- * or the sum being infinity, lands here).  Variable time (public
- * inputs). */
+ * and any U1, U2, l < LANES.  Returns the lanes (bit l) whose result is
+ * not to be used: the caller computes them another way (an exceptional
+ * addition, or the sum being infinity, lands here).  Only when the
+ * field's _usable () says so.  Variable time (public inputs). */
+#define KC_ECMULT_LANES_DECLARE(name, lanes, target) \
+  target unsigned int name (_kc_secp256k1_fe out_x[lanes], \
+                            _kc_secp256k1_fe out_y[lanes], \
+                            _kc_secp256k1_fe out_z[lanes], \
+                            const _kc_secp256k1_scalar u1[lanes], \
+                            const _kc_secp256k1_scalar u2[lanes], \
+                            const _kc_secp256k1_ge pub[lanes])
 #ifdef KC_HAVE_FE8
-/* Eight lanes; only when _kc_fe8_usable (). */
-KC_FE8_TARGET unsigned int
-_kc_secp256k1_ecmult8_ifma (_kc_secp256k1_fe out_x[8], _kc_secp256k1_fe out_y[8],
-                            _kc_secp256k1_fe out_z[8],
-                            const _kc_secp256k1_scalar u1[8],
-                            const _kc_secp256k1_scalar u2[8],
-                            const _kc_secp256k1_ge pub[8]);
+KC_ECMULT_LANES_DECLARE (_kc_secp256k1_ecmult8_ifma, 8, KC_FE8_TARGET);
 #endif
 #ifdef KC_HAVE_FE4
-/* Four lanes; only when _kc_fe4_usable (). */
-KC_FE4_TARGET unsigned int
-_kc_secp256k1_ecmult4_avx2 (_kc_secp256k1_fe out_x[4], _kc_secp256k1_fe out_y[4],
-                            _kc_secp256k1_fe out_z[4],
-                            const _kc_secp256k1_scalar u1[4],
-                            const _kc_secp256k1_scalar u2[4],
-                            const _kc_secp256k1_ge pub[4]);
+KC_ECMULT_LANES_DECLARE (_kc_secp256k1_ecmult4_avx2, 4, KC_FE4_TARGET);
 #endif
 
 #endif /* KC_SECP256K1_ECMULT_LANES_H */

@@ -201,7 +201,7 @@ _kc_fe4_add (_kc_fe4 *r, const _kc_fe4 *a, const _kc_fe4 *b)
     r->n[i] = _mm256_add_epi64 (a->n[i], b->n[i]);
 }
 
-/* R = K A (K small, every limb of A below 2^32: magnitude <= 4).  Out
+/* R = K A (K small, every limb of A below 2^32: magnitude <= 3).  Out
  * magnitude: K mag(A) (<= 32). */
 KC_FE4_FN void
 _kc_fe4_mul_int (_kc_fe4 *r, const _kc_fe4 *a, uint64_t k)
@@ -367,44 +367,49 @@ _kc_fe4_reduce (_kc_fe4 *r, __m256i t[17])
     r->n[k] = t[k];
 }
 
-/* R = A * B.  In: tight.  Out: tight.  R may alias A or B. */
+/* R = A * B.  In: tight.  Out: tight.  R may alias A or B.  Column by
+ * column (product scanning): one accumulator live at a time. */
 KC_FE4_FN void
 _kc_fe4_mul (_kc_fe4 *r, const _kc_fe4 *a, const _kc_fe4 *b)
 {
   __m256i t[17];
-  int i, j;
+  int i, k;
 
   KC_FE4_UNROLL
-  for (i = 0; i < 17; i++)
-    t[i] = _mm256_setzero_si256 ();
-  KC_FE4_UNROLL
-  for (i = 0; i < KC_FE4_LIMBS; i++)
-    KC_FE4_UNROLL
-    for (j = 0; j < KC_FE4_LIMBS; j++)
-      t[i + j] = _mm256_add_epi64 (t[i + j], _mm256_mul_epu32 (a->n[i], b->n[j]));
+  for (k = 0; k < 17; k++)
+    {
+      int lo = k < KC_FE4_LIMBS ? 0 : k - (KC_FE4_LIMBS - 1);
+      int hi = k < KC_FE4_LIMBS ? k : KC_FE4_LIMBS - 1;
+      __m256i acc = _mm256_mul_epu32 (a->n[lo], b->n[k - lo]);
+      KC_FE4_UNROLL
+      for (i = lo + 1; i <= hi; i++)
+        acc = _mm256_add_epi64 (acc, _mm256_mul_epu32 (a->n[i], b->n[k - i]));
+      t[k] = acc;
+    }
   _kc_fe4_reduce (r, t);
 }
 
-/* R = A^2.  In: tight.  Out: tight.  R may alias A. */
+/* R = A^2.  In: tight.  Out: tight.  R may alias A.  Column by column,
+ * the cross products once with 2 a_i. */
 KC_FE4_FN void
 _kc_fe4_sqr (_kc_fe4 *r, const _kc_fe4 *a)
 {
   __m256i t[17], a2[KC_FE4_LIMBS];
-  int i, j;
+  int i, k;
 
-  KC_FE4_UNROLL
-  for (i = 0; i < 17; i++)
-    t[i] = _mm256_setzero_si256 ();
   KC_FE4_UNROLL
   for (i = 0; i < KC_FE4_LIMBS; i++)
     a2[i] = _mm256_add_epi64 (a->n[i], a->n[i]);
   KC_FE4_UNROLL
-  for (i = 0; i < KC_FE4_LIMBS; i++)
+  for (k = 0; k < 17; k++)
     {
-      t[2 * i] = _mm256_add_epi64 (t[2 * i], _mm256_mul_epu32 (a->n[i], a->n[i]));
+      int lo = k < KC_FE4_LIMBS ? 0 : k - (KC_FE4_LIMBS - 1);
+      __m256i acc = (k & 1) ? _mm256_setzero_si256 ()
+                            : _mm256_mul_epu32 (a->n[k / 2], a->n[k / 2]);
       KC_FE4_UNROLL
-      for (j = i + 1; j < KC_FE4_LIMBS; j++)
-        t[i + j] = _mm256_add_epi64 (t[i + j], _mm256_mul_epu32 (a2[i], a->n[j]));
+      for (i = lo; 2 * i < k; i++)
+        acc = _mm256_add_epi64 (acc, _mm256_mul_epu32 (a2[i], a->n[k - i]));
+      t[k] = acc;
     }
   _kc_fe4_reduce (r, t);
 }

@@ -4,8 +4,12 @@
  * range, high-S under KC_ECDSA_LOW_S, malformed DER, off-curve and
  * malformed keys, wrong lengths), each flag combination; the lane kernel
  * directly on the corner cases (u1 = 0, u1 G + u2 P = infinity, x(R) =
- * r + n impossible/possible) against the single verification.  Run again
- * on the portable path (KCRYPT_HWF_MASK=0).
+ * r + n impossible/possible) against the single verification, on every
+ * lane path the CPU has, forced (_kc_ecdsa_verify_batch_path_var): the
+ * kernel's points against _kc_secp256k1_ecmult_var, batches of 1..70 and
+ * 1000 with tampered items.  Run again with the IFMA lanes masked (the
+ * dispatcher then takes the AVX2 lanes) and on the portable path
+ * (KCRYPT_HWF_MASK=0).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -452,6 +456,7 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  t_rerun_masked (argv, ~KC_HWF_IFMA);   /* the public call on AVX2 lanes */
   t_rerun_portable (argv);
   return t_done ("t-ecdsa-batch");
 }

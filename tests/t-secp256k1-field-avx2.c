@@ -171,7 +171,7 @@ round_products (int extreme)
 }
 
 static KC_FE4_TARGET void
-round_linear (void)
+round_linear (int unused)
 {
   static const uint64_t ks[4] = { 2, 3, 4, 8 };
   lanes a, b, g;
@@ -276,7 +276,7 @@ round_carry (int extreme)
 
 /* load, store, broadcast on 5x52 inputs of any magnitude; the gathers. */
 static KC_FE4_TARGET void
-round_moves (void)
+round_moves (int unused)
 {
   fe in[4], out[4], t;
   lanes g;
@@ -382,9 +382,24 @@ round_moves (void)
   }
 }
 
+/* The rounds, each with its count and argument (-1: the round's index,
+ * for the extreme inputs of the first rounds). */
+static const struct
+{
+  void (*fn) (int);
+  int count, arg;
+} rounds[] = {
+  { round_products, 3000, 0 },
+  { round_products, 16, 1 },
+  { round_linear, 2000, 0 },
+  { round_carry, 2000, -1 },
+  { round_moves, 300, 0 },
+};
+
 int
 main (int argc, char **argv)
 {
+  size_t k;
   int i;
 
   t_init (argc, argv);
@@ -394,16 +409,9 @@ main (int argc, char **argv)
       return T_SKIP;
     }
   t_seed (0xa72);
-  for (i = 0; i < 3000; i++)
-    round_products (0);
-  for (i = 0; i < 16; i++)
-    round_products (1);
-  for (i = 0; i < 2000; i++)
-    round_linear ();
-  for (i = 0; i < 2000; i++)
-    round_carry (i < 8);
-  for (i = 0; i < 300; i++)
-    round_moves ();
+  for (k = 0; k < KC_DIM (rounds); k++)
+    for (i = 0; i < rounds[k].count; i++)
+      rounds[k].fn (rounds[k].arg < 0 ? i < 8 : rounds[k].arg);
   return t_done ("t-secp256k1-field-avx2");
 }
 #endif
