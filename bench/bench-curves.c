@@ -21,10 +21,22 @@
  *                    batch of 64
  *   fe_inv, fe_inv_var, fe_sqrt, scalar_mul, scalar_inv, scalar_inv_var,
  *   scalar_split_lambda   field and scalar kernels, chained the same way
+ *   verify_lanes64_<path> (path = portable, avx2, ifma: those the build
+ *                    and the CPU have)
+ *                    64 ECDSA verifications of parsed items (scalars and
+ *                    points, 64 keys) on one forced path of the batch
+ *                    verifier (_kc_ecdsa_verify_batch_path_var): the
+ *                    single verification item by item, four AVX2 lanes,
+ *                    eight AVX-512 IFMA lanes; microseconds per signature,
+ *                    throughput, the paths timed interleaved.  The public
+ *                    call's choice among them is ecc/secp256k1/
+ *                    verify_batch64 (KCRYPT_HWF_MASK masks it).
  * Self-check before timing: 2G and 3G computed by gej_double, by every
  * addition and by both ecmults equal their known affine coordinates; the
  * batch inverse times each input is 1; x * x^-1 = 1, sqrt (x^2)^2 = x^2,
- * s * s^-1 = 1, r1 + r2 * lambda = k and lambda^3 = 1.
+ * s * s^-1 = 1, r1 + r2 * lambda = k and lambda^3 = 1; every path
+ * accepts the 64 signatures and rejects the one whose digest was changed,
+ * and only it.
  *
  * Rows fields/secp256k1_5x52/<op> (bench_fields_5x52), ns per operation,
  * throughput: each iteration does 8 independent operations (mul, sqr) or
@@ -50,6 +62,8 @@
 #include "secp256k1-scalar.h"
 #include "secp256k1-group.h"
 #include "secp256k1-ecmult.h"
+#include "ecdsa.h"
+#include "ecdsa-batch.h"
 
 #define BATCH 64
 #define LANES 8                 /* independent operations per iteration */
@@ -610,6 +624,103 @@ setup (const char *group)
   return c;
 }
 
+/* ------------------------------------------- batch verification paths */
+
+#define VBATCH 64
+struct lanes_ctx
+{
+  _kc_secp256k1_scalar r[VBATCH], s[VBATCH], m[VBATCH];
+  _kc_secp256k1_ge pub[VBATCH];
+  int path;
+};
+static struct lanes_ctx lanes_ctx[KC_ECDSA_BATCH_NPATHS];
+
+static void
+body_verify_lanes (void *vctx, uint64_t iters)
+{
+  const struct lanes_ctx *c = vctx;
+  int ok[VBATCH];
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct lanes_ctx *h = bench_hide_ptr (c);
+      _kc_ecdsa_verify_batch_path_var (h->path, ok, VBATCH, h->r, h->s, h->pub,
+                                       h->m);
+      acc += (uint64_t) ok[0] + (uint64_t) ok[VBATCH - 1];
+    }
+  bench_consume_u64 (acc);
+}
+
+/* 64 signatures under 64 keys; every usable path accepts them all and
+ * rejects exactly a changed one. */
+static void
+lanes_setup (const char *group)
+{
+  static struct lanes_ctx base, t;
+  struct lanes_ctx *c = &base;
+  _kc_secp256k1_scalar d, one;
+  _kc_secp256k1_gej pj;
+  unsigned char b[32];
+  int ok[VBATCH], p;
+  size_t i;
+
+  _kc_secp256k1_scalar_set_int (&one, 1);
+  for (i = 0; i < VBATCH; i++)
+    {
+      rand32 (b);
+      _kc_secp256k1_scalar_set_b32 (&d, b, NULL);
+      _kc_secp256k1_ecmult_gen (&pj, &d);
+      _kc_secp256k1_ge_set_gej (&c->pub[i], &pj);
+      rand32 (b);
+      _kc_secp256k1_scalar_set_b32 (&c->m[i], b, NULL);
+      _kc_ecdsa_sign (&c->r[i], &c->s[i], &d, &c->m[i]);
+    }
+  t = *c;
+  for (p = 0; p < KC_ECDSA_BATCH_NPATHS; p++)
+    {
+      lanes_ctx[p] = *c;
+      lanes_ctx[p].path = p;
+      if (!_kc_ecdsa_batch_path_usable (p))
+        continue;
+      _kc_ecdsa_verify_batch_path_var (p, ok, VBATCH, c->r, c->s, c->pub,
+                                       c->m);
+      for (i = 0; i < VBATCH; i++)
+        bench_check (group, ok[i] == 1, "path %d rejects signature %zu", p, i);
+      _kc_secp256k1_scalar_add (&t.m[37], &c->m[37], &one);
+      _kc_ecdsa_verify_batch_path_var (p, ok, VBATCH, c->r, c->s, c->pub,
+                                       t.m);
+      for (i = 0; i < VBATCH; i++)
+        bench_check (group, ok[i] == (i != 37), "path %d on a changed digest:"
+                     " item %zu says %d", p, i, ok[i]);
+    }
+}
+
+static void
+bench_lanes (const struct bench_group *g)
+{
+  static const char *const names[KC_ECDSA_BATCH_NPATHS] = {
+    "verify_lanes64_portable", "verify_lanes64_avx2", "verify_lanes64_ifma"
+  };
+  struct bench_row_def rows[KC_ECDSA_BATCH_NPATHS];
+  size_t n = 0;
+  int p;
+
+  for (p = 0; p < KC_ECDSA_BATCH_NPATHS; p++)
+    if (bench_row_wanted (g, "secp256k1", names[p]))
+      break;
+  if (p == KC_ECDSA_BATCH_NPATHS)
+    return;
+  lanes_setup (g->name);
+  for (p = 0; p < KC_ECDSA_BATCH_NPATHS; p++)
+    if (_kc_ecdsa_batch_path_usable (p))
+      {
+        struct bench_row_def r = { "secp256k1", names[p], BENCH_US_PER_OP,
+                                   VBATCH, body_verify_lanes, &lanes_ctx[p] };
+        rows[n++] = r;
+      }
+  bench_rows (g, rows, n);
+}
+
 static void
 curves_run (const struct bench_group *g)
 {
@@ -642,6 +753,7 @@ curves_run (const struct bench_group *g)
   for (i = 0; i < KC_DIM (rows); i++)
     bench_row (g, "secp256k1", rows[i].op, BENCH_NS_PER_OP, 1, rows[i].body,
                c);
+  bench_lanes (g);
 }
 
 void
@@ -701,6 +813,7 @@ const struct bench_group bench_group_curves = {
   "curves", "secp256k1 group, field and scalar kernels (chained: latency)",
   "curves/secp256k1/{gej_double,gej_add,gej_add_ge,gej_add_ge_var,\n"
   "             ecmult_gen,ecmult,batch_inv,fe_inv,fe_inv_var,fe_sqrt,\n"
-  "             scalar_mul,scalar_inv,scalar_inv_var,scalar_split_lambda}",
+  "             scalar_mul,scalar_inv,scalar_inv_var,scalar_split_lambda,\n"
+  "             verify_lanes64_{portable,avx2,ifma}}",
   0, curves_run
 };

@@ -30,6 +30,11 @@
  *              the next B each iteration, us per signature.  ours:
  *              kc_ecdsa_verify_batch (one call for the B).  master: B
  *              calls as in verify65 (it has no batch verification).
+ *              ours-avx2, ours-portable: the same call with the IFMA
+ *              lanes masked (_kc_hwf_set_mask), so that it takes the four
+ *              AVX2 lanes, resp. with every feature masked (the single
+ *              verification item by item); each side is there when that
+ *              mask makes the dispatcher take that path.
  *   schnorr_batch<B> (B = 8, 64)  BIP-340: B of 256 signatures made by
  *              master (secp256k1_schnorrsig_sign32 over the digests),
  *              us per signature.  ours: kc_schnorr_verify_batch.  master:
@@ -56,6 +61,7 @@
 #include "kcrypt-int.h"
 #include "bench-peers.h"
 #include "sha256.h"
+#include "ecdsa-batch.h"
 
 #include "secp256k1-peer-names.h"
 #include <secp256k1.h>
@@ -163,6 +169,38 @@ verify65_batch_ours (void *vctx, uint64_t iters)
     }
   in->pos = i;
   bench_consume_u64 (acc);
+}
+
+/* The batch on the path that MASK leaves the dispatcher. */
+static void
+verify65_batch_masked (void *vctx, uint64_t iters, unsigned int mask)
+{
+  _kc_hwf_set_mask (mask);
+  verify65_batch_ours (vctx, iters);
+  _kc_hwf_set_mask (~0u);
+}
+
+static void
+verify65_batch_avx2 (void *vctx, uint64_t iters)
+{
+  verify65_batch_masked (vctx, iters, ~KC_HWF_IFMA);
+}
+
+static void
+verify65_batch_portable (void *vctx, uint64_t iters)
+{
+  verify65_batch_masked (vctx, iters, 0);
+}
+
+/* 1 if MASK makes the batch dispatcher take PATH. */
+static int
+batch_path_under (unsigned int mask, int path)
+{
+  int p;
+  _kc_hwf_set_mask (mask);
+  p = _kc_ecdsa_batch_path ();
+  _kc_hwf_set_mask (~0u);
+  return p == path;
 }
 
 static void
@@ -550,12 +588,13 @@ bench_peers_secp_master (void)
     for (b = 0; b < 2; b++)
       for (o = 0; o < 2; o++)
         {
-          struct peer_side s[2];
+          struct peer_side s[4];
+          size_t n = 2;
           snprintf (path, sizeof path, "%s/%s%zu", g, names[b], sizes[o]);
           if (!peers_row_wanted (path))
             continue;
           batch_b = sizes[o];
-          for (k = 0; k < 2; k++)
+          for (k = 0; k < 3; k++)
             in[k].pos = 0;
           s[0].who = "ours";
           s[0].body = bodies[b][0];
@@ -563,7 +602,20 @@ bench_peers_secp_master (void)
           s[1].who = "master";
           s[1].body = bodies[b][1];
           s[1].ctx = &in[1];
-          peers_compare (path, BENCH_US_PER_OP, (double) batch_b, s, 2);
+          if (b == 0 && batch_path_under (~KC_HWF_IFMA, KC_ECDSA_BATCH_AVX2)
+              && !batch_path_under (~0u, KC_ECDSA_BATCH_AVX2))
+            {
+              s[n].who = "ours-avx2";
+              s[n].body = verify65_batch_avx2;
+              s[n++].ctx = &in[2];
+            }
+          if (b == 0 && !batch_path_under (~0u, KC_ECDSA_BATCH_PORTABLE))
+            {
+              s[n].who = "ours-portable";
+              s[n].body = verify65_batch_portable;
+              s[n++].ctx = &in[2];
+            }
+          peers_compare (path, BENCH_US_PER_OP, (double) batch_b, s, n);
         }
   }
   secp256k1_context_destroy (ctx_default);

@@ -1,6 +1,6 @@
 /* ecdsa-batch.c - many ECDSA verifications per call: the choice between
- * the eight-lane IFMA kernel and the single verification (contracts in
- * ecdsa-batch.h).
+ * the lane kernels (eight AVX-512 IFMA lanes, four AVX2 lanes) and the
+ * single verification (contracts in ecdsa-batch.h).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -8,38 +8,103 @@
 #include "kcrypt-int.h"
 #include "ecdsa-batch.h"
 #include "ecdsa.h"
-#include "secp256k1-ecmult-ifma.h"
+#include "secp256k1-ecmult-lanes.h"
 
-#ifdef KC_HAVE_FE8
-void
-_kc_ecdsa_verify8_ifma (int ok[8], const _kc_secp256k1_scalar r[8],
-                        const _kc_secp256k1_scalar s[8],
-                        const _kc_secp256k1_ge pub[8],
-                        const _kc_secp256k1_scalar m[8])
+typedef _kc_secp256k1_scalar scalar;
+
+#define MAX_LANES 8
+
+typedef unsigned int (*ecmult_lanes_fn) (_kc_secp256k1_fe *, _kc_secp256k1_fe *,
+                                         _kc_secp256k1_fe *, const scalar *,
+                                         const scalar *,
+                                         const _kc_secp256k1_ge *);
+
+/* One row per path: its lanes, the fewest items worth a kernel call (the
+ * kernel costs the same for one lane as for all: the AVX2 lanes are
+ * faster than the single verification only when all four are used), its
+ * kernel, its test of the CPU, and whether the dispatcher may take it (a
+ * path measured slower than the one below it is kept for the tests and
+ * the benchmarks, but never picked; doc/MEASUREMENTS has the figures). */
+struct lane_path
 {
-  _kc_secp256k1_scalar w[8], u1[8], u2[8], acc;
-  _kc_secp256k1_fe x[8], y[8], z[8];
+  int lanes;
+  size_t min_items;
+  ecmult_lanes_fn ecmult;
+  int (*usable) (void);
+  int pick;
+};
+
+static int
+portable_usable (void)
+{
+  return 1;
+}
+
+static const struct lane_path paths[KC_ECDSA_BATCH_NPATHS] = {
+  { 1, 0, NULL, portable_usable, 1 },
+#ifdef KC_HAVE_FE4
+  { 4, 4, _kc_secp256k1_ecmult4_avx2, _kc_fe4_usable, 1 },
+#else
+  { 4, 4, NULL, NULL, 0 },
+#endif
+#ifdef KC_HAVE_FE8
+  { 8, 3, _kc_secp256k1_ecmult8_ifma, _kc_fe8_usable, 1 },
+#else
+  { 8, 3, NULL, NULL, 0 },
+#endif
+};
+
+int
+_kc_ecdsa_batch_path_usable (int path)
+{
+  return path >= 0 && path < KC_ECDSA_BATCH_NPATHS && paths[path].usable
+         && paths[path].usable ();
+}
+
+int
+_kc_ecdsa_batch_path_lanes (int path)
+{
+  return paths[path].lanes;
+}
+
+int
+_kc_ecdsa_batch_path (void)
+{
+  int p;
+  for (p = KC_ECDSA_BATCH_NPATHS - 1; p > 0; p--)
+    if (paths[p].pick && _kc_ecdsa_batch_path_usable (p))
+      return p;
+  return KC_ECDSA_BATCH_PORTABLE;
+}
+
+/* Exactly P->lanes items in the lanes. */
+static void
+verify_lanes (const struct lane_path *p, int *ok, const scalar *r,
+              const scalar *s, const _kc_secp256k1_ge *pub, const scalar *m)
+{
+  scalar w[MAX_LANES], u1[MAX_LANES], u2[MAX_LANES], acc;
+  _kc_secp256k1_fe x[MAX_LANES], y[MAX_LANES], z[MAX_LANES];
   unsigned int bad;
-  int l;
+  int l, n = p->lanes;
 
   /* w = 1/s for all lanes by Montgomery's trick (one inversion) */
   w[0] = s[0];
-  for (l = 1; l < 8; l++)
+  for (l = 1; l < n; l++)
     _kc_secp256k1_scalar_mul (&w[l], &w[l - 1], &s[l]);
-  _kc_secp256k1_scalar_inv_var (&acc, &w[7]);
-  for (l = 7; l > 0; l--)
+  _kc_secp256k1_scalar_inv_var (&acc, &w[n - 1]);
+  for (l = n - 1; l > 0; l--)
     {
       _kc_secp256k1_scalar_mul (&w[l], &acc, &w[l - 1]);
       _kc_secp256k1_scalar_mul (&acc, &acc, &s[l]);
     }
   w[0] = acc;
-  for (l = 0; l < 8; l++)
+  for (l = 0; l < n; l++)
     {
       _kc_secp256k1_scalar_mul (&u1[l], &m[l], &w[l]);
       _kc_secp256k1_scalar_mul (&u2[l], &r[l], &w[l]);
     }
-  bad = _kc_secp256k1_ecmult8_ifma (x, y, z, u1, u2, pub);
-  for (l = 0; l < 8; l++)
+  bad = p->ecmult (x, y, z, u1, u2, pub);
+  for (l = 0; l < n; l++)
     {
       _kc_secp256k1_gej rj;
       if ((bad >> l) & 1)
@@ -54,35 +119,29 @@ _kc_ecdsa_verify8_ifma (int ok[8], const _kc_secp256k1_scalar r[8],
       ok[l] = _kc_ecdsa_rx_matches_var (&r[l], &rj);
     }
 }
-#endif
-
-/* Fewer items than this go one by one: the kernel costs the same for one
- * lane as for eight. */
-#define LANES_MIN 3
 
 void
-_kc_ecdsa_verify_batch_var (int *ok, size_t n, const _kc_secp256k1_scalar *r,
-                            const _kc_secp256k1_scalar *s,
-                            const _kc_secp256k1_ge *pub,
-                            const _kc_secp256k1_scalar *m)
+_kc_ecdsa_verify_batch_path_var (int path, int *ok, size_t n,
+                                 const scalar *r, const scalar *s,
+                                 const _kc_secp256k1_ge *pub, const scalar *m)
 {
-  size_t i = 0;
+  const struct lane_path *p = &paths[path];
+  size_t i = 0, nl = (size_t) p->lanes;
 
-#ifdef KC_HAVE_FE8
-  if (_kc_fe8_usable ())
-    while (n - i >= LANES_MIN)
+  if (p->ecmult)
+    while (n - i >= p->min_items)
       {
-        size_t k = n - i < 8 ? n - i : 8, l;
-        _kc_secp256k1_scalar pr[8], ps[8], pm[8];
-        _kc_secp256k1_ge pq[8];
-        int pok[8];
+        size_t k = n - i < nl ? n - i : nl, l;
+        scalar pr[MAX_LANES], ps[MAX_LANES], pm[MAX_LANES];
+        _kc_secp256k1_ge pq[MAX_LANES];
+        int pok[MAX_LANES];
 
-        if (k == 8)
-          _kc_ecdsa_verify8_ifma (ok + i, r + i, s + i, pub + i, m + i);
+        if (k == nl)
+          verify_lanes (p, ok + i, r + i, s + i, pub + i, m + i);
         else
           {
             /* fill the idle lanes with copies of the first item */
-            for (l = 0; l < 8; l++)
+            for (l = 0; l < nl; l++)
               {
                 size_t src = i + (l < k ? l : 0);
                 pr[l] = r[src];
@@ -90,13 +149,21 @@ _kc_ecdsa_verify_batch_var (int *ok, size_t n, const _kc_secp256k1_scalar *r,
                 pq[l] = pub[src];
                 pm[l] = m[src];
               }
-            _kc_ecdsa_verify8_ifma (pok, pr, ps, pq, pm);
+            verify_lanes (p, pok, pr, ps, pq, pm);
             for (l = 0; l < k; l++)
               ok[i + l] = pok[l];
           }
         i += k;
       }
-#endif
   for (; i < n; i++)
     ok[i] = _kc_ecdsa_verify_var (&r[i], &s[i], &pub[i], &m[i]);
+}
+
+void
+_kc_ecdsa_verify_batch_var (int *ok, size_t n, const scalar *r,
+                            const scalar *s, const _kc_secp256k1_ge *pub,
+                            const scalar *m)
+{
+  _kc_ecdsa_verify_batch_path_var (_kc_ecdsa_batch_path (), ok, n, r, s, pub,
+                                   m);
 }

@@ -376,6 +376,56 @@ _kc_fe8_sqr_n (_kc_fe8 *r, const _kc_fe8 *a, int k)
     _kc_fe8_sqr (r, r);
 }
 
+/* Lane l of R = lane l of TABLE[E[l]] (per-lane tables of _kc_fe8,
+ * public indices).  Out: as the entries. */
+KC_FE8_FN void
+_kc_fe8_gather (_kc_fe8 *r, const _kc_fe8 *table, const int64_t e[8])
+{
+  const __m512i iota = _mm512_set_epi64 (7, 6, 5, 4, 3, 2, 1, 0);
+  const uint64_t qw = sizeof (_kc_fe8) / sizeof (uint64_t);
+  __m512i idx = _mm512_add_epi64 (_mm512_mullo_epi64 (_mm512_loadu_si512 ((const void *) e),
+                                                      _kc_fe8_bc (qw)),
+                                  iota);
+  int i;
+  KC_FE8_UNROLL
+  for (i = 0; i < 5; i++)
+    r->n[i] = _mm512_i64gather_epi64 (_mm512_add_epi64 (idx, _kc_fe8_bc (8 * (uint64_t) i)),
+                                      (const void *) table, 8);
+}
+
+/* (X, Y) lane l = the point E[l] of the 4x64 storage table at BASE (8
+ * qwords an entry: x then y, normalized).  Out: tight. */
+KC_FE8_FN void
+_kc_fe8_gather_storage (_kc_fe8 *x, _kc_fe8 *y, const uint64_t *base,
+                        const int64_t e[8])
+{
+  const __m512i m52 = _kc_fe8_bc (KC_FE_M52);
+  __m512i idx = _mm512_slli_epi64 (_mm512_loadu_si512 ((const void *) e), 3);
+  __m512i q[8];
+  _kc_fe8 *c[2];
+  int i, j;
+
+  KC_FE8_UNROLL
+  for (i = 0; i < 8; i++)
+    q[i] = _mm512_i64gather_epi64 (_mm512_add_epi64 (idx, _kc_fe8_bc ((uint64_t) i)),
+                                   (const void *) base, 8);
+  c[0] = x;
+  c[1] = y;
+  KC_FE8_UNROLL
+  for (j = 0; j < 2; j++)
+    {
+      const __m512i *s = q + 4 * j;            /* 4x64 -> 5x52 */
+      c[j]->n[0] = _mm512_and_si512 (s[0], m52);
+      c[j]->n[1] = _mm512_and_si512 (_mm512_or_si512 (_mm512_srli_epi64 (s[0], 52),
+                                                      _mm512_slli_epi64 (s[1], 12)), m52);
+      c[j]->n[2] = _mm512_and_si512 (_mm512_or_si512 (_mm512_srli_epi64 (s[1], 40),
+                                                      _mm512_slli_epi64 (s[2], 24)), m52);
+      c[j]->n[3] = _mm512_and_si512 (_mm512_or_si512 (_mm512_srli_epi64 (s[2], 28),
+                                                      _mm512_slli_epi64 (s[3], 36)), m52);
+      c[j]->n[4] = _mm512_srli_epi64 (s[3], 16);
+    }
+}
+
 /* Out-of-line (secp256k1-field-ifma.c). */
 
 /* R = A^-1 in every lane (0 maps to 0), by Fermat: A^(p-2).  In: tight.

@@ -188,28 +188,37 @@ check_hex (const char *what, const unsigned char *got, size_t n,
 }
 
 /* Unless KCRYPT_HWF_MASK is already set, run this program again with it
- * set to 0 (every CPU feature masked: the portable paths) and fail if
- * that run fails.  ARGV is main's. */
+ * set to MASK (the CPU features to keep) and fail if that run fails.
+ * ARGV is main's. */
 static inline void
-t_rerun_portable (char **argv)
+t_rerun_masked (char **argv, unsigned int mask)
 {
   pid_t pid;
   int st, failed = 0;
+  char m[16];
 
   if (getenv ("KCRYPT_HWF_MASK"))
     return;
+  snprintf (m, sizeof m, "%#x", mask);
   fflush (stdout);
   pid = fork ();
   if (pid == 0)
     {
-      setenv ("KCRYPT_HWF_MASK", "0", 1);
+      setenv ("KCRYPT_HWF_MASK", m, 1);
       execv ("/proc/self/exe", argv);
       _exit (99);
     }
   if (pid < 0 || waitpid (pid, &st, 0) != pid || !WIFEXITED (st)
       || WEXITSTATUS (st) != 0)
     failed = 1;
-  CHECK (!failed, "the run with KCRYPT_HWF_MASK=0 failed");
+  CHECK (!failed, "the run with KCRYPT_HWF_MASK=%s failed", m);
+}
+
+/* The same with every CPU feature masked: the portable paths. */
+static inline void
+t_rerun_portable (char **argv)
+{
+  t_rerun_masked (argv, 0);
 }
 
 static inline const char *

@@ -4,8 +4,12 @@
  * range, high-S under KC_ECDSA_LOW_S, malformed DER, off-curve and
  * malformed keys, wrong lengths), each flag combination; the lane kernel
  * directly on the corner cases (u1 = 0, u1 G + u2 P = infinity, x(R) =
- * r + n impossible/possible) against the single verification.  Run again
- * on the portable path (KCRYPT_HWF_MASK=0).
+ * r + n impossible/possible) against the single verification, on every
+ * lane path the CPU has, forced (_kc_ecdsa_verify_batch_path_var): the
+ * kernel's points against _kc_secp256k1_ecmult_var, batches of 1..70 and
+ * 1000 with tampered items.  Run again with the IFMA lanes masked (the
+ * dispatcher then takes the AVX2 lanes) and on the portable path
+ * (KCRYPT_HWF_MASK=0).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -14,6 +18,7 @@
 #include "ecdsa.h"
 #include "ecdsa-batch.h"
 #include "secp256k1-ecmult.h"
+#include "secp256k1-ecmult-lanes.h"
 #include "secp256k1-field-ifma.h"
 #include "t-common.h"
 
@@ -222,24 +227,23 @@ api_errors (void)
   CHECK (gpg_err_code (res[2]) == GPG_ERR_INV_ARG, "flag 8: item code");
 }
 
-/* The kernel on corner cases, against _kc_ecdsa_verify_var lane by lane:
- * u1 = 0 (m = 0), u1 G + u2 P = infinity (m = -r d), a valid signature,
- * and random (r, s). */
+/* Each lane path on corner cases, against _kc_ecdsa_verify_var lane by
+ * lane: u1 = 0 (m = 0), u1 G + u2 P = infinity (m = -r d), a valid
+ * signature, and random (r, s); a lane count of items, so that every lane
+ * of the kernel is used. */
 static void
-kernel_corners (void)
+kernel_corners (int path)
 {
-#ifdef KC_HAVE_FE8
-  _kc_secp256k1_scalar r[8], s[8], m[8], d, t;
-  _kc_secp256k1_ge pub[8];
+  enum { L = 8 };
+  _kc_secp256k1_scalar r[L], s[L], m[L], d, t;
+  _kc_secp256k1_ge pub[L];
   _kc_secp256k1_gej pj;
   unsigned char b[32];
-  int ok[8], l, round;
+  int ok[L], l, round, n = _kc_ecdsa_batch_path_lanes (path);
 
-  if (!_kc_fe8_usable ())
-    return;
   for (round = 0; round < 20; round++)
     {
-      for (l = 0; l < 8; l++)
+      for (l = 0; l < n; l++)
         {
           t_randbytes (b, 32);
           b[0] &= 0x7f;
@@ -272,18 +276,162 @@ kernel_corners (void)
               break;
             }
         }
-      _kc_ecdsa_verify8_ifma (ok, r, s, pub, m);
-      for (l = 0; l < 8; l++)
+      _kc_ecdsa_verify_batch_path_var (path, ok, (size_t) n, r, s, pub, m);
+      for (l = 0; l < n; l++)
         {
           int want = _kc_ecdsa_verify_var (&r[l], &s[l], &pub[l], &m[l]);
-          CHECK (ok[l] == want, "kernel round %d lane %d: %d, single %d",
-                 round, l, ok[l], want);
+          CHECK (ok[l] == want, "path %d round %d lane %d: %d, single %d",
+                 path, round, l, ok[l], want);
           if ((l + round) % 4 == 2)
-            CHECK (ok[l] == 1, "kernel round %d lane %d: valid rejected",
-                   round, l);
+            CHECK (ok[l] == 1, "path %d round %d lane %d: valid rejected",
+                   path, round, l);
         }
     }
+}
+
+/* Each lane path on batches of every size 1..70 and 1000 made of valid
+ * signatures and, at random places, tampered ones (other digest, other
+ * r, other s, other key), against _kc_ecdsa_verify_var item by item. */
+static void
+path_batches (int path)
+{
+  enum { PK = 16 };
+  static _kc_secp256k1_scalar r[MAXB], s[MAXB], m[MAXB];
+  static _kc_secp256k1_ge pub[MAXB];
+  static int ok[MAXB];
+  _kc_secp256k1_scalar d[PK], one;
+  _kc_secp256k1_ge q[PK];
+  _kc_secp256k1_gej pj;
+  unsigned char b[32];
+  size_t n, i;
+  int k;
+
+  _kc_secp256k1_scalar_set_int (&one, 1);
+  for (k = 0; k < PK; k++)
+    {
+      t_randbytes (b, 32);
+      b[0] &= 0x7f;
+      _kc_secp256k1_scalar_set_b32 (&d[k], b, NULL);
+      _kc_secp256k1_ecmult_gen (&pj, &d[k]);
+      _kc_secp256k1_ge_set_gej (&q[k], &pj);
+      _kc_secp256k1_fe_normalize (&q[k].x);
+      _kc_secp256k1_fe_normalize (&q[k].y);
+    }
+  for (n = 1; n <= 71; n++)
+    {
+      size_t size = n == 71 ? MAXB : n;
+      for (i = 0; i < size; i++)
+        {
+          k = (int) (t_rand64 () % PK);
+          t_randbytes (b, 32);
+          _kc_secp256k1_scalar_set_b32 (&m[i], b, NULL);
+          _kc_ecdsa_sign (&r[i], &s[i], &d[k], &m[i]);
+          pub[i] = q[k];
+          if ((t_rand64 () % 5) == 0)
+            switch (t_rand64 () % 4)
+              {
+              case 0: _kc_secp256k1_scalar_add (&m[i], &m[i], &one); break;
+              case 1: _kc_secp256k1_scalar_add (&r[i], &r[i], &one); break;
+              case 2: _kc_secp256k1_scalar_add (&s[i], &s[i], &one); break;
+              default: pub[i] = q[(k + 1) % PK]; break;
+              }
+        }
+      memset (ok, 0x55, sizeof ok);
+      _kc_ecdsa_verify_batch_path_var (path, ok, size, r, s, pub, m);
+      for (i = 0; i < size; i++)
+        CHECK (ok[i] == _kc_ecdsa_verify_var (&r[i], &s[i], &pub[i], &m[i]),
+               "path %d batch %zu item %zu: %d", path, size, i, ok[i]);
+    }
+}
+
+/* The kernel of each lane path on random u1, u2 and keys: no lane may be
+ * reported (none is exceptional), and every lane's point must be
+ * u1 G + u2 P as _kc_secp256k1_ecmult_var computes it. */
+typedef unsigned int (*kernel_fn) (_kc_secp256k1_fe *, _kc_secp256k1_fe *,
+                                   _kc_secp256k1_fe *,
+                                   const _kc_secp256k1_scalar *,
+                                   const _kc_secp256k1_scalar *,
+                                   const _kc_secp256k1_ge *);
+static void
+kernel_points (int path)
+{
+  enum { L = 8 };
+  kernel_fn fn = NULL;
+  _kc_secp256k1_scalar u1[L], u2[L], d;
+  _kc_secp256k1_ge pub[L], got, want;
+  _kc_secp256k1_gej pj, rj;
+  _kc_secp256k1_fe x[L], y[L], z[L];
+  unsigned char b[32];
+  unsigned int bad;
+  int l, round, n = _kc_ecdsa_batch_path_lanes (path);
+
+#ifdef KC_HAVE_FE4
+  if (path == KC_ECDSA_BATCH_AVX2)
+    fn = _kc_secp256k1_ecmult4_avx2;
 #endif
+#ifdef KC_HAVE_FE8
+  if (path == KC_ECDSA_BATCH_IFMA)
+    fn = _kc_secp256k1_ecmult8_ifma;
+#endif
+  if (!fn)
+    return;
+  for (round = 0; round < 30; round++)
+    {
+      for (l = 0; l < n; l++)
+        {
+          t_randbytes (b, 32);
+          _kc_secp256k1_scalar_set_b32 (&d, b, NULL);
+          _kc_secp256k1_ecmult_gen (&pj, &d);
+          _kc_secp256k1_ge_set_gej (&pub[l], &pj);
+          t_randbytes (b, 32);
+          _kc_secp256k1_scalar_set_b32 (&u1[l], b, NULL);
+          t_randbytes (b, 32);
+          _kc_secp256k1_scalar_set_b32 (&u2[l], b, NULL);
+          if (round == 0)
+            _kc_secp256k1_scalar_set_int (&u1[l], (unsigned int) l);
+        }
+      bad = fn (x, y, z, u1, u2, pub);
+      CHECK (bad == 0, "path %d round %d: lanes %x reported", path, round, bad);
+      for (l = 0; l < n; l++)
+        {
+          _kc_secp256k1_gej_set_ge (&pj, &pub[l]);
+          _kc_secp256k1_ecmult_var (&rj, &pj, &u2[l], &u1[l]);
+          _kc_secp256k1_ge_set_gej_var (&want, &rj);
+          rj.x = x[l];
+          rj.y = y[l];
+          rj.z = z[l];
+          rj.infinity = 0;
+          _kc_secp256k1_ge_set_gej_var (&got, &rj);
+          _kc_secp256k1_fe_normalize_var (&got.x);
+          _kc_secp256k1_fe_normalize_var (&got.y);
+          _kc_secp256k1_fe_normalize_var (&want.x);
+          _kc_secp256k1_fe_normalize_var (&want.y);
+          CHECK (_kc_secp256k1_fe_equal_norm (&got.x, &want.x)
+                 && _kc_secp256k1_fe_equal_norm (&got.y, &want.y),
+                 "path %d round %d lane %d: not u1 G + u2 P", path, round, l);
+        }
+    }
+}
+
+/* The lane paths the CPU has, each forced; what the dispatcher picks is
+ * one of them. */
+static void
+lane_paths (void)
+{
+  int path, ran = 0;
+
+  CHECK (_kc_ecdsa_batch_path_usable (_kc_ecdsa_batch_path ()),
+         "dispatcher picked path %d, not usable", _kc_ecdsa_batch_path ());
+  for (path = 0; path < KC_ECDSA_BATCH_NPATHS; path++)
+    {
+      if (!_kc_ecdsa_batch_path_usable (path))
+        continue;
+      kernel_points (path);
+      kernel_corners (path);
+      path_batches (path);
+      ran++;
+    }
+  CHECK (ran >= 1, "no batch path ran");
 }
 
 int
@@ -295,7 +443,7 @@ main (int argc, char **argv)
   t_seed (0xba7c4);
   make_pool ();
   api_errors ();
-  kernel_corners ();
+  lane_paths ();
   for (n = 1; n <= 70; n++)
     run_batch (n, n % 3 == 0 ? 0 : n % 3 == 1 ? 1 : 1 + n / 3);
   /* the three kinds again on a few sizes around the lane count */
@@ -308,6 +456,7 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  t_rerun_masked (argv, ~KC_HWF_IFMA);   /* the public call on AVX2 lanes */
   t_rerun_portable (argv);
   return t_done ("t-ecdsa-batch");
 }

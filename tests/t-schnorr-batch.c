@@ -6,8 +6,9 @@
  * p, s >= n, x not on the curve, NULL buffers), compared item by item
  * with the one-item path (_kc_schnorr_prepare_var and
  * _kc_schnorr_verify_one_var), with the single kc_schnorr_verify and with
- * what the construction says.  Run
- * again on the portable path (KCRYPT_HWF_MASK=0).
+ * what the construction says.  Run again without the IFMA lanes
+ * (KCRYPT_HWF_MASK without KC_HWF_IFMA) and on the portable path
+ * (KCRYPT_HWF_MASK=0).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -320,6 +321,7 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  t_rerun_masked (argv, ~KC_HWF_IFMA);   /* without the IFMA lanes */
   t_rerun_portable (argv);
   return t_done ("t-schnorr-batch");
 }
