@@ -122,8 +122,9 @@ gs (V *x, V *y, V z, V zq, V q)
 }
 
 /* The 16 x 16 transpose of sntrup761-avx2-ntt.c in each 256-bit half of
- * A[0..15] (rows A[i], half h, to columns). */
-static inline TGT void
+ * A[0..15] (rows A[i], half h, to columns).  Inlined by attribute: gcc
+ * kept it out of line, its vectors going through memory. */
+static inline __attribute__ ((always_inline)) TGT void
 transpose16x2 (V a[16])
 {
   const V lo = _mm512_setr_epi64 (0, 1, 8, 9, 4, 5, 12, 13);
