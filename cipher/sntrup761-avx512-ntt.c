@@ -541,10 +541,13 @@ union hbuf
   V o[24];
 };
 
-/* The products below keep the rows of an operand used by several
- * transforms (after level 0, SRC of ntt_fwd) or rebuild them (the small
- * ones, cheap to build), whichever costs less stack: the KEM's stack
- * burn bounds (KC_STACK_BURN_KEM*) cover these frames. */
+/* Stack: the KEM's burn bounds (KC_STACK_BURN_KEM, _KEM_BATCH) must
+ * cover the deepest frame of decap and of the batch (t-wipe checks, also
+ * in clang --enable-verify builds, where the frames are largest).  So
+ * the rows of an operand (after level 0, SRC of ntt_fwd) are kept for
+ * the next prime only in the pair product, where three operands share
+ * them; elsewhere each prime rebuilds them in place (about 3 % of Rq x
+ * Rq, less than the wipe of the larger frame costs in Rq x small). */
 void TGT
 _kc_sntrup761_r3_mult_ntt_avx512 (int8_t h[P], const int8_t f[P],
                                   const int8_t g[P])
@@ -594,20 +597,28 @@ _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
 {
   struct
   {
-    V fr[3][16], ft[3][16], gt[3][16];
+    V ft[3][16], gt[3][16];
     union hbuf h;
     V x1[24];
   } s AL64;
+  int pi;
 
-  rows_fq (s.fr, f);
-  fwd3 (s.ft, s.fr, 0, M_Q1_F, B_Q1_F);
-  rows_small (s.gt, g);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.x1, s.h.r, s.ft, s.gt, 0);
-  fwd3 (s.ft, s.fr, 1, M_Q2_F, B_Q2_F);
-  rows_small (s.gt, g);
-  fwd3 (s.gt, s.gt, 1, M_Q2_TINY, B_Q2_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 1);
+  for (pi = 0; pi < 2; pi++)
+    {
+      rows_fq (s.ft, f);
+      rows_small (s.gt, g);
+      if (pi == 0)
+        {
+          fwd3 (s.ft, s.ft, 0, M_Q1_F, B_Q1_F);
+          fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
+        }
+      else
+        {
+          fwd3 (s.ft, s.ft, 1, M_Q2_F, B_Q2_F);
+          fwd3 (s.gt, s.gt, 1, M_Q2_TINY, B_Q2_TINY);
+        }
+      finish (pi == 0 ? s.x1 : s.h.o, s.h.r, s.ft, s.gt, pi);
+    }
   rq_small_out (h, s.x1, s.h.o);
   wipememory (&s, sizeof s);
 }
@@ -651,7 +662,7 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
 {
   struct
   {
-    V fr[3][16], gr[3][16], ft[3][16], gt[3][16];
+    V ft[3][16], gt[3][16];
     union hbuf h;
     V x1[24], x2[24];
   } s AL64;
@@ -666,16 +677,20 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
   const V r2 = SET1 (598), r2q = SET1 (-24310);
   int u;
 
-  rows_fq (s.fr, f);
-  rows_fq (s.gr, g);
-  fwd3 (s.ft, s.fr, 0, M_Q1_F, B_Q1_F);
-  fwd3 (s.gt, s.gr, 0, M_Q1_F, B_Q1_F);
+  rows_fq (s.ft, f);
+  rows_fq (s.gt, g);
+  fwd3 (s.ft, s.ft, 0, M_Q1_F, B_Q1_F);
+  fwd3 (s.gt, s.gt, 0, M_Q1_F, B_Q1_F);
   finish (s.x1, s.h.r, s.ft, s.gt, 0);
-  fwd3 (s.ft, s.fr, 1, M_Q2_F, B_Q2_F);
-  fwd3 (s.gt, s.gr, 1, M_Q2_FR, B_Q2_FR);
+  rows_fq (s.ft, f);
+  rows_fq (s.gt, g);
+  fwd3 (s.ft, s.ft, 1, M_Q2_F, B_Q2_F);
+  fwd3 (s.gt, s.gt, 1, M_Q2_FR, B_Q2_FR);
   finish (s.x2, s.h.r, s.ft, s.gt, 1);
-  fwd3 (s.ft, s.fr, 2, M_Q3_FR, B_Q3_FR);
-  fwd3 (s.gt, s.gr, 2, M_Q3_FR, B_Q3_FR);
+  rows_fq (s.ft, f);
+  rows_fq (s.gt, g);
+  fwd3 (s.ft, s.ft, 2, M_Q3_FR, B_Q3_FR);
+  fwd3 (s.gt, s.gt, 2, M_Q3_FR, B_Q3_FR);
   finish (s.h.o, s.h.r, s.ft, s.gt, 2);
   for (u = 0; u < 24; u++)
     {
