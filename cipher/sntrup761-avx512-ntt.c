@@ -548,21 +548,53 @@ union hbuf
  * the next prime only in the pair product, where three operands share
  * them; elsewhere each prime rebuilds them in place (about 3 % of Rq x
  * Rq, less than the wipe of the larger frame costs in Rq x small). */
+/* The frame every product has: the transformed rows of f and of g and
+ * finish's work space. */
+struct frame
+{
+  V ft[3][16], gt[3][16];
+  union hbuf h;
+};
+
+/* Forward transforms mod prime PI of the rows SRC of a frozen operand,
+ * into DST (may be SRC): the AVX2 kernel's f mode for the prime, or for
+ * Rq x Rq's right operand (G) its g mode. */
+static inline __attribute__ ((always_inline)) TGT void
+fwd_fq (V dst[3][16], const V src[3][16], int pi, int g)
+{
+  if (pi == 0)
+    fwd3 (dst, src, 0, M_Q1_F, B_Q1_F);
+  else if (pi == 1 && g)
+    fwd3 (dst, src, 1, M_Q2_FR, B_Q2_FR);
+  else if (pi == 1)
+    fwd3 (dst, src, 1, M_Q2_F, B_Q2_F);
+  else
+    fwd3 (dst, src, 2, M_Q3_FR, B_Q3_FR);
+}
+
+/* The rest of one product mod prime PI (q1 or q2) with a small G: its
+ * rows, their transforms (in W->gt), then finish into OUT with W->ft
+ * (kept for another G). */
+static inline __attribute__ ((always_inline)) TGT void
+times_small (V out[24], struct frame *w, const int8_t g[P], int pi)
+{
+  rows_small (w->gt, g);
+  if (pi == 0)
+    fwd3 (w->gt, w->gt, 0, M_Q1_TINY, B_Q1_TINY);
+  else
+    fwd3 (w->gt, w->gt, 1, M_Q2_TINY, B_Q2_TINY);
+  finish (out, w->h.r, w->ft, w->gt, pi);
+}
+
 void TGT
 _kc_sntrup761_r3_mult_ntt_avx512 (int8_t h[P], const int8_t f[P],
                                   const int8_t g[P])
 {
-  struct
-  {
-    V ft[3][16], gt[3][16];
-    union hbuf h;
-  } s AL64;
+  struct frame s AL64;
 
   rows_small (s.ft, f);
-  rows_small (s.gt, g);
   fwd3 (s.ft, s.ft, 0, M_Q1_TINY, B_Q1_TINY);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 0);
+  times_small (s.h.o, &s, g, 0);
   r3_out (h, s.h.o);
   wipememory (&s, sizeof s);
 }
@@ -572,21 +604,13 @@ _kc_sntrup761_r3_mult2_ntt_avx512 (int8_t h1[P], int8_t h2[P],
                                    const int8_t f[P], const int8_t g1[P],
                                    const int8_t g2[P])
 {
-  struct
-  {
-    V ft[3][16], gt[3][16];
-    union hbuf h;
-  } s AL64;
+  struct frame s AL64;
 
   rows_small (s.ft, f);
   fwd3 (s.ft, s.ft, 0, M_Q1_TINY, B_Q1_TINY);
-  rows_small (s.gt, g1);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 0);
+  times_small (s.h.o, &s, g1, 0);
   r3_out (h1, s.h.o);
-  rows_small (s.gt, g2);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 0);
+  times_small (s.h.o, &s, g2, 0);
   r3_out (h2, s.h.o);
   wipememory (&s, sizeof s);
 }
@@ -597,29 +621,18 @@ _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
 {
   struct
   {
-    V ft[3][16], gt[3][16];
-    union hbuf h;
+    struct frame w;
     V x1[24];
   } s AL64;
   int pi;
 
   for (pi = 0; pi < 2; pi++)
     {
-      rows_fq (s.ft, f);
-      rows_small (s.gt, g);
-      if (pi == 0)
-        {
-          fwd3 (s.ft, s.ft, 0, M_Q1_F, B_Q1_F);
-          fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-        }
-      else
-        {
-          fwd3 (s.ft, s.ft, 1, M_Q2_F, B_Q2_F);
-          fwd3 (s.gt, s.gt, 1, M_Q2_TINY, B_Q2_TINY);
-        }
-      finish (pi == 0 ? s.x1 : s.h.o, s.h.r, s.ft, s.gt, pi);
+      rows_fq (s.w.ft, f);
+      fwd_fq (s.w.ft, s.w.ft, pi, 0);
+      times_small (pi == 0 ? s.x1 : s.w.h.o, &s.w, g, pi);
     }
-  rq_small_out (h, s.x1, s.h.o);
+  rq_small_out (h, s.x1, s.w.h.o);
   wipememory (&s, sizeof s);
 }
 
@@ -631,28 +644,20 @@ _kc_sntrup761_rq_mult_small2_ntt_avx512 (int16_t h1[P], int16_t h2[P],
 {
   struct
   {
-    V fr[3][16], ft[3][16], gt[3][16];
-    union hbuf h;
+    V fr[3][16];
+    struct frame w;
     V x1[2][24];
   } s AL64;
 
   rows_fq (s.fr, f);
-  fwd3 (s.ft, s.fr, 0, M_Q1_F, B_Q1_F);
-  rows_small (s.gt, g1);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.x1[0], s.h.r, s.ft, s.gt, 0);
-  rows_small (s.gt, g2);
-  fwd3 (s.gt, s.gt, 0, M_Q1_TINY, B_Q1_TINY);
-  finish (s.x1[1], s.h.r, s.ft, s.gt, 0);
-  fwd3 (s.ft, s.fr, 1, M_Q2_F, B_Q2_F);
-  rows_small (s.gt, g1);
-  fwd3 (s.gt, s.gt, 1, M_Q2_TINY, B_Q2_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 1);
-  rq_small_out (h1, s.x1[0], s.h.o);
-  rows_small (s.gt, g2);
-  fwd3 (s.gt, s.gt, 1, M_Q2_TINY, B_Q2_TINY);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 1);
-  rq_small_out (h2, s.x1[1], s.h.o);
+  fwd_fq (s.w.ft, s.fr, 0, 0);
+  times_small (s.x1[0], &s.w, g1, 0);
+  times_small (s.x1[1], &s.w, g2, 0);
+  fwd_fq (s.w.ft, s.fr, 1, 0);
+  times_small (s.w.h.o, &s.w, g1, 1);
+  rq_small_out (h1, s.x1[0], s.w.h.o);
+  times_small (s.w.h.o, &s.w, g2, 1);
+  rq_small_out (h2, s.x1[1], s.w.h.o);
   wipememory (&s, sizeof s);
 }
 
@@ -662,10 +667,10 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
 {
   struct
   {
-    V ft[3][16], gt[3][16];
-    union hbuf h;
+    struct frame w;
     V x1[24], x2[24];
   } s AL64;
+  V *x[3] = { s.x1, s.x2, s.w.h.o };
   /* Garner as in sntrup761-avx2-ntt.c (the same constants and bounds) */
   const V q2 = SET1 (10753), v2 = SET1 (6241);
   const V q3 = SET1 (12289), v3 = SET1 (5461);
@@ -675,28 +680,21 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
   const V qq = SET1 (Q), vq = SET1 (14617);
   const V r1 = SET1 (1821), r1q = SET1 (21427);
   const V r2 = SET1 (598), r2q = SET1 (-24310);
-  int u;
+  int u, pi;
 
-  rows_fq (s.ft, f);
-  rows_fq (s.gt, g);
-  fwd3 (s.ft, s.ft, 0, M_Q1_F, B_Q1_F);
-  fwd3 (s.gt, s.gt, 0, M_Q1_F, B_Q1_F);
-  finish (s.x1, s.h.r, s.ft, s.gt, 0);
-  rows_fq (s.ft, f);
-  rows_fq (s.gt, g);
-  fwd3 (s.ft, s.ft, 1, M_Q2_F, B_Q2_F);
-  fwd3 (s.gt, s.gt, 1, M_Q2_FR, B_Q2_FR);
-  finish (s.x2, s.h.r, s.ft, s.gt, 1);
-  rows_fq (s.ft, f);
-  rows_fq (s.gt, g);
-  fwd3 (s.ft, s.ft, 2, M_Q3_FR, B_Q3_FR);
-  fwd3 (s.gt, s.gt, 2, M_Q3_FR, B_Q3_FR);
-  finish (s.h.o, s.h.r, s.ft, s.gt, 2);
+  for (pi = 0; pi < 3; pi++)
+    {
+      rows_fq (s.w.ft, f);
+      rows_fq (s.w.gt, g);
+      fwd_fq (s.w.ft, s.w.ft, pi, 0);
+      fwd_fq (s.w.gt, s.w.gt, pi, 1);
+      finish (x[pi], s.w.h.r, s.w.ft, s.w.gt, pi);
+    }
   for (u = 0; u < 24; u++)
     {
       V x1 = s.x1[u], u2, u3, t;
       u2 = barrett (montmul (_mm512_sub_epi16 (s.x2[u], x1), c12, c12q, q2), v2, q2);
-      t = montmul (_mm512_sub_epi16 (s.h.o[u], x1), c13, c13q, q3);
+      t = montmul (_mm512_sub_epi16 (s.w.h.o[u], x1), c13, c13q, q3);
       u3 = barrett (montmul (_mm512_sub_epi16 (t, u2), c23, c23q, q3), v3, q3);
       t = _mm512_add_epi16 (x1, montmul (u2, r1, r1q, qq));
       t = barrett (_mm512_add_epi16 (t, montmul (u3, r2, r2q, qq)), vq, qq);
