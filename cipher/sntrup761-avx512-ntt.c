@@ -122,8 +122,8 @@ gs (V *x, V *y, V z, V zq, V q)
 }
 
 /* The 16 x 16 transpose of sntrup761-avx2-ntt.c in each 256-bit half of
- * A[0..15] (rows A[i], half h, to columns).  Inlined by attribute: gcc
- * kept it out of line, its vectors going through memory. */
+ * A[0..15] (rows A[i], half h, to columns).  Inlined by attribute (gcc
+ * kept it out of line; doc/MEASUREMENTS). */
 static inline __attribute__ ((always_inline)) TGT void
 transpose16x2 (V a[16])
 {
@@ -546,8 +546,7 @@ union hbuf
  * in clang --enable-verify builds, where the frames are largest).  So
  * the rows of an operand (after level 0, SRC of ntt_fwd) are kept for
  * the next prime only in the pair product, where three operands share
- * them; elsewhere each prime rebuilds them in place (about 3 % of Rq x
- * Rq, less than the wipe of the larger frame costs in Rq x small). */
+ * them; elsewhere each prime rebuilds them in place (doc/MEASUREMENTS). */
 /* The frame every product has: the transformed rows of f and of g and
  * finish's work space. */
 struct frame
