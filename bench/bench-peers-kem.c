@@ -62,6 +62,7 @@
 # include "sntrup761-avx2.h"
 # include "sntrup761-avx2-ntt.h"
 # include "sntrup761-avx512.h"
+# include "sntrup761-avx512-ntt.h"
 # include <crypto_core_multsntrup761.h>
 # include <crypto_core_mult3sntrup761.h>
 # include <crypto_core_multbigsntrup761.h>
@@ -445,7 +446,10 @@ k_mult_small_ours (void *vctx, uint64_t iters)
   struct kern_input *in = vctx;
   while (iters--)
     {
-      _kc_sntrup761_rq_mult_small_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->g);
+      if (in->avx512)
+        _kc_sntrup761_rq_mult_small_ntt_avx512 (in->h, bench_hide_ptr (in->f), in->g);
+      else
+        _kc_sntrup761_rq_mult_small_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->g);
       bench_consume (in->h, 2);
     }
 }
@@ -467,7 +471,10 @@ k_r3_mult_ours (void *vctx, uint64_t iters)
   struct kern_input *in = vctx;
   while (iters--)
     {
-      _kc_sntrup761_r3_mult_ntt_avx2 (in->h3, bench_hide_ptr (in->a), in->g);
+      if (in->avx512)
+        _kc_sntrup761_r3_mult_ntt_avx512 (in->h3, bench_hide_ptr (in->a), in->g);
+      else
+        _kc_sntrup761_r3_mult_ntt_avx2 (in->h3, bench_hide_ptr (in->a), in->g);
       bench_consume (in->h3, 1);
     }
 }
@@ -489,7 +496,10 @@ k_rq_mult_ours (void *vctx, uint64_t iters)
   struct kern_input *in = vctx;
   while (iters--)
     {
-      _kc_sntrup761_rq_mult_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->f2);
+      if (in->avx512)
+        _kc_sntrup761_rq_mult_ntt_avx512 (in->h, bench_hide_ptr (in->f), in->f2);
+      else
+        _kc_sntrup761_rq_mult_ntt_avx2 (in->h, bench_hide_ptr (in->f), in->f2);
       bench_consume (in->h, 2);
     }
 }
@@ -615,16 +625,16 @@ kern_setup (struct kern_input *in)
       in->ab[i] = (unsigned char) in->a[i];
     }
   in->avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
-  _kc_sntrup761_rq_mult_small_ntt_avx2 (in->h, in->f, in->g);
+  k_mult_small_ours (in, 1);
   crypto_core_multsntrup761 (in->hb, in->fb, in->gb, 0);
   for (i = 0; i < KP; i++)
     ok &= (int16_t) (in->hb[2 * i] | in->hb[2 * i + 1] << 8) == in->h[i];
-  _kc_sntrup761_rq_mult_ntt_avx2 (in->h, in->f, in->f2);
+  k_rq_mult_ours (in, 1);
   crypto_core_multbigsntrup761 (in->hb, in->fb, in->f2b, 0);
   for (i = 0; i < KP; i++)       /* its output is not always frozen */
     ok &= ((int16_t) (in->hb[2 * i] | in->hb[2 * i + 1] << 8) - in->h[i])
       % KC_SNTRUP761_Q == 0;
-  _kc_sntrup761_r3_mult_ntt_avx2 (in->h3, in->a, in->g);
+  k_r3_mult_ours (in, 1);
   crypto_core_mult3sntrup761 (in->h3b, in->ab, in->gb, 0);
   for (i = 0; i < KP; i++)
     ok &= (int8_t) in->h3b[i] == in->h3[i];

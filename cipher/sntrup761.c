@@ -11,8 +11,9 @@
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
  * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
  * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
- * and the CPU has AVX2, with the two reciprocals of sntrup761-avx512.c
- * where it also has AVX-512 (_kc_hwf, read once, so a process always
+ * and the CPU has AVX2, with the reciprocals of sntrup761-avx512.c and
+ * the products of sntrup761-avx512-ntt.c where it also has AVX-512
+ * (ops_avx512; _kc_hwf, read once, so a process always
  * takes one path; KCRYPT_HWF_MASK=0 forces the portable one).  Every
  * table gives the same bytes for the same RNG output.
  */
@@ -24,6 +25,7 @@
 #include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
 #include "sntrup761-avx512.h"
+#include "sntrup761-avx512-ntt.h"
 
 #define P    KC_SNTRUP761_P
 #define Q    KC_SNTRUP761_Q
@@ -1138,33 +1140,10 @@ static const struct sntrup_ops ops_portable = {
 };
 
 #ifdef KC_USE_X86_64
-/* The reciprocals that have an AVX-512 version, which wins where the CPU
- * has it (the feature bits are cached: one load and a test). */
-static int
-r3_recip_x86 (int8_t out[P], const int8_t in[P])
-{
-  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_r3_recip_avx512 (out, in)
-    : _kc_sntrup761_r3_recip_avx2 (out, in);
-}
-
-static int
-rq_recip3_x86 (int16_t out[P], const int8_t in[P])
-{
-  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_avx512 (out, in)
-    : _kc_sntrup761_rq_recip3_avx2 (out, in);
-}
-
-static int
-rq_recip3_fq_x86 (int16_t out[P], const int16_t in[P])
-{
-  return _kc_hwf () & KC_HWF_AVX512 ? _kc_sntrup761_rq_recip3_fq_avx512 (out, in)
-    : _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
-}
-
 static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  r3_recip_x86, rq_recip3_x86,
-  _kc_sntrup761_rq_mult_ntt_avx2, rq_recip3_fq_x86,
+  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
+  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
   _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
   _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
   _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
@@ -1172,6 +1151,20 @@ static const struct sntrup_ops ops_avx2 = {
   _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
   _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
   _kc_sntrup761_r3_mult2_ntt_avx2
+};
+
+/* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
+static const struct sntrup_ops ops_avx512 = {
+  _kc_sntrup761_rq_mult_small_ntt_avx512, _kc_sntrup761_r3_mult_ntt_avx512,
+  _kc_sntrup761_r3_recip_avx512, _kc_sntrup761_rq_recip3_avx512,
+  _kc_sntrup761_rq_mult_ntt_avx512, _kc_sntrup761_rq_recip3_fq_avx512,
+  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
+  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
+  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
+  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
+  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
+  _kc_sntrup761_small_from_bytes_avx2,
+  _kc_sntrup761_rq_mult_small2_ntt_avx512, _kc_sntrup761_r3_mult2_ntt_avx512
 };
 
 #endif
@@ -1182,7 +1175,11 @@ static const struct sntrup_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
-  if (_kc_hwf () & KC_HWF_AVX2)
+  unsigned int hw = _kc_hwf ();
+
+  if ((hw & (KC_HWF_AVX2 | KC_HWF_AVX512)) == (KC_HWF_AVX2 | KC_HWF_AVX512))
+    return &ops_avx512;
+  if (hw & KC_HWF_AVX2)
     return &ops_avx2;
 #endif
   return &ops_portable;

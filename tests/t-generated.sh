@@ -7,6 +7,7 @@
 #        each modulus is prime and each derived value its published one)
 #   the twiddle tables in cipher/sntrup761-avx2-ntt.c, and the Barrett and
 #        bound checks its comments rely on (cipher/gen-sntrup761-ntt.py)
+#   cipher/sntrup761-avx512-ntt-tab.h (cipher/gen-sntrup761-ntt512.py)
 #   cipher/mlkem-avx2-tables.c (cipher/gen-mlkem-avx2.py)
 #   cipher/secp256k1-ecmult-tables.h (cipher/secp256k1-gen-tables, built
 #        here from the library's own group code)
@@ -44,6 +45,10 @@ import sys
 gen, src = open(sys.argv[1]).read(), open(sys.argv[2]).read()
 sys.exit(0 if gen.strip() and gen.strip() in src else 1)
 PY
+
+"$PYTHON3" "$top/cipher/gen-sntrup761-ntt512.py" > "$tmp/ntt512.h" &&
+  cmp -s "$tmp/ntt512.h" "$top/cipher/sntrup761-avx512-ntt-tab.h" \
+  || stale cipher/sntrup761-avx512-ntt-tab.h
 
 "$PYTHON3" "$top/cipher/gen-mlkem-avx2.py" > "$tmp/mlkem.c" &&
   cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem-avx2-tables.c" \

@@ -24,11 +24,14 @@
  * structured f with every structured g1 and g2 = g1 (the same array),
  * -g1 or another pattern, monomials and random inputs, each output
  * compared with the portable product (and one with the single NTT
- * product).
+ * product).  Where the CPU has AVX-512 (and KCRYPT_HWF_MASK leaves it),
+ * every input goes through the AVX-512 products
+ * (_kc_sntrup761_*_ntt_avx512) as well, checked the same way.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512-ntt.h"
 #include "sntrup761.h"
 #include "t-common.h"
 
@@ -79,6 +82,7 @@ ref_mult (int16_t h[P], const int16_t f[P], const int8_t g[P])
 }
 
 static int n_checked;
+static int have512;     /* also check the AVX-512 products */
 
 /* The same for the Rq x Rq product. */
 static void
@@ -94,6 +98,15 @@ check_rq (const int16_t f[P], const int16_t g[P], int slow, const char *what)
     ;
   CHECK (i == P, "rq %s: h[%d] = %d, portable %d", what, i, h[i % P],
          want[i % P]);
+  if (have512)
+    {
+      memset (h, 0x55, sizeof h);
+      _kc_sntrup761_rq_mult_ntt_avx512 (h, f, g);
+      for (i = 0; i < P && h[i] == want[i] && h[i] >= -QH && h[i] <= QH; i++)
+        ;
+      CHECK (i == P, "rq avx512 %s: h[%d] = %d, portable %d", what, i,
+             h[i % P], want[i % P]);
+    }
   if (slow)
     {
       for (i = 0; i < P; i++)
@@ -122,6 +135,15 @@ check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
     ;
   CHECK (i == P, "%s: h[%d] = %d, portable %d", what, i, h[i % P],
          want[i % P]);
+  if (have512)
+    {
+      memset (h, 0x55, sizeof h);
+      _kc_sntrup761_rq_mult_small_ntt_avx512 (h, f, g);
+      for (i = 0; i < P && h[i] == want[i] && h[i] >= -QH && h[i] <= QH; i++)
+        ;
+      CHECK (i == P, "avx512 %s: h[%d] = %d, portable %d", what, i,
+             h[i % P], want[i % P]);
+    }
   if (slow)
     {
       ref_mult (ref, f, g);
@@ -148,6 +170,15 @@ check_r3 (const int8_t f[P], const int8_t g[P], int slow, const char *what)
     ;
   CHECK (i == P, "r3 %s: h[%d] = %d, portable %d", what, i, h[i % P],
          want[i % P]);
+  if (have512)
+    {
+      memset (h, 0x55, sizeof h);
+      _kc_sntrup761_r3_mult_ntt_avx512 (h, f, g);
+      for (i = 0; i < P && h[i] == want[i] && h[i] >= -1 && h[i] <= 1; i++)
+        ;
+      CHECK (i == P, "r3 avx512 %s: h[%d] = %d, portable %d", what, i,
+             h[i % P], want[i % P]);
+    }
   if (slow)
     {
       static int c[2 * P - 1];
@@ -195,6 +226,15 @@ check_pair (const int16_t f[P], const int8_t g1[P], const int8_t g2[P],
   _kc_sntrup761_rq_mult_small_ntt_avx2 (one, f, g2);
   CHECK (memcmp (one, h2, sizeof one) == 0,
          "pair %s: h2 differs from the single NTT product", what);
+  if (have512)
+    {
+      memset (h1, 0x55, sizeof h1);
+      memset (h2, 0x55, sizeof h2);
+      _kc_sntrup761_rq_mult_small2_ntt_avx512 (h1, h2, f, g1, g2);
+      CHECK (memcmp (h1, want1, sizeof h1) == 0
+             && memcmp (h2, want2, sizeof h2) == 0,
+             "pair avx512 %s: differs from the portable products", what);
+    }
   n_checked += 2;
 }
 
@@ -221,6 +261,15 @@ check_pair_r3 (const int8_t f[P], const int8_t g1[P], const int8_t g2[P],
   _kc_sntrup761_r3_mult_ntt_avx2 (one, f, g1);
   CHECK (memcmp (one, h1, sizeof one) == 0,
          "r3 pair %s: h1 differs from the single NTT product", what);
+  if (have512)
+    {
+      memset (h1, 0x55, sizeof h1);
+      memset (h2, 0x55, sizeof h2);
+      _kc_sntrup761_r3_mult2_ntt_avx512 (h1, h2, f, g1, g2);
+      CHECK (memcmp (h1, want1, sizeof h1) == 0
+             && memcmp (h2, want2, sizeof h2) == 0,
+             "r3 pair avx512 %s: differs from the portable products", what);
+    }
   n_checked += 2;
 }
 
@@ -281,6 +330,7 @@ main (int argc, char **argv)
       printf ("t-sntrup761-ntt: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
       return T_SKIP;
     }
+  have512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
 
   for (k = 0; k < NF; k++)
     for (l = 0; l < NG; l++)
@@ -521,7 +571,8 @@ main (int argc, char **argv)
         check_pair_r3 (f8, g, g2, what);
       }
   }
-  printf ("%d products checked\n", n_checked);
+  printf ("%d products checked%s\n", n_checked,
+          have512 ? " (each also by the AVX-512 kernels)" : "");
   return t_done ("t-sntrup761-ntt");
 }
 

@@ -700,8 +700,8 @@ sha256_hex (char out[65], const void *data, size_t len)
 }
 
 /* The two paths: the dispatched one (AVX2 kernels on a CPU with AVX2,
- * AVX-512 reciprocals where it has AVX-512 too, unless KCRYPT_HWF_MASK
- * masks them) and the portable reference.  The KAT, the round trips and
+ * AVX-512 reciprocals and products where it has AVX-512 too, unless
+ * KCRYPT_HWF_MASK masks them) and the portable reference.  The KAT, the round trips and
  * the retry test run on both, and the dispatched one again with AVX-512
  * masked where the CPU has it. */
 struct kem_impl
