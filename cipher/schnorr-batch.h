@@ -55,6 +55,13 @@ gpg_error_t _kc_schnorr_prepare_var (_kc_schnorr_item *it,
 void _kc_schnorr_verify_batch_var (int *res, size_t n,
                                    const _kc_schnorr_item *items);
 
+/* The same, each item on its own (eight at a time in the IFMA lanes). */
+void _kc_schnorr_verify_each_var (int *res, size_t n,
+                                  const _kc_schnorr_item *items);
+/* The same by the random-coefficient batch equation. */
+void _kc_schnorr_verify_batch_msm_var (int *res, size_t n,
+                                       const _kc_schnorr_item *items);
+
 /* The same for one item, without the lanes. */
 int _kc_schnorr_verify_one_var (const _kc_schnorr_item *it);
 
