@@ -250,7 +250,7 @@ struct equation
   size_t where[EQ_ITEMS];               /* the item of term pair j */
 };
 
-/* The 16-byte tag of the coefficient hash. */
+/* The tag of the coefficient hash. */
 static const char coef_tag[] = "KCRYPT/batch-bip340";
 
 /* SEED = SHA-256 (SHA-256 (tag) || SHA-256 (tag) || r || x || s || e of
@@ -328,11 +328,29 @@ eq_sum (_kc_secp256k1_gej *s, const struct equation *q, size_t lo, size_t hi)
                          2 * (hi - lo));
 }
 
-/* The results of term pairs [LO, HI) whose sum is S: all valid when S is
- * infinity, else bisected (the right half's sum is S minus the left's). */
+/* Term pairs [LO, HI) one by one (single verifications with the lifted
+ * keys). */
 static void
-locate (int *ok, const struct equation *q, size_t lo, size_t hi,
-        const _kc_secp256k1_gej *s)
+each_lifted (int *ok, const struct equation *q, const _kc_schnorr_item *it,
+             size_t lo, size_t hi)
+{
+  size_t j;
+  for (j = lo; j < hi; j++)
+    ok[q->where[j]] = verify_lifted (&it[q->where[j]], &q->pt[2 * j + 1]);
+}
+
+/* Ranges this short, or halves this short of a range whose two halves
+ * both fail (many invalid items: bisecting would cost more than single
+ * verifications), are verified item by item. */
+#define LEAF 2
+#define DENSE 32
+
+/* The results of term pairs [LO, HI) whose sum is S: all valid when S is
+ * infinity, else bisected (the right half's sum is S minus the left's:
+ * one multiplication per split). */
+static void
+locate (int *ok, const struct equation *q, const _kc_schnorr_item *it,
+        size_t lo, size_t hi, const _kc_secp256k1_gej *s)
 {
   _kc_secp256k1_gej sl, sr;
   size_t j, mid;
@@ -343,17 +361,22 @@ locate (int *ok, const struct equation *q, size_t lo, size_t hi,
         ok[q->where[j]] = KC_SCHNORR_OK;
       return;
     }
-  if (hi - lo == 1)
+  if (hi - lo <= LEAF)
     {
-      ok[q->where[lo]] = KC_SCHNORR_BAD_SIG;
+      each_lifted (ok, q, it, lo, hi);
       return;
     }
   mid = lo + (hi - lo) / 2;
   eq_sum (&sl, q, lo, mid);
   _kc_secp256k1_gej_neg (&sr, &sl);
   _kc_secp256k1_gej_add_var (&sr, &sr, s);
-  locate (ok, q, lo, mid, &sl);
-  locate (ok, q, mid, hi, &sr);
+  if (!sl.infinity && !sr.infinity && hi - mid <= DENSE)
+    {
+      each_lifted (ok, q, it, lo, hi);
+      return;
+    }
+  locate (ok, q, it, lo, mid, &sl);
+  locate (ok, q, it, mid, hi, &sr);
 }
 
 /* x of R and of P of items [0, N) lifted to even y: OK[i] =
@@ -438,7 +461,7 @@ _kc_schnorr_verify_batch_msm_var (int *ok, size_t n,
           _kc_secp256k1_scalar_mul (&q.as[j], &a[j], &t->s);
         }
       eq_sum (&s, &q, 0, m);
-      locate (ok + i, &q, 0, m, &s);
+      locate (ok + i, &q, it, 0, m, &s);
     }
 }
 

@@ -44,7 +44,7 @@
 #define KC_MSM_STRAUSS_GROUP 32
 #define KC_MSM_STRAUSS_W KC_ECMULT_WINDOW_A
 /* From this many points on, _kc_secp256k1_msm_var uses Pippenger. */
-#define KC_MSM_PIPPENGER_MIN 96
+#define KC_MSM_PIPPENGER_MIN 64
 
 /* R = NG*G + sum_{i < N} SC[i]*PTS[i], N <= KC_MSM_MAX_POINTS; NG may be
  * NULL (zero).  PTS finite, coordinates magnitude <= 1; any scalars.
