@@ -50,21 +50,30 @@ rand_point (ge *p)
   _kc_secp256k1_ge_set_gej_var (p, &j);
 }
 
+/* A's affine coordinates as 64 bytes (normalized by get_b32), or zeros
+ * for infinity. */
+static void
+encode (unsigned char out[64], const gej *a)
+{
+  ge x;
+  memset (out, 0, 64);
+  if (a->infinity)
+    return;
+  _kc_secp256k1_ge_set_gej_var (&x, a);
+  _kc_secp256k1_fe_normalize_var (&x.x);
+  _kc_secp256k1_fe_normalize_var (&x.y);
+  _kc_secp256k1_fe_get_b32 (out, &x.x);
+  _kc_secp256k1_fe_get_b32 (out + 32, &x.y);
+}
+
 /* 1 if A and B are the same point. */
 static int
 same (const gej *a, const gej *b)
 {
-  ge x, y;
-  if (a->infinity || b->infinity)
-    return a->infinity == b->infinity;
-  _kc_secp256k1_ge_set_gej_var (&x, a);
-  _kc_secp256k1_ge_set_gej_var (&y, b);
-  _kc_secp256k1_fe_normalize_var (&x.x);
-  _kc_secp256k1_fe_normalize_var (&x.y);
-  _kc_secp256k1_fe_normalize_var (&y.x);
-  _kc_secp256k1_fe_normalize_var (&y.y);
-  return _kc_secp256k1_fe_equal_norm (&x.x, &y.x)
-         && _kc_secp256k1_fe_equal_norm (&x.y, &y.y);
+  unsigned char ea[64], eb[64];
+  encode (ea, a);
+  encode (eb, b);
+  return a->infinity == b->infinity && !memcmp (ea, eb, 64);
 }
 
 static void
