@@ -41,9 +41,9 @@
  * has the sum a_j D_j, infinity exactly when the item is valid.  Ranges
  * of at most two items, and ranges whose two halves both fail when the
  * halves have at most 32 items (many invalid items), are verified item
- * by item instead: a batch of invalid signatures costs about twice the
- * single verifications, a batch with one invalid item about twice the
- * batch equation.
+ * by item instead: a batch with many invalid signatures costs 2-2.3
+ * times the single verifications, one with one invalid item about twice
+ * the batch equation (doc/MEASUREMENTS).
  *
  * _kc_schnorr_verify_batch_var uses the lanes when IFMA is usable (they
  * measured faster at every batch size: doc/MEASUREMENTS), else the
