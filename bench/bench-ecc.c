@@ -29,10 +29,21 @@
  *   seckey_tweak   kc_ecc_seckey_tweak_add
  *   pubkey_tweak   kc_ecc_pubkey_tweak_add, 33-byte key in and out
  *   xonly_tweak    kc_ecc_xonly_tweak_add (BIP-341 output key)
- *   verify_batch<B> (B = 1, 8, 64, 1024)
+ *   verify_batch<B>_per_sig (B = 1, 8, 64, 1024)
  *                  kc_ecdsa_verify_batch of B valid r||s signatures under
  *                  B different 65-byte keys, microseconds per signature
  *                  (one iteration is one call)
+ *   schnorr_verify_batch<B>_per_sig (B = 1, 8, 64, 1024)
+ *                  kc_schnorr_verify_batch of B valid BIP-340 signatures
+ *                  (32-byte messages) under B different keys, us per
+ *                  signature; timed interleaved with the two internal
+ *                  paths it chooses between, on the same items prepared
+ *                  (parsed, challenge hashed) beforehand:
+ *   schnorr_batch_each<B>_per_sig   _kc_schnorr_verify_each_var (each
+ *                  item on its own; eight at a time in the AVX-512 IFMA
+ *                  lanes when usable)
+ *   schnorr_batch_msm<B>_per_sig    _kc_schnorr_verify_batch_msm_var (the
+ *                  random-coefficient batch equation)
  * Self-check before timing: 2G and 3G (kc_ecc_pubkey of the secret keys 2
  * and 3) equal their known coordinates, compressed and uncompressed; a
  * signature verifies (r||s and DER, with both key encodings) and fails on
@@ -43,6 +54,7 @@
 #include "kcrypt-int.h"
 #include <stdio.h>
 #include "bench.h"
+#include "schnorr-batch.h"
 
 #define SECP_SK   KC_ECC_SECP256K1_SECKEY_LEN
 #define SECP_PK   KC_ECC_SECP256K1_PUBKEY_LEN
@@ -469,6 +481,88 @@ batch_setup (const struct bench_group *g)
       }
 }
 
+/* BIP-340 batches: BATCH_MAX signatures, the rows take the first B. */
+struct sbatch_ctx
+{
+  unsigned char xonly[BATCH_MAX][32], msg[BATCH_MAX][32], sig[BATCH_MAX][64];
+  const void *sigs[BATCH_MAX], *xos[BATCH_MAX], *msgs[BATCH_MAX];
+  size_t lens[BATCH_MAX];
+  _kc_schnorr_item it[BATCH_MAX];
+};
+static struct sbatch_ctx sbatch;
+struct sbatch_row
+{
+  size_t b;
+  int path;                             /* 0 public, 1 each, 2 msm */
+};
+static int sres[BATCH_MAX];
+
+static void
+body_schnorr_batch (void *vctx, uint64_t iters)
+{
+  const struct sbatch_row *r = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      const struct sbatch_ctx *h = bench_hide_ptr (&sbatch);
+      if (r->path == 0)
+        acc += kc_schnorr_verify_batch (KC_ECC_SECP256K1, r->b, h->sigs,
+                                        h->xos, h->msgs, h->lens, NULL);
+      else if (r->path == 1)
+        _kc_schnorr_verify_each_var (sres, r->b, h->it);
+      else
+        _kc_schnorr_verify_batch_msm_var (sres, r->b, h->it);
+      acc += (uint64_t) sres[r->b - 1];
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+sbatch_setup (const struct bench_group *g)
+{
+  struct sbatch_ctx *c = &sbatch;
+  size_t i, k;
+  gpg_error_t err;
+
+  for (i = 0; i < BATCH_MAX; i++)
+    {
+      unsigned char sk[SECP_SK];
+      for (k = 0; k < 32; k++)
+        {
+          sk[k] = (unsigned char) (i * 11 + k * 7 + 3);
+          c->msg[i][k] = (unsigned char) (i * 5 + k * 3);
+        }
+      sk[0] = 0x3c;
+      err = kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, c->xonly[i], 32, NULL, sk,
+                                 SECP_SK);
+      if (!err)
+        err = kc_schnorr_sign (KC_ECC_SECP256K1, c->sig[i], 64, sk, SECP_SK,
+                               c->msg[i], 32, NULL, 0);
+      if (!err)
+        err = _kc_schnorr_prepare_var (&c->it[i], c->sig[i], c->xonly[i],
+                                       c->msg[i], 32);
+      bench_check (g->name, !err, "schnorr batch key %zu: %s", i,
+                   gpg_strerror (err));
+      c->sigs[i] = c->sig[i];
+      c->xos[i] = c->xonly[i];
+      c->msgs[i] = c->msg[i];
+      c->lens[i] = 32;
+    }
+  err = kc_schnorr_verify_batch (KC_ECC_SECP256K1, BATCH_MAX, c->sigs, c->xos,
+                                 c->msgs, c->lens, NULL);
+  bench_check (g->name, !err, "schnorr batch of %d: %s", BATCH_MAX,
+               gpg_strerror (err));
+  _kc_schnorr_verify_batch_msm_var (sres, BATCH_MAX, c->it);
+  for (i = 0; i < BATCH_MAX; i++)
+    bench_check (g->name, sres[i] == KC_SCHNORR_OK, "schnorr msm item %zu", i);
+  c->msg[77][3] ^= 1;
+  err = kc_schnorr_verify_batch (KC_ECC_SECP256K1, BATCH_MAX, c->sigs, c->xos,
+                                 c->msgs, c->lens, NULL);
+  bench_check (g->name, gpg_err_code (err) == GPG_ERR_BAD_SIGNATURE,
+               "schnorr batch with a wrong message: %s", gpg_strerror (err));
+  c->msg[77][3] ^= 1;
+}
+
 static void
 ecc_run (const struct bench_group *g)
 {
@@ -531,16 +625,45 @@ ecc_run (const struct bench_group *g)
   batch_setup (g);
   {
     const struct bench_row_def rows[4] = {
-      { "secp256k1", "verify_batch1", BENCH_US_PER_OP, 1,
+      { "secp256k1", "verify_batch1_per_sig", BENCH_US_PER_OP, 1,
         body_verify_batch, &batch[0] },
-      { "secp256k1", "verify_batch8", BENCH_US_PER_OP, 8,
+      { "secp256k1", "verify_batch8_per_sig", BENCH_US_PER_OP, 8,
         body_verify_batch, &batch[1] },
-      { "secp256k1", "verify_batch64", BENCH_US_PER_OP, 64,
+      { "secp256k1", "verify_batch64_per_sig", BENCH_US_PER_OP, 64,
         body_verify_batch, &batch[2] },
-      { "secp256k1", "verify_batch1024", BENCH_US_PER_OP, 1024,
+      { "secp256k1", "verify_batch1024_per_sig", BENCH_US_PER_OP, 1024,
         body_verify_batch, &batch[3] }
     };
     bench_rows (g, rows, 4);
+  }
+  sbatch_setup (g);
+  {
+    static const size_t sizes[4] = { 1, 8, 64, 1024 };
+    static const char *const fmt[3] = {
+      "schnorr_verify_batch%zu_per_sig", "schnorr_batch_each%zu_per_sig",
+      "schnorr_batch_msm%zu_per_sig"
+    };
+    static struct sbatch_row rr[4][3];
+    static char names[4][3][40];
+    size_t k, p;
+
+    for (k = 0; k < 4; k++)
+      {
+        struct bench_row_def rows[3];
+        for (p = 0; p < 3; p++)
+          {
+            rr[k][p].b = sizes[k];
+            rr[k][p].path = (int) p;
+            snprintf (names[k][p], sizeof names[k][p], fmt[p], sizes[k]);
+            rows[p].name = "secp256k1";
+            rows[p].op = names[k][p];
+            rows[p].unit = BENCH_US_PER_OP;
+            rows[p].units_per_iter = (double) sizes[k];
+            rows[p].body = body_schnorr_batch;
+            rows[p].ctx = &rr[k][p];
+          }
+        bench_rows (g, rows, 3);
+      }
   }
   wipememory (&c, sizeof c);
 }
@@ -550,5 +673,7 @@ const struct bench_group bench_group_ecc = {
   "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
   "             parse_compressed,parse_uncompressed,schnorr_sign,\n"
   "             schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
-  "             pubkey_tweak,xonly_tweak,verify_batch{1,8,64,1024}}", 0, ecc_run
+  "             pubkey_tweak,xonly_tweak,verify_batch{1,8,64,1024}_per_sig,\n"
+  "             schnorr_verify_batch{1,8,64,1024}_per_sig,\n"
+  "             schnorr_batch_{each,msm}{1,8,64,1024}_per_sig}", 0, ecc_run
 };

@@ -26,8 +26,9 @@
  *              secp256k1_ecdsa_signature_parse_compact, secp256k1_ecdsa_verify.
  *   verify33   the same with the 33-byte compressed key (a square root per
  *              call on both sides).
- *   verify65_batch<B> (B = 8, 64)  B of the 256 signatures (65-byte keys),
- *              the next B each iteration, us per signature.  ours:
+ *   verify65_batch<B>_per_sig (B = 1, 8, 64, 1024)  B of the 256
+ *              signatures (65-byte keys), the next B each iteration
+ *              (1024: each of the 256 four times), us per signature.  ours:
  *              kc_ecdsa_verify_batch (one call for the B).  master: B
  *              calls as in verify65 (it has no batch verification).
  *              ours-avx2, ours-portable: the same call with the IFMA
@@ -35,8 +36,9 @@
  *              AVX2 lanes, resp. with every feature masked (the single
  *              verification item by item); each side is there when that
  *              mask makes the dispatcher take that path.
- *   schnorr_batch<B> (B = 8, 64)  BIP-340: B of 256 signatures made by
- *              master (secp256k1_schnorrsig_sign32 over the digests),
+ *   schnorr_batch<B>_per_sig (B = 1, 8, 64, 1024)  BIP-340: B of 256
+ *              signatures made by master (secp256k1_schnorrsig_sign32
+ *              over the digests; 1024: each four times),
  *              us per signature.  ours: kc_schnorr_verify_batch.  master:
  *              B times secp256k1_xonly_pubkey_parse and
  *              secp256k1_schnorrsig_verify.  Before timing both accept all
@@ -142,30 +144,33 @@ verify33_ours (void *vctx, uint64_t iters)
   bench_consume_u64 (acc);
 }
 
-/* The batch rows: one iteration verifies the next BATCH_B inputs. */
+/* The batch rows: one iteration verifies the next BATCH_B inputs (at
+ * most BATCH_MAX, the NKEYS inputs taken in turn). */
+#define BATCH_MAX 1024
 static size_t batch_b;
+static const void *bsigs[BATCH_MAX], *bpks[BATCH_MAX], *bmsgs[BATCH_MAX];
+static size_t bsl[BATCH_MAX], bpl[BATCH_MAX], bml[BATCH_MAX];
 
 static void
 verify65_batch_ours (void *vctx, uint64_t iters)
 {
   struct secp_input *in = vctx;
-  const void *sigs[NKEYS], *pks[NKEYS], *dgs[NKEYS];
-  size_t sl[NKEYS], pl[NKEYS], dl[NKEYS], i = in->pos, k;
+  size_t i = in->pos, k;
   uint64_t acc = 0;
   while (iters--)
     {
       const struct secp_input *h = bench_hide_ptr (in);
       for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
         {
-          sigs[k] = h->sig[i];
-          pks[k] = h->pk65[i];
-          dgs[k] = h->digest[i];
-          sl[k] = 64;
-          pl[k] = 65;
-          dl[k] = 32;
+          bsigs[k] = h->sig[i];
+          bpks[k] = h->pk65[i];
+          bmsgs[k] = h->digest[i];
+          bsl[k] = 64;
+          bpl[k] = 65;
+          bml[k] = 32;
         }
-      acc += kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, batch_b, sigs, sl,
-                                    pks, pl, dgs, dl, NULL);
+      acc += kc_ecdsa_verify_batch (KC_ECC_SECP256K1, 0, batch_b, bsigs, bsl,
+                                    bpks, bpl, bmsgs, bml, NULL);
     }
   in->pos = i;
   bench_consume_u64 (acc);
@@ -226,21 +231,20 @@ static void
 schnorr_batch_ours (void *vctx, uint64_t iters)
 {
   struct secp_input *in = vctx;
-  const void *sigs[NKEYS], *xos[NKEYS], *msgs[NKEYS];
-  size_t ml[NKEYS], i = in->pos, k;
+  size_t i = in->pos, k;
   uint64_t acc = 0;
   while (iters--)
     {
       const struct secp_input *h = bench_hide_ptr (in);
       for (k = 0; k < batch_b; k++, i = (i + 1) & (NKEYS - 1))
         {
-          sigs[k] = sch_sig[i];
-          xos[k] = sch_xo[i];
-          msgs[k] = h->digest[i];
-          ml[k] = 32;
+          bsigs[k] = sch_sig[i];
+          bpks[k] = sch_xo[i];
+          bmsgs[k] = h->digest[i];
+          bml[k] = 32;
         }
-      acc += kc_schnorr_verify_batch (KC_ECC_SECP256K1, batch_b, sigs, xos,
-                                      msgs, ml, NULL);
+      acc += kc_schnorr_verify_batch (KC_ECC_SECP256K1, batch_b, bsigs, bpks,
+                                      bmsgs, bml, NULL);
     }
   in->pos = i;
   bench_consume_u64 (acc);
@@ -578,7 +582,7 @@ bench_peers_secp_master (void)
 
   /* the batch rows (inputs always rotate) */
   {
-    static const size_t sizes[2] = { 8, 64 };
+    static const size_t sizes[4] = { 1, 8, 64, 1024 };
     static const char *const names[2] = { "verify65_batch", "schnorr_batch" };
     static const bench_body bodies[2][2] = {
       { verify65_batch_ours, verify65_batch_master },
@@ -586,11 +590,12 @@ bench_peers_secp_master (void)
     size_t b;
     schnorr_setup (&in[0], ctx_default);
     for (b = 0; b < 2; b++)
-      for (o = 0; o < 2; o++)
+      for (o = 0; o < 4; o++)
         {
           struct peer_side s[4];
           size_t n = 2;
-          snprintf (path, sizeof path, "%s/%s%zu", g, names[b], sizes[o]);
+          snprintf (path, sizeof path, "%s/%s%zu_per_sig", g, names[b],
+                    sizes[o]);
           if (!peers_row_wanted (path))
             continue;
           batch_b = sizes[o];

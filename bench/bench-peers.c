@@ -39,7 +39,8 @@
  *                                      us/op; Debian's libsecp256k1 and
  *                                      the master peer (bench-peers-btc.h)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
- *   ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}  us/signature;
+ *   ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig
+ *                                      us/signature;
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
@@ -353,7 +354,7 @@ usage (FILE *f)
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
            "[_rot256]\n"
-           "      ecc/secp256k1-master/{verify65,schnorr}_batch{8,64}"
+           "      ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig"
            " (us/signature)\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc}\n"

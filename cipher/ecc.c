@@ -600,8 +600,9 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
  * per item: GPG_ERR_INV_ARG for a NULL signature, key, or message with a
  * length, GPG_ERR_BAD_PUBKEY for an x that is not a curve point's (or
  * >= p), GPG_ERR_BAD_SIGNATURE otherwise.  Call: as
- * kc_ecdsa_verify_batch. */
-#define SCHNORR_CHUNK 64
+ * kc_ecdsa_verify_batch.  A chunk is one batch equation on the portable
+ * path (schnorr-batch.c takes up to 128 items an equation). */
+#define SCHNORR_CHUNK 128
 
 gpg_error_t
 kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,

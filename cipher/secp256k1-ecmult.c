@@ -205,17 +205,13 @@ _kc_secp256k1_ecmult_gen_ge (ge *r, const scalar *k)
 
 /* ------------------------------------------------------------ wNAF */
 
-#define WNAF_LEN 130   /* split halves are < 2^128; one spare for the carry */
-
-/* Write S (< 2^129) in width-W NAF: digits odd in (-2^(W-1), 2^(W-1)) or
- * 0, any two non-zero digits at least W apart.  Returns the number of
- * digits used (index of the highest non-zero digit + 1).  Variable time. */
-static int
-wnaf_var (int *wnaf, const scalar *s, int w)
+/* Contracts of the two in secp256k1-ecmult.h. */
+int
+_kc_secp256k1_wnaf_var (int *wnaf, const scalar *s, int w)
 {
   int bit = 0, carry = 0, last = 0;
-  memset (wnaf, 0, WNAF_LEN * sizeof *wnaf);
-  while (bit < WNAF_LEN)
+  memset (wnaf, 0, KC_WNAF_LEN * sizeof *wnaf);
+  while (bit < KC_WNAF_LEN)
     {
       int now, word;
       if ((int) _kc_secp256k1_scalar_get_bits (s, (unsigned int) bit, 1) == carry)
@@ -224,8 +220,8 @@ wnaf_var (int *wnaf, const scalar *s, int w)
           continue;
         }
       now = w;
-      if (now > WNAF_LEN - bit)
-        now = WNAF_LEN - bit;
+      if (now > KC_WNAF_LEN - bit)
+        now = KC_WNAF_LEN - bit;
       word = (int) _kc_secp256k1_scalar_get_bits (s, (unsigned int) bit,
                                                  (unsigned int) now) + carry;
       carry = (word >> (w - 1)) & 1;
@@ -237,10 +233,9 @@ wnaf_var (int *wnaf, const scalar *s, int w)
   return last;
 }
 
-/* Split K by lambda and make both halves "small" non-negative: returns in
- * NEG[i] whether half i was negated. */
-static void
-split_small_var (scalar *k1, scalar *k2, int neg[2], const scalar *k)
+void
+_kc_secp256k1_split_small_var (scalar *k1, scalar *k2, int neg[2],
+                               const scalar *k)
 {
   _kc_secp256k1_scalar_split_lambda (k1, k2, k);
   neg[0] = _kc_secp256k1_scalar_is_high (k1);
@@ -308,7 +303,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   ge ta[TABLE_A_SIZE], tla[TABLE_A_SIZE], e;
   fe zt;
   scalar k1, k2;
-  int wa1[WNAF_LEN], wa2[WNAF_LEN], wg1[WNAF_LEN], wg2[WNAF_LEN];
+  int wa1[KC_WNAF_LEN], wa2[KC_WNAF_LEN], wg1[KC_WNAF_LEN], wg2[KC_WNAF_LEN];
   int nega[2] = { 0, 0 }, negg[2] = { 0, 0 };
   int la1 = 0, la2 = 0, lg1 = 0, lg2 = 0, len, i;
   int use_a = !a->infinity && !_kc_secp256k1_scalar_is_zero (na);
@@ -316,18 +311,18 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   _kc_secp256k1_fe_set_int (&zt, 1);
   if (use_a)
     {
-      split_small_var (&k1, &k2, nega, na);
-      la1 = wnaf_var (wa1, &k1, KC_ECMULT_WINDOW_A);
-      la2 = wnaf_var (wa2, &k2, KC_ECMULT_WINDOW_A);
+      _kc_secp256k1_split_small_var (&k1, &k2, nega, na);
+      la1 = _kc_secp256k1_wnaf_var (wa1, &k1, KC_ECMULT_WINDOW_A);
+      la2 = _kc_secp256k1_wnaf_var (wa2, &k2, KC_ECMULT_WINDOW_A);
       table_a_var (ta, &zt, a);
       for (i = 0; i < TABLE_A_SIZE; i++)
         _kc_secp256k1_ge_mul_lambda (&tla[i], &ta[i]);
     }
   if (!_kc_secp256k1_scalar_is_zero (ng))
     {
-      split_small_var (&k1, &k2, negg, ng);
-      lg1 = wnaf_var (wg1, &k1, KC_ECMULT_WINDOW_G);
-      lg2 = wnaf_var (wg2, &k2, KC_ECMULT_WINDOW_G);
+      _kc_secp256k1_split_small_var (&k1, &k2, negg, ng);
+      lg1 = _kc_secp256k1_wnaf_var (wg1, &k1, KC_ECMULT_WINDOW_G);
+      lg2 = _kc_secp256k1_wnaf_var (wg2, &k2, KC_ECMULT_WINDOW_G);
     }
   len = la1;
   if (la2 > len) len = la2;

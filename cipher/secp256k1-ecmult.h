@@ -119,6 +119,22 @@ void _kc_secp256k1_ecmult_table_a_var (_kc_secp256k1_ge pre[KC_ECMULT_TABLE_A_SI
                                        _kc_secp256k1_fe *zt,
                                        const _kc_secp256k1_gej *a);
 
+/* The recoding of _kc_secp256k1_ecmult_var, for the multi-scalar
+ * multiplications of secp256k1-msm.c.  KC_WNAF_LEN digits cover the split
+ * halves (below 2^128) with one spare for the carry. */
+#define KC_WNAF_LEN 130
+/* WNAF[0 .. KC_WNAF_LEN-1] = S (< 2^129) in width-W NAF: each digit 0 or
+ * odd in (-2^(W-1), 2^(W-1)), two non-zero digits at least W apart.
+ * Returns the index of the highest non-zero digit + 1 (0 for S = 0).
+ * Variable time (S public). */
+int _kc_secp256k1_wnaf_var (int *wnaf, const _kc_secp256k1_scalar *s, int w);
+/* K = K1 + K2*lambda mod n, the halves made non-negative and small:
+ * NEG[i] = 1 if half i was negated (then K1 stands for -K1).  Variable
+ * time (K public). */
+void _kc_secp256k1_split_small_var (_kc_secp256k1_scalar *k1,
+                                    _kc_secp256k1_scalar *k2, int neg[2],
+                                    const _kc_secp256k1_scalar *k);
+
 /* The tables (in secp256k1-ecmult-tables.h, generated).  The exhaustive
  * test build (KC_SECP256K1_EXHAUSTIVE) defines and fills them itself, for
  * each of its curves. */

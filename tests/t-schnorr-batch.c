@@ -6,9 +6,14 @@
  * p, s >= n, x not on the curve, NULL buffers), compared item by item
  * with the one-item path (_kc_schnorr_prepare_var and
  * _kc_schnorr_verify_one_var), with the single kc_schnorr_verify and with
- * what the construction says.  Run again without the IFMA lanes
- * (KCRYPT_HWF_MASK without KC_HWF_IFMA) and on the portable path
- * (KCRYPT_HWF_MASK=0).
+ * what the construction says; the prepared items also go through both
+ * internal paths (each item on its own, _kc_schnorr_verify_each_var, and
+ * the random-coefficient batch equation with bisection,
+ * _kc_schnorr_verify_batch_msm_var), which must agree with the one-item
+ * path.  Two invalid items whose errors cancel in the sum without
+ * coefficients (s + d and s' - d) must both be rejected, at any places.
+ * Run again without the IFMA lanes (KCRYPT_HWF_MASK without KC_HWF_IFMA)
+ * and on the portable path (KCRYPT_HWF_MASK=0).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -244,6 +249,8 @@ tamper (struct signed_item *it, int kind)
     }
 }
 
+static void paths_agree (size_t n);
+
 static void
 run_batch (size_t n, size_t nbad)
 {
@@ -285,6 +292,108 @@ run_batch (size_t n, size_t nbad)
   CHECK (res[n] == (gpg_error_t) 0xeeeeeeee, "batch %zu wrote past COUNT", n);
   CHECK (kc_schnorr_verify_batch (C, n, sigs, xos, msgs, lens, NULL) == err,
          "batch %zu: NULL results changed the answer", n);
+  paths_agree (n);
+}
+
+/* Both internal paths on the items of the batch that parse, against the
+ * one-item path. */
+static void
+paths_agree (size_t n)
+{
+  static _kc_schnorr_item it[MAXB];
+  static int each[MAXB], msm[MAXB];
+  size_t i, k = 0;
+
+  for (i = 0; i < n; i++)
+    if (sigs[i] && xos[i] && (msgs[i] || !lens[i])
+        && !_kc_schnorr_prepare_var (&it[k], sigs[i], xos[i], msgs[i],
+                                     lens[i]))
+      k++;
+  _kc_schnorr_verify_each_var (each, k, it);
+  _kc_schnorr_verify_batch_msm_var (msm, k, it);
+  for (i = 0; i < k; i++)
+    {
+      int want = _kc_schnorr_verify_one_var (&it[i]);
+      CHECK (each[i] == want, "batch %zu item %zu: each %d, one-item %d", n,
+             i, each[i], want);
+      CHECK (msm[i] == want, "batch %zu item %zu: msm %d, one-item %d", n, i,
+             msm[i], want);
+    }
+}
+
+/* S := S + D (D = +-1 times a random scalar) in the signature SIG. */
+static void
+shift_s (unsigned char sig[64], const _kc_secp256k1_scalar *d)
+{
+  _kc_secp256k1_scalar s;
+  _kc_secp256k1_scalar_set_b32 (&s, sig + 32, NULL);
+  _kc_secp256k1_scalar_add (&s, &s, d);
+  _kc_secp256k1_scalar_get_b32 (sig + 32, &s);
+}
+
+/* Batches of N valid items but two, I and J, whose s are shifted by +D
+ * and -D: without coefficients the batch sum would cancel (checked), so
+ * only the coefficients catch them. */
+static void
+cancelling (size_t n, size_t i, size_t j)
+{
+  static _kc_schnorr_item it[MAXB];
+  _kc_secp256k1_scalar d, nd;
+  _kc_secp256k1_ge pt[2];
+  _kc_secp256k1_gej acc, t;
+  unsigned char b[32];
+  gpg_error_t err;
+  size_t k, l;
+
+  t_randbytes (b, 32);
+  _kc_secp256k1_scalar_set_b32 (&d, b, NULL);
+  _kc_secp256k1_scalar_negate (&nd, &d);
+  for (k = 0; k < n; k++)
+    {
+      items[k] = pool[t_rand64 () % POOL];
+      if (k == i)
+        shift_s (items[k].sig, &d);
+      if (k == j)
+        shift_s (items[k].sig, &nd);
+      sigs[k] = items[k].sig;
+      xos[k] = items[k].xonly;
+      msgs[k] = items[k].msg_len ? items[k].msg : NULL;
+      lens[k] = items[k].msg_len;
+      CHECK (!_kc_schnorr_prepare_var (&it[k], sigs[k], xos[k], msgs[k],
+                                       lens[k]), "cancelling: parse");
+    }
+  /* the naive sum: s G - R - e P over all items, all coefficients 1 */
+  _kc_secp256k1_gej_set_infinity (&acc);
+  for (k = 0; k < n; k++)
+    {
+      _kc_secp256k1_scalar neg_e;
+      CHECK (_kc_secp256k1_ge_set_xo_var (&pt[0], &it[k].rx, 0)
+             && _kc_secp256k1_ge_set_xo_var (&pt[1], &it[k].px, 0),
+             "cancelling: lift");
+      _kc_secp256k1_scalar_negate (&neg_e, &it[k].e);
+      _kc_secp256k1_gej_set_ge (&t, &pt[1]);
+      _kc_secp256k1_ecmult_var (&t, &t, &neg_e, &it[k].s);
+      _kc_secp256k1_gej_add_var (&acc, &acc, &t);
+      _kc_secp256k1_ge_neg (&pt[0], &pt[0]);
+      _kc_secp256k1_gej_add_ge_var (&acc, &acc, &pt[0]);
+    }
+  CHECK (acc.infinity, "cancelling %zu (%zu, %zu): the naive sum is not 0",
+         n, i, j);
+  err = kc_schnorr_verify_batch (C, n, sigs, xos, msgs, lens, res);
+  CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+  for (k = 0; k < n; k++)
+    CHECK (res[k] == ((k == i || k == j) ? KC_ERR (GPG_ERR_BAD_SIGNATURE) : 0),
+           "cancelling %zu (%zu, %zu): item %zu gave %d", n, i, j, k,
+           (int) gpg_err_code (res[k]));
+  {
+    static int msm[MAXB];
+    _kc_schnorr_verify_batch_msm_var (msm, n, it);
+    for (l = 0; l < n; l++)
+      CHECK (msm[l] == ((l == i || l == j) ? KC_SCHNORR_BAD_SIG
+                                             : KC_SCHNORR_OK),
+             "cancelling %zu (%zu, %zu): msm item %zu gave %d", n, i, j, l,
+             msm[l]);
+  }
 }
 
 static void
@@ -321,6 +430,16 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  cancelling (2, 0, 1);
+  cancelling (9, 3, 7);
+  for (n = 0; n < 6; n++)
+    {
+      size_t m = 3 + (size_t) (t_rand64 () % 300);
+      size_t i = (size_t) (t_rand64 () % m), j = (size_t) (t_rand64 () % m);
+      if (i == j)
+        j = (i + 1) % m;
+      cancelling (m, i, j);
+    }
   t_rerun_masked (argv, ~KC_HWF_IFMA);   /* without the IFMA lanes */
   t_rerun_portable (argv);
   return t_done ("t-schnorr-batch");
