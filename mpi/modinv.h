@@ -50,6 +50,7 @@
 
 #define KC_MODINV_MAX_LIMBS 64
 #define KC_MODINV_MAX_S62 68       /* (64*64 + 2)/62 + 1 */
+#define KC_MODINV_MAX_BATCHES 191  /* (floor((49*4096 + 57)/17) + 61)/62 */
 
 /* An odd modulus M < 2^256: M = sum m[i] 2^(62 i) (limbs of either sign,
  * the sparser the faster) and M^-1 mod 2^62.  M > 1, public. */
@@ -72,7 +73,9 @@ typedef struct
   unsigned int len;                /* signed62 limbs */
   unsigned int batches;            /* batches of 62 divsteps (ct version) */
   uint64_t minv62;                 /* m^-1 mod 2^62 */
+  uint64_t minv64;                 /* m^-1 mod 2^64 */
   int64_t m62[KC_MODINV_MAX_S62];  /* m in signed62 */
+  uint64_t m64[KC_MODINV_MAX_LIMBS]; /* m */
 } _kc_modinv_ctx;
 
 /* Prepare CTX for the odd modulus M (NLIMBS limbs, m > 1; public).
@@ -83,8 +86,11 @@ int _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m,
 /* r = a^-1 mod m, a in [0, m).  Constant time. */
 void _kc_modinv (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx);
 
-/* Same result; variable time: A must be public. */
-void _kc_modinv_var (uint64_t *r, const uint64_t *a,
-                     const _kc_modinv_ctx *ctx);
+/* The same inverse, variable time: A must be public.  Returns 1 when
+ * gcd (a, m) = 1 (R the inverse), else 0 and R = 0 (a = 0 included);
+ * unlike the constant-time versions it tells the two apart.  The
+ * cofactors are kept as integers, not reduced mod m (modinv.c). */
+int _kc_modinv_var (uint64_t *r, const uint64_t *a,
+                    const _kc_modinv_ctx *ctx);
 
 #endif /* KC_MPI_MODINV_H */

@@ -383,39 +383,31 @@ kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 
 /* ------------------------------------------------------------ inverse */
 
-/* X = A^-1 mod |M| in [0, |M|) if it exists (returns 1); else 0 and X is
- * untouched.  Extended Euclid on non-negative remainders, tracking only
- * the coefficient of A:  r_i = t_i A (mod M). */
 /* Odd |M| of at most KC_MODINV_MAX_LIMBS limbs: safegcd (modinv.c,
- * variable time), then a check that X A = 1 mod M, since safegcd's result
- * is unspecified when gcd (A, M) != 1.  AM = |M|, AR = A mod |M|. */
+ * variable time), which also says whether gcd (A, M) = 1.  AM = |M|,
+ * AR = A mod |M|.  Returns 1 (X set), 0 (no inverse, X untouched) or -1
+ * (not for safegcd). */
 static int
 invm_safegcd (kc_mpi_t x, kc_mpi_t ar, kc_mpi_t am)
 {
   _kc_modinv_ctx ctx;
   uint64_t in[KC_MODINV_MAX_LIMBS], out[KC_MODINV_MAX_LIMBS];
-  kc_mpi_t cand, chk;
   size_t n = am->nlimbs;
-  int ok;
 
   if (_kc_modinv_setup (&ctx, am->limbs, (unsigned int) n))
     return -1;
-  memset (in, 0, sizeof in);
+  memset (in, 0, n * sizeof *in);
   memcpy (in, ar->limbs, ar->nlimbs * sizeof *in);
-  _kc_modinv_var (out, in, &ctx);
-  cand = kc_mpi_new (0);
-  chk = kc_mpi_new (0);
-  mpi_set_limbs (cand, out, n, 0);
-  kc_mpi_mul (chk, cand, ar);
-  tdiv_r (chk, chk, am);
-  ok = chk->nlimbs == 1 && chk->limbs[0] == 1;
-  if (ok)
-    mpi_set_limbs (x, cand->limbs, cand->nlimbs, 0);
-  kc_mpi_release (cand);
-  kc_mpi_release (chk);
-  return ok;
+  if (!_kc_modinv_var (out, in, &ctx))
+    return 0;
+  mpi_set_limbs (x, out, n, 0);
+  return 1;
 }
 
+/* X = A^-1 mod |M| in [0, |M|) if it exists (returns 1); else 0 and X is
+ * untouched.  Safegcd where it applies; otherwise extended Euclid on
+ * non-negative remainders, tracking only the coefficient of A:
+ * r_i = t_i A (mod M). */
 static int
 invm_internal (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 {
