@@ -51,12 +51,21 @@ mpi_take (kc_mpi_t w, _kc_limb_t *buf, size_t alloc, size_t n, int sign)
   w->sign = n ? !!sign : 0;
 }
 
-/* W = the N-limb magnitude at SRC with sign SIGN; SRC may be W's limbs. */
+/* W = the N-limb magnitude at SRC with sign SIGN; SRC may be W's limbs.
+ * W keeps its buffer when the value fits (no allocation). */
 static void
 mpi_set_limbs (kc_mpi_t w, const _kc_limb_t *src, size_t n, int sign)
 {
   _kc_limb_t *buf;
   n = _kc_mpih_normalize_var (src, n);
+  if (n <= w->alloc)
+    {
+      if (n && w->limbs != src)
+        memmove (w->limbs, src, n * sizeof *src);
+      w->nlimbs = (unsigned int) n;
+      w->sign = n ? !!sign : 0;
+      return;
+    }
   buf = limbs_alloc (n);
   if (n)
     memcpy (buf, src, n * sizeof *buf);
