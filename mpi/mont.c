@@ -1058,6 +1058,7 @@ _kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
               const uint64_t *e, unsigned int enlimbs)
 {
   uint64_t tab[16][KC_MONT_MAX_LIMBS], acc[KC_MONT_MAX_LIMBS];
+  uint64_t sel[KC_MONT_MAX_LIMBS];
   unsigned int n = ctx->n, k, nib;
   size_t sz = n * sizeof (uint64_t);
 
@@ -1066,19 +1067,25 @@ _kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
   for (k = 2; k < 16; k++)
     _kc_mont_mul_redc (ctx, tab[k], tab[k - 1], a);
 
-  /* E is public: indexing the table by its nibbles reveals nothing. */
+  /* E may be secret: every window reads the whole table and keeps the
+   * entry its nibble selects (ct.h), so neither the memory addresses nor
+   * the branches depend on E; the number of windows is public. */
   memcpy (acc, ctx->one, sz);
+  memset (sel, 0, sizeof sel);
   for (nib = 16 * enlimbs; nib--; )
     {
-      unsigned int w = (unsigned int) (e[nib / 16] >> (4 * (nib % 16))) & 15;
+      uint64_t w = (e[nib / 16] >> (4 * (nib % 16))) & 15;
       if (nib != 16 * enlimbs - 1)
         for (k = 0; k < 4; k++)
           _kc_mont_square_redc (ctx, acc, acc);
-      _kc_mont_mul_redc (ctx, acc, acc, tab[w]);
+      for (k = 0; k < 16; k++)
+        ct_cmov_u64 (sel, tab[k], n, ct_eq_u64 (k, w));
+      _kc_mont_mul_redc (ctx, acc, acc, sel);
     }
   memcpy (r, acc, sz);
   wipememory (tab, sizeof tab);
   wipememory (acc, sizeof acc);
+  wipememory (sel, sizeof sel);
 }
 
 void
