@@ -321,6 +321,18 @@ run_all (void)
       test_modulus (m, n, 100, label);
     }
 
+  /* The generic loop above 9 limbs, up to KC_MONT_MAX_LIMBS (pow reads
+   * its table in two halves above 8 limbs). */
+  for (n = 12; n <= MAXL; n += 4)
+    {
+      for (j = 0; j < n; j++)
+        m[j] = t_rand64 ();
+      m[0] |= 1;
+      m[n - 1] |= 1ull << 63;
+      snprintf (label, sizeof label, "random N=%u", n);
+      test_modulus (m, n, 30, label);
+    }
+
   /* Directed carry saturation: square a = m - 1 (and m - 2, and multiply
    * them) under m = R - k, where every limb of a is all ones; the result
    * must be 1 * R^-1 (resp. 4 R^-1 ...) as checked by the reference. */
