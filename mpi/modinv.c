@@ -396,7 +396,7 @@ _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
 
   if (nlimbs < 1 || nlimbs > KC_MODINV_MAX_LIMBS || !(m[0] & 1))
     return -1;
-  memset (ctx, 0, sizeof *ctx);
+  /* Every field is set below; the arrays only as far as N and LEN. */
   for (top = nlimbs; top > 1 && !m[top - 1]; top--)
     ;
   bits = 64 * top - _kc_mpih_clz (m[top - 1]);
