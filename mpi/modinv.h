@@ -26,7 +26,10 @@
  * The _var versions take the divsteps in jumps (a run of zero bits of g
  * at once, several additions of f at once), stop as soon as g = 0 and
  * drop the top limb of f and g whenever both have shrunk below it: their
- * time depends on a, which must be public.
+ * time depends on a, which must be public.  The general _kc_modinv_var
+ * also keeps its cofactors as exact integers instead of d, e mod m (they
+ * start short and grow as f and g shrink; one Montgomery reduction at
+ * the end, see modinv.c) and reports whether gcd (a, m) = 1.
  *
  * Internals: f, g, d, e are held in signed 62-bit limbs (value
  * sum l[i] 2^(62 i); after each update the low limbs are in [0, 2^62) and
@@ -37,7 +40,8 @@
  * divsteps works on the low 64 bits of f and g only and yields a matrix
  * [[u, v], [q, r]] (scaled so that the division is always by 2^62) with
  * |u|+|v| <= 2^62 and |q|+|r| <= 2^62 (each divstep doubles one row or
- * adds the other to it).  d and e stay in (-2m, m): d' = (u d + v e +
+ * adds the other to it).  In the constant-time and 256-bit versions
+ * d and e stay in (-2m, m): d' = (u d + v e +
  * k m) / 2^62 where k makes the numerator divisible by 2^62, after adding
  * the u (v) multiple of m for a negative d (e); no reduction is done
  * between batches, only once at the end.  No heap; the constant-time
