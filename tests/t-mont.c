@@ -160,7 +160,7 @@ static void
 test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 {
   _kc_mont_ctx ctx;
-  uint64_t a[MAXL], b[MAXL], x[MAXL], y[MAXL], big[2 * MAXL];
+  uint64_t a[MAXL], b[MAXL], x[MAXL], y[MAXL], big[2 * MAXL + 1];
   uint64_t edges[6][MAXL];
   int it, i, k;
 
