@@ -7,6 +7,7 @@
 #include "kcrypt-int.h"
 #include "modinv.h"
 #include "limb.h"
+#include "mpih.h"
 
 #define M62 ((uint64_t) -1 >> 2)
 
@@ -398,7 +399,7 @@ _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
   /* Every field is set below; the arrays only as far as N and LEN. */
   for (top = nlimbs; top > 1 && !m[top - 1]; top--)
     ;
-  bits = 64 * top - _kc_clz64 (m[top - 1]);
+  bits = 64 * top - _kc_mpih_clz (m[top - 1]);
   if (bits < 2)
     return -1;
   ctx->n = nlimbs;
@@ -493,37 +494,6 @@ update_cof_var (int64_t *d, int64_t *e, const trans *t, unsigned int *len)
   *len = n;
 }
 
-/* R[0..N) += A[0..N) b; returns the carry limb.  (modinv.c stays free of
- * mpih.c, which the secp256k1 table generator does not link.) */
-static uint64_t
-addmul_limbs (uint64_t *r, const uint64_t *a, size_t n, uint64_t b)
-{
-  uint64_t c = 0, hi, lo;
-  size_t i;
-  for (i = 0; i < n; i++)
-    {
-      lo = _kc_mul64 (&hi, a[i], b);
-      lo += c;
-      hi += lo < c;
-      lo += r[i];
-      hi += lo < r[i];
-      r[i] = lo;
-      c = hi;                   /* a b + c + r < 2^128 */
-    }
-  return c;
-}
-
-/* T[J..LEN) += C (carry propagation). */
-static void
-add_carry (uint64_t *t, size_t j, size_t len, uint64_t c)
-{
-  for (; c && j < len; j++)
-    {
-      t[j] += c;
-      c = t[j] < c;
-    }
-}
-
 /* R[0..N) = X 2^(-BITS) mod M in [0, m) for X = T[0..TN) < 2^BITS (T is
  * destroyed; it has room for max (TN, BITS/64 + N) + 2 limbs, zero above
  * TN).  Montgomery reduction a limb at a time, the last BITS mod 64 bits
@@ -535,39 +505,40 @@ redc_bits_var (uint64_t *r, uint64_t *t, size_t tn, unsigned long bits,
 {
   size_t w = bits / 64, i, top, len;
   unsigned int s = (unsigned int) (bits % 64);
-  uint64_t q, br;
-  int ge;
+  uint64_t q, c;
 
   top = (tn > w + n ? tn : w + n) + 2;       /* limbs in use */
   for (i = 0; i < w; i++)
     {
+      size_t j = i + n;
       q = (uint64_t) 0 - t[i] * minv;
-      add_carry (t, i + n, top, addmul_limbs (t + i, m, n, q));
+      c = _kc_mpih_addmul_1 (t + i, m, n, q);
+      while (c && j < top)
+        {
+          t[j] += c;
+          c = t[j] < c;
+          j++;
+        }
     }
   t += w;
   len = top - w;
   if (s)
     {
+      size_t j = n;
       q = ((uint64_t) 0 - t[0] * minv) & (((uint64_t) 1 << s) - 1);
-      add_carry (t, n, len, addmul_limbs (t, m, n, q));
-      for (i = 0; i + 1 < len; i++)
-        t[i] = t[i] >> s | t[i + 1] << (64 - s);
-      t[len - 1] >>= s;
+      c = _kc_mpih_addmul_1 (t, m, n, q);
+      while (c && j < len)
+        {
+          t[j] += c;
+          c = t[j] < c;
+          j++;
+        }
+      _kc_mpih_rshift (t, t, len, s);
     }
-  /* t <= m: subtract m once if t >= m (a limb above N set, or the low N
-   * limbs at least m). */
-  ge = 0;
-  for (i = n; i < len; i++)
-    ge |= t[i] != 0;
-  if (!ge)
-    {
-      for (i = n; i-- > 1 && t[i] == m[i];)
-        ;
-      ge = t[i] >= m[i];
-    }
-  if (ge)
-    for (br = 0, i = 0; i < n; i++)
-      t[i] = _kc_subb64 (&br, t[i], m[i], br);
+  /* t <= m: n limbs and at most one more, which is then 0 or m's carry. */
+  if (_kc_mpih_normalize_var (t, len) > n
+      || _kc_mpih_cmp_var (t, m, n) >= 0)
+    _kc_mpih_sub_n (t, t, m, n);
   memmove (r, t, n * sizeof *r);
 }
 
@@ -616,12 +587,10 @@ _kc_modinv_var (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx)
   redc_bits_var (t, t, tn, 62UL * b, ctx->m64, ctx->n, ctx->minv64);
   if (neg)
     {
-      uint64_t any = 0, br = 0;
-      for (i = 0; i < ctx->n; i++)
-        any |= t[i];
-      if (any)
-        for (i = 0; i < ctx->n; i++)
-          t[i] = _kc_subb64 (&br, ctx->m64[i], t[i], br);
+      for (i = 0; i < ctx->n && !t[i]; i++)
+        ;
+      if (i < ctx->n)
+        _kc_mpih_sub_n (t, ctx->m64, t, ctx->n);
     }
   memcpy (r, t, ctx->n * sizeof *r);
   wipememory (d, clen * sizeof *d);
