@@ -1,7 +1,12 @@
 /* bench-peers-mont.c - bench-peers rows mont/<bits>/{mul_redc,square_redc}:
  * our fixed-modulus Montgomery product (mpi/mont.h) beside GMP's mpn
  * layer, on the same operands, for bits = 256, 384, 512 (the named moduli
- * secp256k1_p, bls12_381_p and csidh512_p: 4, 6 and 8 limbs).
+ * secp256k1_p, bls12_381_p and csidh512_p: 4, 6 and 8 limbs); and
+ * mont/<bits>/pow: the constant-time exponentiation x^e mod m with an
+ * exponent of the modulus' size, both sides constant time in x and e:
+ *   ours   _kc_mont_to, _kc_mont_pow, _kc_mont_from (plain in and out)
+ *   gmp    mpz_powm_sec (GMP's side-channel-silent powm)
+ * one exponentiation an iteration, after a check that both agree.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -224,6 +229,89 @@ row_mont (const char *modname, const char *op, int square)
   peers_compare (path, BENCH_NS_PER_OP, LANES, sides, n);
 }
 
+struct pow_input
+{
+  _kc_mont_ctx ctx;
+  uint64_t x[KC_MONT_MAX_LIMBS], e[KC_MONT_MAX_LIMBS], r[KC_MONT_MAX_LIMBS];
+#ifdef HAVE_GMP
+  mpz_t gx, ge, gm, gr;
+#endif
+};
+
+static void
+pow_ours (void *vctx, uint64_t iters)
+{
+  struct pow_input *in = vctx;
+  uint64_t t[KC_MONT_MAX_LIMBS];
+  while (iters--)
+    {
+      _kc_mont_to (&in->ctx, t, in->x);
+      _kc_mont_pow (&in->ctx, t, t, in->e, in->ctx.n);
+      _kc_mont_from (&in->ctx, in->r, t);
+    }
+  bench_consume (in->r, 8 * in->ctx.n);
+}
+
+#ifdef HAVE_GMP
+static void
+pow_gmp (void *vctx, uint64_t iters)
+{
+  struct pow_input *in = vctx;
+  while (iters--)
+    mpz_powm_sec (in->gr, in->gx, in->ge, in->gm);
+  bench_consume_u64 (mpz_getlimbn (in->gr, 0));
+}
+#endif
+
+static void
+row_pow (const char *modname)
+{
+  static struct pow_input in;
+  const _kc_named_modulus *nm = _kc_modulus_by_name (modname);
+  struct peer_side sides[PEERS_MAX_SIDES];
+  char path[64];
+  size_t n = 0;
+  unsigned int i;
+
+  if (!nm)
+    bench_fail ("mont", "%s: not in the moduli table", modname);
+  snprintf (path, sizeof path, "mont/%u/pow", nm->n * 64);
+  if (!peers_row_wanted (path))
+    return;
+  memset (&in, 0, sizeof in);
+  _kc_modulus_ctx (&in.ctx, nm);
+  random_mod (in.x, nm);
+  for (i = 0; i < nm->n; i++)
+    in.e[i] = bench_rand64 (&rng_state);
+  in.e[nm->n - 1] |= (uint64_t) 1 << 63;        /* full length */
+  sides[n].who = "ours";
+  sides[n].body = pow_ours;
+  sides[n++].ctx = &in;
+#ifdef HAVE_GMP
+  {
+    uint64_t got[KC_MONT_MAX_LIMBS];
+    size_t cnt = 0;
+    mpz_inits (in.gx, in.ge, in.gm, in.gr, NULL);
+    mpz_import (in.gx, nm->n, -1, 8, 0, 0, in.x);
+    mpz_import (in.ge, nm->n, -1, 8, 0, 0, in.e);
+    mpz_import (in.gm, nm->n, -1, 8, 0, 0, nm->m);
+    pow_ours (&in, 1);
+    pow_gmp (&in, 1);
+    memset (got, 0, sizeof got);
+    mpz_export (got, &cnt, -1, 8, 0, 0, in.gr);
+    bench_check (path, cnt <= nm->n && !memcmp (got, in.r, 8 * nm->n),
+                 "GMP's mpz_powm_sec and ours disagree");
+    sides[n].who = "gmp";
+    sides[n].body = pow_gmp;
+    sides[n++].ctx = &in;
+  }
+#endif
+  peers_compare (path, BENCH_NS_PER_OP, 1, sides, n);
+#ifdef HAVE_GMP
+  mpz_clears (in.gx, in.ge, in.gm, in.gr, NULL);
+#endif
+}
+
 void
 bench_peers_mont (void)
 {
@@ -242,4 +330,6 @@ bench_peers_mont (void)
       row_mont (moduli[i], "mul_redc", 0);
       row_mont (moduli[i], "square_redc", 1);
     }
+  for (i = 0; i < KC_DIM (moduli); i++)
+    row_pow (moduli[i]);
 }

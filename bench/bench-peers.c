@@ -45,8 +45,9 @@
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
  *                                      (bench-peers-secp.c)
- *   mont/{256,384,512}/{mul_redc,square_redc}  GMP mpn_mul_n/mpn_sqr +
- *                                      mpn_redc_1 (bench-peers-mont.c)
+ *   mont/{256,384,512}/{mul_redc,square_redc,pow}  GMP mpn_mul_n/mpn_sqr +
+ *                                      mpn_redc_1; pow: mpz_powm_sec
+ *                                      (bench-peers-mont.c)
  *   kem/sntrup761/{keypair,encap,decap,keypair_batch32}  us/op; PQClean
  *                                      avx2, when configured with
  *                                      --with-pqclean-sntrup761
@@ -357,7 +358,7 @@ usage (FILE *f)
            "      ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig"
            " (us/signature)\n"
 #endif
-           "      mont/{256,384,512}/{mul_redc,square_redc}\n"
+           "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"

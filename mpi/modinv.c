@@ -7,6 +7,7 @@
 #include "kcrypt-int.h"
 #include "modinv.h"
 #include "limb.h"
+#include "mpih.h"
 
 #define M62 ((uint64_t) -1 >> 2)
 
@@ -390,25 +391,28 @@ from_s62 (uint64_t *r, const int64_t *a, unsigned int n, unsigned int len)
 int
 _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m, unsigned int nlimbs)
 {
-  unsigned int bits = 0, i, steps;
+  unsigned int bits, i, steps, top;
   uint64_t x;
 
   if (nlimbs < 1 || nlimbs > KC_MODINV_MAX_LIMBS || !(m[0] & 1))
     return -1;
-  memset (ctx, 0, sizeof *ctx);
+  /* Every field is set below; the arrays only as far as N and LEN. */
+  for (top = nlimbs; top > 1 && !m[top - 1]; top--)
+    ;
+  bits = 64 * top - _kc_mpih_clz (m[top - 1]);
+  if (bits < 2)
+    return -1;
   ctx->n = nlimbs;
   ctx->len = (64 * nlimbs + 2) / 62 + 1;
   to_s62 (ctx->m62, m, nlimbs, ctx->len);
-  for (i = 0; i < 64 * nlimbs; i++)
-    if ((m[i / 64] >> (i % 64)) & 1)
-      bits = i + 1;
-  if (bits < 2)
-    return -1;
+  memcpy (ctx->m64, m, nlimbs * sizeof *m);
   steps = bits >= 46 ? (49 * bits + 57) / 17 : (49 * bits + 80) / 17;
   ctx->batches = (steps + 61) / 62;
+  KC_VERIFY_CHECK (ctx->batches <= KC_MODINV_MAX_BATCHES);
   x = m[0];                      /* m^-1 mod 2^64 by Newton */
   for (i = 0; i < 5; i++)
     x *= 2 - m[0] * x;
+  ctx->minv64 = x;
   ctx->minv62 = x & M62;
   return 0;
 }
@@ -440,26 +444,155 @@ _kc_modinv (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx)
   wipememory (&t, sizeof t);
 }
 
-void
+/* ---- the variable-time general version: cofactors as integers ----
+ *
+ * _kc_modinv_var does not keep d, e reduced mod m.  It tracks the exact
+ * integer cofactors of a: after k batches 2^(62k) f = A m + D a and
+ * 2^(62k) g = B m + E a, so D' = u D + v E and E' = q D + r E with no
+ * division and no multiple of m.  D and E start at 0 and 1 and grow by
+ * at most 62 bits a batch (|u| + |v| <= 2^62), on average by 62 minus
+ * what f and g lose (about 30 bits), so like f and g they are short for
+ * half the run; when g = 0, f = +-gcd and, if that is +-1, a^-1 = f D
+ * 2^(-62k) mod m, one Montgomery reduction by 62k bits at the end. */
+
+/* D, E hold at most one limb more than the batches run, plus the two
+ * that an update appends before it shrinks. */
+#define COF_LIMBS (KC_MODINV_MAX_BATCHES + 3)
+
+/* [d, e] = [[u, v], [q, r]] [d, e] over LEN limbs (the low ones in
+ * [0, 2^62), the top one signed with |top| <= 2^62), then two limbs
+ * appended for the carry and the top limbs folded while both are 0 or
+ * -1.  |d'|, |e'| <= 2^62 max (|d|, |e|). */
+static inline void
+update_cof_var (int64_t *d, int64_t *e, const trans *t, unsigned int *len)
+{
+  _kc_i128 cd, ce;
+  unsigned int i, n = *len;
+
+  _kc_i128_mul (&cd, 0, 0);
+  _kc_i128_mul (&ce, 0, 0);
+  for (i = 0; i < n; i++)
+    {
+      _kc_i128_accum_mul (&cd, t->u, d[i]);
+      _kc_i128_accum_mul (&cd, t->v, e[i]);
+      _kc_i128_accum_mul (&ce, t->q, d[i]);
+      _kc_i128_accum_mul (&ce, t->r, e[i]);
+      d[i] = (int64_t) (_kc_i128_to_u64 (&cd) & M62);
+      e[i] = (int64_t) (_kc_i128_to_u64 (&ce) & M62);
+      _kc_i128_rshift (&cd, 62);
+      _kc_i128_rshift (&ce, 62);
+    }
+  /* |carry| <= 2^62: limb n in [0, 2^62), limb n + 1 in {-1, 0, 1}. */
+  d[n] = (int64_t) (_kc_i128_to_u64 (&cd) & M62);
+  e[n] = (int64_t) (_kc_i128_to_u64 (&ce) & M62);
+  _kc_i128_rshift (&cd, 62);
+  _kc_i128_rshift (&ce, 62);
+  d[n + 1] = (int64_t) _kc_i128_to_u64 (&cd);
+  e[n + 1] = (int64_t) _kc_i128_to_u64 (&ce);
+  n += 2;
+  shrink_var (d, e, &n);
+  *len = n;
+}
+
+/* R[0..N) = X 2^(-BITS) mod M in [0, m) for X = T[0..TN) < 2^BITS (T is
+ * destroyed; it has room for max (TN, BITS/64 + N) + 2 limbs, zero above
+ * TN).  Montgomery reduction a limb at a time, the last BITS mod 64 bits
+ * in one partial step; MINV = m^-1 mod 2^64.  Each full step keeps the
+ * value below X / 2^(64i) + m, the partial one brings it to at most m. */
+static void
+redc_bits_var (uint64_t *r, uint64_t *t, size_t tn, unsigned long bits,
+               const uint64_t *m, size_t n, uint64_t minv)
+{
+  size_t w = bits / 64, i, top, len;
+  unsigned int s = (unsigned int) (bits % 64);
+  uint64_t q, c;
+
+  top = (tn > w + n ? tn : w + n) + 2;       /* limbs in use */
+  for (i = 0; i < w; i++)
+    {
+      size_t j = i + n;
+      q = (uint64_t) 0 - t[i] * minv;
+      c = _kc_mpih_addmul_1 (t + i, m, n, q);
+      while (c && j < top)
+        {
+          t[j] += c;
+          c = t[j] < c;
+          j++;
+        }
+    }
+  t += w;
+  len = top - w;
+  if (s)
+    {
+      size_t j = n;
+      q = ((uint64_t) 0 - t[0] * minv) & (((uint64_t) 1 << s) - 1);
+      c = _kc_mpih_addmul_1 (t, m, n, q);
+      while (c && j < len)
+        {
+          t[j] += c;
+          c = t[j] < c;
+          j++;
+        }
+      _kc_mpih_rshift (t, t, len, s);
+    }
+  /* t <= m: n limbs and at most one more, which is then 0 or m's carry. */
+  if (_kc_mpih_normalize_var (t, len) > n
+      || _kc_mpih_cmp_var (t, m, n) >= 0)
+    _kc_mpih_sub_n (t, t, m, n);
+  memmove (r, t, n * sizeof *r);
+}
+
+int
 _kc_modinv_var (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx)
 {
   int64_t f[KC_MODINV_MAX_S62], g[KC_MODINV_MAX_S62];
-  int64_t d[KC_MODINV_MAX_S62], e[KC_MODINV_MAX_S62], eta = -1;
-  unsigned int len = ctx->len, flen = len, b;
-  trans t;
+  int64_t d[COF_LIMBS], e[COF_LIMBS], eta = -1, fs;
+  uint64_t t[COF_LIMBS + KC_MODINV_MAX_LIMBS + 4];
+  unsigned int len = ctx->len, flen = len, clen = 1, b, i;
+  size_t tn;
+  int neg;
+  trans tr;
 
   memcpy (f, ctx->m62, len * sizeof *f);
   to_s62 (g, a, ctx->n, len);
-  memset (d, 0, len * sizeof *d);
-  memset (e, 0, len * sizeof *e);
+  shrink_var (f, g, &flen);
+  d[0] = 0;
   e[0] = 1;
   for (b = 0; b < ctx->batches && !is_zero_var (g, flen); b++)
     {
-      eta = divsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &t);
-      update_de (d, e, &t, ctx->m62, ctx->minv62, len);
-      update_fg (f, g, &t, flen);
+      eta = divsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &tr);
+      update_cof_var (d, e, &tr, &clen);
+      update_fg (f, g, &tr, flen);
       shrink_var (f, g, &flen);
     }
-  finish (d, f[flen - 1], ctx->m62, len);
-  from_s62 (r, d, ctx->n, len);
+  /* g = 0 and f = +-gcd (a, m). */
+  fs = f[flen - 1];
+  if (flen != 1 || (fs != 1 && fs != -1))
+    {
+      memset (r, 0, ctx->n * sizeof *r);
+      return 0;
+    }
+  /* |D| in 64-bit limbs; the sign of f D decides the last step. */
+  neg = (d[clen - 1] < 0) ^ (fs < 0);
+  cond_negate (d, clen, (uint64_t) d[clen - 1] >> 63);
+  if (d[clen - 1] > (int64_t) M62)           /* |D| = 2^(62 clen) */
+    {
+      d[clen] = d[clen - 1] >> 62;
+      d[clen - 1] &= (int64_t) M62;
+      clen++;
+    }
+  tn = (62 * (size_t) clen + 63) / 64;
+  memset (t, 0, sizeof t);
+  from_s62 (t, d, (unsigned int) tn, clen);
+  redc_bits_var (t, t, tn, 62UL * b, ctx->m64, ctx->n, ctx->minv64);
+  if (neg)
+    {
+      for (i = 0; i < ctx->n && !t[i]; i++)
+        ;
+      if (i < ctx->n)
+        _kc_mpih_sub_n (t, ctx->m64, t, ctx->n);
+    }
+  memcpy (r, t, ctx->n * sizeof *r);
+  wipememory (d, clen * sizeof *d);
+  return 1;
 }

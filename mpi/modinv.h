@@ -26,7 +26,10 @@
  * The _var versions take the divsteps in jumps (a run of zero bits of g
  * at once, several additions of f at once), stop as soon as g = 0 and
  * drop the top limb of f and g whenever both have shrunk below it: their
- * time depends on a, which must be public.
+ * time depends on a, which must be public.  The general _kc_modinv_var
+ * also keeps its cofactors as exact integers instead of d, e mod m (they
+ * start short and grow as f and g shrink; one Montgomery reduction at
+ * the end, see modinv.c) and reports whether gcd (a, m) = 1.
  *
  * Internals: f, g, d, e are held in signed 62-bit limbs (value
  * sum l[i] 2^(62 i); after each update the low limbs are in [0, 2^62) and
@@ -37,7 +40,8 @@
  * divsteps works on the low 64 bits of f and g only and yields a matrix
  * [[u, v], [q, r]] (scaled so that the division is always by 2^62) with
  * |u|+|v| <= 2^62 and |q|+|r| <= 2^62 (each divstep doubles one row or
- * adds the other to it).  d and e stay in (-2m, m): d' = (u d + v e +
+ * adds the other to it).  In the constant-time and 256-bit versions
+ * d and e stay in (-2m, m): d' = (u d + v e +
  * k m) / 2^62 where k makes the numerator divisible by 2^62, after adding
  * the u (v) multiple of m for a negative d (e); no reduction is done
  * between batches, only once at the end.  No heap; the constant-time
@@ -50,6 +54,7 @@
 
 #define KC_MODINV_MAX_LIMBS 64
 #define KC_MODINV_MAX_S62 68       /* (64*64 + 2)/62 + 1 */
+#define KC_MODINV_MAX_BATCHES 191  /* (floor((49*4096 + 57)/17) + 61)/62 */
 
 /* An odd modulus M < 2^256: M = sum m[i] 2^(62 i) (limbs of either sign,
  * the sparser the faster) and M^-1 mod 2^62.  M > 1, public. */
@@ -72,7 +77,9 @@ typedef struct
   unsigned int len;                /* signed62 limbs */
   unsigned int batches;            /* batches of 62 divsteps (ct version) */
   uint64_t minv62;                 /* m^-1 mod 2^62 */
+  uint64_t minv64;                 /* m^-1 mod 2^64 */
   int64_t m62[KC_MODINV_MAX_S62];  /* m in signed62 */
+  uint64_t m64[KC_MODINV_MAX_LIMBS]; /* m */
 } _kc_modinv_ctx;
 
 /* Prepare CTX for the odd modulus M (NLIMBS limbs, m > 1; public).
@@ -83,8 +90,11 @@ int _kc_modinv_setup (_kc_modinv_ctx *ctx, const uint64_t *m,
 /* r = a^-1 mod m, a in [0, m).  Constant time. */
 void _kc_modinv (uint64_t *r, const uint64_t *a, const _kc_modinv_ctx *ctx);
 
-/* Same result; variable time: A must be public. */
-void _kc_modinv_var (uint64_t *r, const uint64_t *a,
-                     const _kc_modinv_ctx *ctx);
+/* The same inverse, variable time: A must be public.  Returns 1 when
+ * gcd (a, m) = 1 (R the inverse), else 0 and R = 0 (a = 0 included);
+ * unlike the constant-time versions it tells the two apart.  The
+ * cofactors are kept as integers, not reduced mod m (modinv.c). */
+int _kc_modinv_var (uint64_t *r, const uint64_t *a,
+                    const _kc_modinv_ctx *ctx);
 
 #endif /* KC_MPI_MODINV_H */

@@ -1057,28 +1057,42 @@ void
 _kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
               const uint64_t *e, unsigned int enlimbs)
 {
-  uint64_t tab[16][KC_MONT_MAX_LIMBS], acc[KC_MONT_MAX_LIMBS];
-  unsigned int n = ctx->n, k, nib;
+  /* a^k for k = 0..15 as two tables of eight-limb rows (limbs 0..7 and
+   * 8..15), the shape ct_lookup_u64x8 scans. */
+  uint64_t tab[2][16][8], acc[KC_MONT_MAX_LIMBS], sel[KC_MONT_MAX_LIMBS];
+  unsigned int n = ctx->n, k, nib, half = n > 8 ? 2 : 1;
   size_t sz = n * sizeof (uint64_t);
 
-  memcpy (tab[0], ctx->one, sz);
-  memcpy (tab[1], a, sz);
-  for (k = 2; k < 16; k++)
-    _kc_mont_mul_redc (ctx, tab[k], tab[k - 1], a);
+  memset (tab, 0, sizeof tab);
+  memset (sel, 0, sizeof sel);
+  memcpy (acc, ctx->one, sz);
+  for (k = 0; k < 16; k++)
+    {
+      if (k)
+        _kc_mont_mul_redc (ctx, acc, acc, a);
+      memcpy (tab[0][k], acc, n < 8 ? sz : 8 * sizeof (uint64_t));
+      if (n > 8)
+        memcpy (tab[1][k], acc + 8, sz - 8 * sizeof (uint64_t));
+    }
 
-  /* E is public: indexing the table by its nibbles reveals nothing. */
+  /* E may be secret: every window reads the whole table and keeps the
+   * entry its nibble selects (ct.h), so neither the memory addresses nor
+   * the branches depend on E; the number of windows is public. */
   memcpy (acc, ctx->one, sz);
   for (nib = 16 * enlimbs; nib--; )
     {
-      unsigned int w = (unsigned int) (e[nib / 16] >> (4 * (nib % 16))) & 15;
+      uint64_t w = (e[nib / 16] >> (4 * (nib % 16))) & 15;
       if (nib != 16 * enlimbs - 1)
         for (k = 0; k < 4; k++)
           _kc_mont_square_redc (ctx, acc, acc);
-      _kc_mont_mul_redc (ctx, acc, acc, tab[w]);
+      for (k = 0; k < half; k++)
+        ct_lookup_u64x8 (sel + 8 * k, &tab[k][0][0], 16, w);
+      _kc_mont_mul_redc (ctx, acc, acc, sel);
     }
   memcpy (r, acc, sz);
   wipememory (tab, sizeof tab);
   wipememory (acc, sizeof acc);
+  wipememory (sel, sizeof sel);
 }
 
 void

@@ -96,8 +96,9 @@ void _kc_mont_sub (const _kc_mont_ctx *ctx, uint64_t *r,
 void _kc_mont_neg (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a);
 
 /* r = a^e in Montgomery form (a, r in Montgomery form, [0, m)).  E has
- * ENLIMBS limbs and is public; time depends on ENLIMBS only (a fixed 4-bit
- * window with a constant-time table scan), not on a nor on the bits of e. */
+ * ENLIMBS limbs (ENLIMBS public, E may be secret); time and memory
+ * accesses depend on ENLIMBS only (a fixed 4-bit window, each window a
+ * constant-time scan of the whole table), not on a nor on the bits of e. */
 void _kc_mont_pow (const _kc_mont_ctx *ctx, uint64_t *r, const uint64_t *a,
                    const uint64_t *e, unsigned int enlimbs);
 

@@ -51,12 +51,21 @@ mpi_take (kc_mpi_t w, _kc_limb_t *buf, size_t alloc, size_t n, int sign)
   w->sign = n ? !!sign : 0;
 }
 
-/* W = the N-limb magnitude at SRC with sign SIGN; SRC may be W's limbs. */
+/* W = the N-limb magnitude at SRC with sign SIGN; SRC may be W's limbs.
+ * W keeps its buffer when the value fits (no allocation). */
 static void
 mpi_set_limbs (kc_mpi_t w, const _kc_limb_t *src, size_t n, int sign)
 {
   _kc_limb_t *buf;
   n = _kc_mpih_normalize_var (src, n);
+  if (n <= w->alloc)
+    {
+      if (n && w->limbs != src)
+        memmove (w->limbs, src, n * sizeof *src);
+      w->nlimbs = (unsigned int) n;
+      w->sign = n ? !!sign : 0;
+      return;
+    }
   buf = limbs_alloc (n);
   if (n)
     memcpy (buf, src, n * sizeof *buf);
@@ -383,39 +392,48 @@ kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 
 /* ------------------------------------------------------------ inverse */
 
-/* X = A^-1 mod |M| in [0, |M|) if it exists (returns 1); else 0 and X is
- * untouched.  Extended Euclid on non-negative remainders, tracking only
- * the coefficient of A:  r_i = t_i A (mod M). */
-/* Odd |M| of at most KC_MODINV_MAX_LIMBS limbs: safegcd (modinv.c,
- * variable time), then a check that X A = 1 mod M, since safegcd's result
- * is unspecified when gcd (A, M) != 1.  AM = |M|, AR = A mod |M|. */
+/* Odd |M| > 1 of at most KC_MODINV_MAX_LIMBS limbs: safegcd (modinv.c,
+ * variable time), which also says whether gcd (A, M) = 1.  Works on the
+ * stack: A mod |M| by a division only when |A| >= |M| (on the heap only
+ * for an A of more than twice M's limbs).  Returns 1 (X set), 0 (no
+ * inverse, X untouched) or -1 (M not for safegcd). */
+#define INVM_SCRATCH divmod_itch (2 * KC_MODINV_MAX_LIMBS, KC_MODINV_MAX_LIMBS)
 static int
-invm_safegcd (kc_mpi_t x, kc_mpi_t ar, kc_mpi_t am)
+invm_safegcd (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 {
   _kc_modinv_ctx ctx;
   uint64_t in[KC_MODINV_MAX_LIMBS], out[KC_MODINV_MAX_LIMBS];
-  kc_mpi_t cand, chk;
-  size_t n = am->nlimbs;
-  int ok;
+  _kc_limb_t scratch[INVM_SCRATCH];
+  size_t n = m->nlimbs, an = a->nlimbs, i;
 
-  if (_kc_modinv_setup (&ctx, am->limbs, (unsigned int) n))
+  if (n > KC_MODINV_MAX_LIMBS || !(m->limbs[0] & 1)
+      || _kc_modinv_setup (&ctx, m->limbs, (unsigned int) n))
     return -1;
-  memset (in, 0, sizeof in);
-  memcpy (in, ar->limbs, ar->nlimbs * sizeof *in);
-  _kc_modinv_var (out, in, &ctx);
-  cand = kc_mpi_new (0);
-  chk = kc_mpi_new (0);
-  mpi_set_limbs (cand, out, n, 0);
-  kc_mpi_mul (chk, cand, ar);
-  tdiv_r (chk, chk, am);
-  ok = chk->nlimbs == 1 && chk->limbs[0] == 1;
-  if (ok)
-    mpi_set_limbs (x, cand->limbs, cand->nlimbs, 0);
-  kc_mpi_release (cand);
-  kc_mpi_release (chk);
-  return ok;
+  memset (in, 0, n * sizeof *in);
+  if (cmp_mag (a->limbs, an, m->limbs, n) < 0)
+    memcpy (in, a->limbs, an * sizeof *in);
+  else if (an <= 2 * n)
+    divmod_mag_scratch (NULL, in, a->limbs, an, m->limbs, n, scratch);
+  else
+    divmod_mag (NULL, in, a->limbs, an, m->limbs, n);
+  if (a->sign)
+    {
+      /* A < 0: |M| - (|A| mod |M|), unless that is 0. */
+      for (i = 0; i < n && !in[i]; i++)
+        ;
+      if (i < n)
+        _kc_mpih_sub_n (in, m->limbs, in, n);
+    }
+  if (!_kc_modinv_var (out, in, &ctx))
+    return 0;
+  mpi_set_limbs (x, out, n, 0);
+  return 1;
 }
 
+/* X = A^-1 mod |M| in [0, |M|) if it exists (returns 1); else 0 and X is
+ * untouched.  Safegcd where it applies; otherwise extended Euclid on
+ * non-negative remainders, tracking only the coefficient of A:
+ * r_i = t_i A (mod M). */
 static int
 invm_internal (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 {
@@ -424,21 +442,11 @@ invm_internal (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 
   if (m->nlimbs == 0 || (m->nlimbs == 1 && m->limbs[0] == 1))
     return 0;
+  ok = invm_safegcd (x, a, m);
+  if (ok >= 0)
+    return ok;
   am = kc_mpi_new (0);
   mpi_set_limbs (am, m->limbs, m->nlimbs, 0);          /* |m| */
-  if ((am->limbs[0] & 1) && am->nlimbs <= KC_MODINV_MAX_LIMBS
-      && (am->nlimbs > 1 || am->limbs[0] > 1))
-    {
-      r1 = kc_mpi_new (0);
-      fdiv_r (r1, a, am);                               /* [0, |m|) */
-      ok = invm_safegcd (x, r1, am);
-      kc_mpi_release (r1);
-      if (ok >= 0)
-        {
-          kc_mpi_release (am);
-          return ok;
-        }
-    }
   r0 = kc_mpi_new (0);
   r1 = kc_mpi_new (0);
   t0 = kc_mpi_set_ui (NULL, 0);

@@ -578,52 +578,122 @@ _kc_mpih_divrem_1_var (_kc_limb_t *q, const _kc_limb_t *a, size_t n,
   return r;
 }
 
+/* Division by a normalised two-limb divisor (d1, d0) with a precomputed
+ * reciprocal instead of a divq per quotient limb (Moller and Granlund,
+ * "Improved division by invariant integers", IEEE Trans. Computers
+ * 2011, algorithms 5 and 6).  V = floor ((2^192 - 1) / (d1 2^64 + d0))
+ * - 2^64. */
+static _kc_limb_t
+reciprocal_3by2 (_kc_limb_t d1, _kc_limb_t d0)
+{
+  _kc_limb_t r, v, p, t1, t0;
+
+  /* floor ((2^128 - 1) / d1) - 2^64: the numerator less d1 2^64 is
+   * (~d1, ~0), and ~d1 < d1, so one divq gives it. */
+  v = _kc_udiv128_var (&r, ~d1, ~(_kc_limb_t) 0, d1);
+  p = d1 * v + d0;
+  if (p < d0)
+    {
+      v--;
+      if (p >= d1)
+        {
+          v--;
+          p -= d1;
+        }
+      p -= d1;
+    }
+  t0 = _kc_mul64 (&t1, v, d0);
+  p += t1;
+  if (p < t1)
+    {
+      v--;
+      if (p > d1 || (p == d1 && t0 >= d0))
+        v--;
+    }
+  return v;
+}
+
+/* Q = floor ((n2, n1, n0) / (d1, d0)) and (*R1, *R0) the remainder, for
+ * (n2, n1) < (d1, d0), d1 normalised, V from reciprocal_3by2. */
+static inline _kc_limb_t
+div_3by2 (_kc_limb_t *r1p, _kc_limb_t *r0p, _kc_limb_t n2, _kc_limb_t n1,
+          _kc_limb_t n0, _kc_limb_t d1, _kc_limb_t d0, _kc_limb_t v)
+{
+  _kc_limb_t q1, q0, r1, r0, t1, t0, b;
+
+  q0 = _kc_mul64 (&q1, v, n2);
+  q0 += n1;
+  q1 += n2 + (q0 < n1);
+  r1 = n1 - q1 * d1;
+  /* (r1, r0) = (r1, n0) - (d1, d0) - q1 d0 */
+  r0 = n0 - d0;
+  r1 = r1 - d1 - (n0 < d0);
+  t0 = _kc_mul64 (&t1, d0, q1);
+  b = r0 < t0;
+  r0 -= t0;
+  r1 = r1 - t1 - b;
+  q1++;
+  if (r1 >= q0)
+    {
+      q1--;
+      r0 += d0;
+      r1 += d1 + (r0 < d0);
+    }
+  if (r1 > d1 || (r1 == d1 && r0 >= d0))
+    {
+      q1++;
+      b = r0 < d0;
+      r0 -= d0;
+      r1 = r1 - d1 - b;
+    }
+  *r1p = r1;
+  *r0p = r0;
+  return q1;
+}
+
 void
 _kc_mpih_divrem_var (_kc_limb_t *q, _kc_limb_t *np, size_t nn,
                      const _kc_limb_t *d, size_t dn)
 {
-  _kc_limb_t d1 = d[dn - 1], d0 = d[dn - 2];
+  _kc_limb_t d1 = d[dn - 1], d0 = d[dn - 2], v;
   size_t j = nn - dn + 1;
 
   KC_VERIFY_CHECK (dn >= 2 && nn >= dn && (d1 >> 63) && np[nn] < d1);
+  v = reciprocal_3by2 (d1, d0);
   while (j--)
     {
-      /* Invariant: np[j+dn..] < D, hence n2 <= d1. */
+      /* Invariant: np[j+dn..] < D, hence (n2, n1) <= (d1, d0). */
       _kc_limb_t n2 = np[j + dn], n1 = np[j + dn - 1], n0 = np[j + dn - 2];
-      _kc_limb_t qhat, rhat, borrow;
-      int ovf = 0;
+      _kc_limb_t qhat, r1, r0, cy, b;
 
-      if (n2 == d1)
+      if (n2 == d1 && n1 == d0)
         {
+          /* The quotient limb is 2^64 - 1 (rare). */
           qhat = ~(_kc_limb_t) 0;
-          rhat = n1 + d1;
-          ovf = rhat < n1;
+          cy = _kc_mpih_submul_1 (np + j, d, dn, qhat);
+          KC_VERIFY_CHECK (cy == n2);
+          np[j + dn] = 0;
         }
       else
-        qhat = _kc_udiv128_var (&rhat, n2, n1, d1);
-      /* Knuth's test: qhat is at most 2 too big; two corrections at most
-       * (each while rhat has not overflowed one limb). */
-      while (!ovf)
         {
-          _kc_limb_t hi, lo = _kc_mul64 (&hi, qhat, d0);
-          if (hi < rhat || (hi == rhat && lo <= n0))
-            break;
-          qhat--;
-          rhat += d1;
-          ovf = rhat < d1;
+          /* qhat from the top three limbs is the quotient limb or one
+           * more; the rest of D decides. */
+          qhat = div_3by2 (&r1, &r0, n2, n1, n0, d1, d0, v);
+          cy = dn > 2 ? _kc_mpih_submul_1 (np + j, d, dn - 2, qhat) : 0;
+          b = r0 < cy;
+          r0 -= cy;
+          cy = r1 < b;
+          r1 -= b;
+          np[j + dn - 2] = r0;
+          np[j + dn - 1] = r1;
+          np[j + dn] = 0;
+          if (cy)
+            {
+              /* One too big: add D back (the carry out cancels). */
+              _kc_mpih_add_n (np + j, np + j, d, dn);
+              qhat--;
+            }
         }
-      borrow = _kc_mpih_submul_1 (np + j, d, dn, qhat);
-      if (n2 < borrow)
-        {
-          /* qhat was one too big (rare): add D back. */
-          _kc_limb_t c = _kc_mpih_add_n (np + j, np + j, d, dn);
-          qhat--;
-          np[j + dn] = n2 - borrow + c;
-          KC_VERIFY_CHECK (np[j + dn] == 0);
-        }
-      else
-        np[j + dn] = n2 - borrow;
-      KC_VERIFY_CHECK (np[j + dn] == 0);
       if (q)
         q[j] = qhat;
     }

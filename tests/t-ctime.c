@@ -462,7 +462,7 @@ fields (void)
           const _kc_named_modulus *nm = &_kc_moduli[i];
           _kc_mont_ctx ctx;
           uint64_t a[KC_MODULI_MAX_LIMBS], b[KC_MODULI_MAX_LIMBS];
-          uint64_t r[KC_MODULI_MAX_LIMBS];
+          uint64_t r[KC_MODULI_MAX_LIMBS], e[KC_MODULI_MAX_LIMBS];
           uint64_t ok;
           unsigned int n = nm->n;
 
@@ -480,6 +480,10 @@ fields (void)
           _kc_mont_sub (&ctx, r, r, b);
           _kc_mont_neg (&ctx, r, r);
           _kc_mont_pow (&ctx, r, r, e65537, 1);
+          /* a secret exponent of n limbs */
+          t_randbytes (e, sizeof e);
+          ct_classify (e, sizeof e);
+          _kc_mont_pow (&ctx, r, r, e, n);
           _kc_mont_inv (&ctx, b, r);
           _kc_mont_inv_fermat (&ctx, b, r);
           if ((nm->m[0] & 3) == 3)

@@ -43,10 +43,18 @@ check_one (const _kc_modinv_ctx *ctx, const uint64_t *a, const uint64_t *m,
   memset (one, 0, sizeof one);
   one[0] = 1;
   memset (z, 0, sizeof z);
+  int ok;
+
   _kc_modinv (r, a, ctx);
-  _kc_modinv_var (rv, a, ctx);
+  ok = _kc_modinv_var (rv, a, ctx);
   CHECK (ref_cmp (r, m, n) < 0, "%s: result not below m", label);
-  CHECK (!memcmp (r, rv, n * 8), "%s: ct and var differ (N=%u)", label, n);
+  /* _var says whether gcd (a, m) = 1 and writes 0 when it is not. */
+  CHECK (ok == (coprime && memcmp (a, z, n * 8) && !(n == 1 && m[0] == 1)),
+         "%s: _var returned %d, coprime %d (N=%u)", label, ok, coprime, n);
+  if (ok)
+    CHECK (!memcmp (r, rv, n * 8), "%s: ct and var differ (N=%u)", label, n);
+  else
+    CHECK (!memcmp (rv, z, n * 8), "%s: _var without inverse not 0", label);
   if (!memcmp (a, z, n * 8))
     {
       CHECK (!memcmp (r, z, n * 8), "%s: inverse of 0 not 0", label);

@@ -160,7 +160,7 @@ static void
 test_modulus (const uint64_t *m, unsigned n, int iters, const char *label)
 {
   _kc_mont_ctx ctx;
-  uint64_t a[MAXL], b[MAXL], x[MAXL], y[MAXL], big[2 * MAXL];
+  uint64_t a[MAXL], b[MAXL], x[MAXL], y[MAXL], big[2 * MAXL + 1];
   uint64_t edges[6][MAXL];
   int it, i, k;
 
@@ -319,6 +319,18 @@ run_all (void)
       m[0] |= 1;
       snprintf (label, sizeof label, "smalltop N=%u", n);
       test_modulus (m, n, 100, label);
+    }
+
+  /* The generic loop above 9 limbs, up to KC_MONT_MAX_LIMBS (pow reads
+   * its table in two halves above 8 limbs). */
+  for (n = 12; n <= MAXL; n += 4)
+    {
+      for (j = 0; j < n; j++)
+        m[j] = t_rand64 ();
+      m[0] |= 1;
+      m[n - 1] |= 1ull << 63;
+      snprintf (label, sizeof label, "random N=%u", n);
+      test_modulus (m, n, 30, label);
     }
 
   /* Directed carry saturation: square a = m - 1 (and m - 2, and multiply
