@@ -9,8 +9,8 @@
  * time: loops and memory indices depend only on the public parameters.
  *
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
- * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
- * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
+ * portable ones here, or the AVX2 ones of sntrup761-avx2-*.c (the
+ * products in sntrup761-avx2-ntt.c) when the library has x86-64 paths
  * and the CPU has AVX2, with the reciprocals of sntrup761-avx512.c and
  * the products of sntrup761-avx512-ntt.c where it also has AVX-512
  * (ops_avx512; _kc_hwf, read once, so a process always
