@@ -10,6 +10,7 @@
 #include "kcrypt-int.h"
 #include "sntrup761-avx2.h"
 #include "sntrup761.h"
+#include "sntrup761-fq.h"
 #include "sntrup761-avx2-int.h"
 
 #ifdef KC_USE_X86_64
