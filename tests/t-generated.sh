@@ -3,8 +3,8 @@
 # makes today, and the generators' own checks pass:
 #   tests/wycheproof-secp256k1.h, tests/wycheproof-mac.h
 #        (data/wycheproof/convert.py, convert-mac.py)
-#   mpi/moduli.c's generated block (mpi/gen-moduli.py, which also checks
-#        each modulus is prime and each derived value its published one)
+#   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
+#        modulus is prime and each derived value its published one)
 #   cipher/sntrup761-avx2-ntt-tables.c, and the Barrett and bound checks
 #        the comments of sntrup761-avx2-ntt.c rely on
 #        (cipher/gen-sntrup761-ntt.py)
@@ -32,9 +32,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
   > "$tmp/w2.h" && cmp -s "$tmp/w2.h" "$top/tests/wycheproof-mac.h" \
   || stale tests/wycheproof-mac.h
 
-cp "$top/mpi/moduli.c" "$tmp/moduli.c"
-"$PYTHON3" "$top/mpi/gen-moduli.py" "$tmp/moduli.c" \
-  && cmp -s "$tmp/moduli.c" "$top/mpi/moduli.c" || stale mpi/moduli.c
+"$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
+  cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \
+  || stale mpi/moduli-table.c
 
 if "$PYTHON3" "$top/cipher/gen-sntrup761-ntt.py" check > "$tmp/ntt-check.txt"; then :; else
   echo "FAIL: gen-sntrup761-ntt.py check"; cat "$tmp/ntt-check.txt"; fail=1
