@@ -28,7 +28,7 @@
 /* SS = H (A || B), both 32 bytes, H chosen by the hybrid's output length
  * (64: SHA-512, 32: SHA-256), through md.c's rows */
 static void
-combine (const struct kem_info *k, unsigned char *ss,
+combine (const struct _kc_kem_info *k, unsigned char *ss,
          const unsigned char a[32], const unsigned char b[32])
 {
   _kc_md_ctx h;
@@ -40,11 +40,11 @@ combine (const struct kem_info *k, unsigned char *ss,
 }
 
 gpg_error_t
-_kc_kem_hybrid_keypair (const struct kem_info *k, unsigned char *pk,
+_kc_kem_hybrid_keypair (const struct _kc_kem_info *k, unsigned char *pk,
                         unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
-  const struct kem_info *pq = _kc_kem_lookup (k->param);
-  const struct kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
+  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
   gpg_error_t err;
 
   err = pq->keypair (pq, pk, sk, rng, rngctx);
@@ -59,12 +59,12 @@ _kc_kem_hybrid_keypair (const struct kem_info *k, unsigned char *pk,
 }
 
 gpg_error_t
-_kc_kem_hybrid_encap (const struct kem_info *k, unsigned char *ct,
+_kc_kem_hybrid_encap (const struct _kc_kem_info *k, unsigned char *ct,
                       unsigned char *ss, const unsigned char *pk,
                       const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
-  const struct kem_info *pq = _kc_kem_lookup (k->param);
-  const struct kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
+  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
   unsigned char xct[X25519_LEN], xss[X25519_LEN], pqss[32];
   gpg_error_t err;
 
@@ -83,11 +83,11 @@ _kc_kem_hybrid_encap (const struct kem_info *k, unsigned char *ct,
 }
 
 gpg_error_t
-_kc_kem_hybrid_decap (const struct kem_info *k, unsigned char *ss,
+_kc_kem_hybrid_decap (const struct _kc_kem_info *k, unsigned char *ss,
                       const unsigned char *ct, const unsigned char *sk)
 {
-  const struct kem_info *pq = _kc_kem_lookup (k->param);
-  const struct kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
+  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
   unsigned char xss[X25519_LEN], pqss[32];
   gpg_error_t err;
 

@@ -28,7 +28,7 @@
 /* ------------------------------------------------------------ the rows */
 
 static gpg_error_t
-sntrup761_keypair (const struct kem_info *k, unsigned char *pk,
+sntrup761_keypair (const struct _kc_kem_info *k, unsigned char *pk,
                    unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   (void) k;
@@ -37,7 +37,7 @@ sntrup761_keypair (const struct kem_info *k, unsigned char *pk,
 }
 
 static gpg_error_t
-sntrup761_keypair_batch (const struct kem_info *k, unsigned char *pk,
+sntrup761_keypair_batch (const struct _kc_kem_info *k, unsigned char *pk,
                          unsigned char *sk, size_t n, _kc_rng_fn rng,
                          void *rngctx)
 {
@@ -47,7 +47,7 @@ sntrup761_keypair_batch (const struct kem_info *k, unsigned char *pk,
 }
 
 static gpg_error_t
-sntrup761_encap (const struct kem_info *k, unsigned char *ct,
+sntrup761_encap (const struct _kc_kem_info *k, unsigned char *ct,
                  unsigned char *ss, const unsigned char *pk,
                  const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
@@ -58,7 +58,7 @@ sntrup761_encap (const struct kem_info *k, unsigned char *ct,
 }
 
 static gpg_error_t
-sntrup761_decap (const struct kem_info *k, unsigned char *ss,
+sntrup761_decap (const struct _kc_kem_info *k, unsigned char *ss,
                  const unsigned char *ct, const unsigned char *sk)
 {
   (void) k;
@@ -68,8 +68,8 @@ sntrup761_decap (const struct kem_info *k, unsigned char *ss,
 
 /* KeyGen from 64 fresh bytes d || z (FIPS 203 Algorithm 19) */
 static gpg_error_t
-mlkem_keypair (const struct kem_info *k, unsigned char *pk, unsigned char *sk,
-               _kc_rng_fn rng, void *rngctx)
+mlkem_keypair (const struct _kc_kem_info *k, unsigned char *pk,
+               unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char seed[64];
   gpg_error_t err;
@@ -80,7 +80,7 @@ mlkem_keypair (const struct kem_info *k, unsigned char *pk, unsigned char *sk,
 }
 
 static gpg_error_t
-mlkem_keypair_seed (const struct kem_info *k, unsigned char *pk,
+mlkem_keypair_seed (const struct _kc_kem_info *k, unsigned char *pk,
                     unsigned char *sk, const unsigned char *seed)
 {
   return _kc_mlkem_keypair (k->param, pk, sk, seed);
@@ -88,9 +88,9 @@ mlkem_keypair_seed (const struct kem_info *k, unsigned char *pk,
 
 /* Encaps with a fresh m unless the caller gave one (Algorithm 20) */
 static gpg_error_t
-mlkem_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
-             const unsigned char *pk, const unsigned char *m, _kc_rng_fn rng,
-             void *rngctx)
+mlkem_encap (const struct _kc_kem_info *k, unsigned char *ct,
+             unsigned char *ss, const unsigned char *pk,
+             const unsigned char *m, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char mm[32];
   gpg_error_t err;
@@ -102,7 +102,7 @@ mlkem_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
 }
 
 static gpg_error_t
-mlkem_decap (const struct kem_info *k, unsigned char *ss,
+mlkem_decap (const struct _kc_kem_info *k, unsigned char *ss,
              const unsigned char *ct, const unsigned char *sk)
 {
   return _kc_mlkem_decaps (k->param, ss, ct, sk);
@@ -113,7 +113,7 @@ mlkem_decap (const struct kem_info *k, unsigned char *ss,
  * decap ss = X25519 (sk, ct).  An all-zero ss (a small-order point) is
  * GPG_ERR_INV_DATA, and then nothing is written. */
 static gpg_error_t
-x25519_keypair_seed (const struct kem_info *k, unsigned char *pk,
+x25519_keypair_seed (const struct _kc_kem_info *k, unsigned char *pk,
                      unsigned char *sk, const unsigned char *seed)
 {
   unsigned char p[32];
@@ -125,7 +125,7 @@ x25519_keypair_seed (const struct kem_info *k, unsigned char *pk,
 }
 
 static gpg_error_t
-x25519_keypair (const struct kem_info *k, unsigned char *pk,
+x25519_keypair (const struct _kc_kem_info *k, unsigned char *pk,
                 unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char seed[32];
@@ -136,9 +136,9 @@ x25519_keypair (const struct kem_info *k, unsigned char *pk,
 }
 
 static gpg_error_t
-x25519_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
-              const unsigned char *pk, const unsigned char *opt,
-              _kc_rng_fn rng, void *rngctx)
+x25519_encap (const struct _kc_kem_info *k, unsigned char *ct,
+              unsigned char *ss, const unsigned char *pk,
+              const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
   unsigned char e[32], c[32], s[32];
   uint32_t zero;
@@ -159,7 +159,7 @@ x25519_encap (const struct kem_info *k, unsigned char *ct, unsigned char *ss,
 }
 
 static gpg_error_t
-x25519_decap (const struct kem_info *k, unsigned char *ss,
+x25519_decap (const struct _kc_kem_info *k, unsigned char *ss,
               const unsigned char *ct, const unsigned char *sk)
 {
   unsigned char s[32];
@@ -173,48 +173,72 @@ x25519_decap (const struct kem_info *k, unsigned char *ss,
   return zero ? KC_ERR (GPG_ERR_INV_DATA) : 0;
 }
 
-static const struct kem_info kem_table[] = {
-  { KC_KEM_SNTRUP761, 0, KC_KEM_SNTRUP761_PUBKEY_LEN,
-    KC_KEM_SNTRUP761_SECKEY_LEN, KC_KEM_SNTRUP761_ENCAPS_LEN,
-    KC_KEM_SNTRUP761_SHARED_LEN, 0, 0, KC_STACK_BURN_KEM,
-    sntrup761_keypair, NULL, sntrup761_keypair_batch, sntrup761_encap,
-    sntrup761_decap },
-  { KC_KEM_MLKEM512, 2, KC_KEM_MLKEM512_PUBKEY_LEN,
-    KC_KEM_MLKEM512_SECKEY_LEN, KC_KEM_MLKEM512_ENCAPS_LEN,
-    KC_KEM_MLKEM512_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
-    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
-  { KC_KEM_MLKEM768, 3, KC_KEM_MLKEM768_PUBKEY_LEN,
-    KC_KEM_MLKEM768_SECKEY_LEN, KC_KEM_MLKEM768_ENCAPS_LEN,
-    KC_KEM_MLKEM768_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
-    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
-  { KC_KEM_MLKEM1024, 4, KC_KEM_MLKEM1024_PUBKEY_LEN,
-    KC_KEM_MLKEM1024_SECKEY_LEN, KC_KEM_MLKEM1024_ENCAPS_LEN,
-    KC_KEM_MLKEM1024_SHARED_LEN, 64, 32, KC_STACK_BURN_MLKEM,
-    mlkem_keypair, mlkem_keypair_seed, NULL, mlkem_encap, mlkem_decap },
-  { KC_KEM_RAW_X25519, 0, KC_KEM_RAW_X25519_PUBKEY_LEN,
-    KC_KEM_RAW_X25519_SECKEY_LEN, KC_KEM_RAW_X25519_ENCAPS_LEN,
-    KC_KEM_RAW_X25519_SHARED_LEN, 32, 0, KC_STACK_BURN_X25519,
-    x25519_keypair, x25519_keypair_seed, NULL, x25519_encap, x25519_decap },
+static const struct _kc_kem_info kem_table[] = {
+  { .algo = KC_KEM_SNTRUP761, .param = 0,
+    .pk_len = KC_KEM_SNTRUP761_PUBKEY_LEN,
+    .sk_len = KC_KEM_SNTRUP761_SECKEY_LEN,
+    .ct_len = KC_KEM_SNTRUP761_ENCAPS_LEN,
+    .ss_len = KC_KEM_SNTRUP761_SHARED_LEN,
+    .seed_len = 0, .opt_len = 0, .burn = KC_STACK_BURN_KEM,
+    .keypair = sntrup761_keypair, .keypair_seed = NULL,
+    .keypair_batch = sntrup761_keypair_batch,
+    .encap = sntrup761_encap, .decap = sntrup761_decap },
+  { .algo = KC_KEM_MLKEM512, .param = 2,
+    .pk_len = KC_KEM_MLKEM512_PUBKEY_LEN,
+    .sk_len = KC_KEM_MLKEM512_SECKEY_LEN,
+    .ct_len = KC_KEM_MLKEM512_ENCAPS_LEN,
+    .ss_len = KC_KEM_MLKEM512_SHARED_LEN,
+    .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
+    .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
+    .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
+  { .algo = KC_KEM_MLKEM768, .param = 3,
+    .pk_len = KC_KEM_MLKEM768_PUBKEY_LEN,
+    .sk_len = KC_KEM_MLKEM768_SECKEY_LEN,
+    .ct_len = KC_KEM_MLKEM768_ENCAPS_LEN,
+    .ss_len = KC_KEM_MLKEM768_SHARED_LEN,
+    .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
+    .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
+    .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
+  { .algo = KC_KEM_MLKEM1024, .param = 4,
+    .pk_len = KC_KEM_MLKEM1024_PUBKEY_LEN,
+    .sk_len = KC_KEM_MLKEM1024_SECKEY_LEN,
+    .ct_len = KC_KEM_MLKEM1024_ENCAPS_LEN,
+    .ss_len = KC_KEM_MLKEM1024_SHARED_LEN,
+    .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
+    .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
+    .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
+  { .algo = KC_KEM_RAW_X25519, .param = 0,
+    .pk_len = KC_KEM_RAW_X25519_PUBKEY_LEN,
+    .sk_len = KC_KEM_RAW_X25519_SECKEY_LEN,
+    .ct_len = KC_KEM_RAW_X25519_ENCAPS_LEN,
+    .ss_len = KC_KEM_RAW_X25519_SHARED_LEN,
+    .seed_len = 32, .opt_len = 0, .burn = KC_STACK_BURN_X25519,
+    .keypair = x25519_keypair, .keypair_seed = x25519_keypair_seed,
+    .keypair_batch = NULL, .encap = x25519_encap, .decap = x25519_decap },
   /* the hybrids (kem-hybrid.c): PARAM is the post-quantum part */
-  { KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761,
-    KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
-    KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
-    KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
-    KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN, 0, 0,
-    KC_STACK_BURN_KEM + KC_STACK_BURN_HYBRID_EXTRA,
-    _kc_kem_hybrid_keypair, NULL, NULL, _kc_kem_hybrid_encap,
-    _kc_kem_hybrid_decap },
-  { KC_KEM_MLKEM768X25519_SHA256, KC_KEM_MLKEM768,
-    KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
-    KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
-    KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
-    KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN, 0, 0,
-    KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
-    _kc_kem_hybrid_keypair, NULL, NULL, _kc_kem_hybrid_encap,
-    _kc_kem_hybrid_decap },
+  { .algo = KC_KEM_SNTRUP761X25519_SHA512, .param = KC_KEM_SNTRUP761,
+    .pk_len = KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
+    .sk_len = KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
+    .ct_len = KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
+    .ss_len = KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN,
+    .seed_len = 0, .opt_len = 0,
+    .burn = KC_STACK_BURN_KEM + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_hybrid_keypair, .keypair_seed = NULL,
+    .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
+    .decap = _kc_kem_hybrid_decap },
+  { .algo = KC_KEM_MLKEM768X25519_SHA256, .param = KC_KEM_MLKEM768,
+    .pk_len = KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
+    .sk_len = KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
+    .ct_len = KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
+    .ss_len = KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN,
+    .seed_len = 0, .opt_len = 0,
+    .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_hybrid_keypair, .keypair_seed = NULL,
+    .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
+    .decap = _kc_kem_hybrid_decap },
 };
 
-const struct kem_info *
+const struct _kc_kem_info *
 _kc_kem_lookup (int algo)
 {
   size_t i;
@@ -235,7 +259,7 @@ clear_output (void *buf, size_t len, size_t want)
 /* ------------------------------------------------------- entry points */
 
 static KC_NOINLINE gpg_error_t
-keypair_body (const struct kem_info *k, void *pubkey, void *seckey)
+keypair_body (const struct _kc_kem_info *k, void *pubkey, void *seckey)
 {
   return k->keypair (k, pubkey, seckey, _kc_random_fast, NULL);
 }
@@ -244,7 +268,7 @@ gpg_error_t
 kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
                 void *seckey, size_t seckey_len)
 {
-  const struct kem_info *k = _kc_kem_lookup (algo);
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)
@@ -261,7 +285,7 @@ kc_kem_keypair (int algo, void *pubkey, size_t pubkey_len,
 }
 
 static KC_NOINLINE gpg_error_t
-keypair_seed_body (const struct kem_info *k, void *pubkey, void *seckey,
+keypair_seed_body (const struct _kc_kem_info *k, void *pubkey, void *seckey,
                    const void *seed)
 {
   return k->keypair_seed (k, pubkey, seckey, seed);
@@ -272,7 +296,7 @@ kc_kem_keypair_seed (int algo, void *pubkey, size_t pubkey_len,
                      void *seckey, size_t seckey_len,
                      const void *seed, size_t seed_len)
 {
-  const struct kem_info *k = _kc_kem_lookup (algo);
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k || !k->keypair_seed)
@@ -290,7 +314,7 @@ kc_kem_keypair_seed (int algo, void *pubkey, size_t pubkey_len,
 }
 
 static KC_NOINLINE gpg_error_t
-keypair_batch_body (const struct kem_info *k, void *pubkeys, void *seckeys,
+keypair_batch_body (const struct _kc_kem_info *k, void *pubkeys, void *seckeys,
                     size_t count)
 {
   return k->keypair_batch (k, pubkeys, seckeys, count, _kc_random_fast,
@@ -301,7 +325,7 @@ gpg_error_t
 kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
                       void *seckeys, size_t seckeys_len, size_t count)
 {
-  const struct kem_info *k = _kc_kem_lookup (algo);
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k || !k->keypair_batch)
@@ -322,7 +346,7 @@ kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
 }
 
 static KC_NOINLINE gpg_error_t
-encap_body (const struct kem_info *k, const void *pubkey, void *ciphertext,
+encap_body (const struct _kc_kem_info *k, const void *pubkey, void *ciphertext,
             void *shared, const void *optional)
 {
   return k->encap (k, ciphertext, shared, pubkey, optional,
@@ -335,7 +359,7 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  const struct kem_info *k = _kc_kem_lookup (algo);
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)
@@ -359,7 +383,7 @@ kc_kem_encap (int algo, const void *pubkey, size_t pubkey_len,
 }
 
 static KC_NOINLINE gpg_error_t
-decap_body (const struct kem_info *k, const void *seckey,
+decap_body (const struct _kc_kem_info *k, const void *seckey,
             const void *ciphertext, void *shared)
 {
   return k->decap (k, shared, ciphertext, seckey);
@@ -371,7 +395,7 @@ kc_kem_decap (int algo, const void *seckey, size_t seckey_len,
               void *shared, size_t shared_len,
               const void *optional, size_t optional_len)
 {
-  const struct kem_info *k = _kc_kem_lookup (algo);
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
   gpg_error_t err;
 
   if (!k)

@@ -13,7 +13,7 @@
 
 #include "kcrypt-int.h"
 
-struct kem_info
+struct _kc_kem_info
 {
   int algo;                     /* KC_KEM_* */
   int param;                    /* the algorithm's own: ML-KEM's k; a
@@ -22,38 +22,39 @@ struct kem_info
   size_t seed_len;              /* kc_kem_keypair_seed; 0: not offered */
   size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m); 0: none */
   size_t burn;                  /* stack bound (kcrypt-int.h) */
-  gpg_error_t (*keypair) (const struct kem_info *k, unsigned char *pk,
+  gpg_error_t (*keypair) (const struct _kc_kem_info *k, unsigned char *pk,
                           unsigned char *sk, _kc_rng_fn rng, void *rngctx);
-  gpg_error_t (*keypair_seed) (const struct kem_info *k, unsigned char *pk,
-                               unsigned char *sk, const unsigned char *seed);
+  gpg_error_t (*keypair_seed) (const struct _kc_kem_info *k,
+                               unsigned char *pk, unsigned char *sk,
+                               const unsigned char *seed);
   /* N key pairs, one after the other; NULL: no batch form */
-  gpg_error_t (*keypair_batch) (const struct kem_info *k, unsigned char *pk,
-                                unsigned char *sk, size_t n, _kc_rng_fn rng,
-                                void *rngctx);
+  gpg_error_t (*keypair_batch) (const struct _kc_kem_info *k,
+                                unsigned char *pk, unsigned char *sk,
+                                size_t n, _kc_rng_fn rng, void *rngctx);
   /* OPT: the OPT_LEN bytes of OPTIONAL, or NULL to draw them */
-  gpg_error_t (*encap) (const struct kem_info *k, unsigned char *ct,
+  gpg_error_t (*encap) (const struct _kc_kem_info *k, unsigned char *ct,
                         unsigned char *ss, const unsigned char *pk,
                         const unsigned char *opt, _kc_rng_fn rng,
                         void *rngctx);
-  gpg_error_t (*decap) (const struct kem_info *k, unsigned char *ss,
+  gpg_error_t (*decap) (const struct _kc_kem_info *k, unsigned char *ss,
                         const unsigned char *ct, const unsigned char *sk);
 };
 
 /* The row of ALGO, or NULL if there is none */
-const struct kem_info *_kc_kem_lookup (int algo);
+const struct _kc_kem_info *_kc_kem_lookup (int algo);
 
 /* The hybrids (kem-hybrid.c): K->param names the post-quantum part; the
  * classical part is always RAW_X25519 and the combiner the hash of
  * K->ss_len bytes (64: SHA-512, 32: SHA-256). */
-gpg_error_t _kc_kem_hybrid_keypair (const struct kem_info *k,
+gpg_error_t _kc_kem_hybrid_keypair (const struct _kc_kem_info *k,
                                     unsigned char *pk, unsigned char *sk,
                                     _kc_rng_fn rng, void *rngctx);
-gpg_error_t _kc_kem_hybrid_encap (const struct kem_info *k,
+gpg_error_t _kc_kem_hybrid_encap (const struct _kc_kem_info *k,
                                   unsigned char *ct, unsigned char *ss,
                                   const unsigned char *pk,
                                   const unsigned char *opt, _kc_rng_fn rng,
                                   void *rngctx);
-gpg_error_t _kc_kem_hybrid_decap (const struct kem_info *k,
+gpg_error_t _kc_kem_hybrid_decap (const struct _kc_kem_info *k,
                                   unsigned char *ss, const unsigned char *ct,
                                   const unsigned char *sk);
 

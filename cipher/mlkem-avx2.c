@@ -805,8 +805,10 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 }
 
 const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {
-  ntt, invntt, matvec, tomont, add, sub, tobytes, frombytes, compress,
-  decompress, noise_x8, gen_matrix, 1
+  .ntt = ntt, .invntt = invntt, .matvec = matvec, .tomont = tomont,
+  .add = add, .sub = sub, .tobytes = tobytes, .frombytes = frombytes,
+  .compress = compress, .decompress = decompress, .noise_x8 = noise_x8,
+  .gen_matrix = gen_matrix, .x4_hashes = 1
 };
 
 #endif /* KC_USE_X86_64 */

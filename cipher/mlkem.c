@@ -467,8 +467,11 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 }
 
 const struct _kc_mlkem_ops _kc_mlkem_ops_portable = {
-  ntt, invntt, matvec, poly_tomont, poly_add, poly_sub, poly_tobytes,
-  poly_frombytes, poly_compress, poly_decompress, noise_x8, gen_matrix, 0
+  .ntt = ntt, .invntt = invntt, .matvec = matvec, .tomont = poly_tomont,
+  .add = poly_add, .sub = poly_sub, .tobytes = poly_tobytes,
+  .frombytes = poly_frombytes, .compress = poly_compress,
+  .decompress = poly_decompress, .noise_x8 = noise_x8,
+  .gen_matrix = gen_matrix, .x4_hashes = 0
 };
 
 /* The kernels, chosen once by _kc_hwf (so every call of a process takes

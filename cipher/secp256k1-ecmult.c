@@ -6,9 +6,6 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1-ecmult.h"
-#ifndef KC_SECP256K1_EXHAUSTIVE
-# include "secp256k1-ecmult-tables.h"
-#endif
 
 typedef _kc_secp256k1_fe fe;
 typedef _kc_secp256k1_ge ge;

@@ -13,10 +13,15 @@
  * (KC_USE_X86_64).  The caller must check _kc_hwf () & KC_HWF_AVX2 before
  * calling any of them; they execute AVX2 instructions unconditionally.
  *
- * All four run in time independent of the values of their inputs (no
+ * All of them run in time independent of the values of their inputs (no
  * secret-dependent branches or memory indices); f, g and in may be secret.
  * Outputs may alias no input.  No heap; stack temporaries holding secret
  * data are wiped before return.
+ *
+ * One subject a file: the reciprocals in sntrup761-avx2-recip.c, the sort
+ * in -sort.c, Short_fromlist in -short.c, the radix codecs in -radix.c,
+ * the Small codec and Small_random in -small.c, the coefficient-wise
+ * steps in -coeff.c.
  */
 #ifndef KC_SNTRUP761_AVX2_H
 #define KC_SNTRUP761_AVX2_H
@@ -51,7 +56,7 @@ int _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[761], const int16_t in[761]);
 
 /* The AVX2 Rq_encode / Rq_decode / Rounded_encode / Rounded_decode
  * (_kc_sntrup761_rq_encode_avx2 ...) are declared in sntrup761.h beside
- * the portable ones and defined in sntrup761-avx2.c: the round-3 radix
+ * the portable ones and defined in sntrup761-avx2-radix.c: the round-3 radix
  * schedule for p = 761 and moduli 4591 / 1531 written out, 16 pairs per
  * step.  Same bytes / values as the portable functions for every input
  * (decoders: any byte string); constant time. */

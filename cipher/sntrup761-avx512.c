@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The Rq reciprocal: the fixed-schedule divsteps of the NTRU Prime
- * reference (2p - 1 = 1521 iterations), as in sntrup761-avx2.c, with 32
+ * reference (2p - 1 = 1521 iterations), as in sntrup761-avx2-recip.c, with 32
  * int16 lanes a vector.  Each of f, g, v, r is 24 aligned zmm words in
  * place; the shifts (g down by one lane, v up by one, every iteration)
  * are done in registers with a two-source lane permutation of the
@@ -95,7 +95,7 @@ check_lanes512 (const struct recip3_state512 *s)
 
 /* The divsteps on S, whose g holds the input reversed (frozen); out =
  * 1/(3 in).  Same algorithm, scaling remark and lane bounds as
- * rq_recip3_core in sntrup761-avx2.c: iteration n needs lanes < min (p +
+ * rq_recip3_core in sntrup761-avx2-recip.c: iteration n needs lanes < min (p +
  * 1, 2p - n) of f and g, lanes <= n of v and r.  g is shifted down as it
  * is stored: new g word j = lanes 1..31 of the combination of word j and
  * lane 0 of that of word j + 1 (of the stale word above the last one
@@ -222,7 +222,7 @@ _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
  * three-input logic (vpternlog), the one-bit shifts of a plane a
  * qword-align of the neighbouring word and two shifts. */
 
-/* x + c y in F3 (the formulas of f3_addmul in sntrup761-avx2.c), c given
+/* x + c y in F3 (the formulas of f3_addmul in sntrup761-avx2-recip.c), c given
  * as broadcast masks cm = [c != 0], cs = [c = -1]:
  *   m_r = (m_x | m') & ~(m_x & m' & t), t = s_x ^ s_y ^ cs, m' = m_y & cm
  *   s_r = s_x ^ (m' & (t ^ m_x)) */

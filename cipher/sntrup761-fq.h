@@ -1,5 +1,5 @@
 /* sntrup761-fq.h - scalar arithmetic mod q = 4591 shared by the sntrup761
- * vector kernels (sntrup761-avx2.c, sntrup761-avx512.c): the per-iteration
+ * vector kernels (sntrup761-avx2-*.c, sntrup761-avx512.c): the per-iteration
  * scalars of the divsteps and the final scaling.
  *
  * Copyright (C) 2026 The libkcrypt authors.

@@ -9,8 +9,8 @@
  * time: loops and memory indices depend only on the public parameters.
  *
  * The KEM functions run on a table of kernels (struct sntrup_ops): the
- * portable ones here, or the AVX2 ones of sntrup761-avx2.c and
- * sntrup761-avx2-ntt.c (the products) when the library has x86-64 paths
+ * portable ones here, or the AVX2 ones of sntrup761-avx2-*.c (the
+ * products in sntrup761-avx2-ntt.c) when the library has x86-64 paths
  * and the CPU has AVX2, with the reciprocals of sntrup761-avx512.c and
  * the products of sntrup761-avx512-ntt.c where it also has AVX-512
  * (ops_avx512; _kc_hwf, read once, so a process always
@@ -1029,7 +1029,8 @@ hash_session (unsigned char k[HASH_BYTES], int b,
 /* The kernels one KEM operation uses.  Every table entry computes exactly
  * what the portable function of the same role computes (the tests check
  * the AVX2 entries against the portable ones, and the KAT on both
- * tables). */
+ * tables).  Tables name their members (designated initializers): many
+ * entries share a type, so a positional list could swap two silently. */
 struct sntrup_ops
 {
   void (*rq_mult_small) (int16_t *, const int16_t *, const int8_t *);
@@ -1127,44 +1128,71 @@ _kc_sntrup761_short_from_bytes (int8_t out[P], const unsigned char *buf)
 }
 
 static const struct sntrup_ops ops_portable = {
-  _kc_sntrup761_rq_mult_small, _kc_sntrup761_r3_mult,
-  _kc_sntrup761_r3_recip, _kc_sntrup761_rq_recip3,
-  _kc_sntrup761_rq_mult, _kc_sntrup761_rq_recip3_fq,
-  _kc_sntrup761_rq_decode, _kc_sntrup761_rounded_decode,
-  _kc_sntrup761_rq_encode, _kc_sntrup761_rounded_encode,
-  _kc_sntrup761_small_decode, _kc_sntrup761_small_encode,
-  _kc_sntrup761_short_from_bytes, round_portable,
-  times3_mod3_portable, weight_fix_portable,
-  _kc_sntrup761_small_from_bytes, rq_mult_small2_portable,
-  r3_mult2_portable
+  .rq_mult_small = _kc_sntrup761_rq_mult_small,
+  .r3_mult = _kc_sntrup761_r3_mult,
+  .r3_recip = _kc_sntrup761_r3_recip,
+  .rq_recip3 = _kc_sntrup761_rq_recip3,
+  .rq_mult = _kc_sntrup761_rq_mult,
+  .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq,
+  .rq_decode = _kc_sntrup761_rq_decode,
+  .rounded_decode = _kc_sntrup761_rounded_decode,
+  .rq_encode = _kc_sntrup761_rq_encode,
+  .rounded_encode = _kc_sntrup761_rounded_encode,
+  .small_decode = _kc_sntrup761_small_decode,
+  .small_encode = _kc_sntrup761_small_encode,
+  .short_from_bytes = _kc_sntrup761_short_from_bytes,
+  .round = round_portable,
+  .times3_mod3 = times3_mod3_portable,
+  .weight_fix = weight_fix_portable,
+  .small_from_bytes = _kc_sntrup761_small_from_bytes,
+  .rq_mult_small2 = rq_mult_small2_portable,
+  .r3_mult2 = r3_mult2_portable,
 };
 
 #ifdef KC_USE_X86_64
 static const struct sntrup_ops ops_avx2 = {
-  _kc_sntrup761_rq_mult_small_ntt_avx2, _kc_sntrup761_r3_mult_ntt_avx2,
-  _kc_sntrup761_r3_recip_avx2, _kc_sntrup761_rq_recip3_avx2,
-  _kc_sntrup761_rq_mult_ntt_avx2, _kc_sntrup761_rq_recip3_fq_avx2,
-  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
-  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
-  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
-  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
-  _kc_sntrup761_small_from_bytes_avx2, _kc_sntrup761_rq_mult_small2_ntt_avx2,
-  _kc_sntrup761_r3_mult2_ntt_avx2
+  .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
+  .r3_mult = _kc_sntrup761_r3_mult_ntt_avx2,
+  .r3_recip = _kc_sntrup761_r3_recip_avx2,
+  .rq_recip3 = _kc_sntrup761_rq_recip3_avx2,
+  .rq_mult = _kc_sntrup761_rq_mult_ntt_avx2,
+  .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx2,
+  .rq_decode = _kc_sntrup761_rq_decode_avx2,
+  .rounded_decode = _kc_sntrup761_rounded_decode_avx2,
+  .rq_encode = _kc_sntrup761_rq_encode_avx2,
+  .rounded_encode = _kc_sntrup761_rounded_encode_avx2,
+  .small_decode = _kc_sntrup761_small_decode_avx2,
+  .small_encode = _kc_sntrup761_small_encode_avx2,
+  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
+  .round = _kc_sntrup761_round_avx2,
+  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2,
+  .weight_fix = _kc_sntrup761_weight_fix_avx2,
+  .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2,
+  .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
+  .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
 };
 
 /* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
 static const struct sntrup_ops ops_avx512 = {
-  _kc_sntrup761_rq_mult_small_ntt_avx512, _kc_sntrup761_r3_mult_ntt_avx512,
-  _kc_sntrup761_r3_recip_avx512, _kc_sntrup761_rq_recip3_avx512,
-  _kc_sntrup761_rq_mult_ntt_avx512, _kc_sntrup761_rq_recip3_fq_avx512,
-  _kc_sntrup761_rq_decode_avx2, _kc_sntrup761_rounded_decode_avx2,
-  _kc_sntrup761_rq_encode_avx2, _kc_sntrup761_rounded_encode_avx2,
-  _kc_sntrup761_small_decode_avx2, _kc_sntrup761_small_encode_avx2,
-  _kc_sntrup761_short_from_bytes_avx2, _kc_sntrup761_round_avx2,
-  _kc_sntrup761_times3_mod3_avx2, _kc_sntrup761_weight_fix_avx2,
-  _kc_sntrup761_small_from_bytes_avx2,
-  _kc_sntrup761_rq_mult_small2_ntt_avx512, _kc_sntrup761_r3_mult2_ntt_avx512
+  .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx512,
+  .r3_mult = _kc_sntrup761_r3_mult_ntt_avx512,
+  .r3_recip = _kc_sntrup761_r3_recip_avx512,
+  .rq_recip3 = _kc_sntrup761_rq_recip3_avx512,
+  .rq_mult = _kc_sntrup761_rq_mult_ntt_avx512,
+  .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx512,
+  .rq_decode = _kc_sntrup761_rq_decode_avx2,
+  .rounded_decode = _kc_sntrup761_rounded_decode_avx2,
+  .rq_encode = _kc_sntrup761_rq_encode_avx2,
+  .rounded_encode = _kc_sntrup761_rounded_encode_avx2,
+  .small_decode = _kc_sntrup761_small_decode_avx2,
+  .small_encode = _kc_sntrup761_small_encode_avx2,
+  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
+  .round = _kc_sntrup761_round_avx2,
+  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2,
+  .weight_fix = _kc_sntrup761_weight_fix_avx2,
+  .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2,
+  .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx512,
+  .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
 };
 
 #endif

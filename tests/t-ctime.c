@@ -314,7 +314,7 @@ kem_hybrids (void)
   int a;
   for (a = 0; a < 2; a++)
     {
-      const struct kem_info *k = _kc_kem_lookup (algos[a]);
+      const struct _kc_kem_info *k = _kc_kem_lookup (algos[a]);
       if (k->keypair (k, pk, sk, secret_rng, NULL))
         fail ("hybrid %d keypair", algos[a]);
       ct_declassify (pk, k->pk_len);

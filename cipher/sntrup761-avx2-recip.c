@@ -1,0 +1,423 @@
+/* sntrup761-avx2-recip.c - the sntrup761 reciprocals in AVX2
+ * (contracts in sntrup761-avx2.h)
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The fixed-schedule divsteps of the NTRU Prime reference (2p - 1 = 1521
+ * iterations), every iteration one pass over f, g, v, r: in Rq 16 int16
+ * lanes at a time, lazily reduced with a Shoup/Barrett linear
+ * combination; in R3 bitsliced, two 768-bit planes per polynomial.  Both
+ * skip the lanes that provably cannot matter any more (public bounds
+ * depending on the iteration count only).  The per-iteration scalars
+ * (delta, f[0], g[0]) go through the constant-time toolbox; the lane
+ * operations are branch-free (blend, sign, multiply, table shuffle).
+ * Also here: 1/(3 in) for any frozen in (batch key generation).
+ */
+#include "kcrypt-int.h"
+#include "ct.h"
+#include "sntrup761-avx2.h"
+#include "sntrup761-fq.h"
+#include "sntrup761-avx2-int.h"
+
+#ifdef KC_USE_X86_64
+
+#define N 768                   /* P padded to a multiple of 32 lanes */
+
+/* ---- reciprocals by divsteps ---- */
+
+/* A scalar multiplier for lincomb: B (frozen, |B| <= 2295) and
+ * B' = round (B 2^15 / q), |B'| <= 16383. */
+struct fq_scalar
+{
+  __m256i b, bs;
+};
+
+KC_AVX2 static inline struct fq_scalar
+fq_scalar (int32_t b)
+{
+  struct fq_scalar r;
+  r.b = _mm256_set1_epi16 ((int16_t) b);
+  r.bs = _mm256_set1_epi16 ((int16_t) fq_shoup (b));
+  return r;
+}
+
+/* x B + y C mod q, lazily reduced, for 16 lanes (Shoup/Barrett style, 5
+ * multiplications): with t = round (x B' / 2^15) + round (y C' / 2^15),
+ * the result x B + y C - q t is computed mod 2^16 (vpmullw) and is exact
+ * because its true value is small.  Bound: round (x B' / 2^15) is within
+ * 1/2 + |x| 2^-16 of x B / q, so |x B - q round (...)| <= q (1/2 + |x|
+ * 2^-16).  For any int16 x, y that is <= q = 4591 per term, |result| <=
+ * 9182; for |x|, |y| <= 9182 it is <= 2 q (1/2 + 0.141) = 5886 < 2^15.
+ * So lanes stay within 9182 whatever they start from. */
+KC_AVX2 static inline __m256i
+lincomb (__m256i x, struct fq_scalar b, __m256i y, struct fq_scalar c)
+{
+  __m256i t = _mm256_add_epi16 (_mm256_mulhrs_epi16 (x, b.bs),
+                                _mm256_mulhrs_epi16 (y, c.bs));
+  __m256i v = _mm256_add_epi16 (_mm256_mullo_epi16 (x, b.b),
+                                _mm256_mullo_epi16 (y, c.b));
+  return _mm256_sub_epi16 (v, _mm256_mullo_epi16 (t, _mm256_set1_epi16 (Q)));
+}
+
+/* The shifts of g (down by one lane per iteration) and v (up by one) are
+ * done by moving where the arrays start: g at iteration n is
+ * gbuf[n .. n + 768), v is vbuf[VOFF - n .. VOFF - n + 768), so the
+ * vectors are loaded and stored unaligned and nothing is shuffled.  Lanes
+ * below v's start stay zero (never written), which shifts zeros in. */
+#define VOFF (2 * P)
+struct recip3_state
+{
+  int16_t f[N] __attribute__ ((aligned (32)));
+  int16_t r[N] __attribute__ ((aligned (32)));
+  int16_t gbuf[2 * P + N] __attribute__ ((aligned (32)));
+  int16_t vbuf[VOFF + N] __attribute__ ((aligned (32)));
+};
+
+#ifdef KC_VERIFY
+/* --enable-verify: every lane of f, g, v, r within lincomb's bound. */
+static void
+check_lanes_9182 (const struct recip3_state *s, int n)
+{
+  int i;
+  for (i = 0; i < N; i++)
+    {
+      KC_VERIFY_CHECK (s->f[i] >= -9182 && s->f[i] <= 9182);
+      KC_VERIFY_CHECK (s->gbuf[n + i] >= -9182 && s->gbuf[n + i] <= 9182);
+      KC_VERIFY_CHECK (s->vbuf[VOFF - n + i] >= -9182 && s->vbuf[VOFF - n + i] <= 9182);
+      KC_VERIFY_CHECK (s->r[i] >= -9182 && s->r[i] <= 9182);
+    }
+}
+#endif
+
+/* Which lanes each iteration must compute (n is public, so these bounds
+ * leak nothing):
+ *  - v, r: at the start of iteration n, v has nonzero lanes only at indices
+ *    <= n - 1 and r at <= n (lanes > 761 are don't-care that never reach
+ *    f, g or the output), so the v, r pass covers vectors 0 .. n/16 only.
+ *  - f, g: lane i of f and g after iteration n depends only on lanes i and
+ *    i + 1 before it (and the scalars f[0], g[0]); what the algorithm
+ *    finally needs from f, g is f[0] and the g[0] of every iteration.  So
+ *    iteration n only needs lanes < L(n) = min (p + 1, 2p - n), a bound
+ *    that drops by one per iteration in the second half; lanes above it
+ *    hold stale or garbage values (bounded, as every lane operation maps
+ *    any input into its output range) that never flow back down.
+ *
+ * Scaling: the reference swaps (f, v) with (g, r) and then sets
+ * g <- f0 g - g0 f, r <- f0 r - g0 v from the swapped values.  After a
+ * swap that is exactly -1 times the same formula applied to the values
+ * before the swap, so computing g, r from the unswapped values (no blends
+ * needed for them) only multiplies the pair (g, r) by -1.  The algorithm
+ * is invariant under scaling (g, r) jointly by a nonzero constant: later
+ * combinations are linear in (g, g[0]) and (r, g[0]), a swap moves the
+ * scaled pair into (f, v), and the result v / f[0] and every test
+ * g[0] != 0 are unchanged.  (Same argument in R3, with the constant +-1.)
+ *
+ * Rq divsteps.  All lanes stay lazily reduced: |f|, |g|, |v|, |r| <=
+ * 9182 (lincomb's bound; inputs start frozen). */
+/* The divsteps on S, whose gbuf holds the input reversed (frozen int16
+ * values); out = 1/(3 in). */
+KC_AVX2 static int
+rq_recip3_core (int16_t out[P], struct recip3_state *sp)
+{
+#define s (*sp)
+  int32_t delta = 1, f0, g0, t;
+  int i, j, n;
+
+  s.f[0] = 1;
+  s.f[P - 1] = s.f[P] = -1;
+  s.r[0] = RECIP3;
+  f0 = 1;
+  g0 = s.gbuf[0];
+
+  for (n = 0; n < 2 * P - 1; n++)
+    {
+      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
+      __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
+      struct fq_scalar fs, gs;
+      /* g before this iteration's shift, and v after it. */
+      int16_t *g = s.gbuf + n, *v = s.vbuf + VOFF - 1 - n;
+      int jv = n / 16 < N / 16 - 1 ? n / 16 : N / 16 - 1;
+      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
+      int jf = (lf + 16 - 1) / 16;
+
+      /* g <- f0 g - g0 f, r <- f0 r - g0 v with the values before the
+       * swap (see the scaling remark above); f <- g, v <- r on swap. */
+      fs = fq_scalar (f0);
+      gs = fq_scalar (-g0);
+      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
+      f0 = (int32_t) ct_select_u32 (swap, (uint32_t) g0, (uint32_t) f0);
+
+      for (j = 0; j < N / 16; j++)
+        {
+          if (j < jf)
+            {
+              __m256i fv = _mm256_load_si256 ((const __m256i *) s.f + j);
+              __m256i gv = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j));
+              __m256i gn = lincomb (gv, fs, fv, gs);
+              _mm256_store_si256 ((__m256i *) s.f + j, _mm256_blendv_epi8 (fv, gv, sw));
+              /* Stored in place: read from g + 1 next time, the shift. */
+              _mm256_storeu_si256 ((__m256i *) (g + 16 * j), gn);
+              if (j == 0)
+                g0 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (gn, 1));
+            }
+          if (j <= jv)
+            {
+              __m256i vs = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j));
+              __m256i rv = _mm256_load_si256 ((const __m256i *) s.r + j);
+              _mm256_storeu_si256 ((__m256i *) (v + 16 * j), _mm256_blendv_epi8 (vs, rv, sw));
+              _mm256_store_si256 ((__m256i *) s.r + j, lincomb (rv, fs, vs, gs));
+            }
+        }
+      KC_VERIFY_ONLY (check_lanes_9182 (&s, n + 1));
+    }
+
+  /* out = v reversed, divided by f[0]; v now starts at VOFF - (2p - 1). */
+  t = fq_recip (f0);
+  for (i = 0; i < P; i++)
+    out[i] = (int16_t) fq_mul (t, fq_freeze32 (s.vbuf[VOFF - (2 * P - 1) + P - 1 - i]));
+
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  wipememory (&s, sizeof s);
+  wipememory (&f0, sizeof f0);
+  wipememory (&g0, sizeof g0);
+  return t;
+#undef s
+}
+
+KC_AVX2 int
+_kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
+{
+  struct recip3_state s;
+  int i;
+
+  memset (&s, 0, sizeof s);
+  for (i = 0; i < P; i++)
+    s.gbuf[P - 1 - i] = in[i];
+  return rq_recip3_core (out, &s);
+}
+
+KC_AVX2 int
+_kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[P], const int16_t in[P])
+{
+  struct recip3_state s;
+  int i;
+
+  memset (&s, 0, sizeof s);
+  for (i = 0; i < P; i++)
+    s.gbuf[P - 1 - i] = in[i];
+  return rq_recip3_core (out, &s);
+}
+
+/* ---- R3 reciprocal, bitsliced ---- */
+
+/* A polynomial over F3 of up to 768 coefficients as two bit planes of 768
+ * bits, 3 vectors each: coefficient i is bit i (64-bit word i/64, bit
+ * i%64).  m = [x != 0], s = sign bit ([x = -1] where m is set; don't-care
+ * where m is clear). */
+struct f3poly
+{
+  __m256i m[3], s[3];
+};
+
+/* x + c y in F3 for 256 coefficients, c a scalar given as masks
+ * cm = [c != 0], cs = [c = -1] (all ones / zero).  With y' = c y
+ * (m' = m_y & cm, s' = s_y ^ cs): if one side is 0 the sum is the other;
+ * equal nonzero signs give -x (m = 1, s = ~s_x), opposite signs give 0:
+ *   m_r = (m_x | m') & ~(m_x & m' & (s_x ^ s'))
+ *   s_r = s_x ^ (m' & (s_x ^ s' ^ m_x))
+ * (the second covers m' = 0: s_x; m_x = 0: s'; both set with equal
+ * signs: ~s_x; opposite signs: don't-care). */
+KC_AVX2 static inline void
+f3_addmul (__m256i *rm, __m256i *rs, __m256i xm, __m256i xs,
+           __m256i ym, __m256i ys, __m256i cm, __m256i cs)
+{
+  __m256i m2 = _mm256_and_si256 (ym, cm);
+  __m256i t = _mm256_xor_si256 (xs, _mm256_xor_si256 (ys, cs));   /* s_x ^ s' */
+  *rm = _mm256_andnot_si256 (_mm256_and_si256 (_mm256_and_si256 (xm, m2), t),
+                             _mm256_or_si256 (xm, m2));
+  *rs = _mm256_xor_si256 (xs, _mm256_and_si256 (m2, _mm256_xor_si256 (t, xm)));
+}
+
+/* Bit shifts of a 768-bit plane held in consecutive vectors.
+ * bits_down (x, next): bit i <- bit i + 1, the top bit from bit 0 of NEXT.
+ * bits_up (x, prev): bit i <- bit i - 1, bit 0 from the top bit of PREV. */
+KC_AVX2 static inline __m256i
+bits_down (__m256i x, __m256i next)
+{
+  /* words x1, x2, x3, next0 */
+  __m256i hi = _mm256_alignr_epi8 (_mm256_permute2x128_si256 (x, next, 0x21), x, 8);
+  return _mm256_or_si256 (_mm256_srli_epi64 (x, 1), _mm256_slli_epi64 (hi, 63));
+}
+
+KC_AVX2 static inline __m256i
+bits_up (__m256i x, __m256i prev)
+{
+  /* words prev3, x0, x1, x2 */
+  __m256i lo = _mm256_alignr_epi8 (x, _mm256_permute2x128_si256 (prev, x, 0x21), 8);
+  return _mm256_or_si256 (_mm256_slli_epi64 (x, 1), _mm256_srli_epi64 (lo, 63));
+}
+
+/* int8 coefficients in {-1, 0, 1} (768 of them) to planes. */
+KC_AVX2 static void
+f3_pack (struct f3poly *x, const int8_t a[N])
+{
+  uint32_t m[N / 32], s[N / 32];
+  int i;
+  for (i = 0; i < N / 32; i++)
+    {
+      __m256i v = _mm256_loadu_si256 ((const __m256i *) (a + 32 * i));
+      __m256i z = _mm256_setzero_si256 ();
+      m[i] = ~(uint32_t) _mm256_movemask_epi8 (_mm256_cmpeq_epi8 (v, z));
+      s[i] = (uint32_t) _mm256_movemask_epi8 (_mm256_cmpgt_epi8 (z, v));
+    }
+  for (i = 0; i < 3; i++)
+    {
+      x->m[i] = _mm256_loadu_si256 ((const __m256i *) (m + 8 * i));
+      x->s[i] = _mm256_loadu_si256 ((const __m256i *) (s + 8 * i));
+    }
+  wipememory (m, sizeof m);
+  wipememory (s, sizeof s);
+}
+
+/* Planes to int8 coefficients in {-1, 0, 1}. */
+KC_AVX2 static void
+f3_unpack (int8_t a[N], const struct f3poly *x)
+{
+  uint32_t m[N / 32], s[N / 32];
+  const __m256i shuf = _mm256_setr_epi8 (0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+                                         2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+  const __m256i bit = _mm256_set1_epi64x ((int64_t) 0x8040201008040201ULL);
+  int i;
+  for (i = 0; i < 3; i++)
+    {
+      _mm256_storeu_si256 ((__m256i *) (m + 8 * i), x->m[i]);
+      _mm256_storeu_si256 ((__m256i *) (s + 8 * i), x->s[i]);
+    }
+  for (i = 0; i < N / 32; i++)
+    {
+      /* byte k <- bit k of the word: spread, isolate, compare. */
+      __m256i vm = _mm256_shuffle_epi8 (_mm256_set1_epi32 ((int32_t) m[i]), shuf);
+      __m256i vs = _mm256_shuffle_epi8 (_mm256_set1_epi32 ((int32_t) s[i]), shuf);
+      vm = _mm256_cmpeq_epi8 (_mm256_and_si256 (vm, bit), bit);
+      vs = _mm256_cmpeq_epi8 (_mm256_and_si256 (vs, bit), bit);
+      /* m ? (s ? -1 : 1) : 0 */
+      _mm256_storeu_si256 ((__m256i *) (a + 32 * i), _mm256_and_si256
+                           (vm, _mm256_or_si256 (vs, _mm256_set1_epi8 (1))));
+    }
+  wipememory (m, sizeof m);
+  wipememory (s, sizeof s);
+}
+
+/* Broadcast a 0/1 flag as an all-zero / all-one vector. */
+KC_AVX2 static inline __m256i
+flag_vec (uint32_t flag)
+{
+  return _mm256_set1_epi32 ((int32_t) ct_mask_from_flag_u32 (flag));
+}
+
+struct recip_r3_state
+{
+  struct f3poly f, g, v, r;
+  int8_t t[N] __attribute__ ((aligned (32)));
+};
+
+/* R3 divsteps on bit planes: one iteration touches 3 vectors per plane.
+ * The scalars f[0], g[0] are kept as (nonzero, sign) bit pairs.  The lane
+ * bounds of the Rq version apply with 256-coefficient vectors (f, g:
+ * vectors < ceil (L(n) / 256); v, r: vectors <= n / 256), and so does the
+ * scaling remark: g <- g + c f, r <- r + c v with c = -f[0] g[0] from the
+ * unswapped values, then f <- g, v <- r on swap. */
+KC_AVX2 int
+_kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
+{
+  struct recip_r3_state s;
+  const __m256i zero = _mm256_setzero_si256 ();
+  uint32_t f0m = 1, f0s = 0, g0m, g0s;
+  int32_t delta = 1, t;
+  int i, j, n;
+
+  memset (&s, 0, sizeof s);
+  s.t[0] = 1;
+  s.t[P - 1] = s.t[P] = -1;
+  f3_pack (&s.f, s.t);
+  memset (s.t, 0, sizeof s.t);
+  for (i = 0; i < P; i++)
+    s.t[P - 1 - i] = in[i];
+  f3_pack (&s.g, s.t);
+  memset (s.t, 0, sizeof s.t);
+  s.t[0] = 1;
+  f3_pack (&s.r, s.t);
+  g0m = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.m[0])) & 1;
+  g0s = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.s[0])) & 1;
+
+  for (n = 0; n < 2 * P - 1; n++)
+    {
+      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 (g0m);
+      __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
+      /* c = -f[0] g[0]: nonzero iff both are, sign flipped. */
+      __m256i cm = flag_vec (f0m & g0m), cs = flag_vec (1 ^ f0s ^ g0s);
+      __m256i gm[3], gs[3], vprevm = zero, vprevs = zero;
+      int jv = n / 256 < 2 ? n / 256 : 2;
+      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
+      int jf = (lf + 255) / 256;
+
+      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
+      f0m = ct_select_u32 (swap, g0m, f0m);
+      f0s = ct_select_u32 (swap, g0s, f0s);
+
+      for (j = 0; j < 3; j++)
+        {
+          if (j < jf)
+            {
+              __m256i fm = s.f.m[j], fs = s.f.s[j];
+              __m256i gmj = s.g.m[j], gsj = s.g.s[j];
+              f3_addmul (&gm[j], &gs[j], gmj, gsj, fm, fs, cm, cs);
+              s.f.m[j] = _mm256_blendv_epi8 (fm, gmj, sw);
+              s.f.s[j] = _mm256_blendv_epi8 (fs, gsj, sw);
+            }
+          if (j <= jv)
+            {
+              __m256i vm = s.v.m[j], vs = s.v.s[j];
+              __m256i vsm = bits_up (vm, vprevm), vss = bits_up (vs, vprevs);
+              __m256i rm = s.r.m[j], rs = s.r.s[j];
+              vprevm = vm;
+              vprevs = vs;
+              s.v.m[j] = _mm256_blendv_epi8 (vsm, rm, sw);
+              s.v.s[j] = _mm256_blendv_epi8 (vss, rs, sw);
+              f3_addmul (&s.r.m[j], &s.r.s[j], rm, rs, vsm, vss, cm, cs);
+            }
+        }
+      /* The next g[0] is bit 1 of the combination; then shift g down. */
+      g0m = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gm[0])) >> 1) & 1;
+      g0s = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gs[0])) >> 1) & 1;
+      for (j = 0; j < jf; j++)
+        {
+          __m256i nm = j + 1 < jf ? gm[j + 1] : zero;
+          __m256i ns = j + 1 < jf ? gs[j + 1] : zero;
+          s.g.m[j] = bits_down (gm[j], nm);
+          s.g.s[j] = bits_down (gs[j], ns);
+        }
+    }
+
+  /* out = f[0] * v reversed (f[0] = +-1 when invertible). */
+  f3_unpack (s.t, &s.v);
+  for (i = 0; i < P; i++)
+    {
+      int32_t x = s.t[P - 1 - i];
+      /* f[0] x: 0 if f[0] = 0, -x if f[0] = -1. */
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0m), (uint32_t) x, 0);
+      x = (int32_t) ct_select_u32 (ct_mask_from_flag_u32 (f0s), (uint32_t) -x, (uint32_t) x);
+      out[i] = (int8_t) x;
+    }
+
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  wipememory (&s, sizeof s);
+  wipememory (&f0m, sizeof f0m);
+  wipememory (&f0s, sizeof f0s);
+  wipememory (&g0m, sizeof g0m);
+  wipememory (&g0s, sizeof g0s);
+  return t;
+}
+
+#endif /* KC_USE_X86_64 */
