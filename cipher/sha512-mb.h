@@ -48,10 +48,9 @@ void _kc_sha512_x8 (unsigned char *const out[8],
  * may be NULL when PREFIXLEN is 0) and every IN[i] is LEN bytes.  Groups
  * of 8 (AVX-512) or 4 (AVX2) go through the vector kernels; a remainder
  * goes through the kernel with unused lanes, or through the single-buffer
- * path when that is faster (see sha512-mb.c, mb_plan): on Zen 4 one
- * 8-lane group costs about 2.8 single-buffer hashes, one 4-lane group
- * about 2.6, so up to 2 messages (the decapsulation pair) are hashed one
- * by one and gain nothing here. */
+ * path when that is faster (see sha512-mb.c, mb_plan; the group costs
+ * behind it are in doc/MEASUREMENTS): up to 2 messages (the
+ * decapsulation pair) are hashed one by one and gain nothing here. */
 void _kc_sha512_mb (unsigned char *const out[], size_t outlen,
                     const unsigned char *prefix, size_t prefixlen,
                     const unsigned char *const in[], size_t len, size_t n);

@@ -762,8 +762,7 @@ gt_fwd (__m256i rows[3][32], int pi, int mode, int bound)
  * public), with the inverse transforms inlined into it.  The inlining is
  * fixed by attributes (ntt_fwd_full and gt_finish out of line, ntt_inv_gt
  * and gt_fwd inlined) because the compilers' own choices moved with
- * every refactoring: gcc once put ntt_inv_gt out of line, 2 to 4 %
- * slower on every product. */
+ * every refactoring (doc/MEASUREMENTS has what that cost). */
 static __attribute__ ((noinline)) TGT void
 gt_finish (__m256i out[48], struct gt_work *w, const __m256i f[3][32],
            int pi)

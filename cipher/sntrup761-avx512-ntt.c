@@ -62,8 +62,6 @@
 
 typedef __m512i V;
 
-#include "sntrup761-avx512-ntt-tab.h"
-
 static const int16_t ntt_q[3] = { 7681, 10753, 12289 };
 static const int16_t ntt_qinv[3] = { -7679, -10751, -12287 };
 static const int16_t ntt_v[3] = { 8737, 6241, 5461 };
@@ -202,8 +200,8 @@ ntt_fwd (V dst[16], const V src[16], int pi, int mode)
 {
   const V q = SET1 (ntt_q[pi]), v = SET1 (ntt_v[pi]);
   const V c3 = SET1 (ntt_c3[pi & 1]);
-  const int16_t (*zb)[2][32] = z512_fwd_bc[pi];
-  const int16_t (*zv)[2][32] = z512_fwd_vec[pi];
+  const int16_t (*zb)[2][32] = _kc_sntrup761_z512_fwd_bc[pi];
+  const int16_t (*zv)[2][32] = _kc_sntrup761_z512_fwd_vec[pi];
   V x[16];
   int l, j;
 
@@ -248,8 +246,8 @@ ntt_inv (V a[16], int pi)
 {
   const V q = SET1 (ntt_q[pi]), v = SET1 (ntt_v[pi]);
   const V c3 = SET1 (ntt_c3[pi & 1]);
-  const int16_t (*zb)[2][32] = z512_inv_bc[pi];
-  const int16_t (*zv)[2][32] = z512_inv_vec[pi];
+  const int16_t (*zb)[2][32] = _kc_sntrup761_z512_inv_bc[pi];
+  const int16_t (*zv)[2][32] = _kc_sntrup761_z512_inv_vec[pi];
   const int p1 = pi == 0, p2 = pi == 1, p3 = pi == 2;
   V x[16];
   int j, b;

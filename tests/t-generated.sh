@@ -8,7 +8,7 @@
 #   cipher/sntrup761-avx2-ntt-tables.c, and the Barrett and bound checks
 #        the comments of sntrup761-avx2-ntt.c rely on
 #        (cipher/gen-sntrup761-ntt.py)
-#   cipher/sntrup761-avx512-ntt-tab.h (cipher/gen-sntrup761-ntt512.py)
+#   cipher/sntrup761-avx512-ntt-tables.c (cipher/gen-sntrup761-ntt512.py)
 #   cipher/mlkem-avx2-tables.c (cipher/gen-mlkem-avx2.py)
 #   cipher/secp256k1-ecmult-tables.c (cipher/secp256k1-gen-tables, built
 #        here from the library's own group code)
@@ -43,9 +43,9 @@ fi
   cmp -s "$tmp/ntt.c" "$top/cipher/sntrup761-avx2-ntt-tables.c" \
   || stale cipher/sntrup761-avx2-ntt-tables.c
 
-"$PYTHON3" "$top/cipher/gen-sntrup761-ntt512.py" > "$tmp/ntt512.h" &&
-  cmp -s "$tmp/ntt512.h" "$top/cipher/sntrup761-avx512-ntt-tab.h" \
-  || stale cipher/sntrup761-avx512-ntt-tab.h
+"$PYTHON3" "$top/cipher/gen-sntrup761-ntt512.py" > "$tmp/ntt512.c" &&
+  cmp -s "$tmp/ntt512.c" "$top/cipher/sntrup761-avx512-ntt-tables.c" \
+  || stale cipher/sntrup761-avx512-ntt-tables.c
 
 "$PYTHON3" "$top/cipher/gen-mlkem-avx2.py" > "$tmp/mlkem.c" &&
   cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem-avx2-tables.c" \
