@@ -1150,6 +1150,21 @@ static const struct sntrup_ops ops_portable = {
 };
 
 #ifdef KC_USE_X86_64
+/* The members the AVX2 and AVX-512 tables share: the codecs and the
+ * coefficient-wise steps (AVX2 on both). */
+#define OPS_AVX2_CODECS \
+  .rq_decode = _kc_sntrup761_rq_decode_avx2, \
+  .rounded_decode = _kc_sntrup761_rounded_decode_avx2, \
+  .rq_encode = _kc_sntrup761_rq_encode_avx2, \
+  .rounded_encode = _kc_sntrup761_rounded_encode_avx2, \
+  .small_decode = _kc_sntrup761_small_decode_avx2, \
+  .small_encode = _kc_sntrup761_small_encode_avx2, \
+  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2, \
+  .round = _kc_sntrup761_round_avx2, \
+  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2, \
+  .weight_fix = _kc_sntrup761_weight_fix_avx2, \
+  .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
+
 static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
   .r3_mult = _kc_sntrup761_r3_mult_ntt_avx2,
@@ -1157,17 +1172,7 @@ static const struct sntrup_ops ops_avx2 = {
   .rq_recip3 = _kc_sntrup761_rq_recip3_avx2,
   .rq_mult = _kc_sntrup761_rq_mult_ntt_avx2,
   .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx2,
-  .rq_decode = _kc_sntrup761_rq_decode_avx2,
-  .rounded_decode = _kc_sntrup761_rounded_decode_avx2,
-  .rq_encode = _kc_sntrup761_rq_encode_avx2,
-  .rounded_encode = _kc_sntrup761_rounded_encode_avx2,
-  .small_decode = _kc_sntrup761_small_decode_avx2,
-  .small_encode = _kc_sntrup761_small_encode_avx2,
-  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
-  .round = _kc_sntrup761_round_avx2,
-  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2,
-  .weight_fix = _kc_sntrup761_weight_fix_avx2,
-  .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2,
+  OPS_AVX2_CODECS,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
 };
@@ -1180,17 +1185,7 @@ static const struct sntrup_ops ops_avx512 = {
   .rq_recip3 = _kc_sntrup761_rq_recip3_avx512,
   .rq_mult = _kc_sntrup761_rq_mult_ntt_avx512,
   .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx512,
-  .rq_decode = _kc_sntrup761_rq_decode_avx2,
-  .rounded_decode = _kc_sntrup761_rounded_decode_avx2,
-  .rq_encode = _kc_sntrup761_rq_encode_avx2,
-  .rounded_encode = _kc_sntrup761_rounded_encode_avx2,
-  .small_decode = _kc_sntrup761_small_decode_avx2,
-  .small_encode = _kc_sntrup761_small_encode_avx2,
-  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
-  .round = _kc_sntrup761_round_avx2,
-  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2,
-  .weight_fix = _kc_sntrup761_weight_fix_avx2,
-  .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2,
+  OPS_AVX2_CODECS,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx512,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
 };
