@@ -14,7 +14,7 @@
 #include "ecdsa.h"
 #include "sha256.h"
 #include "t-common.h"
-#include "wycheproof-secp256k1.h"
+#include "wycheproof.h"
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>
@@ -149,7 +149,7 @@ test_wycheproof (void)
   size_t i;
   int nvalid = 0, ninvalid = 0;
 
-  for (i = 0; i < KC_WYCHEPROOF_NCASES; i++)
+  for (i = 0; i < _kc_wycheproof_ncases; i++)
     {
       const struct _kc_wycheproof_case *c = &_kc_wycheproof_cases[i];
       unsigned char dg[32];

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t-generated.sh - every generated file in the tree is what its generator
 # makes today, and the generators' own checks pass:
-#   tests/wycheproof-secp256k1.h, tests/wycheproof-mac.h
+#   tests/wycheproof-secp256k1.c, tests/wycheproof-mac.c
 #        (data/wycheproof/convert.py, convert-mac.py)
 #   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
 #        modulus is prime and each derived value its published one)
@@ -26,11 +26,11 @@ fail=0
 stale () { echo "FAIL: $1 is not what its generator makes (make regen, then commit)"; fail=1; }
 
 "$PYTHON3" "$top/tests/data/wycheproof/convert.py" "$top/tests/data/wycheproof" \
-  > "$tmp/w1.h" && cmp -s "$tmp/w1.h" "$top/tests/wycheproof-secp256k1.h" \
-  || stale tests/wycheproof-secp256k1.h
+  > "$tmp/w1.c" && cmp -s "$tmp/w1.c" "$top/tests/wycheproof-secp256k1.c" \
+  || stale tests/wycheproof-secp256k1.c
 "$PYTHON3" "$top/tests/data/wycheproof/convert-mac.py" "$top/tests/data/wycheproof" \
-  > "$tmp/w2.h" && cmp -s "$tmp/w2.h" "$top/tests/wycheproof-mac.h" \
-  || stale tests/wycheproof-mac.h
+  > "$tmp/w2.c" && cmp -s "$tmp/w2.c" "$top/tests/wycheproof-mac.c" \
+  || stale tests/wycheproof-mac.c
 
 "$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \

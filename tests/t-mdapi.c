@@ -10,7 +10,7 @@
  */
 #include "kcrypt-int.h"
 #include "t-common.h"
-#include "wycheproof-mac.h"
+#include "wycheproof.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>
 # include <openssl/hmac.h>
@@ -100,7 +100,7 @@ test_wycheproof_hmac (void)
   size_t i;
   unsigned char mac[32];
   int valid_ok = 0;
-  for (i = 0; i < KC_WP_HMAC_COUNT; i++)
+  for (i = 0; i < _kc_wp_hmac_count; i++)
     {
       const struct _kc_wp_hmac *c = &_kc_wp_hmac_cases[i];
       kc_md_hd_t h;
@@ -124,7 +124,7 @@ test_wycheproof_hkdf (void)
 {
   static unsigned char okm[8200];
   size_t i;
-  for (i = 0; i < KC_WP_HKDF_COUNT; i++)
+  for (i = 0; i < _kc_wp_hkdf_count; i++)
     {
       const struct _kc_wp_hkdf *c = &_kc_wp_hkdf_cases[i];
       gpg_error_t err;
