@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# convert-mac.py - writes tests/wycheproof-mac.h from the Wycheproof
+# convert-mac.py - writes tests/wycheproof-mac.c from the Wycheproof
 # HMAC-SHA256 and HKDF-SHA256 files (mac_test_schema_v1,
 # hkdf_test_schema_v1): every case, with its expected result.
 #
@@ -7,7 +7,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
 #   python3 tests/data/wycheproof/convert-mac.py tests/data/wycheproof \
-#       > tests/wycheproof-mac.h
+#       > tests/wycheproof-mac.c
 import json
 import os
 import sys

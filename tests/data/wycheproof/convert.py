@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Convert the Wycheproof ECDSA secp256k1 JSON files into a C header.
 
-Usage: convert.py DATADIR > wycheproof-secp256k1.h
+Usage: convert.py DATADIR > wycheproof-secp256k1.c
 
 Writes one array of cases, _kc_wycheproof_cases[], each with the public key
 (uncompressed SEC1), the unhashed message, the signature, whether it is DER
