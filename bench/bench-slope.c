@@ -96,6 +96,7 @@ static const struct
   { &bench_group_curves, 0 },
   { &bench_group_dist, 0 },
   { &bench_group_rng, 1 },
+  { &bench_group_placement, 0 },
 };
 
 static void

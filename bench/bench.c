@@ -499,6 +499,12 @@ bench_rows_reported (void)
 }
 
 void
+bench_count_row (void)
+{
+  rows_reported++;
+}
+
+void
 bench_report (const struct bench_group *g, const char *name, const char *op,
               enum bench_unit unit, const struct bench_result *res,
               double units_per_iter)

@@ -168,6 +168,7 @@ extern const struct bench_group bench_group_curves;   /* bench-curves.c  */
 extern const struct bench_group bench_group_dist;     /* bench-dist.c    */
 extern const struct bench_group bench_group_rng;      /* bench-rng.c     */
 extern const struct bench_group bench_group_x25519;   /* bench-x25519.c  */
+extern const struct bench_group bench_group_placement; /* bench-placement.c */
 
 /* RAW_X25519 bodies of bench-x25519.c, shared with bench-peers: CTX is
  * a struct bench_x25519_keys; keypair_seed uses SK, decap SK and CT. */
@@ -210,6 +211,8 @@ void bench_report (const struct bench_group *g, const char *name,
 /* How many rows bench_report has printed so far (a selection that
  * matched none is an error of the caller). */
 unsigned int bench_rows_reported (void);
+/* Count a row a group printed in its own format (bench-placement.c). */
+void bench_count_row (void);
 
 /* Measure BODY (bench_measure_clocked) and report it, if the row is
  * wanted. */
