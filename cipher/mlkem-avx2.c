@@ -35,6 +35,11 @@
  * remainder, computed mod 2^16, says which (t-mlkem-avx2 checks every
  * int16 x for every d).
  *
+ * Matrix sampling with AVX-512 (F, BW, VL), where the eight-way Keccak
+ * runs: each squeezed block of the eight lanes is transposed into lane
+ * order in registers, and the rejection step takes 48 bytes (32
+ * candidates) at a time, compressing the accepted ones with vpcompressd.
+ *
  * Everything here is branch-free in the data but the rejection sampling
  * of the matrix (public).
  */
@@ -751,15 +756,183 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
   return _kc_mlkem_rej_uniform (r, n, buf + p, len - p);
 }
 
+/* With AVX-512 (F, BW, VL): 48 bytes (32 candidates) a step.  vpermd
+ * gives each 128-bit lane its 12 bytes, vpshufb and a variable shift make
+ * the eight 12-bit fields of a lane its 16-bit words, one compare gives
+ * the 32-bit mask of those below q; each half is widened to 32 bits,
+ * compressed (vpcompressd) and narrowed back, and stored under a mask of
+ * as many words as it has and R still takes, so no step writes past
+ * R->c[N - 1] and none needs a scalar tail.  The last step of a block
+ * reads the bytes left (a masked load: nothing past BUF + LEN); a
+ * remainder that is not a multiple of 3 goes to the portable function.
+ * Public data. */
+#define KC_AVX512 __attribute__ ((target ("avx2,bmi2,popcnt,avx512f,avx512bw,avx512vl")))
+
+static inline KC_AVX512 unsigned int
+rej_store16 (poly *r, unsigned int n, __m256i w, __mmask16 ok)
+{
+  __m512i d = _mm512_maskz_compress_epi32 (ok, _mm512_cvtepu16_epi32 (w));
+  unsigned int cnt = (unsigned int) _mm_popcnt_u32 (ok), room = N - n;
+
+  if (cnt > room)
+    cnt = room;
+  _mm256_mask_storeu_epi16 (r->c + n, (__mmask16) ((1u << cnt) - 1),
+                            _mm512_cvtepi32_epi16 (d));
+  return n + cnt;
+}
+
+/* The 32 12-bit fields of up to 48 stream bytes in the low bytes of V
+ * (TAKE of them, a multiple of 3; the rest zero) as 16-bit words, and in
+ * *OK the mask of those that are candidates below q. */
+static inline KC_AVX512 __m512i
+rej_fields (__m512i v, size_t take, __mmask32 *ok)
+{
+  const __m512i lanes = _mm512_setr_epi32 (0, 1, 2, 0, 3, 4, 5, 0,
+                                           6, 7, 8, 0, 9, 10, 11, 0);
+  const __m512i bytes = _mm512_broadcast_i32x4
+    (_mm_setr_epi8 (0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11));
+  const __m512i shift = _mm512_set1_epi32 (4 << 16);     /* 0, 4, 0, 4 .. */
+  const __m512i low12 = _mm512_set1_epi16 (0xfff), q = _mm512_set1_epi16 (Q);
+  unsigned int cands = (unsigned int) (take / 3 * 2);
+
+  v = _mm512_permutexvar_epi32 (lanes, v);
+  v = _mm512_and_si512 (_mm512_srlv_epi16 (_mm512_shuffle_epi8 (v, bytes),
+                                           shift), low12);
+  *ok = _mm512_cmplt_epu16_mask (v, q)
+        & (__mmask32) (cands == 32 ? ~0u : (1u << cands) - 1);
+  return v;
+}
+
+/* The candidates of 48 stream bytes at V appended to R. */
+static inline KC_AVX512 unsigned int
+rej_step (poly *r, unsigned int n, __m512i v, size_t take)
+{
+  __mmask32 ok;
+
+  v = rej_fields (v, take, &ok);
+  n = rej_store16 (r, n, _mm512_castsi512_si256 (v), (__mmask16) ok);
+  if (n < N)
+    n = rej_store16 (r, n, _mm512_extracti64x4_epi64 (v, 1),
+                     (__mmask16) (ok >> 16));
+  return n;
+}
+
+/* The same for the eight-way sampler, into a buffer with 32 words of
+ * room past N (REJ_ROOM): every half step stores all sixteen words
+ * after the N accepted so far and the count moves by the accepted ones,
+ * so the chain from one store to the next is one addition (no clamp, no
+ * store mask); the caller copies the first N words out.  Consumes the
+ * whole block of BUF (KC_SHAKE128_RATE bytes) or stops at N. */
+#define REJ_ROOM (N + 32)
+static KC_AVX512 unsigned int
+rej_block_x8 (int16_t out[REJ_ROOM], unsigned int n, const unsigned char *buf)
+{
+  size_t p;
+
+  for (p = 0; p < KC_SHAKE128_RATE && n < N; p += 48)
+    {
+      size_t take = KC_SHAKE128_RATE - p >= 48 ? 48 : KC_SHAKE128_RATE - p;
+      __mmask32 ok;
+      __m512i v = rej_fields (_mm512_maskz_loadu_epi8 (((__mmask64) 1 << take)
+                                                       - 1, buf + p),
+                              take, &ok);
+      __m512i lo = _mm512_cvtepu16_epi32 (_mm512_castsi512_si256 (v));
+      __m512i hi = _mm512_cvtepu16_epi32 (_mm512_extracti64x4_epi64 (v, 1));
+      _mm256_storeu_si256 ((__m256i *) (out + n), _mm512_cvtepi32_epi16
+                           (_mm512_maskz_compress_epi32 ((__mmask16) ok, lo)));
+      n += (unsigned int) _mm_popcnt_u32 ((uint16_t) ok);
+      _mm256_storeu_si256 ((__m256i *) (out + n), _mm512_cvtepi32_epi16
+                           (_mm512_maskz_compress_epi32 ((__mmask16) (ok >> 16),
+                                                         hi)));
+      n += (unsigned int) _mm_popcnt_u32 (ok >> 16);
+    }
+  return n;
+}
+
+static KC_AVX512 unsigned int
+rej_uniform_avx512 (poly *r, unsigned int n, const unsigned char *buf,
+                    size_t len)
+{
+  size_t p = 0;
+
+  while (n < N && len - p >= 3)
+    {
+      size_t take = len - p >= 48 ? 48 : (len - p) / 3 * 3;
+      n = rej_step (r, n, _mm512_maskz_loadu_epi8 (((__mmask64) 1 << take)
+                                                   - 1, buf + p), take);
+      p += take;
+    }
+  return _kc_mlkem_rej_uniform (r, n, buf + p, len - p);
+}
+
+/* OUT[j][8 b .. 8 b + 7] = words 8 b .. 8 b + 7 of lane j of the
+ * eight-way state S (S[w][j]): an 8 x 8 transpose of 64-bit words in
+ * registers (unpack, then two rounds of two-source permutes), so that
+ * each lane's squeezed block lies in order for rej_uniform_avx512 and is
+ * written by whole-vector stores (byte-wise stores of each word would
+ * make the sampler's wide loads wait for them). */
+static inline KC_AVX512 void
+lanes_to_rows (uint64_t out[8][24], const uint64_t s[25][8], unsigned int b)
+{
+  const __m512i lo2 = _mm512_setr_epi64 (0, 1, 8, 9, 4, 5, 12, 13);
+  const __m512i hi2 = _mm512_setr_epi64 (2, 3, 10, 11, 6, 7, 14, 15);
+  const __m512i lo4 = _mm512_setr_epi64 (0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi4 = _mm512_setr_epi64 (4, 5, 6, 7, 12, 13, 14, 15);
+  __m512i r[8], t[8], u[8];
+  unsigned int i;
+
+  for (i = 0; i < 8; i++)
+    r[i] = _mm512_load_si512 ((const void *) s[8 * b + i]);
+  for (i = 0; i < 8; i += 2)
+    {
+      t[i] = _mm512_unpacklo_epi64 (r[i], r[i + 1]);       /* lanes 0 2 4 6 */
+      t[i + 1] = _mm512_unpackhi_epi64 (r[i], r[i + 1]);   /* lanes 1 3 5 7 */
+    }
+  for (i = 0; i < 8; i += 4)
+    {
+      u[i] = _mm512_permutex2var_epi64 (t[i], lo2, t[i + 2]);      /* 0 4 */
+      u[i + 1] = _mm512_permutex2var_epi64 (t[i], hi2, t[i + 2]);  /* 2 6 */
+      u[i + 2] = _mm512_permutex2var_epi64 (t[i + 1], lo2, t[i + 3]); /* 1 5 */
+      u[i + 3] = _mm512_permutex2var_epi64 (t[i + 1], hi2, t[i + 3]); /* 3 7 */
+    }
+  /* u[0..3] hold words 8b..8b+3, u[4..7] words 8b+4..8b+7 */
+  _mm512_store_si512 ((void *) (out[0] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[0], lo4, u[4]));
+  _mm512_store_si512 ((void *) (out[4] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[0], hi4, u[4]));
+  _mm512_store_si512 ((void *) (out[2] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[1], lo4, u[5]));
+  _mm512_store_si512 ((void *) (out[6] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[1], hi4, u[5]));
+  _mm512_store_si512 ((void *) (out[1] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[2], lo4, u[6]));
+  _mm512_store_si512 ((void *) (out[5] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[2], hi4, u[6]));
+  _mm512_store_si512 ((void *) (out[3] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[3], lo4, u[7]));
+  _mm512_store_si512 ((void *) (out[7] + 8 * b),
+                      _mm512_permutex2var_epi64 (u[3], hi4, u[7]));
+}
+
+/* The squeezed SHAKE128 block of every lane of S, in order (words 21 to
+ * 23 of each row are capacity words, never read). */
+static KC_AVX512 void
+squeeze_rows_x8 (uint64_t out[8][24], const uint64_t s[25][8])
+{
+  lanes_to_rows (out, s, 0);
+  lanes_to_rows (out, s, 1);
+  lanes_to_rows (out, s, 2);
+}
+
 /* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128, a block
- * (seven 24-byte steps of rej_uniform) at a time for all as long as one
- * needs it. */
+ * (rej_uniform_avx512) at a time for all as long as one needs it. */
 static void
 gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
                unsigned int k, int transposed, unsigned int first)
 {
   uint64_t s[25][8] __attribute__ ((aligned (64)));
-  unsigned char buf[KC_SHAKE128_RATE];
+  uint64_t rows[8][24] __attribute__ ((aligned (64)));
+  int16_t acc[8][REJ_ROOM];
   unsigned int lane, i, n[8] = { 0 }, more;
 
   memset (s, 0, sizeof s);
@@ -777,31 +950,37 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   do
     {
       _kc_keccak_f1600_x8 (s);
+      squeeze_rows_x8 (rows, (const uint64_t (*)[8]) s);
       for (more = 0, lane = 0; lane < 8; lane++)
         if (n[lane] < N)
           {
-            for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
-              buf_put_le64 (buf + 8 * i, s[i][lane]);
-            n[lane] = rej_uniform (&a[(first + lane) / k][(first + lane) % k],
-                                   n[lane], buf, KC_SHAKE128_RATE);
+            n[lane] = rej_block_x8 (acc[lane], n[lane],
+                                    (const unsigned char *) rows[lane]);
             more |= n[lane] < N;
           }
     }
   while (more);
+  for (lane = 0; lane < 8; lane++)
+    memcpy (a[(first + lane) / k][(first + lane) % k].c, acc[lane],
+            sizeof acc[lane][0] * N);
 }
 
-/* Eight entries at a time where the eight-way Keccak is vectorised, the
- * rest four at a time. */
+/* Eight entries at a time where the eight-way Keccak is vectorised (it
+ * is with AVX-512, which the x8 sampler's rejection step uses too), the
+ * rest four at a time; the rejection step with AVX-512 where the CPU
+ * has it. */
 static void
 gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
             int transposed)
 {
   unsigned int first = 0;
-  if (_kc_keccak_have_x8 ())
+  int avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
+  if (avx512 && _kc_keccak_have_x8 ())
     for (; first + 8 <= k * k; first += 8)
       gen_matrix_x8 (a, rho, k, transposed, first);
   if (first < k * k)
-    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, rej_uniform);
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first,
+                              avx512 ? rej_uniform_avx512 : rej_uniform);
 }
 
 const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {
