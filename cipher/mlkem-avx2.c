@@ -983,11 +983,96 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
                               avx512 ? rej_uniform_avx512 : rej_uniform);
 }
 
+/* Entry E of the matrix in lane LANE_E of an eight-way call whose other
+ * lanes are the noise_x8 batch R (eta 2: one block each; LANE_E is a lane
+ * R leaves NULL); the entry's further blocks on the single-state Keccak
+ * of that lane's state. */
+static KC_AVX512 void
+noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
+                unsigned int k, int transposed, unsigned int e,
+                unsigned int lane_e, poly *const r[8],
+                const unsigned char sigma[32], const unsigned char nonce[8])
+{
+  uint64_t st[25][8] __attribute__ ((aligned (64)));
+  uint64_t rows[8][24] __attribute__ ((aligned (64)));
+  uint64_t one[25] __attribute__ ((aligned (64)));
+  int16_t acc[REJ_ROOM];
+  unsigned int lane, i, n, row = e / k, col = e % k;
+
+  memset (st, 0, sizeof st);
+  for (lane = 0; lane < 8; lane++)
+    if (lane == lane_e)
+      {
+        /* rho || j || i (transposed: i || j), as gen_matrix_x8 */
+        for (i = 0; i < 4; i++)
+          st[i][lane] = buf_get_le64 (rho + 8 * i);
+        st[4][lane] = (uint64_t) (transposed ? row : col)
+                      | (uint64_t) (transposed ? col : row) << 8
+                      | (uint64_t) 0x1f << 16;
+        st[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+      }
+    else
+      {
+        /* sigma || nonce, as noise_x8 */
+        for (i = 0; i < 4; i++)
+          st[i][lane] = buf_get_le64 (sigma + 8 * i);
+        st[4][lane] = nonce[lane] | (uint64_t) 0x1f << 8;
+        st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+      }
+  _kc_keccak_f1600_x8 (st);
+  squeeze_rows_x8 (rows, (const uint64_t (*)[8]) st);
+  for (lane = 0; lane < 8; lane++)
+    if (lane != lane_e && r[lane])
+      cbd2 (r[lane], (const unsigned char *) rows[lane]);
+  n = rej_block_x8 (acc, 0, (const unsigned char *) rows[lane_e]);
+  if (n < N)
+    {
+      for (i = 0; i < 25; i++)
+        one[i] = st[i][lane_e];
+      do
+        {
+          _kc_keccak_f1600 (one);
+          n = rej_block_x8 (acc, n, (const unsigned char *) one);
+        }
+      while (n < N);
+    }
+  memcpy (a[row][col].c, acc, sizeof acc[0] * N);
+  wipememory (st, sizeof st);
+  wipememory (rows, sizeof rows);
+}
+
+/* k = 3 with AVX-512: the ninth entry of the matrix rides in a lane the
+ * noise batch leaves free (its first block; one alone would cost three
+ * four-way permutations), entries 0..7 on the eight-way sampler.
+ * Otherwise gen_matrix, then noise_x8. */
+static void
+gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
+                  unsigned int k, int transposed, poly *const r[8],
+                  const unsigned char sigma[32], const unsigned char nonce[8],
+                  unsigned int eta)
+{
+  unsigned int lane = 8;
+
+  if (k == 3 && eta == 2 && (_kc_hwf () & KC_HWF_AVX512)
+      && _kc_keccak_have_x8 ())
+    for (lane = 0; lane < 8 && r[lane]; lane++)
+      ;
+  if (lane == 8)
+    {
+      gen_matrix (a, rho, k, transposed);
+      noise_x8 (r, sigma, nonce, eta);
+      return;
+    }
+  gen_matrix_x8 (a, rho, k, transposed, 0);
+  noise_entry_x8 (a, rho, k, transposed, 8, lane, r, sigma, nonce);
+}
+
 const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {
   .ntt = ntt, .invntt = invntt, .matvec = matvec, .tomont = tomont,
   .add = add, .sub = sub, .tobytes = tobytes, .frombytes = frombytes,
   .compress = compress, .decompress = decompress, .noise_x8 = noise_x8,
-  .gen_matrix = gen_matrix, .x4_hashes = 1
+  .gen_matrix = gen_matrix, .gen_matrix_noise = gen_matrix_noise,
+  .x4_hashes = 1
 };
 
 #endif /* KC_USE_X86_64 */

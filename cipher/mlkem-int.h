@@ -26,6 +26,9 @@
  *                (j with r[j] NULL skipped), eta 2 or 3; out: eta
  *   gen_matrix   SampleNTT (rho || j || i) into a[i][j] (transposed:
  *                rho || i || j), public data; out: [0, q)
+ *   gen_matrix_noise  (NULL: not offered) gen_matrix, then noise_x8 of
+ *                one batch, in one call, so that matrix entries may ride
+ *                in the batch's unused lanes; the same results
  * Constant time in every argument but k, d, eta, rho and the matrix.
  */
 #ifndef KC_MLKEM_INT_H
@@ -66,6 +69,11 @@ struct _kc_mlkem_ops
   void (*gen_matrix) (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                       const unsigned char rho[32], unsigned int k,
                       int transposed);
+  void (*gen_matrix_noise) (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
+                            const unsigned char rho[32], unsigned int k,
+                            int transposed, _kc_mlkem_poly *const r[8],
+                            const unsigned char s[32],
+                            const unsigned char nonce[8], unsigned int eta);
   /* 1 if the four-way Keccak is vectorised with these kernels (then the
    * KEM computes independent hashes side by side) */
   int x4_hashes;

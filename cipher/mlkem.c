@@ -520,6 +520,37 @@ noise (const struct _kc_mlkem_ops *o, poly *const *r, unsigned int n,
     }
 }
 
+/* The matrix from RHO into W->a (gen_matrix), then the CBD of PRF_eta
+ * (sigma, nonce) into R[0..n-1] as noise () does; the first batch of
+ * eight through gen_matrix_noise where the kernels offer it. */
+static void
+matrix_and_noise (const struct _kc_mlkem_ops *o, struct pke_work *w,
+                  const unsigned char rho[32], unsigned int k, int transposed,
+                  poly *const *r, unsigned int n,
+                  const unsigned char sigma[32], unsigned int *nonce,
+                  unsigned int eta)
+{
+  poly *rr[8];
+  unsigned char nn[8];
+  unsigned int j;
+
+  if (!o->gen_matrix_noise)
+    {
+      o->gen_matrix (w->a, rho, k, transposed);
+      noise (o, r, n, sigma, nonce, eta);
+      return;
+    }
+  for (j = 0; j < 8; j++)
+    {
+      rr[j] = j < n ? r[j] : NULL;
+      nn[j] = (unsigned char) (*nonce + j);
+    }
+  o->gen_matrix_noise (w->a, rho, k, transposed, rr, sigma, nn, eta);
+  *nonce += n < 8 ? n : 8;
+  if (n > 8)
+    noise (o, r + 8, n - 8, sigma, nonce, eta);
+}
+
 /* K-PKE.KeyGen from d (Algorithm 13): EK, and the encoded s into DK */
 static void
 pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
@@ -534,13 +565,12 @@ pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
   in[32] = (unsigned char) p->k;
   _kc_sha3_512 (g, in, sizeof in);             /* rho || sigma */
   ct_declassify (g, 32);                       /* rho is in the public key */
-  o->gen_matrix (w->a, g, p->k, 0);
   for (i = 0; i < p->k; i++)
     {
       se[i] = &w->s[i];
       se[p->k + i] = &w->e[i];
     }
-  noise (o, se, 2 * p->k, g + 32, &nonce, p->eta1);
+  matrix_and_noise (o, w, g, p->k, 0, se, 2 * p->k, g + 32, &nonce, p->eta1);
   for (i = 0; i < p->k; i++)
     {
       o->ntt (&w->s[i]);
@@ -569,7 +599,6 @@ pke_encrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
   poly *ye[2 * KMAX + 1], u;
   unsigned int i, nonce = 0;
 
-  o->gen_matrix (w->a, ek + 384 * p->k, p->k, 1);
   for (i = 0; i < p->k; i++)
     {
       ye[i] = &w->s[i];                        /* y */
@@ -577,10 +606,12 @@ pke_encrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
     }
   ye[2 * p->k] = &w->w;                        /* e2 */
   if (p->eta1 == 2)
-    noise (o, ye, 2 * p->k + 1, r, &nonce, 2);
+    matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, ye, 2 * p->k + 1, r,
+                      &nonce, 2);
   else
     {
-      noise (o, ye, p->k, r, &nonce, p->eta1);
+      matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, ye, p->k, r, &nonce,
+                        p->eta1);
       noise (o, ye + p->k, p->k + 1, r, &nonce, 2);
     }
   for (i = 0; i < p->k; i++)
