@@ -222,7 +222,7 @@ static void
 test_sampling (void)
 {
   static poly ap[4][4], av[4][4], np[8], nv[8];
-  unsigned char rho[32], nonce[8];
+  unsigned char rho[32], sigma[32], nonce[8];
   int t, k, tr, j;
 
   /* with AVX-512 (the eight-way sampler and its rejection step, where
@@ -238,6 +238,31 @@ test_sampling (void)
           CHECK (!memcmp (ap, av, sizeof ap), "gen_matrix %d k=%d", t, k);
         }
   _kc_hwf_set_mask (~0u);
+  /* the matrix and one noise batch in one call (k = 3 with AVX-512:
+   * the ninth entry in the batch's free lane) against the portable
+   * gen_matrix and noise_x8; 6, 7 or 8 noise lanes */
+  for (t = 0; t < 90; t++)
+    {
+      poly *rp[8], *rv[8];
+      unsigned int used = 6 + (unsigned) (t % 3);
+      k = 2 + (t / 3) % 3;
+      tr = (t / 9) & 1;
+      t_randbytes (rho, 32);
+      t_randbytes (sigma, 32);
+      t_randbytes (nonce, 8);
+      for (j = 0; j < 8; j++)
+        {
+          memset (&np[j], 0x5a, sizeof np[j]);
+          memset (&nv[j], 0x5a, sizeof nv[j]);
+          rp[j] = (unsigned) j < used ? &np[j] : NULL;
+          rv[j] = (unsigned) j < used ? &nv[j] : NULL;
+        }
+      P->gen_matrix (ap, rho, (unsigned) k, tr);
+      P->noise_x8 (rp, sigma, nonce, 2);
+      V->gen_matrix_noise (av, rho, (unsigned) k, tr, rv, sigma, nonce, 2);
+      CHECK (!memcmp (ap, av, sizeof ap) && !memcmp (np, nv, sizeof np),
+             "gen_matrix_noise %d k=%d lanes %u", t, k, used);
+    }
   for (t = 0; t < 200; t++)
     {
       poly *rp[8], *rv[8];
