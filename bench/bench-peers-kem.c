@@ -25,7 +25,7 @@
  * this tree, see the README), with no RNG cost on either side: ours
  * through the internal entry points (_kc_sntrup761_keypair, _enc, _dec,
  * _keypair_batch: what kc_kem_* call, minus the argument checks and the
- * system RNG) handed fast_rng below, libsntrup761 through
+ * system RNG) handed bench_fast_rng (bench.c), libsntrup761 through
  * crypto_kem_sntrup761_{keypair,enc,dec,keypair_batch}, whose randombytes
  * () this file defines as the same generator.
  *   keypair_batch32  per key; ours: a batch of 32; "libsntrup761": its
@@ -158,29 +158,12 @@ decap_ours (void *vctx, uint64_t iters)
 /* What libsntrup761 draws its randomness from (SUPERCOP's interface). */
 void randombytes (unsigned char *out, unsigned long long n);
 
-/* xorshift64* stream (bench_rand64): fast, deterministic, not for real
- * keys.  The same function feeds both sides. */
-static void
-fast_rng (void *ctx, void *buf, size_t n)
-{
-  unsigned char *p = buf;
-  uint64_t *state = ctx;
-  while (n)
-    {
-      uint64_t v = bench_rand64 (state);
-      size_t k = n < 8 ? n : 8;
-      memcpy (p, &v, k);
-      p += k;
-      n -= k;
-    }
-}
-
 static uint64_t lib_rng_state = 0x243f6a8885a308d3ULL;
 
 void
 randombytes (unsigned char *out, unsigned long long n)
 {
-  fast_rng (&lib_rng_state, out, (size_t) n);
+  bench_fast_rng (&lib_rng_state, out, (size_t) n);
 }
 
 struct lib_input
@@ -197,7 +180,7 @@ fr_keypair_ours (void *vctx, uint64_t iters)
   unsigned char pk[LPK], sk[LSK];
   while (iters--)
     {
-      _kc_sntrup761_keypair (pk, sk, fast_rng, &in->rng);
+      _kc_sntrup761_keypair (pk, sk, bench_fast_rng, &in->rng);
       bench_consume (pk, sizeof pk);
     }
   wipememory (sk, sizeof sk);
@@ -223,7 +206,7 @@ fr_encap_ours (void *vctx, uint64_t iters)
   unsigned char ct[LCT], ss[32];
   while (iters--)
     {
-      _kc_sntrup761_enc (ct, ss, bench_hide_ptr (in->pk), fast_rng, &in->rng);
+      _kc_sntrup761_enc (ct, ss, bench_hide_ptr (in->pk), bench_fast_rng, &in->rng);
       bench_consume (ss, sizeof ss);
     }
 }
@@ -271,7 +254,7 @@ fr_batch_ours (void *vctx, uint64_t iters)
   struct lib_input *in = vctx;
   while (iters--)
     {
-      _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, fast_rng,
+      _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, bench_fast_rng,
                                    &in->rng);
       bench_consume (in->bpk, LPK);
     }
@@ -305,7 +288,7 @@ lib_cross (const unsigned char *pk, const unsigned char *sk, int ours_enc)
   int ok;
   if (ours_enc)
     {
-      _kc_sntrup761_enc (ct, s1, pk, fast_rng, &st);
+      _kc_sntrup761_enc (ct, s1, pk, bench_fast_rng, &st);
       ok = !crypto_kem_sntrup761_dec (s2, ct, sk);
     }
   else
@@ -336,11 +319,11 @@ lib_interop (struct lib_input *in)
   int ok = 1;
   size_t ends[2] = { 0, LBATCH - 1 }, e;
 
-  _kc_sntrup761_keypair (pk, sk, fast_rng, &in->rng);
+  _kc_sntrup761_keypair (pk, sk, bench_fast_rng, &in->rng);
   ok &= lib_cross (pk, sk, 0);
   ok &= !crypto_kem_sntrup761_keypair (pk, sk);
   ok &= lib_cross (pk, sk, 1);
-  _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, fast_rng, &in->rng);
+  _kc_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH, bench_fast_rng, &in->rng);
   for (e = 0; e < 2; e++)
     ok &= lib_cross (in->bpk + ends[e] * LPK, in->bsk + ends[e] * LSK, 0);
   ok &= !crypto_kem_sntrup761_keypair_batch (in->bpk, in->bsk, LBATCH);
@@ -363,8 +346,8 @@ lib_same_draws (void)
   uint64_t st = seed;
   int ok;
 
-  _kc_sntrup761_keypair (pk1, sk1, fast_rng, &st);
-  _kc_sntrup761_enc (ct1, s1, pk1, fast_rng, &st);
+  _kc_sntrup761_keypair (pk1, sk1, bench_fast_rng, &st);
+  _kc_sntrup761_enc (ct1, s1, pk1, bench_fast_rng, &st);
   lib_rng_state = seed;
   ok = !crypto_kem_sntrup761_keypair (pk2, sk2);
   ok &= !crypto_kem_sntrup761_enc (ct2, s2, pk2);
@@ -394,8 +377,8 @@ rows_lib (void)
                "ours and libsntrup761 make different keys or ciphertexts "
                "from the same random bytes");
   /* The timed key pair and ciphertext are ours (same formats). */
-  _kc_sntrup761_keypair (in.pk, in.sk, fast_rng, &in.rng);
-  _kc_sntrup761_enc (in.ct, ss, in.pk, fast_rng, &in.rng);
+  _kc_sntrup761_keypair (in.pk, in.sk, bench_fast_rng, &in.rng);
+  _kc_sntrup761_enc (in.ct, ss, in.pk, bench_fast_rng, &in.rng);
   s[0].who = "ours";
   s[1].who = "libsntrup761";
   s[0].ctx = s[1].ctx = s[2].ctx = &in;

@@ -499,6 +499,21 @@ bench_rows_reported (void)
 }
 
 void
+bench_fast_rng (void *ctx, void *buf, size_t n)
+{
+  unsigned char *p = buf;
+  uint64_t *state = ctx;
+  while (n)
+    {
+      uint64_t v = bench_rand64 (state);
+      size_t k = n < 8 ? n : 8;
+      memcpy (p, &v, k);
+      p += k;
+      n -= k;
+    }
+}
+
+void
 bench_count_row (void)
 {
   rows_reported++;

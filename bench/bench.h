@@ -259,4 +259,10 @@ bench_rand64 (uint64_t *state)
   return x * 0x2545f4914f6cdd1dULL;
 }
 
+/* A _kc_rng_fn over bench_rand64 (CTX: its uint64_t state): the fast
+ * deterministic generator the benchmarks hand to internal entry points
+ * that take one, so that no system RNG cost enters a figure.  Not for
+ * real keys. */
+void bench_fast_rng (void *ctx, void *buf, size_t n);
+
 #endif /* KC_BENCH_H */
