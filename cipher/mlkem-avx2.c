@@ -817,15 +817,14 @@ rej_step (poly *r, unsigned int n, __m512i v, size_t take)
   return n;
 }
 
-/* The same for the eight-way sampler, into a buffer with 32 words of
- * room past N (REJ_ROOM): every half step stores all sixteen words
- * after the N accepted so far and the count moves by the accepted ones,
- * so the chain from one store to the next is one addition (no clamp, no
- * store mask); the caller copies the first N words out.  Consumes the
- * whole block of BUF (KC_SHAKE128_RATE bytes) or stops at N. */
-#define REJ_ROOM (N + 32)
+/* The same for one squeezed block (KC_SHAKE128_RATE bytes at BUF) of
+ * the eight-way sampler: while 32 more words fit in R, each half step
+ * stores all sixteen words after the N accepted so far and the count
+ * moves by the accepted ones, so the chain from one store to the next is
+ * one addition (no clamp, no store mask); near the end the clamped
+ * rej_step.  Consumes the whole block or stops at N. */
 static KC_AVX512 unsigned int
-rej_block_x8 (int16_t out[REJ_ROOM], unsigned int n, const unsigned char *buf)
+rej_block_x8 (poly *r, unsigned int n, const unsigned char *buf)
 {
   size_t p;
 
@@ -833,15 +832,21 @@ rej_block_x8 (int16_t out[REJ_ROOM], unsigned int n, const unsigned char *buf)
     {
       size_t take = KC_SHAKE128_RATE - p >= 48 ? 48 : KC_SHAKE128_RATE - p;
       __mmask32 ok;
-      __m512i v = rej_fields (_mm512_maskz_loadu_epi8 (((__mmask64) 1 << take)
-                                                       - 1, buf + p),
-                              take, &ok);
-      __m512i lo = _mm512_cvtepu16_epi32 (_mm512_castsi512_si256 (v));
-      __m512i hi = _mm512_cvtepu16_epi32 (_mm512_extracti64x4_epi64 (v, 1));
-      _mm256_storeu_si256 ((__m256i *) (out + n), _mm512_cvtepi32_epi16
+      __m512i v = _mm512_maskz_loadu_epi8 (((__mmask64) 1 << take) - 1,
+                                           buf + p), lo, hi;
+
+      if (n + 32 > N)
+        {
+          n = rej_step (r, n, v, take);
+          continue;
+        }
+      v = rej_fields (v, take, &ok);
+      lo = _mm512_cvtepu16_epi32 (_mm512_castsi512_si256 (v));
+      hi = _mm512_cvtepu16_epi32 (_mm512_extracti64x4_epi64 (v, 1));
+      _mm256_storeu_si256 ((__m256i *) (r->c + n), _mm512_cvtepi32_epi16
                            (_mm512_maskz_compress_epi32 ((__mmask16) ok, lo)));
       n += (unsigned int) _mm_popcnt_u32 ((uint16_t) ok);
-      _mm256_storeu_si256 ((__m256i *) (out + n), _mm512_cvtepi32_epi16
+      _mm256_storeu_si256 ((__m256i *) (r->c + n), _mm512_cvtepi32_epi16
                            (_mm512_maskz_compress_epi32 ((__mmask16) (ok >> 16),
                                                          hi)));
       n += (unsigned int) _mm_popcnt_u32 (ok >> 16);
@@ -932,7 +937,6 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
 {
   uint64_t s[25][8] __attribute__ ((aligned (64)));
   uint64_t rows[8][24] __attribute__ ((aligned (64)));
-  int16_t acc[8][REJ_ROOM];
   unsigned int lane, i, n[8] = { 0 }, more;
 
   memset (s, 0, sizeof s);
@@ -954,15 +958,12 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
       for (more = 0, lane = 0; lane < 8; lane++)
         if (n[lane] < N)
           {
-            n[lane] = rej_block_x8 (acc[lane], n[lane],
-                                    (const unsigned char *) rows[lane]);
+            n[lane] = rej_block_x8 (&a[(first + lane) / k][(first + lane) % k],
+                                    n[lane], (const unsigned char *) rows[lane]);
             more |= n[lane] < N;
           }
     }
   while (more);
-  for (lane = 0; lane < 8; lane++)
-    memcpy (a[(first + lane) / k][(first + lane) % k].c, acc[lane],
-            sizeof acc[lane][0] * N);
 }
 
 /* Eight entries at a time where the eight-way Keccak is vectorised (it
@@ -996,7 +997,6 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   uint64_t st[25][8] __attribute__ ((aligned (64)));
   uint64_t rows[8][24] __attribute__ ((aligned (64)));
   uint64_t one[25] __attribute__ ((aligned (64)));
-  int16_t acc[REJ_ROOM];
   unsigned int lane, i, n, row = e / k, col = e % k;
 
   memset (st, 0, sizeof st);
@@ -1024,7 +1024,7 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   for (lane = 0; lane < 8; lane++)
     if (lane != lane_e && r[lane])
       cbd2 (r[lane], (const unsigned char *) rows[lane]);
-  n = rej_block_x8 (acc, 0, (const unsigned char *) rows[lane_e]);
+  n = rej_block_x8 (&a[row][col], 0, (const unsigned char *) rows[lane_e]);
   if (n < N)
     {
       for (i = 0; i < 25; i++)
@@ -1032,11 +1032,10 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
       do
         {
           _kc_keccak_f1600 (one);
-          n = rej_block_x8 (acc, n, (const unsigned char *) one);
+          n = rej_block_x8 (&a[row][col], n, (const unsigned char *) one);
         }
       while (n < N);
     }
-  memcpy (a[row][col].c, acc, sizeof acc[0] * N);
   wipememory (st, sizeof st);
   wipememory (rows, sizeof rows);
 }
