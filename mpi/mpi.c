@@ -845,7 +845,9 @@ invm_internal (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
                         n, w);
   if (ok == 1)
     mpi_set_limbs (x, out, n, 0);
-  if (buf != stackbuf)
+  if (buf == stackbuf)
+    wipememory (stackbuf, need * sizeof *stackbuf);
+  else
     limbs_free (buf, need);
   return ok;
 }
