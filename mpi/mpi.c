@@ -478,6 +478,52 @@ quot128_var (uint64_t *xh, uint64_t *xl, uint64_t yh, uint64_t yl)
   return q;
 }
 
+/* One quotient of phase 1: X >= Y; X becomes X mod Y and the quotient
+ * is returned, or 0 when the remainder falls below the threshold (2^64,
+ * the hook's 2^(64 - SLACK)) or the quotient does not fit (X is then
+ * garbage: the caller stops). */
+INVM_INLINE uint64_t
+lehmer_quot1_var (uint64_t *xh, uint64_t *xl, uint64_t yh, uint64_t yl,
+                  unsigned int slack)
+{
+  uint64_t q = 1;
+#define INVM_MIN1(h, l) ((h) || (slack && (l) >> (64 - slack)))
+  sub128 (xh, xl, yh, yl);
+  if (!INVM_MIN1 (*xh, *xl))
+    return 0;
+  if (!lt128 (*xh, *xl, yh, yl))
+    {
+      /* through copies: the caller's X stays in registers */
+      uint64_t h = *xh, l = *xl;
+      q += quot128_var (&h, &l, yh, yl);
+      if (q == 1 || !INVM_MIN1 (h, l))
+        return 0;
+      *xh = h;
+      *xl = l;
+    }
+  return q;
+#undef INVM_MIN1
+}
+
+/* One quotient of phase 2: the same on 64-bit X >= Y, threshold MIN2
+ * (0 takes every quotient). */
+INVM_INLINE uint64_t
+lehmer_quot2_var (uint64_t *x, uint64_t y, uint64_t min2)
+{
+  uint64_t q = 1;
+  *x -= y;
+  if (*x < min2)
+    return 0;
+  if (*x >= y)
+    {
+      q += *x / y;
+      *x %= y;
+      if (*x < min2)
+        return 0;
+    }
+  return q;
+}
+
 /* The matrix of the quotients of (AH:AL, BH:BL), AH:AL >= BH:BL, AH's
  * top bit set, accepted by the rule above (SLACK: the hook's lower
  * thresholds).  Returns the number of quotients taken. */
@@ -487,11 +533,10 @@ lehmer_mat_var (invm_mat *t, uint64_t ah, uint64_t al, uint64_t bh,
 {
   const uint64_t half = (uint64_t) 1 << 32;
   const uint64_t min2 = (uint64_t) 1 << (33 - slack);
-  uint64_t t00 = 1, t01 = 0, t10 = 0, t11 = 1, q, xh, xl;
+  uint64_t t00 = 1, t01 = 0, t10 = 0, t11 = 1, q;
   unsigned int steps = 0;
 
-#define INVM_MIN1(h, l) ((h) || (slack && (l) >> (64 - slack)))
-  if (!INVM_MIN1 (bh, bl))
+  if (!bh && !(slack && bl >> (64 - slack)))
     goto out;
   /* phase 1: exact 128-bit remainders, both >= 2^96 at each quotient */
   for (;;)
@@ -499,45 +544,20 @@ lehmer_mat_var (invm_mat *t, uint64_t ah, uint64_t al, uint64_t bh,
       /* alpha -= q beta (alpha >= beta): column 1 += q column 0 */
       if (ah < half)
         goto phase2;
-      sub128 (&ah, &al, bh, bl);
-      if (!INVM_MIN1 (ah, al))
+      if (!(q = lehmer_quot1_var (&ah, &al, bh, bl, slack)))
         goto out;
-      q = 1;
-      if (!lt128 (ah, al, bh, bl))
-        {
-          xh = ah;
-          xl = al;
-          q += quot128_var (&xh, &xl, bh, bl);
-          if (q == 1 || !INVM_MIN1 (xh, xl))
-            goto out;
-          ah = xh;
-          al = xl;
-        }
       t01 += q * t00;
       t11 += q * t10;
       steps++;
       /* beta -= q alpha (beta > alpha): column 0 += q column 1 */
       if (bh < half)
         goto phase2;
-      sub128 (&bh, &bl, ah, al);
-      if (!INVM_MIN1 (bh, bl))
+      if (!(q = lehmer_quot1_var (&bh, &bl, ah, al, slack)))
         goto out;
-      q = 1;
-      if (!lt128 (bh, bl, ah, al))
-        {
-          xh = bh;
-          xl = bl;
-          q += quot128_var (&xh, &xl, ah, al);
-          if (q == 1 || !INVM_MIN1 (xh, xl))
-            goto out;
-          bh = xh;
-          bl = xl;
-        }
       t00 += q * t01;
       t10 += q * t11;
       steps++;
     }
-#undef INVM_MIN1
  phase2:
   /* both below 2^96: their top 64 bits */
   ah = (ah << 32) | (al >> 32);
@@ -546,32 +566,14 @@ lehmer_mat_var (invm_mat *t, uint64_t ah, uint64_t al, uint64_t bh,
     goto beta2;
   for (;;)
     {
-      ah -= bh;
-      if (ah < min2)
+      if (!(q = lehmer_quot2_var (&ah, bh, min2)))
         break;
-      q = 1;
-      if (ah >= bh)
-        {
-          q += ah / bh;
-          ah %= bh;
-          if (ah < min2)
-            break;
-        }
       t01 += q * t00;
       t11 += q * t10;
       steps++;
     beta2:
-      bh -= ah;
-      if (bh < min2)
+      if (!(q = lehmer_quot2_var (&bh, ah, min2)))
         break;
-      q = 1;
-      if (bh >= ah)
-        {
-          q += bh / ah;
-          bh %= ah;
-          if (bh < min2)
-            break;
-        }
       t00 += q * t01;
       t10 += q * t11;
       steps++;
@@ -623,24 +625,13 @@ invm_euclid1_var (invm_mat *t, uint64_t *xp, uint64_t *yp)
   t->t00 = 1; t->t01 = 0; t->t10 = 0; t->t11 = 1;
   for (;;)
     {
-      q = 1;
-      x -= y;
-      if (x >= y)
-        {
-          q += x / y;
-          x %= y;
-        }
+      /* threshold 0: every quotient passes */
+      q = lehmer_quot2_var (&x, y, 0);
       t->t01 += q * t->t00;
       t->t11 += q * t->t10;
       if (!x)
         break;
-      q = 1;
-      y -= x;
-      if (y >= x)
-        {
-          q += y / x;
-          y %= x;
-        }
+      q = lehmer_quot2_var (&y, x, 0);
       t->t00 += q * t->t01;
       t->t10 += q * t->t11;
       if (!y)
