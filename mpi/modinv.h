@@ -10,7 +10,9 @@
  *    given once as a _kc_modinv256_modulus (the secp256k1 field and
  *    scalar; X25519 later), numbers as four little-endian uint64 limbs;
  *  - _kc_modinv / _kc_modinv_var: any odd modulus of 1..KC_MODINV_MAX_LIMBS
- *    limbs through a _kc_modinv_ctx made by _kc_modinv_setup (kc_mpi_invm).
+ *    limbs through a _kc_modinv_ctx made by _kc_modinv_setup (the
+ *    Montgomery contexts' _kc_mont_inv and _kc_mont_inv_var; kc_mpi_invm
+ *    uses Lehmer's extended Euclid in mpi.c instead).
  *
  * All compute r = a^-1 mod m for a in [0, m) with gcd(a, m) = 1; a = 0
  * gives r = 0; when gcd(a, m) != 1 the result is unspecified (use a prime

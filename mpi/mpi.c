@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include "mpi.h"
 #include "limb.h"
-#include "modinv.h"
 #include "mont.h"
 
 /* ------------------------------------------------------------ memory */
@@ -301,27 +300,6 @@ tdiv_r (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
   mpi_take (w, r, dn, dn, u->sign);
 }
 
-/* Q = trunc (U / V), R = U - Q V; V != 0; Q and R distinct objects. */
-static void
-tdiv_qr (kc_mpi_t q, kc_mpi_t r, kc_mpi_t u, kc_mpi_t v)
-{
-  size_t un = u->nlimbs, dn = v->nlimbs, qn;
-  _kc_limb_t *qb, *rb;
-  int us = u->sign, vs = v->sign;
-  if (un < dn)
-    {
-      mpi_set_limbs (r, u->limbs, un, us);
-      kc_mpi_set_ui (q, 0);
-      return;
-    }
-  qn = un - dn + 1;
-  qb = limbs_alloc (qn);
-  rb = limbs_alloc (dn);
-  divmod_mag (qb, rb, u->limbs, un, v->limbs, dn);
-  mpi_take (q, qb, qn, qn, us ^ vs);
-  mpi_take (r, rb, dn, dn, us);
-}
-
 /* W = U mod V, floor rule (sign of V), V != 0. */
 static void
 fdiv_r (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v)
@@ -392,30 +370,434 @@ kc_mpi_mulm (kc_mpi_t w, kc_mpi_t u, kc_mpi_t v, kc_mpi_t m)
 
 /* ------------------------------------------------------------ inverse */
 
-/* Odd |M| > 1 of at most KC_MODINV_MAX_LIMBS limbs: safegcd (modinv.c,
- * variable time), which also says whether gcd (A, M) = 1.  Works on the
- * stack: A mod |M| by a division only when |A| >= |M| (on the heap only
- * for an A of more than twice M's limbs).  Returns 1 (X set), 0 (no
- * inverse, X untouched) or -1 (M not for safegcd). */
-#define INVM_SCRATCH divmod_itch (2 * KC_MODINV_MAX_LIMBS, KC_MODINV_MAX_LIMBS)
-static int
-invm_safegcd (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
+/* ---- Lehmer's extended Euclid (any |M| >= 2, variable time)
+ *
+ * State: two remainders r0, r1 and unsigned cofactors u0, u1 with
+ * r_i = s_i u_i A (mod M), s_1 = -s_0, and M = u0 r1 + u1 r0 (so every
+ * cofactor is at most M: n limbs).  Start r0 = M, u0 = 0, r1 = A, u1 = 1.
+ * A step replaces (r0, r1) by (r0', r1') with (r0; r1) = T (r0'; r1')
+ * for a matrix T = [[t00, t01], [t10, t11]] of non-negative 64-bit
+ * entries and determinant 1; then u0' = t11 u0 + t01 u1 and u1' = t00 u1
+ * + t10 u0 (additions only, the signs s_i stay).  Swapping the two slots
+ * flips s_0.
+ *
+ * T is the product of Euclid's quotients on A, B, the top 128 bits of
+ * r0 >= r1 (r_i = 2^k A_i + l_i, l_i < 2^k), as far as they are valid
+ * for the full numbers: with (alpha; beta) = T^-1 (A; B), r0' = 2^k alpha
+ * + t11 l0 - t01 l1 > 2^k (alpha - t01) and r1' > 2^k (beta - t10), so
+ * alpha >= t01 and beta >= t10 make both positive.  From A = t00 alpha +
+ * t01 beta and B = t10 alpha + t11 beta, t_i1 <= A / beta and t_i0 <= A /
+ * alpha: alpha beta >= 2^128 is enough, and it also keeps the entries
+ * below 2^64.  Phase 1 (both above 2^96) works on the exact 128-bit
+ * remainders and accepts a quotient while both stay >= 2^64; phase 2
+ * continues on their top 64 bits x, y (alpha = 2^32 x + xl, xl < 2^32),
+ * accepting while x, y >= 2^33: then the entries of phase 2's own matrix
+ * T2 are below 2^64 / 2^33, the exact remainders exceed 2^32 (3/4) x and
+ * 2^32 (3/4) y, and their product 2^128.  That is GMP's hgcd2 stopping
+ * rule, derived here for this condition; a step removes about 63 bits.
+ * When no quotient passes (a huge one), one division on the full
+ * numbers; once r0 fits a limb, plain Euclid to the end. */
+
+/* Test hook (t-mpi): S in 1..32 lowers both thresholds S bits (to
+ * 2^(64-S) and 2^(33-S): 32 is the naive "take the top bits' quotients
+ * while they fit"), and makes every step check the invariants, returning
+ * -1 from the inverse when one breaks.  0 (the default) outside the
+ * test. */
+unsigned int _kc_invm_lehmer_slack;
+
+typedef struct
 {
-  _kc_modinv_ctx ctx;
-  uint64_t in[KC_MODINV_MAX_LIMBS], out[KC_MODINV_MAX_LIMBS];
-  _kc_limb_t scratch[INVM_SCRATCH];
+  uint64_t t00, t01, t10, t11;
+} invm_mat;
+
+#if defined(__GNUC__) || defined(__clang__)
+# define INVM_INLINE static inline __attribute__ ((always_inline))
+#else
+# define INVM_INLINE static inline
+#endif
+
+/* 128-bit (h, l) less than (bh, bl). */
+INVM_INLINE int
+lt128 (uint64_t h, uint64_t l, uint64_t bh, uint64_t bl)
+{
+  return h < bh || (h == bh && l < bl);
+}
+
+/* (h, l) -= (bh, bl), no borrow out (the caller knows h:l >= bh:bl). */
+INVM_INLINE void
+sub128 (uint64_t *h, uint64_t *l, uint64_t bh, uint64_t bl)
+{
+  uint64_t br;
+  *l = _kc_subb64 (&br, *l, bl, 0);
+  *h = *h - bh - br;
+}
+
+/* The rest of a quotient: X >= Y > 0 after one subtraction of Y; returns
+ * q - 1 (so q = 1 + the result) and X mod Y in (XH, XL), or 0 when q >=
+ * 2^64 - 1 (XH, XL then garbage; only the naive hook's phase 1 has
+ * Y < 2^64). */
+static uint64_t
+quot128_var (uint64_t *xh, uint64_t *xl, uint64_t yh, uint64_t yl)
+{
+  uint64_t h = *xh, l = *xl, q, r, ph, pl, th, tl;
+  unsigned int s;
+
+  if (!yh)
+    {
+      if (h >= yl)
+        return 0;
+      q = _kc_udiv128_var (&r, h, l, yl);
+      if (q == ~(uint64_t) 0)
+        return 0;
+      h = 0;
+      l = r;
+    }
+  else
+    {
+      /* X < 2^128 - Y... and Y >= 2^64: q0 = (X >> (64-s)) / ((Y >>
+       * (64-s)) + 1) underestimates X / Y by at most 2 (Y >> (64-s) >=
+       * 2^63).  s = 0 means Y >= 2^127 > X - Y: not here. */
+      s = _kc_clz64 (yh);
+      th = (yh << s) | (yl >> (64 - s));
+      tl = (h << s) | (l >> (64 - s));
+      if (th == ~(uint64_t) 0)
+        q = h >> (64 - s);
+      else
+        q = _kc_udiv128_var (&r, h >> (64 - s), tl, th + 1);
+      pl = _kc_mul64 (&ph, q, yl);
+      ph += q * yh;
+      sub128 (&h, &l, ph, pl);
+      while (!lt128 (h, l, yh, yl))
+        {
+          sub128 (&h, &l, yh, yl);
+          q++;
+        }
+    }
+  *xh = h;
+  *xl = l;
+  return q;
+}
+
+/* One quotient of phase 1: X >= Y; X becomes X mod Y and the quotient
+ * is returned, or 0 when the remainder falls below the threshold (2^64,
+ * the hook's 2^(64 - SLACK)) or the quotient does not fit (X is then
+ * garbage: the caller stops). */
+INVM_INLINE uint64_t
+lehmer_quot1_var (uint64_t *xh, uint64_t *xl, uint64_t yh, uint64_t yl,
+                  unsigned int slack)
+{
+  uint64_t q = 1;
+#define INVM_MIN1(h, l) ((h) || (slack && (l) >> (64 - slack)))
+  sub128 (xh, xl, yh, yl);
+  if (!INVM_MIN1 (*xh, *xl))
+    return 0;
+  if (!lt128 (*xh, *xl, yh, yl))
+    {
+      /* through copies: the caller's X stays in registers */
+      uint64_t h = *xh, l = *xl;
+      q += quot128_var (&h, &l, yh, yl);
+      if (q == 1 || !INVM_MIN1 (h, l))
+        return 0;
+      *xh = h;
+      *xl = l;
+    }
+  return q;
+#undef INVM_MIN1
+}
+
+/* One quotient of phase 2: the same on 64-bit X >= Y, threshold MIN2
+ * (0 takes every quotient). */
+INVM_INLINE uint64_t
+lehmer_quot2_var (uint64_t *x, uint64_t y, uint64_t min2)
+{
+  uint64_t q = 1;
+  *x -= y;
+  if (*x < min2)
+    return 0;
+  if (*x >= y)
+    {
+      q += *x / y;
+      *x %= y;
+      if (*x < min2)
+        return 0;
+    }
+  return q;
+}
+
+/* The matrix of the quotients of (AH:AL, BH:BL), AH:AL >= BH:BL, AH's
+ * top bit set, accepted by the rule above (SLACK: the hook's lower
+ * thresholds).  Returns the number of quotients taken. */
+INVM_INLINE unsigned int
+lehmer_mat_var (invm_mat *t, uint64_t ah, uint64_t al, uint64_t bh,
+                uint64_t bl, unsigned int slack)
+{
+  const uint64_t half = (uint64_t) 1 << 32;
+  const uint64_t min2 = (uint64_t) 1 << (33 - slack);
+  uint64_t t00 = 1, t01 = 0, t10 = 0, t11 = 1, q;
+  unsigned int steps = 0;
+
+  if (!bh && !(slack && bl >> (64 - slack)))
+    goto out;
+  /* phase 1: exact 128-bit remainders, both >= 2^96 at each quotient */
+  for (;;)
+    {
+      /* alpha -= q beta (alpha >= beta): column 1 += q column 0 */
+      if (ah < half)
+        goto phase2;
+      if (!(q = lehmer_quot1_var (&ah, &al, bh, bl, slack)))
+        goto out;
+      t01 += q * t00;
+      t11 += q * t10;
+      steps++;
+      /* beta -= q alpha (beta > alpha): column 0 += q column 1 */
+      if (bh < half)
+        goto phase2;
+      if (!(q = lehmer_quot1_var (&bh, &bl, ah, al, slack)))
+        goto out;
+      t00 += q * t01;
+      t10 += q * t11;
+      steps++;
+    }
+ phase2:
+  /* both below 2^96: their top 64 bits */
+  ah = (ah << 32) | (al >> 32);
+  bh = (bh << 32) | (bl >> 32);
+  if (ah < bh)
+    goto beta2;
+  for (;;)
+    {
+      if (!(q = lehmer_quot2_var (&ah, bh, min2)))
+        break;
+      t01 += q * t00;
+      t11 += q * t10;
+      steps++;
+    beta2:
+      if (!(q = lehmer_quot2_var (&bh, ah, min2)))
+        break;
+      t00 += q * t01;
+      t10 += q * t11;
+      steps++;
+    }
+ out:
+  t->t00 = t00;
+  t->t01 = t01;
+  t->t10 = t10;
+  t->t11 = t11;
+  return steps;
+}
+
+/* (O0, O1) = T^-1 (R0, R1) on N limbs: o0 = t11 r0 - t01 r1, o1 = t00 r1
+ * - t10 r0.  Returns 0 if either went negative (the naive hook only). */
+static int
+invm_apply_r (_kc_limb_t *o0, _kc_limb_t *o1, const _kc_limb_t *r0,
+              const _kc_limb_t *r1, size_t n, const invm_mat *t)
+{
+  _kc_limb_t c0, c1;
+  c0 = _kc_mpih_mul_1 (o0, r0, n, t->t11);
+  c0 -= _kc_mpih_submul_1 (o0, r1, n, t->t01);
+  c1 = _kc_mpih_mul_1 (o1, r1, n, t->t00);
+  c1 -= _kc_mpih_submul_1 (o1, r0, n, t->t10);
+  return !c0 && !c1;
+}
+
+/* (O0, O1) = (t11 u0 + t01 u1, t00 u1 + t10 u0), inputs N limbs, outputs
+ * N + 2 (the two carry limbs of a row can overflow into a second). */
+static void
+invm_apply_u (_kc_limb_t *o0, _kc_limb_t *o1, const _kc_limb_t *u0,
+              const _kc_limb_t *u1, size_t n, const invm_mat *t)
+{
+  _kc_limb_t c;
+  c = _kc_mpih_mul_1 (o0, u0, n, t->t11);
+  o0[n] = _kc_addc64 (&o0[n + 1], c,
+                      _kc_mpih_addmul_1 (o0, u1, n, t->t01), 0);
+  c = _kc_mpih_mul_1 (o1, u1, n, t->t00);
+  o1[n] = _kc_addc64 (&o1[n + 1], c,
+                      _kc_mpih_addmul_1 (o1, u0, n, t->t10), 0);
+}
+
+/* Euclid to the end on one-limb X >= Y > 0: the matrix of all the
+ * quotients (exact, so its entries are at most X); *X, *Y become the
+ * last pair (one of them 0). */
+static void
+invm_euclid1_var (invm_mat *t, uint64_t *xp, uint64_t *yp)
+{
+  uint64_t x = *xp, y = *yp, q;
+  t->t00 = 1; t->t01 = 0; t->t10 = 0; t->t11 = 1;
+  for (;;)
+    {
+      /* threshold 0: every quotient passes */
+      q = lehmer_quot2_var (&x, y, 0);
+      t->t01 += q * t->t00;
+      t->t11 += q * t->t10;
+      if (!x)
+        break;
+      q = lehmer_quot2_var (&y, x, 0);
+      t->t00 += q * t->t01;
+      t->t10 += q * t->t11;
+      if (!y)
+        break;
+    }
+  *xp = x;
+  *yp = y;
+}
+
+/* R[0..AN+BN) = A B by the schoolbook method, in either order. */
+static void
+invm_mul_any (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
+              const _kc_limb_t *b, size_t bn)
+{
+  if (an >= bn)
+    _kc_mpih_mul_basecase (r, a, an, b, bn);
+  else
+    _kc_mpih_mul_basecase (r, b, bn, a, an);
+}
+
+/* The hook's check: U0, U1 of at most N limbs and M = u0 r1 + u1 r0
+ * (RN, UN >= 1). */
+static int
+invm_invariant_var (const _kc_limb_t *m, size_t n, const _kc_limb_t *r0,
+                    const _kc_limb_t *r1, size_t rn, const _kc_limb_t *u0,
+                    const _kc_limb_t *u1, size_t un)
+{
+  size_t pn = rn + un + 1, i;
+  _kc_limb_t *p, *q;
+  int ok;
+
+  if (un > n)
+    return 0;
+  p = limbs_alloc (2 * pn);
+  q = p + pn;
+  invm_mul_any (p, r1, rn, u0, un);
+  p[pn - 1] = 0;
+  invm_mul_any (q, r0, rn, u1, un);
+  q[pn - 1] = 0;
+  _kc_mpih_add_n (p, p, q, pn);
+  ok = _kc_mpih_normalize_var (p, pn) <= n;
+  for (i = 0; ok && i < n; i++)
+    ok = p[i] == m[i];
+  limbs_free (p, 2 * pn);
+  return ok;
+}
+
+#define invm_itch(n) (12 * (size_t) (n) + 21)
+
+/* X[0..N) = A^-1 mod M for A[0..AN) < M[0..N) (AN may be 0), M >= 2,
+ * M[N-1] != 0.  Returns 1, or 0 when gcd (A, M) != 1 (X unspecified);
+ * -1 only under the naive hook.  W: invm_itch (N) limbs of scratch. */
+static int
+invm_lehmer_var (_kc_limb_t *x, const _kc_limb_t *a, size_t an,
+                 const _kc_limb_t *m, size_t n, _kc_limb_t *w)
+{
+  const size_t ln = n + 2;
+  _kc_limb_t *r0 = w, *r1 = w + ln, *s0 = w + 2 * ln, *s1 = w + 3 * ln;
+  _kc_limb_t *u0 = w + 4 * ln, *u1 = w + 5 * ln, *v0 = w + 6 * ln;
+  _kc_limb_t *v1 = w + 7 * ln, *qb = w + 8 * ln, *pb = w + 9 * ln;
+  _kc_limb_t *ds = w + 10 * ln, *sw;
+  size_t rn = n, un = 1, r1n, qn, pn;
+  unsigned int slack = _kc_invm_lehmer_slack;
+  int neg0 = 1;
+  invm_mat t;
+
+  memcpy (r0, m, n * sizeof *r0);
+  memset (r1, 0, n * sizeof *r1);
+  memcpy (r1, a, an * sizeof *r1);
+  u0[0] = 0;
+  u1[0] = 1;
+  for (;;)
+    {
+      while (rn && !r0[rn - 1] && !r1[rn - 1])
+        rn--;
+      if (_kc_mpih_cmp_var (r0, r1, rn) < 0)
+        {
+          sw = r0; r0 = r1; r1 = sw;
+          sw = u0; u0 = u1; u1 = sw;
+          neg0 ^= 1;
+        }
+      if (slack && !invm_invariant_var (m, n, r0, r1, rn, u0, u1, un))
+        return -1;
+      r1n = _kc_mpih_normalize_var (r1, rn);
+      if (!r1n)
+        break;
+      if (rn == 1)
+        {
+          invm_euclid1_var (&t, &r0[0], &r1[0]);
+          invm_apply_u (v0, v1, u0, u1, un, &t);
+        }
+      else
+        {
+          unsigned int sh = _kc_clz64 (r0[rn - 1]);
+          uint64_t a2 = r0[rn - 1], a1 = r0[rn - 2], b2 = r1[rn - 1];
+          uint64_t b1 = r1[rn - 2], a0 = rn > 2 ? r0[rn - 3] : 0;
+          uint64_t b0 = rn > 2 ? r1[rn - 3] : 0;
+          if (sh)
+            {
+              a2 = (a2 << sh) | (a1 >> (64 - sh));
+              a1 = (a1 << sh) | (a0 >> (64 - sh));
+              b2 = (b2 << sh) | (b1 >> (64 - sh));
+              b1 = (b1 << sh) | (b0 >> (64 - sh));
+            }
+          if (slack ? lehmer_mat_var (&t, a2, a1, b2, b1, slack)
+              : lehmer_mat_var (&t, a2, a1, b2, b1, 0))
+            {
+              if (!invm_apply_r (s0, s1, r0, r1, rn, &t))
+                return -1;
+              sw = r0; r0 = s0; s0 = sw;
+              sw = r1; r1 = s1; s1 = sw;
+              invm_apply_u (v0, v1, u0, u1, un, &t);
+            }
+          else
+            {
+              /* r0 = q r1 + rem: u0 += q u1 */
+              qn = rn - r1n + 1;
+              divmod_mag_scratch (qb, s0, r0, rn, r1, r1n, ds);
+              memset (s0 + r1n, 0, (rn - r1n) * sizeof *s0);
+              sw = r0; r0 = s0; s0 = sw;
+              qn = _kc_mpih_normalize_var (qb, qn);
+              pn = _kc_mpih_normalize_var (u1, un);
+              invm_mul_any (pb, qb, qn, u1, pn);
+              pn = _kc_mpih_normalize_var (pb, qn + pn);
+              if (pn > un)
+                {
+                  memset (u0 + un, 0, (pn - un) * sizeof *u0);
+                  memset (u1 + un, 0, (pn - un) * sizeof *u1);
+                  un = pn;
+                }
+              u0[un] = _kc_mpih_add (u0, u0, un, pb, pn);
+              u1[un] = 0;
+              un++;
+              while (un > 1 && !u0[un - 1] && !u1[un - 1])
+                un--;
+              continue;
+            }
+        }
+      sw = u0; u0 = v0; v0 = sw;
+      sw = u1; u1 = v1; v1 = sw;
+      un += 2;
+      while (un > 1 && !u0[un - 1] && !u1[un - 1])
+        un--;
+    }
+  /* r0 = gcd; r0 = -+ u0 A */
+  if (rn != 1 || r0[0] != 1)
+    return 0;
+  memset (x, 0, n * sizeof *x);
+  memcpy (x, u0, (un < n ? un : n) * sizeof *x);
+  if (neg0)
+    _kc_mpih_sub_n (x, m, x, n);
+  return 1;
+}
+
+/* A mod |M| into IN[0..N) (N = M's limbs), for A of either sign: a
+ * division only when |A| >= |M|.  SCRATCH: divmod_itch (AN, N) limbs. */
+static void
+invm_reduce (_kc_limb_t *in, kc_mpi_t a, kc_mpi_t m, _kc_limb_t *scratch)
+{
   size_t n = m->nlimbs, an = a->nlimbs, i;
 
-  if (n > KC_MODINV_MAX_LIMBS || !(m->limbs[0] & 1)
-      || _kc_modinv_setup (&ctx, m->limbs, (unsigned int) n))
-    return -1;
   memset (in, 0, n * sizeof *in);
   if (cmp_mag (a->limbs, an, m->limbs, n) < 0)
     memcpy (in, a->limbs, an * sizeof *in);
-  else if (an <= 2 * n)
-    divmod_mag_scratch (NULL, in, a->limbs, an, m->limbs, n, scratch);
   else
-    divmod_mag (NULL, in, a->limbs, an, m->limbs, n);
+    divmod_mag_scratch (NULL, in, a->limbs, an, m->limbs, n, scratch);
   if (a->sign)
     {
       /* A < 0: |M| - (|A| mod |M|), unless that is 0. */
@@ -424,57 +806,40 @@ invm_safegcd (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
       if (i < n)
         _kc_mpih_sub_n (in, m->limbs, in, n);
     }
-  if (!_kc_modinv_var (out, in, &ctx))
-    return 0;
-  mpi_set_limbs (x, out, n, 0);
-  return 1;
 }
 
+/* The scratch of kc_mpi_invm on the stack up to this many limbs (7 KiB,
+ * moduli up to 4096 bits with A below 2 |M|); beyond, on the heap. */
+#define INVM_STACK_LIMBS (2 * 64 + invm_itch (64))
+
 /* X = A^-1 mod |M| in [0, |M|) if it exists (returns 1); else 0 and X is
- * untouched.  Safegcd where it applies; otherwise extended Euclid on
- * non-negative remainders, tracking only the coefficient of A:
- * r_i = t_i A (mod M). */
+ * untouched. */
 static int
 invm_internal (kc_mpi_t x, kc_mpi_t a, kc_mpi_t m)
 {
-  kc_mpi_t r0, r1, t0, t1, q, tmp, am;
+  _kc_limb_t stackbuf[INVM_STACK_LIMBS], *buf, *in, *out, *w;
+  size_t n = m->nlimbs, need, wn;
   int ok;
 
-  if (m->nlimbs == 0 || (m->nlimbs == 1 && m->limbs[0] == 1))
+  if (n == 0 || (n == 1 && m->limbs[0] == 1))
     return 0;
-  ok = invm_safegcd (x, a, m);
-  if (ok >= 0)
-    return ok;
-  am = kc_mpi_new (0);
-  mpi_set_limbs (am, m->limbs, m->nlimbs, 0);          /* |m| */
-  r0 = kc_mpi_new (0);
-  r1 = kc_mpi_new (0);
-  t0 = kc_mpi_set_ui (NULL, 0);
-  t1 = kc_mpi_set_ui (NULL, 1);
-  q = kc_mpi_new (0);
-  tmp = kc_mpi_new (0);
-  mpi_set_limbs (r0, am->limbs, am->nlimbs, 0);
-  fdiv_r (r1, a, am);                                   /* [0, |m|) */
-  while (r1->nlimbs)
-    {
-      kc_mpi_t sw;
-      tdiv_qr (q, tmp, r0, r1);          /* r0 = q r1 + tmp */
-      sw = r0; r0 = r1; r1 = tmp; tmp = sw;
-      kc_mpi_mul (q, q, t1);             /* t0 - q t1 */
-      kc_mpi_sub (t0, t0, q);
-      sw = t0; t0 = t1; t1 = sw;
-    }
-  /* r0 = gcd (a mod m, m), t0 a = r0 (mod m). */
-  ok = r0->nlimbs == 1 && r0->limbs[0] == 1;
-  if (ok)
-    fdiv_r (x, t0, am);
-  kc_mpi_release (am);
-  kc_mpi_release (r0);
-  kc_mpi_release (r1);
-  kc_mpi_release (t0);
-  kc_mpi_release (t1);
-  kc_mpi_release (q);
-  kc_mpi_release (tmp);
+  wn = invm_itch (n);
+  if (wn < divmod_itch (a->nlimbs, n))
+    wn = divmod_itch (a->nlimbs, n);
+  need = 2 * n + wn;
+  buf = need <= INVM_STACK_LIMBS ? stackbuf : limbs_alloc (need);
+  in = buf;
+  out = buf + n;
+  w = buf + 2 * n;
+  invm_reduce (in, a, m, w);
+  ok = invm_lehmer_var (out, in, _kc_mpih_normalize_var (in, n), m->limbs,
+                        n, w);
+  if (ok == 1)
+    mpi_set_limbs (x, out, n, 0);
+  if (buf == stackbuf)
+    wipememory (stackbuf, need * sizeof *stackbuf);
+  else
+    limbs_free (buf, need);
   return ok;
 }
 
@@ -800,7 +1165,7 @@ kc_mpi_powm (kc_mpi_t w, kc_mpi_t b, kc_mpi_t e, kc_mpi_t m)
   base = kc_mpi_new (0);
   if (e->sign)
     {
-      if (!invm_internal (base, b, am))
+      if (invm_internal (base, b, am) != 1)
         {
           kc_mpi_set_ui (w, 0);
           goto leave;

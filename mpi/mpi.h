@@ -96,4 +96,10 @@ struct kc_mpi
  * unsigned int. */
 #define KC_MPI_MAX_LIMBS ((unsigned int) (UINT_MAX / KC_LIMB_BITS))
 
+/* Test hook of kc_mpi_invm's Lehmer steps (mpi.c): nonzero weakens their
+ * validity condition by that many bits (1..32) and makes the steps check
+ * their invariants, kc_mpi_invm then returning -1 when one breaks.  Only
+ * t-mpi sets it. */
+extern unsigned int _kc_invm_lehmer_slack;
+
 #endif /* KC_MPI_H */

@@ -532,6 +532,230 @@ test_invm (int iterations)
   kc_mpi_release (x);
 }
 
+/* One kc_mpi_invm (A, M) against mpz_invert; WHAT names the shape.
+ * Returns kc_mpi_invm's value (-1: the Lehmer hook caught a step). */
+static int
+invm_vs_gmp (const mpz_t za, const mpz_t zm, const char *what, int quiet)
+{
+  kc_mpi_t a = kc_mpi_new (0), m = kc_mpi_new (0), x = kc_mpi_set_ui (NULL, 7);
+  mpz_t zx;
+  int got, want;
+  mpz_init (zx);
+  set_from_mpz (a, za);
+  set_from_mpz (m, zm);
+  want = mpz_cmpabs_ui (zm, 1) > 0 && mpz_invert (zx, za, zm) != 0;
+  got = kc_mpi_invm (x, a, m);
+  if (quiet)
+    ;
+  else if (got != want)
+    {
+      fail ("invm (%s): returned %d, GMP says %d", what, got, want);
+      show ("a", za);
+      show ("m", zm);
+    }
+  else if (want ? !eq (x, zx) : !(x->nlimbs == 1 && x->limbs[0] == 7))
+    {
+      fail ("invm (%s): %s", what, want ? "value differs from GMP"
+            : "x changed without an inverse");
+      show ("a", za);
+      show ("m", zm);
+    }
+  else
+    t_checks++;
+  if (quiet && got == 1 && !(want && eq (x, zx)))
+    got = -1;                   /* wrong: the hook's detection too */
+  mpz_clear (zx);
+  kc_mpi_release (a);
+  kc_mpi_release (m);
+  kc_mpi_release (x);
+  return got;
+}
+
+/* N <= 512 random limbs into Z, top limb nonzero; ONES: the top two
+ * limbs all ones. */
+static void
+rand_mpz_limbs (mpz_t z, size_t n, int ones)
+{
+  _kc_limb_t l[512];
+  size_t i;
+  if (n > 512)
+    abort ();
+  for (i = 0; i < n; i++)
+    l[i] = t_rand64 ();
+  if (ones)
+    for (i = n >= 2 ? n - 2 : 0; i < n; i++)
+      l[i] = ~(_kc_limb_t) 0;
+  l[n - 1] |= 1;
+  mpz_import (z, n, -1, sizeof (_kc_limb_t), 0, 0, l);
+}
+
+/* The shapes that break Lehmer steps and their fallbacks, at every size
+ * of M from 1 to MAXL + 8 limbs (the safegcd limit was MAXL; Lehmer
+ * has none) and a few larger: odd and even M, top limbs all ones,
+ * M = 2^k + 1 and 2^k - 1, A = 0, 1, -1, M - 1, M + 1, 2^j, a tiny A,
+ * A > M and negative A, gcd > 1; consecutive Fibonacci numbers (every
+ * quotient 1); M = 3. */
+static void
+test_invm_shapes (void)
+{
+  static const size_t big[] = { 100, 131, 200 };
+  mpz_t za, zm, t, f0, f1;
+  size_t n, bi;
+  int k, v;
+
+  mpz_inits (za, zm, t, f0, f1, NULL);
+  for (n = 1; n <= MAXL + 8 + sizeof big / sizeof big[0]; n++)
+    {
+      size_t nl = n <= MAXL + 8 ? n : big[n - MAXL - 9];
+      int shape;
+      for (shape = 0; shape < 6; shape++)
+        {
+          int j;
+          switch (shape)
+            {
+            case 0: rand_mpz_limbs (zm, nl, 0); break;           /* odd */
+            case 1: rand_mpz_limbs (zm, nl, 0);                   /* even */
+              mpz_mul_2exp (zm, zm, 1 + t_rand64 () % 70);
+              break;
+            case 2: rand_mpz_limbs (zm, nl, 1); break;     /* top all ones */
+            case 3: mpz_set_ui (zm, 1);                        /* 2^k + 1 */
+              mpz_mul_2exp (zm, zm, 64 * nl - 1 - t_rand64 () % 8);
+              mpz_add_ui (zm, zm, 1);
+              break;
+            case 4: mpz_set_ui (zm, 1);                        /* 2^k - 1 */
+              mpz_mul_2exp (zm, zm, 64 * nl - t_rand64 () % 8);
+              mpz_sub_ui (zm, zm, 1);
+              break;
+            default: rand_mpz_limbs (zm, nl, 0);         /* gcd 3 or 2^j */
+              mpz_mul_ui (zm, zm, 3);
+              break;
+            }
+          if (mpz_cmp_ui (zm, 1) <= 0)
+            mpz_set_ui (zm, 3);
+          for (j = 0; j < 14; j++)
+            {
+              switch (j)
+                {
+                case 0: mpz_set_ui (za, 0); break;
+                case 1: mpz_set_ui (za, 1); break;
+                case 2: mpz_set_si (za, -1); break;
+                case 3: mpz_sub_ui (za, zm, 1); break;
+                case 4: mpz_add_ui (za, zm, 1); break;
+                case 5: mpz_set_ui (za, 1);
+                  mpz_mul_2exp (za, za, t_rand64 () % (64 * nl));
+                  break;
+                case 6: mpz_set_ui (za, 2 + t_rand64 () % 1000); break;
+                case 7: rand_mpz_limbs (za, nl, 0);
+                  mpz_mod (za, za, zm);
+                  break;
+                case 8: rand_mpz_limbs (za, nl, 1);
+                  mpz_mod (za, za, zm);
+                  break;
+                case 9: rand_mpz_limbs (za, 2 * nl + 1, 0); break;    /* > M */
+                case 10: rand_mpz_limbs (za, nl, 0);
+                  mpz_neg (za, za);
+                  break;
+                case 11: rand_mpz_limbs (za, nl, 0);          /* shares 3 */
+                  mpz_mul_ui (za, za, 3);
+                  break;
+                case 12: mpz_mul_2exp (za, zm, 1);           /* 2M +- 1 */
+                  mpz_add_ui (za, za, 1);
+                  break;
+                default: mpz_tdiv_q_2exp (za, zm, 1 + t_rand64 () % 64);
+                  break;
+                }
+              invm_vs_gmp (za, zm, "shape", 0);
+              mpz_neg (t, zm);                       /* sign of M ignored */
+              if (j == 7)
+                invm_vs_gmp (za, t, "negative m", 0);
+            }
+        }
+    }
+  /* Fibonacci pairs (F_k+1, F_k) and their neighbours, up to ~70 limbs. */
+  mpz_set_ui (f0, 1);
+  mpz_set_ui (f1, 2);
+  for (k = 3; k < 6500; k++)
+    {
+      mpz_add (t, f0, f1);
+      mpz_swap (f0, f1);
+      mpz_swap (f1, t);
+      if (k < 300 || k % 23 == 0)
+        {
+          invm_vs_gmp (f0, f1, "Fibonacci", 0);
+          invm_vs_gmp (f1, f0, "Fibonacci reversed", 0);
+          mpz_add_ui (t, f1, 2);
+          invm_vs_gmp (f0, t, "Fibonacci + 2", 0);
+        }
+    }
+  /* M = 3 and small M against every small A */
+  for (v = -10; v <= 10; v++)
+    for (k = 2; k <= 9; k++)
+      {
+        mpz_set_si (za, v);
+        mpz_set_ui (zm, (unsigned long) k);
+        invm_vs_gmp (za, zm, "small", 0);
+      }
+  for (bi = 0; bi < 200; bi++)
+    {
+      mpz_set_ui (zm, 3);
+      rand_mpz_limbs (za, 1 + bi % 70, bi & 1);
+      invm_vs_gmp (za, zm, "m = 3", 0);
+    }
+  mpz_clears (za, zm, t, f0, f1, NULL);
+}
+
+/* The Lehmer step's validity condition is tight: with its thresholds
+ * lowered one bit (the test hook), these pairs (found by a search over
+ * random 3-limb moduli) make a step go negative or the result wrong,
+ * and random inputs do so too; so the shapes above and test_invm would
+ * catch a weakened condition.  With the hook off, all agree with GMP. */
+static void
+test_invm_condition (void)
+{
+  static const char *const pairs[][2] = {
+    { "123ea6852e3a5e7a79ea1d3909b2f44676d7355fc9c8402e",
+      "1b1a01fe50b534985b6dcfebd62878f1" },
+    { "1f426e51ae6e5963c47bf03a27aabd1120459077f6be8c2b",
+      "223724296ba220041da046b45f75e544" },
+    { "274bdaa491e3723ab0b4eabf3ae77a5eba48eff7d453e32a",
+      "303857de9dbfa8f03c7577806d32eba1" },
+    { "328e83d9163c2861778916707ef468717ad6cba6d7dfbce1",
+      "38719ccd468b8beff69e6f95f1009a36" },
+  };
+  mpz_t za, zm;
+  size_t i;
+  int caught, iter;
+  unsigned int slack;
+
+  mpz_inits (za, zm, NULL);
+  for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    {
+      mpz_set_str (zm, pairs[i][0], 16);
+      mpz_set_str (za, pairs[i][1], 16);
+      _kc_invm_lehmer_slack = 1;
+      CHECK (invm_vs_gmp (za, zm, "hook", 1) < 0,
+             "invm: pair %u passed with the condition weakened one bit",
+             (unsigned int) i);
+      _kc_invm_lehmer_slack = 0;
+      invm_vs_gmp (za, zm, "hook pair", 0);
+    }
+  for (slack = 1; slack <= 32; slack *= 2)
+    {
+      caught = 0;
+      _kc_invm_lehmer_slack = slack;
+      for (iter = 0; iter < 4000; iter++)
+        {
+          rand_mpz_limbs (zm, 1 + t_rand64 () % 6, !(iter % 5));
+          rand_mpz_limbs (za, 1 + t_rand64 () % 6, !(iter % 7));
+          caught += invm_vs_gmp (za, zm, "hook", 1) < 0;
+        }
+      _kc_invm_lehmer_slack = 0;
+      CHECK (caught > 0, "invm: the condition weakened %u bits went "
+             "unnoticed on 4000 random inputs", slack);
+    }
+  mpz_clears (za, zm, NULL);
+}
+
 /* The HEX text libgcrypt prints for Z: '-', "00" if the top bit of the
  * first byte is set or Z is 0, two upper-case digits per byte. */
 static void
@@ -1112,6 +1336,8 @@ main (int argc, char **argv)
   test_powm (10000, 300, 6);
   test_powm_even (2000);
   test_invm (10000);
+  test_invm_shapes ();
+  test_invm_condition ();
   test_scan_print (10000);
   test_known ();
   test_errors ();
