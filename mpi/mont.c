@@ -185,6 +185,15 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
  * and ADX; everything else, and every other CPU, runs the C kernels, which
  * the tests also check (_kc_hwf_set_mask (0)).  Only with optimisation
  * (the register budget of N = 6 is all 14 general registers but rsp, rbp). */
+/* The unrolled kernels are long straight-line code whose speed depends
+ * on their placement (doc/MEASUREMENTS): they start on a 64-byte
+ * boundary so that the placement is fixed. */
+#if defined(__GNUC__) || defined(__clang__)
+# define KC_KERNEL_ALIGN __attribute__ ((aligned (64)))
+#else
+# define KC_KERNEL_ALIGN
+#endif
+
 #ifdef KC_LIMB_ADX
 # define KC_MONT_ADX 1
 
@@ -756,7 +765,7 @@ adx_block_fill (struct adx_block *blk, const uint64_t *a, const uint64_t *b,
   blk->z = 0;
 }
 
-static void
+static KC_NOINLINE KC_KERNEL_ALIGN void
 mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, uint64_t m0inv)
 {
@@ -785,7 +794,7 @@ mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
   final_sub (r, t, t5, m, 7);
 }
 
-static void
+static KC_NOINLINE KC_KERNEL_ALIGN void
 mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
                 const uint64_t *m, uint64_t m0inv)
 {
@@ -816,7 +825,10 @@ mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
 }
 
 /* N = 7, 8: the square is the ADX product of a with itself (faster than
- * the C squaring kernel, whose rows spill). */
+ * the C squaring kernel, whose rows spill).  The product kernels are kept
+ * out of line, so that _kc_mont_mul_redc_<N> and _kc_mont_sqr_redc_<N>
+ * call the same code (inlined into both, clang laid the square out 1-5%
+ * slower than the product). */
 static void
 sqr_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
                 uint64_t m0inv)
@@ -832,14 +844,6 @@ sqr_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
 }
 #endif /* KC_MONT_ADX */
 
-/* The unrolled kernels are long straight-line code whose speed depends
- * on their placement (doc/MEASUREMENTS): they start on a 64-byte
- * boundary so that the placement is fixed. */
-#if defined(__GNUC__) || defined(__clang__)
-# define KC_KERNEL_ALIGN __attribute__ ((aligned (64)))
-#else
-# define KC_KERNEL_ALIGN
-#endif
 
 #define KC_MONT_DEFINE(N) \
   KC_KERNEL_ALIGN \
