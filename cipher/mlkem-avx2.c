@@ -686,6 +686,35 @@ cbd2 (poly *r, const unsigned char *buf)
     }
 }
 
+/* Lane LANE of an eight-way state (zeroed before) set up to absorb
+ * PRF's SIGMA || NONCE for SHAKE256 (the suffix and pad10*1 included). */
+static void
+lane_init_prf (uint64_t st[25][8], unsigned int lane,
+               const unsigned char sigma[32], unsigned char nonce)
+{
+  unsigned int i;
+  for (i = 0; i < 4; i++)
+    st[i][lane] = buf_get_le64 (sigma + 8 * i);
+  st[4][lane] = nonce | (uint64_t) 0x1f << 8;
+  st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+}
+
+/* The same for SampleNTT's rho || j || i (transposed: i || j), entry E
+ * of the k x k matrix, for SHAKE128. */
+static void
+lane_init_matrix (uint64_t st[25][8], unsigned int lane,
+                  const unsigned char rho[32], unsigned int k, int transposed,
+                  unsigned int e)
+{
+  unsigned int i, r = e / k, c = e % k;
+  for (i = 0; i < 4; i++)
+    st[i][lane] = buf_get_le64 (rho + 8 * i);
+  st[4][lane] = (uint64_t) (transposed ? r : c)
+                | (uint64_t) (transposed ? c : r) << 8
+                | (uint64_t) 0x1f << 16;
+  st[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+}
+
 /* PRF_eta for eight nonces on the eight-way Keccak, the state set up
  * and read out directly (one block for eta 2, two for eta 3) */
 static KC_AVX2 void
@@ -698,12 +727,7 @@ noise_x8 (poly *const r[8], const unsigned char s[32],
 
   memset (st, 0, sizeof st);
   for (lane = 0; lane < 8; lane++)
-    {
-      for (i = 0; i < 4; i++)
-        st[i][lane] = buf_get_le64 (s + 8 * i);
-      st[4][lane] = nonce[lane] | (uint64_t) 0x1f << 8;
-      st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
-    }
+    lane_init_prf (st, lane, s, nonce[lane]);
   for (b = 0; b < nb; b++)
     {
       _kc_keccak_f1600_x8 (st);
@@ -930,27 +954,18 @@ squeeze_rows_x8 (uint64_t out[8][24], const uint64_t s[25][8])
 }
 
 /* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128, a block
- * (rej_uniform_avx512) at a time for all as long as one needs it. */
+ * (rej_block_x8) at a time for all as long as one needs it. */
 static void
 gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
                unsigned int k, int transposed, unsigned int first)
 {
   uint64_t s[25][8] __attribute__ ((aligned (64)));
   uint64_t rows[8][24] __attribute__ ((aligned (64)));
-  unsigned int lane, i, n[8] = { 0 }, more;
+  unsigned int lane, n[8] = { 0 }, more;
 
   memset (s, 0, sizeof s);
   for (lane = 0; lane < 8; lane++)
-    {
-      unsigned int e = first + lane, r = e / k, c = e % k;
-      for (i = 0; i < 4; i++)
-        s[i][lane] = buf_get_le64 (rho + 8 * i);
-      /* rho || j || i (transposed: i || j), the SHAKE suffix, pad10*1 */
-      s[4][lane] = (uint64_t) (transposed ? r : c)
-                   | (uint64_t) (transposed ? c : r) << 8
-                   | (uint64_t) 0x1f << 16;
-      s[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
-    }
+    lane_init_matrix (s, lane, rho, k, transposed, first + lane);
   do
     {
       _kc_keccak_f1600_x8 (s);
@@ -976,7 +991,7 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
 {
   unsigned int first = 0;
   int avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
-  if (avx512 && _kc_keccak_have_x8 ())
+  if (_kc_keccak_have_x8 ())          /* implies AVX-512 */
     for (; first + 8 <= k * k; first += 8)
       gen_matrix_x8 (a, rho, k, transposed, first);
   if (first < k * k)
@@ -1002,23 +1017,9 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   memset (st, 0, sizeof st);
   for (lane = 0; lane < 8; lane++)
     if (lane == lane_e)
-      {
-        /* rho || j || i (transposed: i || j), as gen_matrix_x8 */
-        for (i = 0; i < 4; i++)
-          st[i][lane] = buf_get_le64 (rho + 8 * i);
-        st[4][lane] = (uint64_t) (transposed ? row : col)
-                      | (uint64_t) (transposed ? col : row) << 8
-                      | (uint64_t) 0x1f << 16;
-        st[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
-      }
+      lane_init_matrix (st, lane, rho, k, transposed, e);
     else
-      {
-        /* sigma || nonce, as noise_x8 */
-        for (i = 0; i < 4; i++)
-          st[i][lane] = buf_get_le64 (sigma + 8 * i);
-        st[4][lane] = nonce[lane] | (uint64_t) 0x1f << 8;
-        st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
-      }
+      lane_init_prf (st, lane, sigma, nonce[lane]);
   _kc_keccak_f1600_x8 (st);
   squeeze_rows_x8 (rows, (const uint64_t (*)[8]) st);
   for (lane = 0; lane < 8; lane++)
@@ -1052,8 +1053,7 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
 {
   unsigned int lane = 8;
 
-  if (k == 3 && eta == 2 && (_kc_hwf () & KC_HWF_AVX512)
-      && _kc_keccak_have_x8 ())
+  if (k == 3 && eta == 2 && _kc_keccak_have_x8 ())
     for (lane = 0; lane < 8 && r[lane]; lane++)
       ;
   if (lane == 8)

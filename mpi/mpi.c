@@ -641,7 +641,9 @@ invm_euclid1_var (invm_mat *t, uint64_t *xp, uint64_t *yp)
   *yp = y;
 }
 
-/* R[0..AN+BN) = A B by the schoolbook method, in either order. */
+/* R[0..AN+BN) = A B by the schoolbook method, in either order (not
+ * mul_mag, whose Karatsuba scratch comes from the heap: invm stays on
+ * the stack up to KC_MODINV_MAX_LIMBS). */
 static void
 invm_mul_any (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
               const _kc_limb_t *b, size_t bn)
