@@ -32,12 +32,16 @@ typedef struct
   unsigned char squeezing;      /* finalised: now squeezing */
 } _kc_keccak_ctx;
 
-/* The permutation (24 rounds), the dispatching one (an AVX-512VL kernel
- * where the CPU has it, see _kc_keccak_have_avx512) and the portable one;
- * they compute the same function (tests/t-md compares them). */
+/* The permutation (24 rounds): the dispatching one (an AVX-512VL kernel
+ * where the CPU has it, else BMI1 and BMI2's ANDN and RORX where it has
+ * those), the portable one, and the portable rounds with ANDN and RORX
+ * (callable where _kc_keccak_have_bmi is 1).  They compute the same
+ * function (tests/t-sha3 compares them). */
 void _kc_keccak_f1600 (uint64_t s[25]);
 void _kc_keccak_f1600_generic (uint64_t s[25]);
 int _kc_keccak_have_avx512 (void);
+void _kc_keccak_f1600_bmi (uint64_t s[25]);
+int _kc_keccak_have_bmi (void);
 
 /* Four permutations at once, the states interleaved lane by lane:
  * S[i][j] is lane i of state j (so one 256-bit load holds lane i of all

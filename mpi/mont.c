@@ -17,16 +17,13 @@
 /* The same kernels also serve run-time N (generic path, add/sub), where
  * full unrolling is impossible; clang would warn about those. */
 # pragma clang diagnostic ignored "-Wpass-failed"
-# define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
 # define KC_UNROLL _Pragma ("clang loop unroll(full)")
 #elif defined(__GNUC__)
 /* With a run-time N (generic path) gcc cannot see that the row buffers
  * are written before they are read (same N bounds both loops). */
 # pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-# define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
 # define KC_UNROLL _Pragma ("GCC unroll 16")
 #else
-# define KC_ALWAYS_INLINE inline
 # define KC_UNROLL
 #endif
 

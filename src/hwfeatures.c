@@ -37,8 +37,8 @@ detect (void)
       __cpuid_count (7, 0, a, b, c, d);
       if ((b & (1u << 5)) && os_avx)
         f |= KC_HWF_AVX2;
-      if (b & (1u << 8))
-        f |= KC_HWF_BMI2;
+      if ((b & (1u << 3)) && (b & (1u << 8)))
+        f |= KC_HWF_BMI2;       /* BMI1 (ANDN) and BMI2 (MULX, RORX) */
       if (b & (1u << 19))
         f |= KC_HWF_ADX;
       if (b & (1u << 29))

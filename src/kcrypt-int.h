@@ -60,6 +60,15 @@ void _kc_wipememory (void *p, size_t n);
 # define KC_NOINLINE
 #endif
 
+/* A function the compiler must inline (a template body specialised by a
+ * constant argument, or one whose caller's target attribute it must
+ * take). */
+#if defined(__GNUC__) || defined(__clang__)
+# define KC_ALWAYS_INLINE inline __attribute__ ((always_inline))
+#else
+# define KC_ALWAYS_INLINE inline
+#endif
+
 /* Overwrite BYTES of the stack below the caller's frame with zeros.  A
  * wipe of named buffers cannot reach what the compiler spilled (registers
  * holding key limbs, hash words, vector lanes), so every public entry
@@ -122,7 +131,7 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_SSSE3  (1u << 0)
 #define KC_HWF_SSE41  (1u << 1)
 #define KC_HWF_AVX2   (1u << 2)
-#define KC_HWF_BMI2   (1u << 3)
+#define KC_HWF_BMI2   (1u << 3)   /* BMI1 and BMI2 */
 #define KC_HWF_ADX    (1u << 4)
 #define KC_HWF_SHANI  (1u << 5)
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */

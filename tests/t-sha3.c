@@ -83,26 +83,31 @@ test_kat (void)
     }
 }
 
-/* The dispatched permutation against the portable one. */
+/* The dispatched permutation and the BMI one against the portable one. */
 static void
 test_permutation (void)
 {
-  uint64_t x[25], y[25];
-  int t, i;
+  uint64_t x[25], y[25], z[25];
+  int t, i, bmi = _kc_keccak_have_bmi ();
 
-  if (!_kc_keccak_have_avx512 ())
+  if (!bmi)
     printf ("t-sha3: this CPU runs the portable permutation only\n");
   for (t = 0; t < 2000; t++)
     {
       for (i = 0; i < 25; i++)
-        x[i] = y[i] = t < 64 ? (t < 25 && i == t ? ~(uint64_t) 0 : 0)
-                             : t_rand64 ();
+        x[i] = y[i] = z[i] = t < 64 ? (t < 25 && i == t ? ~(uint64_t) 0 : 0)
+                                    : t_rand64 ();
       if (t == 30)
         for (i = 0; i < 25; i++)
-          x[i] = y[i] = ~(uint64_t) 0;
+          x[i] = y[i] = z[i] = ~(uint64_t) 0;
       _kc_keccak_f1600 (x);
       _kc_keccak_f1600_generic (y);
       CHECK (!memcmp (x, y, sizeof x), "permutation %d: paths differ", t);
+      if (bmi)
+        {
+          _kc_keccak_f1600_bmi (z);
+          CHECK (!memcmp (z, y, sizeof z), "permutation %d: BMI differs", t);
+        }
     }
 }
 
