@@ -995,19 +995,30 @@ gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
     for (; first + 8 <= k * k; first += 8)
       gen_matrix_x8 (a, rho, k, transposed, first);
   if (first < k * k)
-    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first,
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, k * k,
                               avx512 ? rej_uniform_avx512 : rej_uniform);
+}
+
+/* Rejection sampling of one SHAKE128 block BLK into R from coefficient N:
+ * 32 candidates a step with AVX-512 (AVX512 nonzero), else 16. */
+static unsigned int
+rej_block (int avx512, poly *r, unsigned int n, const unsigned char *blk)
+{
+  return avx512 ? rej_block_x8 (r, n, blk)
+                : rej_uniform (r, n, blk, KC_SHAKE128_RATE);
 }
 
 /* Entry E of the matrix in lane LANE_E of an eight-way call whose other
  * lanes are the noise_x8 batch R (eta 2: one block each; LANE_E is a lane
  * R leaves NULL); the entry's further blocks on the single-state Keccak
- * of that lane's state. */
-static KC_AVX512 void
+ * of that lane's state.  With AVX-512 (AVX512 nonzero) the blocks are
+ * read out by squeeze_rows_x8, else a word at a time. */
+static KC_AVX2 void
 noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
                 unsigned int k, int transposed, unsigned int e,
                 unsigned int lane_e, poly *const r[8],
-                const unsigned char sigma[32], const unsigned char nonce[8])
+                const unsigned char sigma[32], const unsigned char nonce[8],
+                int avx512)
 {
   uint64_t st[25][8] __attribute__ ((aligned (64)));
   uint64_t rows[8][24] __attribute__ ((aligned (64)));
@@ -1021,11 +1032,16 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
     else
       lane_init_prf (st, lane, sigma, nonce[lane]);
   _kc_keccak_f1600_x8 (st);
-  squeeze_rows_x8 (rows, (const uint64_t (*)[8]) st);
+  if (avx512)
+    squeeze_rows_x8 (rows, (const uint64_t (*)[8]) st);
+  else
+    for (lane = 0; lane < 8; lane++)
+      for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+        rows[lane][i] = st[i][lane];
   for (lane = 0; lane < 8; lane++)
     if (lane != lane_e && r[lane])
       cbd2 (r[lane], (const unsigned char *) rows[lane]);
-  n = rej_block_x8 (&a[row][col], 0, (const unsigned char *) rows[lane_e]);
+  n = rej_block (avx512, &a[row][col], 0, (const unsigned char *) rows[lane_e]);
   if (n < N)
     {
       for (i = 0; i < 25; i++)
@@ -1033,7 +1049,7 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
       do
         {
           _kc_keccak_f1600 (one);
-          n = rej_block_x8 (&a[row][col], n, (const unsigned char *) one);
+          n = rej_block (avx512, &a[row][col], n, (const unsigned char *) one);
         }
       while (n < N);
     }
@@ -1041,9 +1057,10 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   wipememory (rows, sizeof rows);
 }
 
-/* k = 3 with AVX-512: the ninth entry of the matrix rides in a lane the
- * noise batch leaves free (its first block; one alone would cost three
- * four-way permutations), entries 0..7 on the eight-way sampler.
+/* k = 3: the ninth entry of the matrix rides in a lane the noise batch
+ * leaves free (its first block; alone it would cost three four-way
+ * permutations, with AVX2 as much as six single ones), entries 0..7 on
+ * the eight-way sampler with AVX-512, else on two four-way batches.
  * Otherwise gen_matrix, then noise_x8. */
 static void
 gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
@@ -1052,8 +1069,9 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
                   unsigned int eta)
 {
   unsigned int lane = 8;
+  int x8 = _kc_keccak_have_x8 ();       /* implies AVX-512 */
 
-  if (k == 3 && eta == 2 && _kc_keccak_have_x8 ())
+  if (k == 3 && eta == 2)
     for (lane = 0; lane < 8 && r[lane]; lane++)
       ;
   if (lane == 8)
@@ -1062,8 +1080,11 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
       noise_x8 (r, sigma, nonce, eta);
       return;
     }
-  gen_matrix_x8 (a, rho, k, transposed, 0);
-  noise_entry_x8 (a, rho, k, transposed, 8, lane, r, sigma, nonce);
+  if (x8)
+    gen_matrix_x8 (a, rho, k, transposed, 0);
+  else
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, 8, rej_uniform);
+  noise_entry_x8 (a, rho, k, transposed, 8, lane, r, sigma, nonce, x8);
 }
 
 const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {

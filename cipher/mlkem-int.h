@@ -95,11 +95,11 @@ unsigned int _kc_mlkem_rej_uniform (_kc_mlkem_poly *r, unsigned int n,
                                     const unsigned char *buf, size_t len);
 
 /* gen_matrix on the four-way SHAKE128 with the given rejection loop,
- * for the entries from FIRST on (row-major index i k + j) */
+ * for the entries FIRST .. TOTAL - 1 (row-major index i k + j) */
 void _kc_mlkem_gen_matrix_rej (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                                const unsigned char rho[32], unsigned int k,
                                int transposed, unsigned int first,
-                               _kc_mlkem_rej_fn rej);
+                               unsigned int total, _kc_mlkem_rej_fn rej);
 
 /* The portable CBD of LEN = 64 eta bytes (tests and the AVX2 eta = 3
  * case use it). */

@@ -392,12 +392,12 @@ _kc_mlkem_rej_uniform (poly *r, unsigned int n, const unsigned char *buf,
 void
 _kc_mlkem_gen_matrix_rej (poly a[KMAX][KMAX], const unsigned char rho[32],
                           unsigned int k, int transposed, unsigned int first,
-                          _kc_mlkem_rej_fn rej_uniform)
+                          unsigned int total, _kc_mlkem_rej_fn rej_uniform)
 {
   unsigned char seed[4][34], buf[4][3 * KC_SHAKE128_RATE];
   const unsigned char *in[4];
   unsigned char *out[4];
-  unsigned int idx, total = k * k, lane, n[4];
+  unsigned int idx, lane, n[4];
   _kc_keccak_x4_ctx c;
 
   for (idx = first; idx < total; idx += 4)

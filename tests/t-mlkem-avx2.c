@@ -238,10 +238,11 @@ test_sampling (void)
           CHECK (!memcmp (ap, av, sizeof ap), "gen_matrix %d k=%d", t, k);
         }
   _kc_hwf_set_mask (~0u);
-  /* the matrix and one noise batch in one call (k = 3 with AVX-512:
-   * the ninth entry in the batch's free lane) against the portable
-   * gen_matrix and noise_x8; 6, 7 or 8 noise lanes */
-  for (t = 0; t < 90; t++)
+  /* the matrix and one noise batch in one call (k = 3: the ninth entry
+   * in the batch's free lane) against the portable gen_matrix and
+   * noise_x8; 6, 7 or 8 noise lanes, with AVX-512 and with it masked
+   * (the four-way sampler and the AVX2 rejection step) */
+  for (t = 0; t < 180; t++)
     {
       poly *rp[8], *rv[8];
       unsigned int used = 6 + (unsigned) (t % 3);
@@ -259,7 +260,9 @@ test_sampling (void)
         }
       P->gen_matrix (ap, rho, (unsigned) k, tr);
       P->noise_x8 (rp, sigma, nonce, 2);
+      _kc_hwf_set_mask (t >= 90 ? ~(unsigned int) KC_HWF_AVX512 : ~0u);
       V->gen_matrix_noise (av, rho, (unsigned) k, tr, rv, sigma, nonce, 2);
+      _kc_hwf_set_mask (~0u);
       CHECK (!memcmp (ap, av, sizeof ap) && !memcmp (np, nv, sizeof np),
              "gen_matrix_noise %d k=%d lanes %u", t, k, used);
     }
