@@ -63,12 +63,15 @@ static inline void
 round512 (uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
           uint64_t e, uint64_t f, uint64_t g, uint64_t *h, uint64_t kw)
 {
-  /* h + kw does not depend on this round's e; Ch is ready before S1 (e):
-   * add in that order to keep the e chain short. */
-  uint64_t t1 = ((*h + kw) + (g ^ (e & (f ^ g)))) + S1 (e);
-  uint64_t t2 = S0 (a) + (b ^ ((a ^ b) & (b ^ c)));
-  *d += t1;
-  *h = t1 + t2;
+  /* The new e is d + T1 = ((d + h + kw) + Ch) + S1 (e): d + h + kw does
+   * not depend on this round's e, Ch is ready before S1 (e), so e's chain
+   * is one addition after each.  The new a is T1 + T2 = (d + T1) + (T2 -
+   * d), one addition after the new e. */
+  uint64_t dhk = *d + (*h + kw);
+  uint64_t t2d = (S0 (a) + (b ^ ((a ^ b) & (b ^ c)))) - *d;
+  uint64_t en = (dhk + (g ^ (e & (f ^ g)))) + S1 (e);
+  *d = en;
+  *h = en + t2d;
 }
 
 void
