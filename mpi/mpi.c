@@ -213,13 +213,13 @@ mul_mag (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
     }
   if (a == b && an == bn)
     {
-      if (an < _kc_mpih_karatsuba_sqr_threshold)
+      if (an < _kc_mpih_karatsuba_min (1))
         {
           _kc_mpih_sqr_basecase (r, a, an);
           return;
         }
     }
-  else if (bn < _kc_mpih_karatsuba_threshold)
+  else if (bn < _kc_mpih_karatsuba_min (0))
     {
       _kc_mpih_mul_basecase (r, a, an, b, bn);
       return;

@@ -15,8 +15,8 @@
 #include "mpih.h"
 #include "limb.h"
 
-size_t _kc_mpih_karatsuba_threshold = KC_MPIH_KARATSUBA_THRESHOLD;
-size_t _kc_mpih_karatsuba_sqr_threshold = KC_MPIH_KARATSUBA_SQR_THRESHOLD;
+size_t _kc_mpih_karatsuba_threshold;          /* 0: the defaults */
+size_t _kc_mpih_karatsuba_sqr_threshold;
 
 /* ------------------------------------------------------------ limb ops */
 
@@ -93,31 +93,37 @@ _kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
   return c;
 }
 
-_kc_limb_t
-_kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
-{
-  _kc_limb_t c = 0;
-  size_t i;
-  for (i = 0; i < n; i++)
-    {
-      /* a*b + c <= (2^64-1)^2 + 2^64-1 < 2^128 */
-      r[i] = _kc_mac64 (&c, a[i], b, c, 0);
-    }
-  return c;
-}
-
 /* ---- x86-64 BMI2/ADX rows (limb.h's KC_LIMB_ADX, chosen at run time)
- * Four limbs per step: mulx gives lo, hi of a_i b; lo enters r_i on the
- * CF chain (adcx) and the previous hi on the OF chain (adox), so the two
- * carry chains never wait for each other.  The loop counter lives in rcx
- * and is stepped with lea and tested with jrcxz, which leave CF and OF
- * alone.  N is a positive multiple of 4; CIN enters as the first "previous
- * hi".  The value bounds are those of the C loops below (a b + r + c <
- * 2^128 per limb), so the final hi + CF + OF cannot wrap. */
+ * mulx gives lo, hi of a_i b; lo enters r_i on the CF chain (adcx) and
+ * the previous hi on the OF chain (adox), so the two carry chains never
+ * wait for each other.  A row of N >= 1 limbs runs N mod 4 single steps,
+ * then N / 4 loop steps of four limbs; the loop counter lives in rcx and
+ * is stepped with lea and tested with jrcxz, which leave CF and OF alone
+ * (as do mov and lea between the steps).  CIN enters as the first
+ * "previous hi".  The value bounds are those of the C loops below (a b +
+ * r + c < 2^128 per limb), so the final hi + CF + OF cannot wrap. */
 #ifdef KC_LIMB_ADX
-/* The loop over N / 4 steps of four limbs, STEP (offset, hi in, hi out)
- * one limb; the hi words alternate between the registers c and hi. */
+/* The N mod 4 = K single steps, STEP (offset, hi in, hi out), leaving
+ * the last hi in c, and the pointers moved past them. */
+# define ADX_ROW_HEAD_0(STEP) ""
+# define ADX_ROW_HEAD_1(STEP) \
+  STEP (0, "c", "hi") \
+  "movq %[hi], %[c]\n\t" \
+  "leaq 8(%[a]), %[a]\n\t" \
+  "leaq 8(%[r]), %[r]\n\t"
+# define ADX_ROW_HEAD_2(STEP) \
+  STEP (0, "c", "hi") STEP (8, "hi", "c") \
+  "leaq 16(%[a]), %[a]\n\t" \
+  "leaq 16(%[r]), %[r]\n\t"
+# define ADX_ROW_HEAD_3(STEP) \
+  STEP (0, "c", "hi") STEP (8, "hi", "c") STEP (16, "c", "hi") \
+  "movq %[hi], %[c]\n\t" \
+  "leaq 24(%[a]), %[a]\n\t" \
+  "leaq 24(%[r]), %[r]\n\t"
+/* The loop over the CNT = N / 4 steps of four limbs (none when CNT is
+ * 0); the hi words alternate between the registers c and hi. */
 # define ADX_ROW_LOOP(STEP) \
+  "jrcxz 2f\n" \
   "1:\n\t" \
   STEP (0, "c", "hi") STEP (8, "hi", "c") \
   STEP (16, "c", "hi") STEP (24, "hi", "c") \
@@ -127,6 +133,33 @@ _kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
   "jrcxz 2f\n\t" \
   "jmp 1b\n" \
   "2:\n\t"
+/* One row function body: the asm for each N mod 4, START setting the
+ * flags, FINISH folding them into c. */
+# define ADX_ROW(STEP, START, FINISH, ...) \
+  do \
+    { \
+      size_t cnt = n / 4; \
+      switch (n % 4) \
+        { \
+        case 0: \
+          __asm__ (START ADX_ROW_HEAD_0 (STEP) ADX_ROW_LOOP (STEP) FINISH \
+                   __VA_ARGS__); \
+          break; \
+        case 1: \
+          __asm__ (START ADX_ROW_HEAD_1 (STEP) ADX_ROW_LOOP (STEP) FINISH \
+                   __VA_ARGS__); \
+          break; \
+        case 2: \
+          __asm__ (START ADX_ROW_HEAD_2 (STEP) ADX_ROW_LOOP (STEP) FINISH \
+                   __VA_ARGS__); \
+          break; \
+        default: \
+          __asm__ (START ADX_ROW_HEAD_3 (STEP) ADX_ROW_LOOP (STEP) FINISH \
+                   __VA_ARGS__); \
+          break; \
+        } \
+    } \
+  while (0)
 
 # define ADDMUL_STEP(off, hin, hout) \
   "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
@@ -136,18 +169,37 @@ _kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
   "movq %[t], " #off "(%[r])\n\t"
 
 static _kc_limb_t
-addmul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b,
-              _kc_limb_t cin)
+addmul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
-  _kc_limb_t lo, hi, t, c = cin;
-  size_t cnt = n / 4;
-  __asm__ ("xorl %k[lo], %k[lo]\n"             /* CF = OF = 0 */
-           ADX_ROW_LOOP (ADDMUL_STEP)
+  _kc_limb_t lo, hi, t, c = 0;
+  ADX_ROW (ADDMUL_STEP,
+           "xorl %k[lo], %k[lo]\n\t",              /* CF = OF = 0 */
            "movl $0, %k[lo]\n\t"
            "adcxq %[lo], %[c]\n\t"
-           "adoxq %[lo], %[c]\n\t"
+           "adoxq %[lo], %[c]\n\t",
            : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
              [lo] "=&r" (lo), [hi] "=&r" (hi), [t] "=&r" (t)
+           : "d" (b)
+           : "cc", "memory");
+  return c;
+}
+
+/* R = A b: the previous hi on the CF chain only. */
+# define MUL1_STEP(off, hin, hout) \
+  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
+  "adcxq %[" hin "], %[lo]\n\t" \
+  "movq %[lo], " #off "(%[r])\n\t"
+
+static _kc_limb_t
+mul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
+{
+  _kc_limb_t lo, hi, c = 0;
+  ADX_ROW (MUL1_STEP,
+           "xorl %k[lo], %k[lo]\n\t",
+           "movl $0, %k[lo]\n\t"
+           "adcxq %[lo], %[c]\n\t",
+           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
+             [lo] "=&r" (lo), [hi] "=&r" (hi)
            : "d" (b)
            : "cc", "memory");
   return c;
@@ -166,26 +218,63 @@ addmul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b,
   "movq %[lo], " #off "(%[r])\n\t"
 
 static _kc_limb_t
-submul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b,
-              _kc_limb_t cin)
+submul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
-  _kc_limb_t lo, hi, c = cin;
-  size_t cnt = n / 4;
-  __asm__ ("xorl %k[lo], %k[lo]\n\t"
-           "stc\n"
-           ADX_ROW_LOOP (SUBMUL_STEP)
+  _kc_limb_t lo, hi, c = 0;
+  ADX_ROW (SUBMUL_STEP,
+           "xorl %k[lo], %k[lo]\n\t"
+           "stc\n\t",
            "movl $0, %k[lo]\n\t"
            "adoxq %[lo], %[c]\n\t"
            "cmc\n\t"
-           "adcxq %[lo], %[c]\n\t"
+           "adcxq %[lo], %[c]\n\t",
            : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : "d" (b)
            : "cc", "memory");
   return c;
 }
+
+/* R[0..2N) = 2 R[0..2N) + sum a_i^2 B^(2i): the doubling on the CF chain
+ * (each limb added to itself with the carry out of the one below), the
+ * squares on the OF chain, two limbs of R per limb of A.  The caller
+ * knows the total fits in 2N limbs (both final carries are 0). */
+static void
+sqr_diag_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
+{
+  _kc_limb_t lo, hi, t, cnt = n;
+  /* volatile: the outputs are dead, the stores to R are the point */
+  __asm__ __volatile__ ("xorl %k[lo], %k[lo]\n"
+                        "1:\n\t"
+                        "movq (%[a]), %%rdx\n\t"
+                        "mulxq %%rdx, %[lo], %[hi]\n\t"
+                        "movq (%[r]), %[t]\n\t"
+                        "adcxq %[t], %[t]\n\t"
+                        "adoxq %[lo], %[t]\n\t"
+                        "movq %[t], (%[r])\n\t"
+                        "movq 8(%[r]), %[t]\n\t"
+                        "adcxq %[t], %[t]\n\t"
+                        "adoxq %[hi], %[t]\n\t"
+                        "movq %[t], 8(%[r])\n\t"
+                        "leaq 8(%[a]), %[a]\n\t"
+                        "leaq 16(%[r]), %[r]\n\t"
+                        "leaq -1(%[cnt]), %[cnt]\n\t"
+                        "jrcxz 2f\n\t"
+                        "jmp 1b\n"
+                        "2:\n\t"
+                        : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt),
+                          [lo] "=&r" (lo), [hi] "=&r" (hi), [t] "=&r" (t)
+                        :
+                        : "rdx", "cc", "memory");
+}
+# undef ADX_ROW_HEAD_0
+# undef ADX_ROW_HEAD_1
+# undef ADX_ROW_HEAD_2
+# undef ADX_ROW_HEAD_3
 # undef ADX_ROW_LOOP
+# undef ADX_ROW
 # undef ADDMUL_STEP
+# undef MUL1_STEP
 # undef SUBMUL_STEP
 #endif /* KC_LIMB_ADX */
 
@@ -234,12 +323,8 @@ _kc_limb_t
 _kc_mpih_addmul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
 #ifdef KC_LIMB_ADX
-  if (n >= 4 && _kc_limb_have_adx ())
-    {
-      size_t k = n & ~(size_t) 3;
-      _kc_limb_t c = addmul_1_adx (r, a, k, b, 0);
-      return addmul_1_c (r, a, k, n, b, c);
-    }
+  if (n && _kc_limb_have_adx ())
+    return addmul_1_adx (r, a, n, b);
 #endif
   return addmul_1_c (r, a, 0, n, b, 0);
 }
@@ -248,14 +333,27 @@ _kc_limb_t
 _kc_mpih_submul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
 #ifdef KC_LIMB_ADX
-  if (n >= 4 && _kc_limb_have_adx ())
-    {
-      size_t k = n & ~(size_t) 3;
-      _kc_limb_t c = submul_1_adx (r, a, k, b, 0);
-      return submul_1_c (r, a, k, n, b, c);
-    }
+  if (n && _kc_limb_have_adx ())
+    return submul_1_adx (r, a, n, b);
 #endif
   return submul_1_c (r, a, 0, n, b, 0);
+}
+
+_kc_limb_t
+_kc_mpih_mul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
+{
+  _kc_limb_t c = 0;
+  size_t i;
+#ifdef KC_LIMB_ADX
+  if (n && _kc_limb_have_adx ())
+    return mul_1_adx (r, a, n, b);
+#endif
+  for (i = 0; i < n; i++)
+    {
+      /* a*b + c <= (2^64-1)^2 + 2^64-1 < 2^128 */
+      r[i] = _kc_mac64 (&c, a[i], b, c, 0);
+    }
+  return c;
 }
 
 /* R[0..N) += A[0..N) * (b0 + b1 2^64) + CIN, N >= 0: the low N limbs of
@@ -349,6 +447,19 @@ _kc_mpih_normalize_var (const _kc_limb_t *a, size_t n)
 
 /* ------------------------------------------------------------ multiply */
 
+size_t
+_kc_mpih_karatsuba_min (int sqr)
+{
+  size_t t = sqr ? _kc_mpih_karatsuba_sqr_threshold
+                 : _kc_mpih_karatsuba_threshold;
+  if (t)
+    return t;
+  if (_kc_limb_have_adx ())
+    return sqr ? KC_MPIH_KARATSUBA_SQR_THRESHOLD_ADX
+               : KC_MPIH_KARATSUBA_THRESHOLD_ADX;
+  return sqr ? KC_MPIH_KARATSUBA_SQR_THRESHOLD : KC_MPIH_KARATSUBA_THRESHOLD;
+}
+
 void
 _kc_mpih_mul_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
                        const _kc_limb_t *b, size_t bn)
@@ -356,16 +467,17 @@ _kc_mpih_mul_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
   size_t j;
   /* After the rows below j, r[0..j+an) is valid; each addmul_2 writes
    * the two limbs above it. */
-  r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
 #ifdef KC_LIMB_ADX
   /* One ADX row per limb of b is faster than the C addmul_2. */
-  if (an >= 4 && _kc_limb_have_adx ())
+  if (_kc_limb_have_adx ())
     {
+      r[an] = mul_1_adx (r, a, an, b[0]);
       for (j = 1; j < bn; j++)
-        r[an + j] = _kc_mpih_addmul_1 (r + j, a, an, b[j]);
+        r[an + j] = addmul_1_adx (r + j, a, an, b[j]);
       return;
     }
 #endif
+  r[an] = _kc_mpih_mul_1 (r, a, an, b[0]);
   for (j = 1; j + 1 < bn; j += 2)
     {
       _kc_limb_t hi0, hi1 = addmul_2 (r + j, a, an, b[j], b[j + 1], 0,
@@ -382,8 +494,9 @@ _kc_mpih_sqr_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
 {
   size_t i;
   _kc_limb_t c;
-  /* With ADX every row is one addmul_1 (faster than the C addmul_2). */
-  int pairs = !(n >= 8 && _kc_limb_have_adx ());
+  /* With ADX every row is one addmul_1 (faster than the C addmul_2),
+   * and the doubling and the squares are one pass. */
+  int adx = _kc_limb_have_adx (), pairs = !adx;
   if (n == 1)
     {
       r[0] = _kc_mul64 (&r[1], a[0], a[0]);
@@ -409,6 +522,16 @@ _kc_mpih_sqr_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
                                a[i + 1], hi, &hi0);
       r[i + n] = hi0;
     }
+#ifdef KC_LIMB_ADX
+  if (adx)
+    {
+      for (; i + 1 < n; i++)
+        r[n + i] = addmul_1_adx (r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+      r[2 * n - 1] = 0;
+      sqr_diag_adx (r, a, n);
+      return;
+    }
+#endif
   for (; i + 1 < n; i++)
     r[n + i] = _kc_mpih_addmul_1 (r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
   /* Double it (2 S <= A^2 < B^(2n): the bit shifted out of r[2n-2] is
@@ -473,8 +596,7 @@ mul_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b, size_t n,
   int neg;
   _kc_limb_t *t = tmp, *mid, c;
 
-  if (n < (sqr ? _kc_mpih_karatsuba_sqr_threshold
-             : _kc_mpih_karatsuba_threshold))
+  if (n < _kc_mpih_karatsuba_min (sqr))
     {
       if (sqr)
         _kc_mpih_sqr_basecase (r, a, n);
@@ -517,7 +639,7 @@ _kc_mpih_mul (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
   size_t done;
   _kc_limb_t *prod;
 
-  if (bn < _kc_mpih_karatsuba_threshold)
+  if (bn < _kc_mpih_karatsuba_min (0))
     {
       _kc_mpih_mul_basecase (r, a, an, b, bn);
       return;
@@ -715,8 +837,16 @@ _kc_mpih_redc (_kc_limb_t *r, _kc_limb_t *t, const _kc_limb_t *m, size_t n,
    * limb i+1 of t + q0 M, which is t[i+1] + hi (q0 m0 + t[i])
    * + lo (q0 m1) mod 2^64. */
   i = 0;
+#ifdef KC_LIMB_ADX
   /* With ADX: single rows only (one addmul_1 each beats addmul_2). */
-  if (n >= 2 && !(n >= 4 && _kc_limb_have_adx ()))
+  if (_kc_limb_have_adx ())
+    for (; i < n; i++)
+      {
+        _kc_limb_t qi = t[i] * minv;
+        t[i] = addmul_1_adx (t + i, m, n, qi);
+      }
+#endif
+  if (n >= 2)
     for (; i + 1 < n; i += 2)
       {
         _kc_limb_t q0 = t[i] * minv, q1, h, l, y;

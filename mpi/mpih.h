@@ -74,14 +74,19 @@ size_t _kc_mpih_normalize_var (const _kc_limb_t *a, size_t n);
 
 /* Karatsuba thresholds in limbs: products (squares) of operands of at
  * least this many limbs use Karatsuba, below it the schoolbook method.
- * The defaults are where one Karatsuba level starts to win
- * (doc/MEASUREMENTS).  Tests lower them to exercise the Karatsuba code
- * at small sizes; values must be >= 2.  Not thread safe to change while other
- * threads multiply. */
-#define KC_MPIH_KARATSUBA_THRESHOLD 26
+ * The defaults are where one Karatsuba level starts to win, with the
+ * portable rows and with the ADX ones (doc/MEASUREMENTS);
+ * _kc_mpih_karatsuba_min gives the one in force.  Tests set the
+ * variables (0: the defaults) to exercise the Karatsuba code at small
+ * sizes; values must be 0 or >= 2.  Not thread safe to change while
+ * other threads multiply. */
+#define KC_MPIH_KARATSUBA_THRESHOLD 28
 #define KC_MPIH_KARATSUBA_SQR_THRESHOLD 64
+#define KC_MPIH_KARATSUBA_THRESHOLD_ADX 40
+#define KC_MPIH_KARATSUBA_SQR_THRESHOLD_ADX 80
 extern size_t _kc_mpih_karatsuba_threshold;
 extern size_t _kc_mpih_karatsuba_sqr_threshold;
+size_t _kc_mpih_karatsuba_min (int sqr);
 
 /* Scratch limbs _kc_mpih_mul / _kc_mpih_sqr need for operands of at most
  * N limbs. */

@@ -183,6 +183,7 @@ test_mpih_mul (void)
 {
   static const size_t thresholds[] = { 2, 3, 4, 5, 7, 8, 13,
                                        KC_MPIH_KARATSUBA_THRESHOLD,
+                                       KC_MPIH_KARATSUBA_THRESHOLD_ADX,
                                        KC_MPIH_KARATSUBA_SQR_THRESHOLD };
   _kc_limb_t a[MAXL], b[MAXL], r1[2 * MAXL], r2[2 * MAXL];
   _kc_limb_t tmp[_kc_mpih_mul_itch (MAXL) + 8];
