@@ -122,22 +122,9 @@ sha512_rounds_sched (uint64_t h[8], uint64_t wka[80], uint64_t wkb[80],
     }
   for (; i < 80; i += 16)
     {
-      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 0]);
-      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 1]);
-      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 2]);
-      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 3]);
-      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 4]);
-      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 5]);
-      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 6]);
-      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 7]);
-      round512 (a, b, c, &d, e, f, g, &hh, wka[i + 8]);
-      round512 (hh, a, b, &c, d, e, f, &g, wka[i + 9]);
-      round512 (g, hh, a, &b, c, d, e, &f, wka[i + 10]);
-      round512 (f, g, hh, &a, b, c, d, &e, wka[i + 11]);
-      round512 (e, f, g, &hh, a, b, c, &d, wka[i + 12]);
-      round512 (d, e, f, &g, hh, a, b, &c, wka[i + 13]);
-      round512 (c, d, e, &f, g, hh, a, &b, wka[i + 14]);
-      round512 (b, c, d, &e, f, g, hh, &a, wka[i + 15]);
+#define KW(j) wka[i + (j)]
+      SHA512_ROUNDS16 (KW);
+#undef KW
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;
   h[4] += e; h[5] += f; h[6] += g; h[7] += hh;

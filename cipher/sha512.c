@@ -74,6 +74,29 @@ round512 (uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
   *h = en + t2d;
 }
 
+/* Sixteen rounds, KW (j) giving W + K of the J-th. */
+#define SHA512_ROUNDS16(KW) \
+  do \
+    { \
+      round512 (a, b, c, &d, e, f, g, &hh, KW (0)); \
+      round512 (hh, a, b, &c, d, e, f, &g, KW (1)); \
+      round512 (g, hh, a, &b, c, d, e, &f, KW (2)); \
+      round512 (f, g, hh, &a, b, c, d, &e, KW (3)); \
+      round512 (e, f, g, &hh, a, b, c, &d, KW (4)); \
+      round512 (d, e, f, &g, hh, a, b, &c, KW (5)); \
+      round512 (c, d, e, &f, g, hh, a, &b, KW (6)); \
+      round512 (b, c, d, &e, f, g, hh, &a, KW (7)); \
+      round512 (a, b, c, &d, e, f, g, &hh, KW (8)); \
+      round512 (hh, a, b, &c, d, e, f, &g, KW (9)); \
+      round512 (g, hh, a, &b, c, d, e, &f, KW (10)); \
+      round512 (f, g, hh, &a, b, c, d, &e, KW (11)); \
+      round512 (e, f, g, &hh, a, b, c, &d, KW (12)); \
+      round512 (d, e, f, &g, hh, a, b, &c, KW (13)); \
+      round512 (c, d, e, &f, g, hh, a, &b, KW (14)); \
+      round512 (b, c, d, &e, f, g, hh, &a, KW (15)); \
+    } \
+  while (0)
+
 void
 _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
                            size_t nblocks)
@@ -95,22 +118,9 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
             for (j = 0; j < 16; j++)
               w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
                       + s0 (w[(j + 1) & 15]);
-          round512 (a, b, c, &d, e, f, g, &hh, K512[i + 0] + w[0]);
-          round512 (hh, a, b, &c, d, e, f, &g, K512[i + 1] + w[1]);
-          round512 (g, hh, a, &b, c, d, e, &f, K512[i + 2] + w[2]);
-          round512 (f, g, hh, &a, b, c, d, &e, K512[i + 3] + w[3]);
-          round512 (e, f, g, &hh, a, b, c, &d, K512[i + 4] + w[4]);
-          round512 (d, e, f, &g, hh, a, b, &c, K512[i + 5] + w[5]);
-          round512 (c, d, e, &f, g, hh, a, &b, K512[i + 6] + w[6]);
-          round512 (b, c, d, &e, f, g, hh, &a, K512[i + 7] + w[7]);
-          round512 (a, b, c, &d, e, f, g, &hh, K512[i + 8] + w[8]);
-          round512 (hh, a, b, &c, d, e, f, &g, K512[i + 9] + w[9]);
-          round512 (g, hh, a, &b, c, d, e, &f, K512[i + 10] + w[10]);
-          round512 (f, g, hh, &a, b, c, d, &e, K512[i + 11] + w[11]);
-          round512 (e, f, g, &hh, a, b, c, &d, K512[i + 12] + w[12]);
-          round512 (d, e, f, &g, hh, a, b, &c, K512[i + 13] + w[13]);
-          round512 (c, d, e, &f, g, hh, a, &b, K512[i + 14] + w[14]);
-          round512 (b, c, d, &e, f, g, hh, &a, K512[i + 15] + w[15]);
+#define KW(j) (K512[i + (j)] + w[j])
+          SHA512_ROUNDS16 (KW);
+#undef KW
         }
       h[0] += a; h[1] += b; h[2] += c; h[3] += d;
       h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
@@ -137,22 +147,9 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
 
   for (i = 0; i < 80; i += 16)
     {
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 0]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 1]);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 2]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 3]);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 4]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 5]);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 6]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 7]);
-      round512 (a, b, c, &d, e, f, g, &hh, wk[i + 8]);
-      round512 (hh, a, b, &c, d, e, f, &g, wk[i + 9]);
-      round512 (g, hh, a, &b, c, d, e, &f, wk[i + 10]);
-      round512 (f, g, hh, &a, b, c, d, &e, wk[i + 11]);
-      round512 (e, f, g, &hh, a, b, c, &d, wk[i + 12]);
-      round512 (d, e, f, &g, hh, a, b, &c, wk[i + 13]);
-      round512 (c, d, e, &f, g, hh, a, &b, wk[i + 14]);
-      round512 (b, c, d, &e, f, g, hh, &a, wk[i + 15]);
+#define KW(j) wk[i + (j)]
+      SHA512_ROUNDS16 (KW);
+#undef KW
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;
   h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
