@@ -28,12 +28,77 @@ _kc_mpih_clz (_kc_limb_t x)
 
 /* ------------------------------------------------------- add, sub, mul_1 */
 
+#ifdef KC_LIMB_ADX
+/* R = A + B (OP adcq) or A - B (OP sbbq) over N limbs on the carry flag:
+ * N mod 4 single limbs, then four a step; lea, mov and jrcxz between
+ * them leave CF alone.  Returns the carry (borrow) out. */
+# define ADDSUB_LIMB(op, off) \
+  "movq " #off "(%[a]), %[t]\n\t" \
+  op " " #off "(%[b]), %[t]\n\t" \
+  "movq %[t], " #off "(%[r])\n\t"
+# define ADDSUB_N_ASM(op) \
+  __asm__ ("xorl %k[c], %k[c]\n\t"                 /* CF = 0 */ \
+           "jrcxz 2f\n" \
+           "1:\n\t" \
+           ADDSUB_LIMB (op, 0) \
+           "leaq 8(%[a]), %[a]\n\t" \
+           "leaq 8(%[b]), %[b]\n\t" \
+           "leaq 8(%[r]), %[r]\n\t" \
+           "leaq -1(%[cnt]), %[cnt]\n\t" \
+           "jrcxz 2f\n\t" \
+           "jmp 1b\n" \
+           "2:\n\t" \
+           "movq %[n4], %[cnt]\n\t" \
+           "jrcxz 4f\n" \
+           "3:\n\t" \
+           ADDSUB_LIMB (op, 0) ADDSUB_LIMB (op, 8) \
+           ADDSUB_LIMB (op, 16) ADDSUB_LIMB (op, 24) \
+           "leaq 32(%[a]), %[a]\n\t" \
+           "leaq 32(%[b]), %[b]\n\t" \
+           "leaq 32(%[r]), %[r]\n\t" \
+           "leaq -1(%[cnt]), %[cnt]\n\t" \
+           "jrcxz 4f\n\t" \
+           "jmp 3b\n" \
+           "4:\n\t" \
+           "adcq $0, %[c]\n\t" \
+           : [r] "+r" (r), [a] "+r" (a), [b] "+r" (b), [cnt] "+c" (cnt), \
+             [c] "=&r" (c), [t] "=&r" (t) \
+           : [n4] "r" (n4) \
+           : "cc", "memory")
+
+static _kc_limb_t
+add_n_asm (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
+           size_t n)
+{
+  _kc_limb_t c, t;
+  size_t cnt = n % 4, n4 = n / 4;
+  ADDSUB_N_ASM ("adcq");
+  return c;
+}
+
+static _kc_limb_t
+sub_n_asm (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
+           size_t n)
+{
+  _kc_limb_t c, t;
+  size_t cnt = n % 4, n4 = n / 4;
+  ADDSUB_N_ASM ("sbbq");
+  return c;
+}
+# undef ADDSUB_LIMB
+# undef ADDSUB_N_ASM
+#endif
+
 _kc_limb_t
 _kc_mpih_add_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
                 size_t n)
 {
   _kc_limb_t c = 0;
   size_t i;
+#ifdef KC_LIMB_ADX
+  if (_kc_limb_have_adx ())
+    return add_n_asm (r, a, b, n);
+#endif
   for (i = 0; i < n; i++)
     {
       _kc_limb_t x = a[i], s = x + b[i];
@@ -66,6 +131,10 @@ _kc_mpih_sub_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
 {
   _kc_limb_t c = 0;
   size_t i;
+#ifdef KC_LIMB_ADX
+  if (_kc_limb_have_adx ())
+    return sub_n_asm (r, a, b, n);
+#endif
   for (i = 0; i < n; i++)
     {
       _kc_limb_t x = a[i], y = b[i];
