@@ -445,7 +445,9 @@ _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
  * kernels (mont.c, daira.c, mpih.c) are built: x86-64, gcc or clang, with
  * optimisation (their register budgets need it), and not under
  * AddressSanitizer (it moves locals to a fake stack, and the memory
- * operands then need address registers the kernels do not have).
+ * operands then need address registers the kernels do not have) or
+ * MemorySanitizer (it cannot see the limbs the assembly stores, so it
+ * would take them for uninitialised).
  * _kc_limb_have_adx () says at run time whether to use them: derived
  * from _kc_hwf () at every call (one load), so that _kc_hwf_set_mask (0)
  * or KCRYPT_HWF_MASK=0 selects the C kernels. */
@@ -456,8 +458,14 @@ _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
 #  define KC_SANITIZE_ADDRESS 1
 # endif
 #endif
+#if defined(__has_feature)
+# if __has_feature(memory_sanitizer)
+#  define KC_SANITIZE_MEMORY 1
+# endif
+#endif
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__)) \
-    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS)
+    && defined(__OPTIMIZE__) && !defined(KC_SANITIZE_ADDRESS) \
+    && !defined(KC_SANITIZE_MEMORY)
 # define KC_LIMB_ADX 1
 #endif
 
