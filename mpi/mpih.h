@@ -83,7 +83,7 @@ size_t _kc_mpih_normalize_var (const _kc_limb_t *a, size_t n);
 #define KC_MPIH_KARATSUBA_THRESHOLD 28
 #define KC_MPIH_KARATSUBA_SQR_THRESHOLD 64
 #define KC_MPIH_KARATSUBA_THRESHOLD_ADX 40
-#define KC_MPIH_KARATSUBA_SQR_THRESHOLD_ADX 80
+#define KC_MPIH_KARATSUBA_SQR_THRESHOLD_ADX 56
 extern size_t _kc_mpih_karatsuba_threshold;
 extern size_t _kc_mpih_karatsuba_sqr_threshold;
 size_t _kc_mpih_karatsuba_min (int sqr);
