@@ -183,9 +183,8 @@ load_pair (const unsigned char *pa, const unsigned char *pb, int k,
 #define SHA512_X_VL 0
 #include "sha512-x86.h"
 
-/* vprorq and vpternlogq in the schedule: a block 7-10% faster on an Intel
- * Sapphire Rapids (rdtsc, interleaved; the schedule shares ports 0, 1 and
- * 5 with the scalar rounds). */
+/* vprorq and vpternlogq in the schedule: fewer vector ops on ports 0, 1
+ * and 5, which the scalar rounds share (doc/MEASUREMENTS). */
 #define SHA512_X_FN \
   __attribute__ ((target ("avx2,bmi2,avx512f,avx512vl")))
 #define SHA512_X(name) name##_avx512
