@@ -180,16 +180,20 @@ _kc_keccak_f1600_generic (uint64_t s[25])
   keccak_permute (s, 0);
 }
 
+/* BMI1's ANDN for chi and BMI2's RORX (a rotate into another register)
+ * for rho and theta.  Elsewhere the same C with no target: defined
+ * everywhere, called only where _kc_keccak_have_bmi is 1. */
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # define KC_HAVE_KECCAK_BMI 1
-/* BMI1's ANDN for chi and BMI2's RORX (a rotate into another register)
- * for rho and theta. */
-__attribute__ ((target ("bmi,bmi2"))) void
+# define KC_BMI_FN __attribute__ ((target ("bmi,bmi2")))
+#else
+# define KC_BMI_FN
+#endif
+KC_BMI_FN void
 _kc_keccak_f1600_bmi (uint64_t s[25])
 {
   keccak_permute (s, 1);
 }
-#endif
 #undef KECCAK_ROUND
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))

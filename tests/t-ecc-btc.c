@@ -55,6 +55,7 @@ rand_key (unsigned char sk[32], unsigned char pk33[33])
   while (kc_ecc_pubkey (C, pk33, 33, sk, 32));
 }
 
+#ifdef HAVE_LIBSECP256K1
 /* A random 32-byte value, sometimes at or above n, 0, or small. */
 static void
 rand_tweak (unsigned char t[32])
@@ -73,6 +74,7 @@ rand_tweak (unsigned char t[32])
       t[31] = (unsigned char) (t[31] + (t_rand64 () & 0x3F));
     }
 }
+#endif
 
 /* ------------------------------------------------ ecmult_const */
 

@@ -150,6 +150,7 @@ test_wycheproof_hkdf (void)
     }
 }
 
+#ifdef HAVE_OPENSSL
 /* Write MSG in random chunks, zero-length ones among them. */
 static void
 write_split (kc_md_hd_t h, const unsigned char *msg, size_t len)
@@ -166,7 +167,6 @@ write_split (kc_md_hd_t h, const unsigned char *msg, size_t len)
   kc_md_write (h, msg, 0);
 }
 
-#ifdef HAVE_OPENSSL
 static const EVP_MD *
 ossl_md (int algo)
 {
