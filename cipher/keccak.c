@@ -480,23 +480,25 @@ _kc_shake_x4_squeeze_blocks (_kc_keccak_x4_ctx *ctx,
 }
 
 void
-_kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
-                       size_t outlen, const unsigned char *const in[4],
-                       const size_t len[4], const unsigned char dsuffix[4])
+_kc_keccak_x4_oneshot_st (uint64_t st[25][4], unsigned int rate,
+                          unsigned char *const out[4], size_t outlen,
+                          const unsigned char *const in[4],
+                          const size_t len[4], const unsigned char dsuffix[4],
+                          int (*more) (void *arg, uint64_t st[25][4]),
+                          void *arg)
 {
-  uint64_t st[25][4];
   unsigned char blk[KC_SHAKE128_RATE], word[8];
   size_t nb[4], maxnb = 0, b;
   unsigned int i, j;
 
-  memset (st, 0, sizeof st);
   for (j = 0; j < 4; j++)
     {
       nb[j] = in[j] ? len[j] / rate + 1 : 0;
       maxnb = nb[j] > maxnb ? nb[j] : maxnb;
     }
-  for (b = 0; b < maxnb; b++)
+  for (b = 0;; b++)
     {
+      int want;
       for (j = 0; j < 4; j++)
         {
           const unsigned char *p;
@@ -523,10 +525,25 @@ _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
               buf_put_le64 (word, st[i / 8][j]);
               memcpy (out[j] + i, word, outlen - i < 8 ? outlen - i : 8);
             }
+      want = more ? more (arg, st) : 0;
+      if (b + 1 >= maxnb && !want)
+        break;
     }
-  wipememory (st, sizeof st);
   wipememory (blk, sizeof blk);
   wipememory (word, sizeof word);
+}
+
+void
+_kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
+                       size_t outlen, const unsigned char *const in[4],
+                       const size_t len[4], const unsigned char dsuffix[4])
+{
+  uint64_t st[25][4];
+
+  memset (st, 0, sizeof st);
+  _kc_keccak_x4_oneshot_st (st, rate, out, outlen, in, len, dsuffix, NULL,
+                            NULL);
+  wipememory (st, sizeof st);
 }
 
 /* ------------------------------------------------------------- sponge */

@@ -86,6 +86,20 @@ void _kc_keccak_x4_oneshot (unsigned int rate, unsigned char *const out[4],
                             const size_t len[4],
                             const unsigned char dsuffix[4]);
 
+/* The same on the state ST the caller prepared (zero in the lanes with
+ * a message), so that a lane left out (IN[j] NULL) can run a sponge of
+ * its own: after each permutation, MORE (ARG, ST) is called if it is not
+ * NULL, and the permutations go on past the longest message (lanes done
+ * just keep permuting) as long as it returns nonzero.  ST is left as it
+ * is at the end (the caller wipes it). */
+void _kc_keccak_x4_oneshot_st (uint64_t st[25][4], unsigned int rate,
+                               unsigned char *const out[4], size_t outlen,
+                               const unsigned char *const in[4],
+                               const size_t len[4],
+                               const unsigned char dsuffix[4],
+                               int (*more) (void *arg, uint64_t st[25][4]),
+                               void *arg);
+
 /* A sponge of RATE bytes with domain suffix DSUFFIX (KC_SHA3_DSUFFIX or
  * KC_SHAKE_DSUFFIX). */
 void _kc_keccak_init (_kc_keccak_ctx *ctx, unsigned int rate,

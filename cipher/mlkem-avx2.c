@@ -700,19 +700,20 @@ lane_init_prf (uint64_t st[25][8], unsigned int lane,
 }
 
 /* The same for SampleNTT's rho || j || i (transposed: i || j), entry E
- * of the k x k matrix, for SHAKE128. */
+ * of the k x k matrix, for SHAKE128, in a state of LANES lanes (word i
+ * of lane j at ST[i LANES + j]). */
 static void
-lane_init_matrix (uint64_t st[25][8], unsigned int lane,
+lane_init_matrix (uint64_t *st, unsigned int lanes, unsigned int lane,
                   const unsigned char rho[32], unsigned int k, int transposed,
                   unsigned int e)
 {
   unsigned int i, r = e / k, c = e % k;
   for (i = 0; i < 4; i++)
-    st[i][lane] = buf_get_le64 (rho + 8 * i);
-  st[4][lane] = (uint64_t) (transposed ? r : c)
-                | (uint64_t) (transposed ? c : r) << 8
-                | (uint64_t) 0x1f << 16;
-  st[KC_SHAKE128_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+    st[i * lanes + lane] = buf_get_le64 (rho + 8 * i);
+  st[4 * lanes + lane] = (uint64_t) (transposed ? r : c)
+                         | (uint64_t) (transposed ? c : r) << 8
+                         | (uint64_t) 0x1f << 16;
+  st[(KC_SHAKE128_RATE / 8 - 1) * lanes + lane] = (uint64_t) 0x80 << 56;
 }
 
 /* PRF_eta for eight nonces on the eight-way Keccak, the state set up
@@ -965,7 +966,7 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
 
   memset (s, 0, sizeof s);
   for (lane = 0; lane < 8; lane++)
-    lane_init_matrix (s, lane, rho, k, transposed, first + lane);
+    lane_init_matrix (&s[0][0], 8, lane, rho, k, transposed, first + lane);
   do
     {
       _kc_keccak_f1600_x8 (s);
@@ -1028,7 +1029,7 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   memset (st, 0, sizeof st);
   for (lane = 0; lane < 8; lane++)
     if (lane == lane_e)
-      lane_init_matrix (st, lane, rho, k, transposed, e);
+      lane_init_matrix (&st[0][0], 8, lane, rho, k, transposed, e);
     else
       lane_init_prf (st, lane, sigma, nonce[lane]);
   _kc_keccak_f1600_x8 (st);
@@ -1087,12 +1088,86 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
   noise_entry_x8 (a, rho, k, transposed, 8, lane, r, sigma, nonce, x8);
 }
 
+/* The matrix entry riding in a four-way hash call (gen_matrix_hashes):
+ * its SHAKE128 stream in lane LANE, sampled a block at a time into R. */
+struct hash_entry
+{
+  poly *r;
+  unsigned int lane, n;
+  int avx512;                   /* the rejection step with AVX-512 */
+};
+
+static int
+hash_entry_more (void *arg, uint64_t st[25][4])
+{
+  struct hash_entry *h = arg;
+  uint64_t row[24] __attribute__ ((aligned (64)));
+  unsigned int i;
+
+  if (h->n < N)
+    {
+      for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+        row[i] = st[i][h->lane];
+      h->n = rej_block (h->avx512, h->r, h->n, (const unsigned char *) row);
+    }
+  return h->n < N;
+}
+
+/* k = 3: the ninth entry of the matrix in the lane beside the NH hashes,
+ * which take nine permutations, so it needs no permutation of its own;
+ * entries 0..7 on the eight-way sampler with AVX-512, else on two
+ * four-way batches.  With AVX-512 the four-way permutation costs about
+ * one single one, so one hash (NH = 1) gains too; with AVX2 only it
+ * costs two, and only the pair of decapsulation (NH = 2, on the four-way
+ * Keccak anyway) gains.  Otherwise 0, nothing done. */
+static int
+gen_matrix_hashes (poly a[KMAX][KMAX], const unsigned char rho[32],
+                   unsigned int k, int transposed, unsigned int nh,
+                   unsigned char *const out[2],
+                   const unsigned char *const in[2], const size_t len[2],
+                   const unsigned char dsuffix[2])
+{
+  uint64_t st[25][4] __attribute__ ((aligned (64)));
+  unsigned char *o4[4] = { NULL, NULL, NULL, NULL };
+  const unsigned char *i4[4] = { NULL, NULL, NULL, NULL };
+  size_t l4[4] = { 0, 0, 0, 0 };
+  unsigned char d4[4] = { 0, 0, 0, 0 };
+  struct hash_entry h;
+  unsigned int j;
+
+  int x8 = _kc_keccak_have_x8 ();       /* implies AVX-512 */
+
+  if (k != 3 || nh < 1 || nh > 2 || (nh == 1 && !x8))
+    return 0;
+  if (x8)
+    gen_matrix_x8 (a, rho, k, transposed, 0);
+  else
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, 8, rej_uniform);
+  memset (st, 0, sizeof st);
+  for (j = 0; j < nh; j++)
+    {
+      o4[j] = out[j];
+      i4[j] = in[j];
+      l4[j] = len[j];
+      d4[j] = dsuffix[j];
+    }
+  h.r = &a[8 / k][8 % k];
+  h.lane = nh;
+  h.n = 0;
+  h.avx512 = x8;
+  lane_init_matrix (&st[0][0], 4, nh, rho, k, transposed, 8);
+  _kc_keccak_x4_oneshot_st (st, KC_SHA3_256_RATE, o4, 32, i4, l4, d4,
+                            hash_entry_more, &h);
+  wipememory (st, sizeof st);
+  return 1;
+}
+
 const struct _kc_mlkem_ops _kc_mlkem_ops_avx2 = {
   .ntt = ntt, .invntt = invntt, .matvec = matvec, .tomont = tomont,
   .add = add, .sub = sub, .tobytes = tobytes, .frombytes = frombytes,
   .compress = compress, .decompress = decompress, .noise_x8 = noise_x8,
   .gen_matrix = gen_matrix, .gen_matrix_noise = gen_matrix_noise,
-  .x4_hashes = 1
+  .gen_matrix_hashes = gen_matrix_hashes, .x4_hashes = 1
 };
 
 #endif /* KC_USE_X86_64 */

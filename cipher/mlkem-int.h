@@ -29,6 +29,12 @@
  *   gen_matrix_noise  (NULL: not offered) gen_matrix, then noise_x8 of
  *                one batch, in one call, so that matrix entries may ride
  *                in the batch's unused lanes; the same results
+ *   gen_matrix_hashes  (NULL: not offered) where it returns 1:
+ *                gen_matrix and the NH (1 or 2) 32-byte outputs of
+ *                rate-136 sponges (SHA3-256 or SHAKE256 by DSUFFIX[i])
+ *                of IN[i] (LEN[i] bytes) into OUT[i], in one call, so
+ *                that matrix entries may ride beside the hashes; where
+ *                it returns 0 it has done nothing
  * Constant time in every argument but k, d, eta, rho and the matrix.
  */
 #ifndef KC_MLKEM_INT_H
@@ -74,6 +80,13 @@ struct _kc_mlkem_ops
                             int transposed, _kc_mlkem_poly *const r[8],
                             const unsigned char s[32],
                             const unsigned char nonce[8], unsigned int eta);
+  int (*gen_matrix_hashes) (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
+                            const unsigned char rho[32], unsigned int k,
+                            int transposed, unsigned int nh,
+                            unsigned char *const out[2],
+                            const unsigned char *const in[2],
+                            const size_t len[2],
+                            const unsigned char dsuffix[2]);
   /* 1 if the four-way Keccak is vectorised with these kernels (then the
    * KEM computes independent hashes side by side) */
   int x4_hashes;

@@ -520,13 +520,14 @@ noise (const struct _kc_mlkem_ops *o, poly *const *r, unsigned int n,
     }
 }
 
-/* The matrix from RHO into W->a (gen_matrix), then the CBD of PRF_eta
- * (sigma, nonce) into R[0..n-1] as noise () does; the first batch of
- * eight through gen_matrix_noise where the kernels offer it. */
+/* The matrix from RHO into W->a (gen_matrix; not if HAVE_A: it is
+ * there already), then the CBD of PRF_eta (sigma, nonce) into R[0..n-1]
+ * as noise () does; the first batch of eight through gen_matrix_noise
+ * where the kernels offer it. */
 static void
 matrix_and_noise (const struct _kc_mlkem_ops *o, struct pke_work *w,
                   const unsigned char rho[32], unsigned int k, int transposed,
-                  poly *const *r, unsigned int n,
+                  int have_a, poly *const *r, unsigned int n,
                   const unsigned char sigma[32], unsigned int *nonce,
                   unsigned int eta)
 {
@@ -534,9 +535,10 @@ matrix_and_noise (const struct _kc_mlkem_ops *o, struct pke_work *w,
   unsigned char nn[8];
   unsigned int j;
 
-  if (!o->gen_matrix_noise)
+  if (have_a || !o->gen_matrix_noise)
     {
-      o->gen_matrix (w->a, rho, k, transposed);
+      if (!have_a)
+        o->gen_matrix (w->a, rho, k, transposed);
       noise (o, r, n, sigma, nonce, eta);
       return;
     }
@@ -570,7 +572,8 @@ pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
       se[i] = &w->s[i];
       se[p->k + i] = &w->e[i];
     }
-  matrix_and_noise (o, w, g, p->k, 0, se, 2 * p->k, g + 32, &nonce, p->eta1);
+  matrix_and_noise (o, w, g, p->k, 0, 0, se, 2 * p->k, g + 32, &nonce,
+                    p->eta1);
   for (i = 0; i < p->k; i++)
     {
       o->ntt (&w->s[i]);
@@ -589,12 +592,13 @@ pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
   wipememory (in, sizeof in);
 }
 
-/* K-PKE.Encrypt (Algorithm 14); T holds the decoded t of EK */
+/* K-PKE.Encrypt (Algorithm 14); T holds the decoded t of EK, and A the
+ * matrix if HAVE_A */
 static void
 pke_encrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
              const struct params *p, unsigned char *ct,
              const unsigned char *ek, const unsigned char m[32],
-             const unsigned char r[32])
+             const unsigned char r[32], int have_a)
 {
   poly *ye[2 * KMAX + 1], u;
   unsigned int i, nonce = 0;
@@ -606,12 +610,12 @@ pke_encrypt (const struct _kc_mlkem_ops *o, struct pke_work *w,
     }
   ye[2 * p->k] = &w->w;                        /* e2 */
   if (p->eta1 == 2)
-    matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, ye, 2 * p->k + 1, r,
-                      &nonce, 2);
+    matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, have_a, ye,
+                      2 * p->k + 1, r, &nonce, 2);
   else
     {
-      matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, ye, p->k, r, &nonce,
-                        p->eta1);
+      matrix_and_noise (o, w, ek + 384 * p->k, p->k, 1, have_a, ye, p->k, r,
+                        &nonce, p->eta1);
       noise (o, ye + p->k, p->k + 1, r, &nonce, 2);
     }
   for (i = 0; i < p->k; i++)
@@ -695,6 +699,7 @@ _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
   struct pke_work w;
   unsigned char in[64], kr[64];
   uint32_t ok = decode_t (o, &w, &p, pk);
+  int have_a;
 
   ct_declassify (&ok, sizeof ok);              /* a property of the public key */
   if (!ok)
@@ -703,9 +708,20 @@ _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
       return KC_ERR (GPG_ERR_BAD_PUBKEY);
     }
   memcpy (in, m, 32);
-  _kc_sha3_256 (in + 32, pk, KC_MLKEM_PK_BYTES (k));
+  /* H (ek), with the matrix beside it where the kernels offer that */
+  {
+    unsigned char *outs[2] = { in + 32, NULL };
+    const unsigned char *ins[2] = { pk, NULL };
+    const size_t lens[2] = { KC_MLKEM_PK_BYTES (k), 0 };
+    const unsigned char ds[2] = { KC_SHA3_DSUFFIX, 0 };
+    have_a = o->gen_matrix_hashes
+             && o->gen_matrix_hashes (w.a, pk + 384 * p.k, p.k, 1, 1, outs,
+                                      ins, lens, ds);
+  }
+  if (!have_a)
+    _kc_sha3_256 (in + 32, pk, KC_MLKEM_PK_BYTES (k));
   _kc_sha3_512 (kr, in, sizeof in);            /* K || r */
-  pke_encrypt (o, &w, &p, ct, pk, m, kr + 32);
+  pke_encrypt (o, &w, &p, ct, pk, m, kr + 32, have_a);
   memcpy (ss, kr, 32);
   pke_work_wipe (&w);
   wipememory (in, sizeof in);
@@ -725,8 +741,12 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   unsigned char hh[32], in[64], kr[64], kbar[32], cmp[32 + 1568];
   struct pke_work w;
   uint32_t same;
+  int have_a;
 
-  /* the key check (7.3) H (ek), and J (z || c) */
+  /* the key check (7.3) H (ek), and J (z || c): side by side on the
+   * four-way Keccak where it is vectorised, with the re-encryption's
+   * matrix beside them where the kernels offer that */
+  have_a = 0;
   if (o->x4_hashes)
     {
       unsigned char *outs[4] = { hh, kbar, NULL, NULL };
@@ -735,7 +755,11 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
       const unsigned char ds[4] = { KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX, 0, 0 };
       memcpy (cmp, z, 32);
       memcpy (cmp + 32, ct, ctl);
-      _kc_keccak_x4_oneshot (KC_SHA3_256_RATE, outs, 32, ins, lens, ds);
+      have_a = o->gen_matrix_hashes
+               && o->gen_matrix_hashes (w.a, ek + 384 * p.k, p.k, 1, 2, outs,
+                                        ins, lens, ds);
+      if (!have_a)
+        _kc_keccak_x4_oneshot (KC_SHA3_256_RATE, outs, 32, ins, lens, ds);
     }
   else
     {
@@ -761,7 +785,7 @@ _kc_mlkem_decaps (int k, unsigned char ss[32], const unsigned char *ct,
   memcpy (in + 32, h, 32);
   _kc_sha3_512 (kr, in, sizeof in);            /* K' || r' */
   decode_t (o, &w, &p, ek);
-  pke_encrypt (o, &w, &p, cmp, ek, in, kr + 32);
+  pke_encrypt (o, &w, &p, cmp, ek, in, kr + 32, have_a);
   same = ct_memequal (ct, cmp, ctl);
   memcpy (ss, kr, 32);
   ct_memmov_cond (ss, kbar, 32, 1 ^ same);

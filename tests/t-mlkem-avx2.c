@@ -12,6 +12,7 @@
 #include "kcrypt-int.h"
 #include "mlkem.h"
 #include "mlkem-int.h"
+#include "keccak.h"
 #include "mlkem-avx2.h"
 #include "t-common.h"
 
@@ -286,6 +287,64 @@ test_sampling (void)
     }
 }
 
+/* gen_matrix_hashes (k = 3: the ninth entry beside the hashes) against
+ * the portable gen_matrix and one-at-a-time SHA3-256 / SHAKE256: one or
+ * two hashes, transposed or not, messages from empty (one block: the
+ * entry then runs on after the hashes) to 1300 bytes, with AVX-512 and
+ * with it masked (then only the pair); where it declines it must leave
+ * everything alone */
+static void
+test_matrix_hashes (void)
+{
+  static poly ap[4][4], av[4][4];
+  static unsigned char msg[2][1300];
+  unsigned char rho[32], want[2][32], got[2][32];
+  int t;
+
+  for (t = 0; t < 120; t++)
+    {
+      unsigned int nh = 1 + (unsigned) (t & 1), k = t < 100 ? 3 : 2, j;
+      int tr = (t >> 2) & 1, done;
+      size_t len[2];
+      unsigned char *out[2] = { got[0], got[1] };
+      const unsigned char *in[2] = { msg[0], msg[1] };
+      const unsigned char ds[2] = { KC_SHA3_DSUFFIX, KC_SHAKE_DSUFFIX };
+      t_randbytes (rho, 32);
+      for (j = 0; j < 2; j++)
+        {
+          len[j] = t < 8 ? (size_t) t * 7 : (size_t) (t_rand64 () % 1301);
+          t_randbytes (msg[j], len[j]);
+        }
+      if (t == 20)
+        len[0] = 1184, len[1] = 1120;       /* ek; z || c of ML-KEM-768 */
+      memset (av, 0x5a, sizeof av);
+      memset (got, 0x5a, sizeof got);
+      P->gen_matrix (ap, rho, k, tr);
+      _kc_sha3_256 (want[0], msg[0], len[0]);
+      _kc_shake256 (want[1], 32, msg[1], len[1]);
+      _kc_hwf_set_mask (t & 2 ? ~(unsigned int) KC_HWF_AVX512 : ~0u);
+      done = V->gen_matrix_hashes (av, rho, k, tr, nh, out, in, len, ds);
+      if (k == 3 && (nh == 2 || _kc_keccak_have_x8 ()))
+        {
+          CHECK (done, "gen_matrix_hashes %d declined", t);
+          unsigned int i, same = 1;
+          for (i = 0; i < k; i++)
+            same &= !memcmp (ap[i], av[i], k * sizeof ap[i][0]);
+          CHECK (same, "gen_matrix_hashes %d: matrix", t);
+          CHECK (!memcmp (got, want, 32 * nh),
+                 "gen_matrix_hashes %d: hashes", t);
+        }
+      else
+        {
+          unsigned char untouched = 1;
+          for (j = 0; j < 64; j++)
+            untouched &= ((unsigned char *) got)[j] == 0x5a;
+          CHECK (!done && untouched, "gen_matrix_hashes %d k=%u", t, k);
+        }
+      _kc_hwf_set_mask (~0u);
+    }
+}
+
 /* the whole KEM on both paths, byte for byte */
 static void
 test_kem (void)
@@ -351,6 +410,7 @@ main (int argc, char **argv)
   test_arith ();
   test_encodings ();
   test_sampling ();
+  test_matrix_hashes ();
   test_kem ();
   return t_done ("t-mlkem-avx2");
 }
