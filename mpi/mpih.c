@@ -66,23 +66,17 @@ _kc_mpih_clz (_kc_limb_t x)
            : [n4] "r" (n4) \
            : "cc", "memory")
 
-static _kc_limb_t
-add_n_asm (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
-           size_t n)
+/* A + B, or A - B if SUB (a constant at each call: inlined) */
+static inline _kc_limb_t
+addsub_n_asm (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
+              size_t n, int sub)
 {
   _kc_limb_t c, t;
   size_t cnt = n % 4, n4 = n / 4;
-  ADDSUB_N_ASM ("adcq");
-  return c;
-}
-
-static _kc_limb_t
-sub_n_asm (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
-           size_t n)
-{
-  _kc_limb_t c, t;
-  size_t cnt = n % 4, n4 = n / 4;
-  ADDSUB_N_ASM ("sbbq");
+  if (sub)
+    ADDSUB_N_ASM ("sbbq");
+  else
+    ADDSUB_N_ASM ("adcq");
   return c;
 }
 # undef ADDSUB_LIMB
@@ -97,7 +91,7 @@ _kc_mpih_add_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
   size_t i;
 #ifdef KC_LIMB_ADX
   if (_kc_limb_have_adx ())
-    return add_n_asm (r, a, b, n);
+    return addsub_n_asm (r, a, b, n, 0);
 #endif
   for (i = 0; i < n; i++)
     {
@@ -133,7 +127,7 @@ _kc_mpih_sub_n (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b,
   size_t i;
 #ifdef KC_LIMB_ADX
   if (_kc_limb_have_adx ())
-    return sub_n_asm (r, a, b, n);
+    return addsub_n_asm (r, a, b, n, 1);
 #endif
   for (i = 0; i < n; i++)
     {
@@ -230,6 +224,13 @@ _kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
     } \
   while (0)
 
+/* The operands of mul_1 and submul_1 (addmul_1 has a temporary more). */
+# define ADX_ROW_OPERANDS \
+  : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c), \
+    [lo] "=&r" (lo), [hi] "=&r" (hi) \
+  : "d" (b) \
+  : "cc", "memory"
+
 # define ADDMUL_STEP(off, hin, hout) \
   "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
   "movq " #off "(%[r]), %[t]\n\t" \
@@ -267,10 +268,7 @@ mul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
            "xorl %k[lo], %k[lo]\n\t",
            "movl $0, %k[lo]\n\t"
            "adcxq %[lo], %[c]\n\t",
-           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
-             [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : "d" (b)
-           : "cc", "memory");
+           ADX_ROW_OPERANDS);
   return c;
 }
 
@@ -297,10 +295,7 @@ submul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
            "adoxq %[lo], %[c]\n\t"
            "cmc\n\t"
            "adcxq %[lo], %[c]\n\t",
-           : [r] "+r" (r), [a] "+r" (a), [cnt] "+c" (cnt), [c] "+r" (c),
-             [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : "d" (b)
-           : "cc", "memory");
+           ADX_ROW_OPERANDS);
   return c;
 }
 
@@ -341,6 +336,7 @@ sqr_diag_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
 # undef ADX_ROW_HEAD_2
 # undef ADX_ROW_HEAD_3
 # undef ADX_ROW_LOOP
+# undef ADX_ROW_OPERANDS
 # undef ADX_ROW
 # undef ADDMUL_STEP
 # undef MUL1_STEP
