@@ -331,6 +331,42 @@ sqr_diag_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
                         :
                         : "rdx", "cc", "memory");
 }
+/* R[0..8) = A[0..4) B[0..4) in one straight-line block: a row per limb
+ * of B (its products on the two chains as in addmul_1, A's offset AO and
+ * R's RO apart by the row), no calls, loops or dispatch between them. */
+# define MUL44_STEP(ao, ro, hin, hout) \
+  "mulxq " #ao "(%[a]), %[lo], %[" hout "]\n\t" \
+  "movq " #ro "(%[r]), %[t]\n\t" \
+  "adcxq %[lo], %[t]\n\t" \
+  "adoxq %[" hin "], %[t]\n\t" \
+  "movq %[t], " #ro "(%[r])\n\t"
+# define MUL44_ROW(bo, r0, r1, r2, r3, r4) \
+  "movq " #bo "(%[b]), %%rdx\n\t" \
+  "xorl %k[c], %k[c]\n\t" \
+  MUL44_STEP (0, r0, "c", "hi") MUL44_STEP (8, r1, "hi", "c") \
+  MUL44_STEP (16, r2, "c", "hi") MUL44_STEP (24, r3, "hi", "c") \
+  "movl $0, %k[lo]\n\t" \
+  "adcxq %[lo], %[c]\n\t" \
+  "adoxq %[lo], %[c]\n\t" \
+  "movq %[c], " #r4 "(%[r])\n\t"
+
+static void
+mul_4x4_adx (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b)
+{
+  _kc_limb_t lo, hi, c, t;
+  r[0] = r[1] = r[2] = r[3] = 0;
+  /* volatile: the outputs are dead, the stores to R are the point */
+  __asm__ __volatile__ (MUL44_ROW (0, 0, 8, 16, 24, 32)
+                        MUL44_ROW (8, 8, 16, 24, 32, 40)
+                        MUL44_ROW (16, 16, 24, 32, 40, 48)
+                        MUL44_ROW (24, 24, 32, 40, 48, 56)
+                        : [lo] "=&r" (lo), [hi] "=&r" (hi), [c] "=&r" (c),
+                          [t] "=&r" (t)
+                        : [r] "r" (r), [a] "r" (a), [b] "r" (b)
+                        : "rdx", "cc", "memory");
+}
+# undef MUL44_STEP
+# undef MUL44_ROW
 # undef ADX_ROW_HEAD_0
 # undef ADX_ROW_HEAD_1
 # undef ADX_ROW_HEAD_2
@@ -536,6 +572,11 @@ _kc_mpih_mul_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
   /* One ADX row per limb of b is faster than the C addmul_2. */
   if (_kc_limb_have_adx ())
     {
+      if (an == 4 && bn == 4)
+        {
+          mul_4x4_adx (r, a, b);
+          return;
+        }
       r[an] = mul_1_adx (r, a, an, b[0]);
       for (j = 1; j < bn; j++)
         r[an + j] = addmul_1_adx (r + j, a, an, b[j]);
@@ -567,6 +608,13 @@ _kc_mpih_sqr_basecase (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
       r[0] = _kc_mul64 (&r[1], a[0], a[0]);
       return;
     }
+#ifdef KC_LIMB_ADX
+  if (adx && n == 4)
+    {
+      mul_4x4_adx (r, a, a);    /* 4 x 4 straight through beats the rows */
+      return;
+    }
+#endif
   /* Off-diagonal products sum_{i<j} a_i a_j B^(i+j) into r[1..2n-2].
    * Row i is a_i * a[i+1..n) at r[2i+1..); after rows < i, r[1..i+n)
    * is valid.  Rows i, i+1 go in one addmul_2 pass over a[i+2..n) at
