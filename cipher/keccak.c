@@ -287,16 +287,6 @@ _kc_keccak_f1600_avx512 (uint64_t s[25])
 #endif
 
 int
-_kc_keccak_have_avx512 (void)
-{
-#if defined(KC_HAVE_KECCAK_AVX512)
-  return (_kc_hwf () & KC_HWF_AVX512) != 0;
-#else
-  return 0;
-#endif
-}
-
-int
 _kc_keccak_have_bmi (void)
 {
 #if defined(KC_HAVE_KECCAK_BMI)
@@ -328,7 +318,6 @@ _kc_keccak_f1600 (uint64_t s[25])
 #endif
   _kc_keccak_f1600_generic (s);
 }
-
 
 /* ------------------------------------------------ four states at once */
 

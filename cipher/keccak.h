@@ -39,7 +39,6 @@ typedef struct
  * function (tests/t-sha3 compares them). */
 void _kc_keccak_f1600 (uint64_t s[25]);
 void _kc_keccak_f1600_generic (uint64_t s[25]);
-int _kc_keccak_have_avx512 (void);
 void _kc_keccak_f1600_bmi (uint64_t s[25]);
 int _kc_keccak_have_bmi (void);
 

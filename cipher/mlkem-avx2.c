@@ -982,22 +982,29 @@ gen_matrix_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   while (more);
 }
 
-/* Eight entries at a time where the eight-way Keccak is vectorised (it
- * is with AVX-512, which the x8 sampler's rejection step uses too), the
- * rest four at a time; the rejection step with AVX-512 where the CPU
- * has it. */
+/* Entries 0 .. END - 1: eight at a time where the eight-way Keccak is
+ * vectorised (it is with AVX-512, which the x8 sampler's rejection step
+ * uses too), the rest four at a time; the rejection step with AVX-512
+ * where the CPU has it. */
 static void
-gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
-            int transposed)
+gen_matrix_to (poly a[KMAX][KMAX], const unsigned char rho[32],
+               unsigned int k, int transposed, unsigned int end)
 {
   unsigned int first = 0;
   int avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
   if (_kc_keccak_have_x8 ())          /* implies AVX-512 */
-    for (; first + 8 <= k * k; first += 8)
+    for (; first + 8 <= end; first += 8)
       gen_matrix_x8 (a, rho, k, transposed, first);
-  if (first < k * k)
-    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, k * k,
+  if (first < end)
+    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, first, end,
                               avx512 ? rej_uniform_avx512 : rej_uniform);
+}
+
+static void
+gen_matrix (poly a[KMAX][KMAX], const unsigned char rho[32], unsigned int k,
+            int transposed)
+{
+  gen_matrix_to (a, rho, k, transposed, k * k);
 }
 
 /* Rejection sampling of one SHAKE128 block BLK into R from coefficient N:
@@ -1081,10 +1088,7 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
       noise_x8 (r, sigma, nonce, eta);
       return;
     }
-  if (x8)
-    gen_matrix_x8 (a, rho, k, transposed, 0);
-  else
-    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, 8, rej_uniform);
+  gen_matrix_to (a, rho, k, transposed, 8);
   noise_entry_x8 (a, rho, k, transposed, 8, lane, r, sigma, nonce, x8);
 }
 
@@ -1123,40 +1127,24 @@ hash_entry_more (void *arg, uint64_t st[25][4])
 static int
 gen_matrix_hashes (poly a[KMAX][KMAX], const unsigned char rho[32],
                    unsigned int k, int transposed, unsigned int nh,
-                   unsigned char *const out[2],
-                   const unsigned char *const in[2], const size_t len[2],
-                   const unsigned char dsuffix[2])
+                   unsigned char *const out[4],
+                   const unsigned char *const in[4], const size_t len[4],
+                   const unsigned char dsuffix[4])
 {
   uint64_t st[25][4] __attribute__ ((aligned (64)));
-  unsigned char *o4[4] = { NULL, NULL, NULL, NULL };
-  const unsigned char *i4[4] = { NULL, NULL, NULL, NULL };
-  size_t l4[4] = { 0, 0, 0, 0 };
-  unsigned char d4[4] = { 0, 0, 0, 0 };
   struct hash_entry h;
-  unsigned int j;
-
   int x8 = _kc_keccak_have_x8 ();       /* implies AVX-512 */
 
   if (k != 3 || nh < 1 || nh > 2 || (nh == 1 && !x8))
     return 0;
-  if (x8)
-    gen_matrix_x8 (a, rho, k, transposed, 0);
-  else
-    _kc_mlkem_gen_matrix_rej (a, rho, k, transposed, 0, 8, rej_uniform);
+  gen_matrix_to (a, rho, k, transposed, 8);
   memset (st, 0, sizeof st);
-  for (j = 0; j < nh; j++)
-    {
-      o4[j] = out[j];
-      i4[j] = in[j];
-      l4[j] = len[j];
-      d4[j] = dsuffix[j];
-    }
   h.r = &a[8 / k][8 % k];
   h.lane = nh;
   h.n = 0;
   h.avx512 = x8;
   lane_init_matrix (&st[0][0], 4, nh, rho, k, transposed, 8);
-  _kc_keccak_x4_oneshot_st (st, KC_SHA3_256_RATE, o4, 32, i4, l4, d4,
+  _kc_keccak_x4_oneshot_st (st, KC_SHA3_256_RATE, out, 32, in, len, dsuffix,
                             hash_entry_more, &h);
   wipememory (st, sizeof st);
   return 1;

@@ -33,8 +33,9 @@
  *                gen_matrix and the NH (1 or 2) 32-byte outputs of
  *                rate-136 sponges (SHA3-256 or SHAKE256 by DSUFFIX[i])
  *                of IN[i] (LEN[i] bytes) into OUT[i], in one call, so
- *                that matrix entries may ride beside the hashes; where
- *                it returns 0 it has done nothing
+ *                that matrix entries may ride beside the hashes; the
+ *                four-lane arrays of _kc_keccak_x4_oneshot, lanes NH..3
+ *                NULL; where it returns 0 it has done nothing
  * Constant time in every argument but k, d, eta, rho and the matrix.
  */
 #ifndef KC_MLKEM_INT_H
@@ -83,10 +84,10 @@ struct _kc_mlkem_ops
   int (*gen_matrix_hashes) (_kc_mlkem_poly a[KC_MLKEM_KMAX][KC_MLKEM_KMAX],
                             const unsigned char rho[32], unsigned int k,
                             int transposed, unsigned int nh,
-                            unsigned char *const out[2],
-                            const unsigned char *const in[2],
-                            const size_t len[2],
-                            const unsigned char dsuffix[2]);
+                            unsigned char *const out[4],
+                            const unsigned char *const in[4],
+                            const size_t len[4],
+                            const unsigned char dsuffix[4]);
   /* 1 if the four-way Keccak is vectorised with these kernels (then the
    * KEM computes independent hashes side by side) */
   int x4_hashes;

@@ -710,10 +710,10 @@ _kc_mlkem_encaps (int k, unsigned char *ct, unsigned char ss[32],
   memcpy (in, m, 32);
   /* H (ek), with the matrix beside it where the kernels offer that */
   {
-    unsigned char *outs[2] = { in + 32, NULL };
-    const unsigned char *ins[2] = { pk, NULL };
-    const size_t lens[2] = { KC_MLKEM_PK_BYTES (k), 0 };
-    const unsigned char ds[2] = { KC_SHA3_DSUFFIX, 0 };
+    unsigned char *outs[4] = { in + 32, NULL, NULL, NULL };
+    const unsigned char *ins[4] = { pk, NULL, NULL, NULL };
+    const size_t lens[4] = { KC_MLKEM_PK_BYTES (k), 0, 0, 0 };
+    const unsigned char ds[4] = { KC_SHA3_DSUFFIX, 0, 0, 0 };
     have_a = o->gen_matrix_hashes
              && o->gen_matrix_hashes (w.a, pk + 384 * p.k, p.k, 1, 1, outs,
                                       ins, lens, ds);

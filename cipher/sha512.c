@@ -207,9 +207,10 @@ void
 _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
 #ifdef KC_HAVE_AVX2_CODE
-  if (_kc_sha512_have_avx2 ())
+  unsigned int hw = _kc_hwf (), need = KC_HWF_AVX2 | KC_HWF_BMI2;
+  if ((hw & need) == need)
     {
-      if (_kc_hwf () & KC_HWF_AVX512)
+      if (hw & KC_HWF_AVX512)
         sha512_blocks_avx512 (h, p, nblocks);
       else
         sha512_blocks_avx2 (h, p, nblocks);

@@ -162,9 +162,9 @@ _kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
  * wait for each other.  A row of N >= 1 limbs runs N mod 4 single steps,
  * then N / 4 loop steps of four limbs; the loop counter lives in rcx and
  * is stepped with lea and tested with jrcxz, which leave CF and OF alone
- * (as do mov and lea between the steps).  CIN enters as the first
- * "previous hi".  The value bounds are those of the C loops below (a b +
- * r + c < 2^128 per limb), so the final hi + CF + OF cannot wrap. */
+ * (as do mov and lea between the steps).  The first "previous hi" is 0.
+ * The value bounds are those of the C loops below (a b + r + c < 2^128
+ * per limb), so the final hi + CF + OF cannot wrap. */
 #ifdef KC_LIMB_ADX
 /* The N mod 4 = K single steps, STEP (offset, hi in, hi out), leaving
  * the last hi in c, and the pointers moved past them. */
@@ -231,12 +231,15 @@ _kc_mpih_sub (_kc_limb_t *r, const _kc_limb_t *a, size_t an,
   : "d" (b) \
   : "cc", "memory"
 
-# define ADDMUL_STEP(off, hin, hout) \
-  "mulxq " #off "(%[a]), %[lo], %[" hout "]\n\t" \
-  "movq " #off "(%[r]), %[t]\n\t" \
+/* r += lo (a b), previous hi: limb AO of A, limb RO of R (the same in a
+ * row; a row apart in the 4 x 4 product below). */
+# define ADDMUL_STEP_AT(ao, ro, hin, hout) \
+  "mulxq " #ao "(%[a]), %[lo], %[" hout "]\n\t" \
+  "movq " #ro "(%[r]), %[t]\n\t" \
   "adcxq %[lo], %[t]\n\t" \
   "adoxq %[" hin "], %[t]\n\t" \
-  "movq %[t], " #off "(%[r])\n\t"
+  "movq %[t], " #ro "(%[r])\n\t"
+# define ADDMUL_STEP(off, hin, hout) ADDMUL_STEP_AT (off, off, hin, hout)
 
 static _kc_limb_t
 addmul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
@@ -272,7 +275,7 @@ mul_1_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
   return c;
 }
 
-/* R - S for the row S = A b + CIN: s_i = lo_i + hi_(i-1) on the OF chain
+/* R - S for the row S = A b: s_i = lo_i + hi_(i-1) on the OF chain
  * (adox; its carry belongs to limb i+1, where the next adox takes it),
  * then r_i + ~s_i on the CF chain (adcx, CF = 1 at the start): R + ~S + 1
  * = R - S mod 2^(64N).  not leaves the flags alone (sbb would clobber OF).
@@ -332,19 +335,13 @@ sqr_diag_adx (_kc_limb_t *r, const _kc_limb_t *a, size_t n)
                         : "rdx", "cc", "memory");
 }
 /* R[0..8) = A[0..4) B[0..4) in one straight-line block: a row per limb
- * of B (its products on the two chains as in addmul_1, A's offset AO and
- * R's RO apart by the row), no calls, loops or dispatch between them. */
-# define MUL44_STEP(ao, ro, hin, hout) \
-  "mulxq " #ao "(%[a]), %[lo], %[" hout "]\n\t" \
-  "movq " #ro "(%[r]), %[t]\n\t" \
-  "adcxq %[lo], %[t]\n\t" \
-  "adoxq %[" hin "], %[t]\n\t" \
-  "movq %[t], " #ro "(%[r])\n\t"
+ * of B (addmul_1's steps, R's offset a row past A's), no calls, loops or
+ * dispatch between them. */
 # define MUL44_ROW(bo, r0, r1, r2, r3, r4) \
   "movq " #bo "(%[b]), %%rdx\n\t" \
   "xorl %k[c], %k[c]\n\t" \
-  MUL44_STEP (0, r0, "c", "hi") MUL44_STEP (8, r1, "hi", "c") \
-  MUL44_STEP (16, r2, "c", "hi") MUL44_STEP (24, r3, "hi", "c") \
+  ADDMUL_STEP_AT (0, r0, "c", "hi") ADDMUL_STEP_AT (8, r1, "hi", "c") \
+  ADDMUL_STEP_AT (16, r2, "c", "hi") ADDMUL_STEP_AT (24, r3, "hi", "c") \
   "movl $0, %k[lo]\n\t" \
   "adcxq %[lo], %[c]\n\t" \
   "adoxq %[lo], %[c]\n\t" \
@@ -365,7 +362,6 @@ mul_4x4_adx (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b)
                         : [r] "r" (r), [a] "r" (a), [b] "r" (b)
                         : "rdx", "cc", "memory");
 }
-# undef MUL44_STEP
 # undef MUL44_ROW
 # undef ADX_ROW_HEAD_0
 # undef ADX_ROW_HEAD_1
@@ -375,19 +371,23 @@ mul_4x4_adx (_kc_limb_t *r, const _kc_limb_t *a, const _kc_limb_t *b)
 # undef ADX_ROW_OPERANDS
 # undef ADX_ROW
 # undef ADDMUL_STEP
+# undef ADDMUL_STEP_AT
 # undef MUL1_STEP
 # undef SUBMUL_STEP
 #endif /* KC_LIMB_ADX */
 
-/* The portable rows, from limb K on with carry C (the tails of the ADX
- * rows, and the whole row elsewhere). */
-static inline _kc_limb_t
-addmul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
-            _kc_limb_t b, _kc_limb_t c)
+_kc_limb_t
+_kc_mpih_addmul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
+  _kc_limb_t c = 0;
+  size_t k;
+#ifdef KC_LIMB_ADX
+  if (n && _kc_limb_have_adx ())
+    return addmul_1_adx (r, a, n, b);
+#endif
   /* Explicit carries (compare after add) compile to add/adc with gcc and
    * clang; measured faster than one 128-bit sum a*b + r + c. */
-  for (; k < n; k++)
+  for (k = 0; k < n; k++)
     {
       _kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
       _kc_limb_t x = r[k];
@@ -403,11 +403,16 @@ addmul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
   return c;
 }
 
-static inline _kc_limb_t
-submul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
-            _kc_limb_t b, _kc_limb_t c)
+_kc_limb_t
+_kc_mpih_submul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
 {
-  for (; k < n; k++)
+  _kc_limb_t c = 0;
+  size_t k;
+#ifdef KC_LIMB_ADX
+  if (n && _kc_limb_have_adx ())
+    return submul_1_adx (r, a, n, b);
+#endif
+  for (k = 0; k < n; k++)
     {
       _kc_limb_t hi, lo = _kc_mul64 (&hi, a[k], b);
       _kc_limb_t x = r[k];
@@ -418,26 +423,6 @@ submul_1_c (_kc_limb_t *r, const _kc_limb_t *a, size_t k, size_t n,
       c = hi + (x < lo);
     }
   return c;
-}
-
-_kc_limb_t
-_kc_mpih_addmul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
-{
-#ifdef KC_LIMB_ADX
-  if (n && _kc_limb_have_adx ())
-    return addmul_1_adx (r, a, n, b);
-#endif
-  return addmul_1_c (r, a, 0, n, b, 0);
-}
-
-_kc_limb_t
-_kc_mpih_submul_1 (_kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
-{
-#ifdef KC_LIMB_ADX
-  if (n && _kc_limb_have_adx ())
-    return submul_1_adx (r, a, n, b);
-#endif
-  return submul_1_c (r, a, 0, n, b, 0);
 }
 
 _kc_limb_t
