@@ -5,14 +5,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The Rq reciprocal: the fixed-schedule divsteps of the NTRU Prime
- * reference (2p - 1 = 1521 iterations), as in sntrup761-avx2-recip.c, with 32
- * int16 lanes a vector.  Each of f, g, v, r is 24 aligned zmm words in
- * place; the shifts (g down by one lane, v up by one, every iteration)
- * are done in registers with a two-source lane permutation of the
- * neighbouring words, so every load and store is one aligned 64-byte
- * word: no access splits a cache line or a page, and the cost does not
- * depend on where the work state lies (the AVX2 kernel's moving
- * unaligned windows did).
+ * reference (2p - 1 = 1521 iterations), as in sntrup761-avx2-recip.c,
+ * eight at a time (the jumps described below; AVX-512 VNNI).  The R3
+ * reciprocal: the same divsteps on bit planes, in registers.
  *
  * valgrind cannot run AVX-512, so t-ctime does not see this file: it is
  * straight-line code over public lengths (the loop bounds depend on the
@@ -22,6 +17,7 @@
 #include "kcrypt-int.h"
 #include "ct.h"
 #include "sntrup761-avx512.h"
+#include "sntrup761-avx2.h"
 #include "sntrup761.h"
 
 #ifdef KC_USE_X86_64
@@ -30,188 +26,353 @@
 
 #include "sntrup761-fq.h"
 
-#define NW 24                   /* zmm words of 32 lanes: 768 >= p + 1 */
-
 #define KC_AVX512 __attribute__ ((target ("avx512f,avx512bw")))
 
 #include <string.h>
 
-/* A scalar multiplier: B (frozen) and B' = round (B 2^15 / q). */
-struct fq_scalar512
+/* ---- the Rq reciprocal in jumps of KJ divsteps (AVX-512 VNNI) ----
+ *
+ * The divsteps of rq_recip3_core in sntrup761-avx2-recip.c (the same
+ * swap rule and lane bounds), KJ at a time.  The decisions of KJ steps depend on
+ * the bottom KJ coefficients of f and g only, so the steps are run on
+ * those alone, in two registers that also carry the 2 x 2 matrix M
+ * (entries polynomials in 1/x of degree <= KJ) taking the jump's (f, g)
+ * to the new one: the f row is [f mod x^KJ | M11 | M12], the g row
+ * [g mod x^KJ | M21 | M22], and a step is the rows' lincomb, blend and
+ * shift (the truncated g down, its matrix entries up: / x).  Then all of
+ * f, g, v and r cross the jump at once, each new coefficient a dot
+ * product of KJ + 1 (f, g) or KJ + 2 (v, r) neighbouring pairs with
+ * weight pairs from M:
+ *   f'[j] = sum_m M11[m] f[j+m] + M12[m] g[j+m]   (g' with M21, M22)
+ *   v'[j] = sum_d M11[KJ-d] v[j-d] + M12[KJ-1-d] r[j-d]
+ *   r'[j] = sum_d M21[KJ+1-d] v[j-d] + M22[KJ-d] r[j-d]
+ * (a step maps (v, r) by D_r M_step D_c, D_r = diag (1, x), D_c = diag
+ * (x, 1), and D_c D_r = x, so KJ steps map it by x^(KJ-1) D_r M D_c).
+ * The pairs sit in int32 words (f | g << 16, v | r << 16), so one
+ * vpdpwssd is one term of 16 coefficients of f' (or g', v', r'); the sum
+ * is reduced once, by Montgomery, which scales every part of the state
+ * by 2^-16 per jump: v / f[0], the result, does not change.
+ *
+ * Bounds: the weights are frozen (|M| <= 2295), the state is within B =
+ * 7650: a sum has at most 2 (KJ + 2) = 20 products, |sum| <= 20 * 2295 *
+ * B < 2^28.4, and the reduction gives |sum| / 2^16 + q/2 <= 0.7 B + 2296
+ * <= B.  Lanes are needed as in the one-step kernels: f, g below min (p + 1,
+ * 2p - n) (new lanes read KJ lanes up, which are needed or zero above p),
+ * v, r up to min (n, p) (new lanes read lower ones only, zero below 0
+ * and, exactly, above the degree). */
+
+#define KJ 8                    /* divsteps a jump */
+#define JB 16                   /* pairs a block: one zmm of int32 */
+#define JFG (768 + JB)          /* f, g pairs 0..767, zeros above */
+#define JVOFF (2 * JB)          /* v, r pair j at JVOFF + j, zeros below */
+#define JVR (JVOFF + 768)
+#define QINV 15631              /* 1/q mod 2^16 */
+
+#define KC_AVX512VNNI __attribute__ ((target ("avx512f,avx512bw,avx512vnni")))
+
+struct recip3_jump512
 {
-  __m512i b, bs;
+  int32_t fg[JFG] __attribute__ ((aligned (64)));  /* f[j] | g[j] << 16 */
+  int32_t vr[JVR] __attribute__ ((aligned (64)));  /* v[j] | r[j] << 16 */
+  struct
+  {
+    int32_t f[JB] __attribute__ ((aligned (64)));  /* f' weight pairs, term m */
+    int32_t g[JB] __attribute__ ((aligned (64)));
+    int32_t v[JB] __attribute__ ((aligned (64)));  /* v' weight pairs, term d */
+    int32_t r[JB] __attribute__ ((aligned (64)));
+  } w[2];                       /* this jump's and the next one's */
+  int16_t ixw[32] __attribute__ ((aligned (64)));  /* rows to weights */
+  int16_t ixv[32] __attribute__ ((aligned (64)));
+  int16_t ixr[32] __attribute__ ((aligned (64)));
 };
 
-KC_AVX512 static inline struct fq_scalar512
-fq_scalar512 (int32_t b)
-{
-  struct fq_scalar512 r;
-  r.b = _mm512_set1_epi16 ((int16_t) b);
-  r.bs = _mm512_set1_epi16 ((int16_t) fq_shoup (b));
-  return r;
-}
-
-/* x B + y C mod q, lazily reduced: the AVX2 kernel's lincomb on 32 lanes,
- * with its bound (any int16 x, y give |result| <= 9182, and inputs within
- * 9182 keep it there). */
+/* Centered residues of lanes within 9182 (lincomb's bound): one rounded
+ * quotient by 7/2^15 (within 0.54 of x/q), one correction each way. */
 KC_AVX512 static inline __m512i
-lincomb512 (__m512i x, struct fq_scalar512 b, __m512i y,
-            struct fq_scalar512 c, __m512i q)
+freeze512 (__m512i x)
 {
-  __m512i t = _mm512_add_epi16 (_mm512_mulhrs_epi16 (x, b.bs),
-                                _mm512_mulhrs_epi16 (y, c.bs));
-  __m512i v = _mm512_add_epi16 (_mm512_mullo_epi16 (x, b.b),
-                                _mm512_mullo_epi16 (y, c.b));
-  return _mm512_sub_epi16 (v, _mm512_mullo_epi16 (t, q));
+  const __m512i qv = _mm512_set1_epi16 (Q), h = _mm512_set1_epi16 (Q_HALF);
+  __m512i r = _mm512_sub_epi16 (x, _mm512_mullo_epi16
+                                (_mm512_mulhrs_epi16 (x, _mm512_set1_epi16 (7)), qv));
+  r = _mm512_mask_sub_epi16 (r, _mm512_cmpgt_epi16_mask (r, h), r, qv);
+  return _mm512_mask_add_epi16 (r, _mm512_cmpgt_epi16_mask
+                                (_mm512_sub_epi16 (_mm512_setzero_si512 (), h), r), r, qv);
 }
 
-struct recip3_state512
+/* Montgomery reduction of int32 sums: (a - t q) / 2^16 with t = a / q
+ * mod 2^16, left in the high half of each word. */
+KC_AVX512 static inline __m512i
+mont32 (__m512i a)
 {
-  int16_t f[32 * NW] __attribute__ ((aligned (64)));
-  int16_t g[32 * NW] __attribute__ ((aligned (64)));
-  int16_t v[32 * NW] __attribute__ ((aligned (64)));
-  int16_t r[32 * NW] __attribute__ ((aligned (64)));
-};
+  __m512i t = _mm512_mullo_epi16 (a, _mm512_set1_epi32 (QINV));
+  return _mm512_sub_epi32 (a, _mm512_madd_epi16 (t, _mm512_set1_epi32 (Q)));
+}
 
-/* Word J of the lane array A (aligned). */
-#define LD(a, j) _mm512_load_si512 ((const void *) ((a) + 32 * (j)))
-#define ST(a, j, x) _mm512_store_si512 ((void *) ((a) + 32 * (j)), (x))
+/* The word of pairs (lo | hi << 16) from two reduced sums. */
+KC_AVX512 static inline __m512i
+pairs32 (__m512i lo, __m512i hi)
+{
+  return _mm512_mask_blend_epi16 (0xaaaaaaaa, _mm512_srli_epi32 (mont32 (lo), 16),
+                                  mont32 (hi));
+}
 
-#ifdef KC_VERIFY
-/* --enable-verify: every lane of f, g, v, r within lincomb's bound. */
-static void
-check_lanes512 (const struct recip3_state512 *s)
+/* x b 2^-16 mod q, |result| <= |x b| / 2^16 + q/2 + 1; BQ = b / q mod 2^16. */
+KC_AVX512 static inline __m512i
+mont_mul512 (__m512i x, __m512i b, __m512i bq)
+{
+  return _mm512_sub_epi16 (_mm512_mulhi_epi16 (x, b),
+                           _mm512_mulhi_epi16 (_mm512_mullo_epi16 (x, bq),
+                                               _mm512_set1_epi16 (Q)));
+}
+
+/* The index vectors that read the weight pairs out of the rows for a
+ * jump of K steps (public). */
+KC_AVX512 static void
+jump_index512 (struct recip3_jump512 *s, int k)
 {
   int i;
-  for (i = 0; i < 32 * NW; i++)
+  for (i = 0; i < 32; i++)
+    s->ixw[i] = s->ixv[i] = s->ixr[i] = 32;      /* 32: a zero weight */
+  for (i = 0; i <= k; i++)
     {
-      KC_VERIFY_CHECK (s->f[i] >= -9182 && s->f[i] <= 9182);
-      KC_VERIFY_CHECK (s->g[i] >= -9182 && s->g[i] <= 9182);
-      KC_VERIFY_CHECK (s->v[i] >= -9182 && s->v[i] <= 9182);
-      KC_VERIFY_CHECK (s->r[i] >= -9182 && s->r[i] <= 9182);
+      s->ixw[2 * i] = (int16_t) (8 + i);          /* wf, wg: M.1[m], M.2[m] */
+      s->ixw[2 * i + 1] = (int16_t) (17 + i);
+    }
+  for (i = 0; i <= k + 1; i++)
+    {
+      if (i <= k)
+        s->ixv[2 * i] = (int16_t) (8 + k - i);    /* wv: M11[k-d], M12[k-1-d] */
+      if (i <= k - 1)
+        s->ixv[2 * i + 1] = (int16_t) (17 + k - 1 - i);
+      if (i >= 1)
+        s->ixr[2 * i] = (int16_t) (8 + k + 1 - i);  /* wr: M21[k+1-d], M22[k-d] */
+      if (i <= k)
+        s->ixr[2 * i + 1] = (int16_t) (17 + k - i);
+    }
+}
+
+/* The K <= KJ steps of one jump on the bottom of S->fg, and M's weight
+ * pairs into S->w*.  The step's scalars never leave the vector unit:
+ * f[0], g[0] and delta are broadcast in every lane, the products are
+ * Montgomery products by them (which scale the g row by 2^-16 a step:
+ * rows may be scaled freely, f with v and g with r), and the lanes stay
+ * within 2q (inputs <= B, scalars <= B give |x b| / 2^16 + q/2 + 1 <=
+ * 3190 a product), so g[0] = 0 mod q is a test for 0 and +-q.  *DELTAV
+ * is delta in every lane. */
+KC_AVX512 static inline void
+jump_steps512 (struct recip3_jump512 *s, int k, __m512i *deltav, int wb)
+{
+  const __m512i qv = _mm512_set1_epi16 (Q), zero = _mm512_setzero_si512 ();
+  const __m512i qinv = _mm512_set1_epi16 (QINV), one = _mm512_set1_epi16 (1);
+  /* bottom pairs to rows; lane 8 of f and lane 17 of g: M = 1 */
+  const __m512i pick = _mm512_set_epi16 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                         0, 0, 0, 0, 0, 0, 0, 0, 14, 12, 10, 8, 6, 4, 2, 0);
+  /* / x: lanes 0..6 <- 1..7, 9..16 <- 8..15, 18..25 <- 17..24, else 0 */
+  const __m512i shift = _mm512_set_epi16 (0, 0, 0, 0, 0, 0, 24, 23, 22, 21, 20, 19, 18, 17,
+                                          0, 15, 14, 13, 12, 11, 10, 9, 8, 0,
+                                          0, 7, 6, 5, 4, 3, 2, 1);
+  const __mmask32 keep = 0x03fdfe7f;
+  __m512i x = _mm512_load_si512 ((const void *) s->fg);
+  __m512i fr = _mm512_maskz_permutexvar_epi16 (0xff, pick, x);
+  __m512i gr = _mm512_maskz_permutexvar_epi16 (0xff, _mm512_add_epi16 (pick, one), x);
+  __m512i f0 = _mm512_permutexvar_epi16 (zero, fr), g0 = _mm512_permutexvar_epi16 (zero, gr);
+  __m512i delta = *deltav;
+  int t;
+
+  fr = _mm512_mask_mov_epi16 (fr, (__mmask32) 1 << 8, one);
+  gr = _mm512_mask_mov_epi16 (gr, (__mmask32) 1 << 17, one);
+  for (t = 0; t < k; t++)
+    {
+      __mmask32 sw = _mm512_cmpneq_epi16_mask (g0, zero)
+        & _mm512_cmpneq_epi16_mask (g0, qv)
+        & _mm512_cmpneq_epi16_mask (g0, _mm512_sub_epi16 (zero, qv))
+        & _mm512_cmpgt_epi16_mask (delta, zero);
+      /* g <- (f0 g - g0 f) / x, f <- g on swap */
+      __m512i gn = _mm512_sub_epi16 (mont_mul512 (gr, f0, _mm512_mullo_epi16 (f0, qinv)),
+                                     mont_mul512 (fr, g0, _mm512_mullo_epi16 (g0, qinv)));
+      fr = _mm512_mask_blend_epi16 (sw, fr, gr);
+      f0 = _mm512_mask_blend_epi16 (sw, f0, g0);
+      delta = _mm512_add_epi16 (_mm512_mask_sub_epi16 (delta, sw, zero, delta), one);
+      g0 = _mm512_permutexvar_epi16 (one, gn);
+      gr = _mm512_maskz_permutexvar_epi16 (keep, shift, gn);
+    }
+  *deltav = delta;
+  fr = freeze512 (fr);
+  gr = freeze512 (gr);
+  _mm512_store_si512 ((void *) s->w[wb].f, _mm512_permutex2var_epi16
+                      (fr, _mm512_load_si512 ((const void *) s->ixw), zero));
+  _mm512_store_si512 ((void *) s->w[wb].g, _mm512_permutex2var_epi16
+                      (gr, _mm512_load_si512 ((const void *) s->ixw), zero));
+  _mm512_store_si512 ((void *) s->w[wb].v, _mm512_permutex2var_epi16
+                      (fr, _mm512_load_si512 ((const void *) s->ixv), zero));
+  _mm512_store_si512 ((void *) s->w[wb].r, _mm512_permutex2var_epi16
+                      (gr, _mm512_load_si512 ((const void *) s->ixr), zero));
+}
+
+/* One term of two sums: A += X (pairs) . W (a weight pair). */
+#define JTERM(a, x, w) \
+  ((a) = _mm512_dpwssd_epi32 ((a), (x), _mm512_set1_epi32 (w)))
+
+/* f, g across the jump, blocks 0 .. NBF - 1 up (a block reads its own
+ * pairs and K above, not yet written), two a round: NBF rounded up to
+ * even, the extra block lies in the zero-padded array and computes lanes
+ * nobody needs.  The weights stay in registers. */
+KC_AVX512VNNI static inline void
+jump_fg512 (struct recip3_jump512 *s, int k, int nbf, int wb)
+{
+  __m512i wf[KJ + 1], wg[KJ + 1];
+  int b, m;
+  for (m = 0; m <= k; m++)
+    {
+      wf[m] = _mm512_set1_epi32 (s->w[wb].f[m]);
+      wg[m] = _mm512_set1_epi32 (s->w[wb].g[m]);
+    }
+  for (b = 0; b < nbf; b += 2)
+    {
+      int32_t *p = s->fg + JB * b;
+      __m512i f0 = _mm512_setzero_si512 (), g0 = f0, f1 = f0, g1 = f0;
+#pragma GCC unroll 10
+      for (m = 0; m <= k; m++)
+        {
+          __m512i x0 = _mm512_loadu_si512 ((const void *) (p + m));
+          __m512i x1 = _mm512_loadu_si512 ((const void *) (p + JB + m));
+          f0 = _mm512_dpwssd_epi32 (f0, x0, wf[m]);
+          g0 = _mm512_dpwssd_epi32 (g0, x0, wg[m]);
+          f1 = _mm512_dpwssd_epi32 (f1, x1, wf[m]);
+          g1 = _mm512_dpwssd_epi32 (g1, x1, wg[m]);
+        }
+      _mm512_store_si512 ((void *) p, pairs32 (f0, g0));
+      _mm512_store_si512 ((void *) (p + JB), pairs32 (f1, g1));
+    }
+}
+
+/* v, r across the jump, blocks TOP down to 0 (a block reads its own
+ * pairs and K + 1 below, written later), two a round: an extra block -1
+ * lies in the zero pad below v, r and leaves it zero. */
+KC_AVX512VNNI static inline void
+jump_vr512 (struct recip3_jump512 *s, int k, int top, int wb)
+{
+  __m512i wv[KJ + 2], wr[KJ + 2];
+  int b, d;
+  for (d = 0; d <= k + 1; d++)
+    {
+      wv[d] = _mm512_set1_epi32 (s->w[wb].v[d]);
+      wr[d] = _mm512_set1_epi32 (s->w[wb].r[d]);
+    }
+  for (b = top; b >= 0; b -= 2)
+    {
+      int32_t *p = s->vr + JVOFF + JB * b;
+      __m512i v0 = _mm512_setzero_si512 (), r0 = v0, v1 = v0, r1 = v0;
+#pragma GCC unroll 10
+      for (d = 0; d <= k + 1; d++)
+        {
+          __m512i x0 = _mm512_loadu_si512 ((const void *) (p - d));
+          __m512i x1 = _mm512_loadu_si512 ((const void *) (p - JB - d));
+          v0 = _mm512_dpwssd_epi32 (v0, x0, wv[d]);
+          r0 = _mm512_dpwssd_epi32 (r0, x0, wr[d]);
+          v1 = _mm512_dpwssd_epi32 (v1, x1, wv[d]);
+          r1 = _mm512_dpwssd_epi32 (r1, x1, wr[d]);
+        }
+      _mm512_store_si512 ((void *) p, pairs32 (v0, r0));
+      _mm512_store_si512 ((void *) (p - JB), pairs32 (v1, r1));
+    }
+}
+
+#ifdef KC_VERIFY
+/* --enable-verify: the needed lanes of the state within B (above). */
+static void
+check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
+{
+  int j;
+  for (j = 0; j < lf; j++)
+    {
+      KC_VERIFY_CHECK ((int16_t) s->fg[j] >= -7650 && (int16_t) s->fg[j] <= 7650);
+      KC_VERIFY_CHECK ((int16_t) (s->fg[j] >> 16) >= -7650
+                       && (int16_t) (s->fg[j] >> 16) <= 7650);
+    }
+  for (j = 0; j <= lv; j++)
+    {
+      KC_VERIFY_CHECK ((int16_t) s->vr[JVOFF + j] >= -7650
+                       && (int16_t) s->vr[JVOFF + j] <= 7650);
+      KC_VERIFY_CHECK ((int16_t) (s->vr[JVOFF + j] >> 16) >= -7650
+                       && (int16_t) (s->vr[JVOFF + j] >> 16) <= 7650);
     }
 }
 #endif
 
-/* The divsteps on S, whose g holds the input reversed (frozen); out =
- * 1/(3 in).  Same algorithm, scaling remark and lane bounds as
- * rq_recip3_core in sntrup761-avx2-recip.c: iteration n needs lanes < min (p +
- * 1, 2p - n) of f and g, lanes <= n of v and r.  g is shifted down as it
- * is stored: new g word j = lanes 1..31 of the combination of word j and
- * lane 0 of that of word j + 1 (of the stale word above the last one
- * computed, or zero at the top: lanes that are never needed again, and
- * zero above p while all words are computed, as the reference's shift
- * brings in).  v is shifted up as it is loaded: lane 31 of the old word j
- * - 1 (zero below word 0) and lanes 0..30 of word j. */
-KC_AVX512 static int
-rq_recip3_core512 (int16_t out[P], struct recip3_state512 *s)
+/* out = 1/(3 in) for IN8 (small) or IN16 (frozen); 0 if invertible,
+ * else -1. */
+KC_AVX512VNNI static int
+rq_recip3_jump512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
 {
-  const __m512i qv = _mm512_set1_epi16 (Q);
-  const __m512i down = _mm512_set_epi16 (32, 31, 30, 29, 28, 27, 26, 25,
-                                         24, 23, 22, 21, 20, 19, 18, 17,
-                                         16, 15, 14, 13, 12, 11, 10, 9,
-                                         8, 7, 6, 5, 4, 3, 2, 1);
-  const __m512i up = _mm512_set_epi16 (62, 61, 60, 59, 58, 57, 56, 55,
-                                       54, 53, 52, 51, 50, 49, 48, 47,
-                                       46, 45, 44, 43, 42, 41, 40, 39,
-                                       38, 37, 36, 35, 34, 33, 32, 31);
-  int32_t delta = 1, f0 = 1, g0, t;
-  int i, j, n;
+  struct recip3_jump512 s;
+  __m512i delta = _mm512_set1_epi16 (1);
+  int32_t t;
+  int i, n, k = KJ, wb;
 
-  g0 = s->g[0];
-  for (n = 0; n < 2 * P - 1; n++)
+  memset (&s, 0, sizeof s);
+  for (i = 0; i < P; i++)
+    s.fg[P - 1 - i] = (int32_t) ((uint32_t) (uint16_t) (in8 ? in8[i] : in16[i]) << 16);
+  s.fg[0] |= 1;
+  s.fg[P - 1] |= 0xffff;
+  s.fg[P] |= 0xffff;
+  s.vr[JVOFF] = (int32_t) ((uint32_t) (uint16_t) RECIP3 << 16);
+  /* The next jump's steps need only the bottom of this jump's f, g:
+   * they run between its f, g and its v, r, whose long independent
+   * passes hide their latency (the weights are double-buffered). */
+  jump_index512 (&s, KJ);
+  jump_steps512 (&s, KJ, &delta, 0);
+  for (n = 0, wb = 0; n < 2 * P - 1; wb ^= 1)
     {
-      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
-      __mmask32 sw = (__mmask32) swap;
-      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
-      int jf = (lf + 31) / 32;
-      int jv = n / 32 < NW - 1 ? n / 32 : NW - 1;
-      struct fq_scalar512 fs = fq_scalar512 (f0), gs = fq_scalar512 (-g0);
-      __m512i prev, vprev = _mm512_setzero_si512 ();
-
-      /* g <- (f0 g - g0 f) / x, r <- f0 r - g0 (x v) from the values
-       * before the swap; f <- g, v <- r on swap. */
-      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
-      f0 = (int32_t) ct_select_u32 (swap, (uint32_t) g0, (uint32_t) f0);
-
-      {
-        __m512i fv = LD (s->f, 0), gv = LD (s->g, 0);
-        prev = lincomb512 (gv, fs, fv, gs, qv);
-        ST (s->f, 0, _mm512_mask_blend_epi16 (sw, fv, gv));
-        g0 = fq_freeze32 ((int16_t) _mm_extract_epi16 (_mm512_castsi512_si128 (prev), 1));
-      }
-      for (j = 0; j <= jv || j + 1 < jf; j++)
+      int lf, top, kn;
+      lf = 2 * P - n - k < P + 1 ? 2 * P - n - k : P + 1;
+      top = (n + k) / JB < 768 / JB - 1 ? (n + k) / JB : 768 / JB - 1;
+      if (k == KJ)
+        jump_fg512 (&s, KJ, (lf + JB - 1) / JB, wb);
+      else
+        jump_fg512 (&s, k, (lf + JB - 1) / JB, wb);
+      kn = 2 * P - 1 - n - k < KJ ? 2 * P - 1 - n - k : KJ;
+      if (kn > 0)
         {
-          if (j <= jv)
-            {
-              __m512i vo = LD (s->v, j), rv = LD (s->r, j);
-              __m512i vs = _mm512_permutex2var_epi16 (vprev, up, vo);
-              ST (s->v, j, _mm512_mask_blend_epi16 (sw, vs, rv));
-              ST (s->r, j, lincomb512 (rv, fs, vs, gs, qv));
-              vprev = vo;
-            }
-          if (j + 1 < jf)
-            {
-              __m512i fv = LD (s->f, j + 1), gv = LD (s->g, j + 1);
-              __m512i gn = lincomb512 (gv, fs, fv, gs, qv);
-              ST (s->f, j + 1, _mm512_mask_blend_epi16 (sw, fv, gv));
-              ST (s->g, j, _mm512_permutex2var_epi16 (prev, down, gn));
-              prev = gn;
-            }
+          if (kn != k)
+            jump_index512 (&s, kn);
+          jump_steps512 (&s, kn, &delta, wb ^ 1);
         }
-      ST (s->g, jf - 1,
-          _mm512_permutex2var_epi16 (prev, down,
-                                     jf < NW ? LD (s->g, jf)
-                                     : _mm512_setzero_si512 ()));
-      KC_VERIFY_ONLY (check_lanes512 (s));
+      if (k == KJ)
+        jump_vr512 (&s, KJ, top, wb);
+      else
+        jump_vr512 (&s, k, top, wb);
+      KC_VERIFY_ONLY (check_jump512 (&s, lf, n + k < P ? n + k : P));
+      n += k;
+      k = kn;
     }
 
   /* out = v reversed, divided by f[0]. */
-  t = fq_recip (f0);
+  t = fq_recip (fq_freeze32 ((int16_t) s.fg[0]));
   for (i = 0; i < P; i++)
-    out[i] = (int16_t) fq_mul (t, fq_freeze32 (s->v[P - 1 - i]));
+    out[i] = (int16_t) fq_mul (t, fq_freeze32 ((int16_t) s.vr[JVOFF + P - 1 - i]));
 
-  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
-  wipememory (s, sizeof *s);
-  wipememory (&f0, sizeof f0);
-  wipememory (&g0, sizeof g0);
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) (uint16_t) _mm_extract_epi16
+                                     (_mm512_castsi512_si128 (delta), 0));
+  wipememory (&s, sizeof s);
   return t;
 }
 
-/* The state starts as f = x^p - x - 1 (reversed: 1, 0, ..., 0, -1, -1),
- * g = IN reversed, v = 0, r = 1/3. */
-KC_AVX512 static void
-recip3_init512 (struct recip3_state512 *s)
-{
-  memset (s, 0, sizeof *s);
-  s->f[0] = 1;
-  s->f[P - 1] = s->f[P] = -1;
-  s->r[0] = RECIP3;
-}
-
-/* g = IN reversed, from small (IN8) or frozen (IN16) coefficients. */
-KC_AVX512 static int
-rq_recip3_any512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
-{
-  struct recip3_state512 s;
-  int i;
-
-  recip3_init512 (&s);
-  for (i = 0; i < P; i++)
-    s.g[P - 1 - i] = in8 ? in8[i] : in16[i];
-  return rq_recip3_core512 (out, &s);
-}
-
-KC_AVX512 int
+/* Without VNNI (the first AVX-512 CPUs) the AVX2 divsteps. */
+int
 _kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
 {
-  return rq_recip3_any512 (out, in, NULL);
+  if (!(_kc_hwf () & KC_HWF_VNNI))
+    return _kc_sntrup761_rq_recip3_avx2 (out, in);
+  return rq_recip3_jump512 (out, in, NULL);
 }
 
-KC_AVX512 int
+int
 _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
 {
-  return rq_recip3_any512 (out, NULL, in);
+  if (!(_kc_hwf () & KC_HWF_VNNI))
+    return _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
+  return rq_recip3_jump512 (out, NULL, in);
 }
 
 /* ---- R3 reciprocal, bitsliced in registers ----

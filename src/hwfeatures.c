@@ -49,6 +49,9 @@ detect (void)
       if ((b & (1u << 16)) && (b & (1u << 31)) && (b & (1u << 21))
           && os_avx512)
         f |= KC_HWF_IFMA;       /* F + VL + IFMA, zmm state enabled */
+      if ((b & (1u << 16)) && (b & (1u << 30)) && (c & (1u << 11))
+          && os_avx512)
+        f |= KC_HWF_VNNI;       /* F + BW + VNNI, zmm state enabled */
     }
   return f;
 }

@@ -136,6 +136,7 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_SHANI  (1u << 5)
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
 #define KC_HWF_IFMA   (1u << 7)   /* AVX-512 F, VL and IFMA, OS-enabled */
+#define KC_HWF_VNNI   (1u << 8)   /* AVX-512 F, BW and VNNI, OS-enabled */
 #define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
 
 extern unsigned int _kc_hwf_word;  /* only through the functions here */
