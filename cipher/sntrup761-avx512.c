@@ -6,7 +6,7 @@
  *
  * The Rq reciprocal: the fixed-schedule divsteps of the NTRU Prime
  * reference (2p - 1 = 1521 iterations), as in sntrup761-avx2-recip.c,
- * eight at a time (the jumps described below; AVX-512 VNNI).  The R3
+ * eight at a time (the jumps described below).  The R3
  * reciprocal: the same divsteps on bit planes, in registers.
  *
  * valgrind cannot run AVX-512, so t-ctime does not see this file: it is
@@ -17,7 +17,6 @@
 #include "kcrypt-int.h"
 #include "ct.h"
 #include "sntrup761-avx512.h"
-#include "sntrup761-avx2.h"
 #include "sntrup761.h"
 
 #ifdef KC_USE_X86_64
@@ -30,7 +29,7 @@
 
 #include <string.h>
 
-/* ---- the Rq reciprocal in jumps of KJ divsteps (AVX-512 VNNI) ----
+/* ---- the Rq reciprocal in jumps of KJ divsteps ----
  *
  * The divsteps of rq_recip3_core in sntrup761-avx2-recip.c (the same
  * swap rule and lane bounds), KJ at a time.  The decisions of KJ steps depend on
@@ -49,7 +48,9 @@
  * (a step maps (v, r) by D_r M_step D_c, D_r = diag (1, x), D_c = diag
  * (x, 1), and D_c D_r = x, so KJ steps map it by x^(KJ-1) D_r M D_c).
  * The pairs sit in int32 words (f | g << 16, v | r << 16), so one
- * vpdpwssd is one term of 16 coefficients of f' (or g', v', r'); the sum
+ * vpdpwssd (AVX-512 VNNI; else vpmaddwd and vpaddd) is one term of 16
+ * coefficients of f' (or g', v', r'); the passes and the driver are the
+ * template sntrup761-avx512-jump.h, included for both; the sum
  * is reduced once, by Montgomery, which scales every part of the state
  * by 2^-16 per jump: v / f[0], the result, does not change.
  *
@@ -67,8 +68,6 @@
 #define JVOFF (2 * JB)          /* v, r pair j at JVOFF + j, zeros below */
 #define JVR (JVOFF + 768)
 #define QINV 15631              /* 1/q mod 2^16 */
-
-#define KC_AVX512VNNI __attribute__ ((target ("avx512f,avx512bw,avx512vnni")))
 
 struct recip3_jump512
 {
@@ -213,71 +212,6 @@ jump_steps512 (struct recip3_jump512 *s, int k, __m512i *deltav, int wb)
 #define JTERM(a, x, w) \
   ((a) = _mm512_dpwssd_epi32 ((a), (x), _mm512_set1_epi32 (w)))
 
-/* f, g across the jump, blocks 0 .. NBF - 1 up (a block reads its own
- * pairs and K above, not yet written), two a round: NBF rounded up to
- * even, the extra block lies in the zero-padded array and computes lanes
- * nobody needs.  The weights stay in registers. */
-KC_AVX512VNNI static inline void
-jump_fg512 (struct recip3_jump512 *s, int k, int nbf, int wb)
-{
-  __m512i wf[KJ + 1], wg[KJ + 1];
-  int b, m;
-  for (m = 0; m <= k; m++)
-    {
-      wf[m] = _mm512_set1_epi32 (s->w[wb].f[m]);
-      wg[m] = _mm512_set1_epi32 (s->w[wb].g[m]);
-    }
-  for (b = 0; b < nbf; b += 2)
-    {
-      int32_t *p = s->fg + JB * b;
-      __m512i f0 = _mm512_setzero_si512 (), g0 = f0, f1 = f0, g1 = f0;
-#pragma GCC unroll 10
-      for (m = 0; m <= k; m++)
-        {
-          __m512i x0 = _mm512_loadu_si512 ((const void *) (p + m));
-          __m512i x1 = _mm512_loadu_si512 ((const void *) (p + JB + m));
-          f0 = _mm512_dpwssd_epi32 (f0, x0, wf[m]);
-          g0 = _mm512_dpwssd_epi32 (g0, x0, wg[m]);
-          f1 = _mm512_dpwssd_epi32 (f1, x1, wf[m]);
-          g1 = _mm512_dpwssd_epi32 (g1, x1, wg[m]);
-        }
-      _mm512_store_si512 ((void *) p, pairs32 (f0, g0));
-      _mm512_store_si512 ((void *) (p + JB), pairs32 (f1, g1));
-    }
-}
-
-/* v, r across the jump, blocks TOP down to 0 (a block reads its own
- * pairs and K + 1 below, written later), two a round: an extra block -1
- * lies in the zero pad below v, r and leaves it zero. */
-KC_AVX512VNNI static inline void
-jump_vr512 (struct recip3_jump512 *s, int k, int top, int wb)
-{
-  __m512i wv[KJ + 2], wr[KJ + 2];
-  int b, d;
-  for (d = 0; d <= k + 1; d++)
-    {
-      wv[d] = _mm512_set1_epi32 (s->w[wb].v[d]);
-      wr[d] = _mm512_set1_epi32 (s->w[wb].r[d]);
-    }
-  for (b = top; b >= 0; b -= 2)
-    {
-      int32_t *p = s->vr + JVOFF + JB * b;
-      __m512i v0 = _mm512_setzero_si512 (), r0 = v0, v1 = v0, r1 = v0;
-#pragma GCC unroll 10
-      for (d = 0; d <= k + 1; d++)
-        {
-          __m512i x0 = _mm512_loadu_si512 ((const void *) (p - d));
-          __m512i x1 = _mm512_loadu_si512 ((const void *) (p - JB - d));
-          v0 = _mm512_dpwssd_epi32 (v0, x0, wv[d]);
-          r0 = _mm512_dpwssd_epi32 (r0, x0, wr[d]);
-          v1 = _mm512_dpwssd_epi32 (v1, x1, wv[d]);
-          r1 = _mm512_dpwssd_epi32 (r1, x1, wr[d]);
-        }
-      _mm512_store_si512 ((void *) p, pairs32 (v0, r0));
-      _mm512_store_si512 ((void *) (p - JB), pairs32 (v1, r1));
-    }
-}
-
 #ifdef KC_VERIFY
 /* --enable-verify: the needed lanes of the state within B (above). */
 static void
@@ -300,79 +234,30 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 }
 #endif
 
-/* out = 1/(3 in) for IN8 (small) or IN16 (frozen); 0 if invertible,
- * else -1. */
-KC_AVX512VNNI static int
-rq_recip3_jump512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
-{
-  struct recip3_jump512 s;
-  __m512i delta = _mm512_set1_epi16 (1);
-  int32_t t;
-  int i, n, k = KJ, wb;
+/* The passes and the driver, with and without VNNI. */
+#define JUMP_FN __attribute__ ((target ("avx512f,avx512bw,avx512vnni")))
+#define JUMP(name) name##_vnni
+#define JUMP_DOT(a, x, w) _mm512_dpwssd_epi32 ((a), (x), (w))
+#include "sntrup761-avx512-jump.h"
+#define JUMP_FN KC_AVX512
+#define JUMP(name) name##_bw
+#define JUMP_DOT(a, x, w) _mm512_add_epi32 ((a), _mm512_madd_epi16 ((x), (w)))
+#include "sntrup761-avx512-jump.h"
 
-  memset (&s, 0, sizeof s);
-  for (i = 0; i < P; i++)
-    s.fg[P - 1 - i] = (int32_t) ((uint32_t) (uint16_t) (in8 ? in8[i] : in16[i]) << 16);
-  s.fg[0] |= 1;
-  s.fg[P - 1] |= 0xffff;
-  s.fg[P] |= 0xffff;
-  s.vr[JVOFF] = (int32_t) ((uint32_t) (uint16_t) RECIP3 << 16);
-  /* The next jump's steps need only the bottom of this jump's f, g:
-   * they run between its f, g and its v, r, whose long independent
-   * passes hide their latency (the weights are double-buffered). */
-  jump_index512 (&s, KJ);
-  jump_steps512 (&s, KJ, &delta, 0);
-  for (n = 0, wb = 0; n < 2 * P - 1; wb ^= 1)
-    {
-      int lf, top, kn;
-      lf = 2 * P - n - k < P + 1 ? 2 * P - n - k : P + 1;
-      top = (n + k) / JB < 768 / JB - 1 ? (n + k) / JB : 768 / JB - 1;
-      if (k == KJ)
-        jump_fg512 (&s, KJ, (lf + JB - 1) / JB, wb);
-      else
-        jump_fg512 (&s, k, (lf + JB - 1) / JB, wb);
-      kn = 2 * P - 1 - n - k < KJ ? 2 * P - 1 - n - k : KJ;
-      if (kn > 0)
-        {
-          if (kn != k)
-            jump_index512 (&s, kn);
-          jump_steps512 (&s, kn, &delta, wb ^ 1);
-        }
-      if (k == KJ)
-        jump_vr512 (&s, KJ, top, wb);
-      else
-        jump_vr512 (&s, k, top, wb);
-      KC_VERIFY_ONLY (check_jump512 (&s, lf, n + k < P ? n + k : P));
-      n += k;
-      k = kn;
-    }
-
-  /* out = v reversed, divided by f[0]. */
-  t = fq_recip (fq_freeze32 ((int16_t) s.fg[0]));
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) fq_mul (t, fq_freeze32 ((int16_t) s.vr[JVOFF + P - 1 - i]));
-
-  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) (uint16_t) _mm_extract_epi16
-                                     (_mm512_castsi512_si128 (delta), 0));
-  wipememory (&s, sizeof s);
-  return t;
-}
-
-/* Without VNNI (the first AVX-512 CPUs) the AVX2 divsteps. */
 int
 _kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
 {
-  if (!(_kc_hwf () & KC_HWF_VNNI))
-    return _kc_sntrup761_rq_recip3_avx2 (out, in);
-  return rq_recip3_jump512 (out, in, NULL);
+  if (_kc_hwf () & KC_HWF_VNNI)
+    return rq_recip3_jump512_vnni (out, in, NULL);
+  return rq_recip3_jump512_bw (out, in, NULL);
 }
 
 int
 _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
 {
-  if (!(_kc_hwf () & KC_HWF_VNNI))
-    return _kc_sntrup761_rq_recip3_fq_avx2 (out, in);
-  return rq_recip3_jump512 (out, NULL, in);
+  if (_kc_hwf () & KC_HWF_VNNI)
+    return rq_recip3_jump512_vnni (out, NULL, in);
+  return rq_recip3_jump512_bw (out, NULL, in);
 }
 
 /* ---- R3 reciprocal, bitsliced in registers ----

@@ -10,8 +10,7 @@
  *
  * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3) are compared
  * with the portable ones on the same inputs where the CPU has AVX-512;
- * the Rq one in jumps where it has AVX-512 VNNI, and the program runs
- * again without VNNI.
+ * the program runs again without VNNI, for the Rq one's second form.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -968,8 +967,8 @@ main (int argc, char **argv)
   if (t_verbose)
     printf ("r3_recip: %d invertible, %d not\n", n_inv, n_noninv);
 
-  /* With AVX-512 VNNI, the Rq reciprocal's jumps ran above; again without
-   * VNNI, where the AVX-512 entry takes the AVX2 divsteps. */
+  /* With AVX-512 VNNI the Rq reciprocal's jumps ran above with vpdpwssd;
+   * again without VNNI, where they take vpmaddwd and vpaddd. */
   if (_kc_hwf () & KC_HWF_VNNI)
     t_rerun_masked (argv, ~KC_HWF_VNNI);
   return t_done ("t-sntrup761-avx2");
