@@ -32,9 +32,9 @@
 /* ---- the Rq reciprocal in jumps of KJ divsteps ----
  *
  * The divsteps of rq_recip3_core in sntrup761-avx2-recip.c (the same
- * swap rule and lane bounds), KJ at a time.  The decisions of KJ steps depend on
- * the bottom KJ coefficients of f and g only, so the steps are run on
- * those alone, in two registers that also carry the 2 x 2 matrix M
+ * swap rule and lane bounds), KJ at a time.  The decisions of KJ steps
+ * depend on the bottom KJ coefficients of f and g only, so the steps are
+ * run on those alone, in two registers that also carry the 2 x 2 matrix M
  * (entries polynomials in 1/x of degree <= KJ) taking the jump's (f, g)
  * to the new one: the f row is [f mod x^KJ | M11 | M12], the g row
  * [g mod x^KJ | M21 | M22], and a step is the rows' lincomb, blend and
@@ -55,9 +55,9 @@
  * by 2^-16 per jump: v / f[0], the result, does not change.
  *
  * Bounds: the weights are frozen (|M| <= 2295), the state is within B =
- * 7650: a sum has at most 2 (KJ + 2) = 20 products, |sum| <= 20 * 2295 *
- * B < 2^28.4, and the reduction gives |sum| / 2^16 + q/2 <= 0.7 B + 2296
- * <= B.  Lanes are needed as in the one-step kernels: f, g below min (p + 1,
+ * 7700: a sum has at most 2 (KJ + 2) = 20 products, |sum| <= 20 * 2295 *
+ * B < 2^28.4, and the reduction gives |sum| / 2^16 + q/2 <= 0.7004 B +
+ * 2295.5 <= B.  Lanes are needed as in the one-step kernels: f, g below min (p + 1,
  * 2p - n) (new lanes read KJ lanes up, which are needed or zero above p),
  * v, r up to min (n, p) (new lanes read lower ones only, zero below 0
  * and, exactly, above the degree). */
@@ -156,7 +156,7 @@ jump_index512 (struct recip3_jump512 *s, int k)
  * Montgomery products by them (which scale the g row by 2^-16 a step:
  * rows may be scaled freely, f with v and g with r), and the lanes stay
  * within 2q (inputs <= B, scalars <= B give |x b| / 2^16 + q/2 + 1 <=
- * 3190 a product), so g[0] = 0 mod q is a test for 0 and +-q.  *DELTAV
+ * 3202 a product), so g[0] = 0 mod q is a test for 0 and +-q.  *DELTAV
  * is delta in every lane. */
 KC_AVX512 static inline void
 jump_steps512 (struct recip3_jump512 *s, int k, __m512i *deltav, int wb)
@@ -220,16 +220,16 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
   int j;
   for (j = 0; j < lf; j++)
     {
-      KC_VERIFY_CHECK ((int16_t) s->fg[j] >= -7650 && (int16_t) s->fg[j] <= 7650);
-      KC_VERIFY_CHECK ((int16_t) (s->fg[j] >> 16) >= -7650
-                       && (int16_t) (s->fg[j] >> 16) <= 7650);
+      KC_VERIFY_CHECK ((int16_t) s->fg[j] >= -7700 && (int16_t) s->fg[j] <= 7700);
+      KC_VERIFY_CHECK ((int16_t) (s->fg[j] >> 16) >= -7700
+                       && (int16_t) (s->fg[j] >> 16) <= 7700);
     }
   for (j = 0; j <= lv; j++)
     {
-      KC_VERIFY_CHECK ((int16_t) s->vr[JVOFF + j] >= -7650
-                       && (int16_t) s->vr[JVOFF + j] <= 7650);
-      KC_VERIFY_CHECK ((int16_t) (s->vr[JVOFF + j] >> 16) >= -7650
-                       && (int16_t) (s->vr[JVOFF + j] >> 16) <= 7650);
+      KC_VERIFY_CHECK ((int16_t) s->vr[JVOFF + j] >= -7700
+                       && (int16_t) s->vr[JVOFF + j] <= 7700);
+      KC_VERIFY_CHECK ((int16_t) (s->vr[JVOFF + j] >> 16) >= -7700
+                       && (int16_t) (s->vr[JVOFF + j] >> 16) <= 7700);
     }
 }
 #endif
