@@ -50,17 +50,17 @@
  * The pairs sit in int32 words (f | g << 16, v | r << 16), so one
  * vpdpwssd (AVX-512 VNNI; else vpmaddwd and vpaddd) is one term of 16
  * coefficients of f' (or g', v', r'); the passes and the driver are the
- * template sntrup761-avx512-jump.h, included for both; the sum
- * is reduced once, by Montgomery, which scales every part of the state
- * by 2^-16 per jump: v / f[0], the result, does not change.
+ * template sntrup761-avx512-jump.h, included for both.  The sum is
+ * reduced once, by Montgomery, which scales every part of the state by
+ * 2^-16 per jump: v / f[0], the result, does not change.
  *
  * Bounds: the weights are frozen (|M| <= 2295), the state is within B =
  * 7700: a sum has at most 2 (KJ + 2) = 20 products, |sum| <= 20 * 2295 *
  * B < 2^28.4, and the reduction gives |sum| / 2^16 + q/2 <= 0.7004 B +
- * 2295.5 <= B.  Lanes are needed as in the one-step kernels: f, g below min (p + 1,
- * 2p - n) (new lanes read KJ lanes up, which are needed or zero above p),
- * v, r up to min (n, p) (new lanes read lower ones only, zero below 0
- * and, exactly, above the degree). */
+ * 2295.5 <= B.  Lanes are needed as in the one-step kernels: f, g below
+ * min (p + 1, 2p - n) (new lanes read KJ lanes up, which are needed or
+ * zero above p), v, r up to min (n, p) (new lanes read lower ones only,
+ * zero below 0 and, exactly, above the degree). */
 
 #define KJ 8                    /* divsteps a jump */
 #define JB 16                   /* pairs a block: one zmm of int32 */
@@ -208,29 +208,23 @@ jump_steps512 (struct recip3_jump512 *s, int k, __m512i *deltav, int wb)
                       (gr, _mm512_load_si512 ((const void *) s->ixr), zero));
 }
 
-/* One term of two sums: A += X (pairs) . W (a weight pair). */
-#define JTERM(a, x, w) \
-  ((a) = _mm512_dpwssd_epi32 ((a), (x), _mm512_set1_epi32 (w)))
-
 #ifdef KC_VERIFY
 /* --enable-verify: the needed lanes of the state within B (above). */
+static int
+pair_within (int32_t w)
+{
+  int16_t lo = (int16_t) w, hi = (int16_t) (w >> 16);
+  return lo >= -7700 && lo <= 7700 && hi >= -7700 && hi <= 7700;
+}
+
 static void
 check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 {
   int j;
   for (j = 0; j < lf; j++)
-    {
-      KC_VERIFY_CHECK ((int16_t) s->fg[j] >= -7700 && (int16_t) s->fg[j] <= 7700);
-      KC_VERIFY_CHECK ((int16_t) (s->fg[j] >> 16) >= -7700
-                       && (int16_t) (s->fg[j] >> 16) <= 7700);
-    }
+    KC_VERIFY_CHECK (pair_within (s->fg[j]));
   for (j = 0; j <= lv; j++)
-    {
-      KC_VERIFY_CHECK ((int16_t) s->vr[JVOFF + j] >= -7700
-                       && (int16_t) s->vr[JVOFF + j] <= 7700);
-      KC_VERIFY_CHECK ((int16_t) (s->vr[JVOFF + j] >> 16) >= -7700
-                       && (int16_t) (s->vr[JVOFF + j] >> 16) <= 7700);
-    }
+    KC_VERIFY_CHECK (pair_within (s->vr[JVOFF + j]));
 }
 #endif
 
