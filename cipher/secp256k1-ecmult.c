@@ -293,6 +293,8 @@ table_a_var (_kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
   _kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
 }
 
+#include "secp256k1-ecmult-4x64.h"
+
 void
 _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
                           const scalar *ng)
@@ -311,9 +313,6 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
       _kc_secp256k1_split_small_var (&k1, &k2, nega, na);
       la1 = _kc_secp256k1_wnaf_var (wa1, &k1, KC_ECMULT_WINDOW_A);
       la2 = _kc_secp256k1_wnaf_var (wa2, &k2, KC_ECMULT_WINDOW_A);
-      table_a_var (ta, &zt, a);
-      for (i = 0; i < TABLE_A_SIZE; i++)
-        _kc_secp256k1_ge_mul_lambda (&tla[i], &ta[i]);
     }
   if (!_kc_secp256k1_scalar_is_zero (ng))
     {
@@ -325,6 +324,20 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (la2 > len) len = la2;
   if (lg1 > len) len = lg1;
   if (lg2 > len) len = lg2;
+#ifdef KC_LIMB_ADX
+  if (ecmult_var_use_4x64 ())
+    {
+      ecmult_var_4x64 (r, a, use_a, len, wa1, la1, wa2, la2, wg1, lg1,
+                       wg2, lg2, nega, negg);
+      return;
+    }
+#endif
+  if (use_a)
+    {
+      table_a_var (ta, &zt, a);
+      for (i = 0; i < TABLE_A_SIZE; i++)
+        _kc_secp256k1_ge_mul_lambda (&tla[i], &ta[i]);
+    }
 
   /* The accumulator lives on the curve scaled by ZT (where the A table is
    * affine); G's table points are brought there by add_zinv_var. */

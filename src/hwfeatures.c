@@ -53,6 +53,21 @@ detect (void)
           && os_avx512)
         f |= KC_HWF_VNNI;       /* F + BW + VNNI, zmm state enabled */
     }
+  if ((f & (KC_HWF_BMI2 | KC_HWF_ADX)) == (KC_HWF_BMI2 | KC_HWF_ADX))
+    {
+      /* "AuthenticAMD" and the family (base + extended) of leaf 1 */
+      unsigned int fam;
+      __cpuid (0, a, b, c, d);
+      if (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)
+        {
+          __cpuid (1, a, b, c, d);
+          fam = (a >> 8) & 0xf;
+          if (fam == 0xf)
+            fam += (a >> 20) & 0xff;
+          if (fam >= 0x1a)
+            f |= KC_HWF_MULX_FAST;
+        }
+    }
   return f;
 }
 #else
@@ -65,13 +80,19 @@ detect (void)
 
 /* KCRYPT_HWF_MASK (a number, e.g. 0) in the environment masks the
  * detected features, so that the portable paths can be exercised on any
- * machine. */
+ * machine.  KCRYPT_HWF_PREFER adds preferences (KC_HWF_MULX_FAST, 0x200)
+ * where the instructions they need are there, so that the paths they
+ * choose can be tested and timed on other CPUs; the mask applies after
+ * it. */
 static unsigned int
 detect_masked (void)
 {
   unsigned int f = detect ();
-  const char *s = getenv ("KCRYPT_HWF_MASK");
+  const char *s = getenv ("KCRYPT_HWF_PREFER");
 
+  if (s && *s && (f & (KC_HWF_BMI2 | KC_HWF_ADX)) == (KC_HWF_BMI2 | KC_HWF_ADX))
+    f |= (unsigned int) strtoul (s, NULL, 0) & KC_HWF_MULX_FAST;
+  s = getenv ("KCRYPT_HWF_MASK");
   if (s && *s)
     f &= (unsigned int) strtoul (s, NULL, 0);
   return f;

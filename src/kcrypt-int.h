@@ -137,6 +137,10 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
 #define KC_HWF_IFMA   (1u << 7)   /* AVX-512 F, VL and IFMA, OS-enabled */
 #define KC_HWF_VNNI   (1u << 8)   /* AVX-512 F, BW and VNNI, OS-enabled */
+/* Not an instruction set but a measured preference: BMI2 and ADX on a
+ * core whose 64-bit multiplier makes a 4x64 MULX field faster than the
+ * 5x52 one (AMD family 0x1A, Zen 5, and later; doc/MEASUREMENTS). */
+#define KC_HWF_MULX_FAST (1u << 9)
 #define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
 
 extern unsigned int _kc_hwf_word;  /* only through the functions here */

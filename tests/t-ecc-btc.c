@@ -602,5 +602,6 @@ main (int argc, char **argv)
   printf ("t-ecc-btc: libsecp256k1 differential part skipped (not found)\n");
 #endif
   t_rerun_portable (argv);
+  t_rerun_other_field (argv);   /* the 4x64 or the 5x52 ecmult_var */
   return t_done ("t-ecc-btc");
 }

@@ -250,5 +250,6 @@ main (int argc, char **argv)
   test_roundtrip ();
   test_args ();
   t_rerun_portable (argv);
+  t_rerun_other_field (argv);   /* the 4x64 or the 5x52 ecmult_var */
   return t_done ("t-schnorr");
 }

@@ -547,5 +547,6 @@ main (int argc, char **argv)
   test_tables ();
   test_ecmult ();
   test_blinding ();
+  t_rerun_other_field (argv);   /* the 4x64 or the 5x52 ecmult_var */
   return t_done ("t-secp256k1-group");
 }

@@ -1,0 +1,288 @@
+/* secp256k1-ecmult-4x64.h - NA*A + NG*G (variable time) over the 4x64
+ * MULX/ADX field of secp256k1-field-4x64.h
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Included once, by secp256k1-ecmult.c (so that the exhaustive test,
+ * which builds that file on its small curves, runs this path too).  The
+ * same algorithm as _kc_secp256k1_ecmult_var there (GLV split, wNAF,
+ * effective-affine table of A, G's static table joined by add_zinv):
+ * the recoding is shared, the point arithmetic is written again over
+ * the 4x64 field, whose subtraction is one operation (the 5x52 formulas
+ * negate and add) and whose values need no magnitudes or weak
+ * normalizations.  A, NA, NG arrive and R leaves in 5x52 coordinates.
+ *
+ * Chosen at run time (ecmult_var_use_4x64) where the CPU's 64-bit
+ * multiplier makes this field faster: KC_HWF_MULX_FAST (see
+ * src/hwfeatures.c and doc/MEASUREMENTS).  Variable time: every input is
+ * public.
+ */
+#ifdef KC_LIMB_ADX
+
+#include "secp256k1-field-4x64.h"
+
+typedef struct
+{
+  _kc_fe64 x, y;
+} ge64;                         /* finite affine point */
+
+typedef struct
+{
+  _kc_fe64 x, y, z;
+  int infinity;
+} gej64;
+
+static inline int
+ecmult_var_use_4x64 (void)
+{
+  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
+  return (_kc_hwf () & need) == need;
+}
+
+/* R = 2A, A finite: the halved doubling of _kc_secp256k1_gej_double
+ * (L = 3X^2/2, S = Y^2, T = X S, X3 = L^2 - 2T, Y3 = L (T - X3) - S^2,
+ * Z3 = Y Z).  3M + 4S.  R may alias A. */
+static void
+dbl64 (gej64 *r, const gej64 *a)
+{
+  _kc_fe64 l, s, t, u;
+
+  r->infinity = a->infinity;
+  _kc_fe64_sqr (&l, &a->x);
+  _kc_fe64_mul_int (&l, &l, 3);
+  _kc_fe64_half (&l, &l);                       /* L */
+  _kc_fe64_sqr (&s, &a->y);                     /* S */
+  _kc_fe64_mul (&t, &s, &a->x);                 /* T */
+  _kc_fe64_mul (&r->z, &a->z, &a->y);           /* Z3 */
+  _kc_fe64_add (&u, &t, &t);
+  _kc_fe64_sqr (&r->x, &l);
+  _kc_fe64_sub (&r->x, &r->x, &u);              /* X3 */
+  _kc_fe64_sub (&u, &t, &r->x);
+  _kc_fe64_mul (&r->y, &l, &u);
+  _kc_fe64_sqr (&s, &s);
+  _kc_fe64_sub (&r->y, &r->y, &s);              /* Y3 */
+}
+
+/* Mixed addition in the two halves of add_ge_hr / add_ge_finish
+ * (secp256k1-group.c): H = X2 ZU^2 - X1, RR = Y2 ZU^3 - Y1, then
+ * X3 = RR^2 - H^3 - 2 X1 H^2, Y3 = RR (X1 H^2 - X3) - Y1 H^3,
+ * Z3 = Z1 H.  ZU is A's Z, or A's Z times 1/Z_B (add_zinv). */
+static void
+add64_hr (_kc_fe64 *h, _kc_fe64 *rr, const gej64 *a, const ge64 *b,
+          const _kc_fe64 *zu)
+{
+  _kc_fe64 z2, u2, s2;
+
+  _kc_fe64_sqr (&z2, zu);
+  _kc_fe64_mul (&u2, &b->x, &z2);
+  _kc_fe64_mul (&s2, &b->y, &z2);
+  _kc_fe64_mul (&s2, &s2, zu);
+  _kc_fe64_sub (h, &u2, &a->x);
+  _kc_fe64_sub (rr, &s2, &a->y);
+}
+
+/* H not zero.  Reads all of A before it writes R (R may alias A). */
+static void
+add64_finish (gej64 *r, const gej64 *a, const _kc_fe64 *h,
+              const _kc_fe64 *rr)
+{
+  _kc_fe64 h2, h3, v, w, t;
+
+  _kc_fe64_sqr (&h2, h);
+  _kc_fe64_mul (&h3, h, &h2);
+  _kc_fe64_mul (&v, &a->x, &h2);                /* V = X1 H^2 */
+  _kc_fe64_mul (&w, &a->y, &h3);                /* Y1 H^3 */
+  _kc_fe64_mul (&r->z, &a->z, h);               /* Z3 */
+  _kc_fe64_add (&t, &v, &v);
+  _kc_fe64_sqr (&r->x, rr);
+  _kc_fe64_sub (&r->x, &r->x, &h3);
+  _kc_fe64_sub (&r->x, &r->x, &t);              /* X3 */
+  _kc_fe64_sub (&t, &v, &r->x);
+  _kc_fe64_mul (&r->y, rr, &t);
+  _kc_fe64_sub (&r->y, &r->y, &w);              /* Y3 */
+  r->infinity = 0;
+}
+
+/* R = A + (B.x : B.y : 1/BZINV), BZINV = NULL for 1.  R may alias A. */
+static void
+add64_var (gej64 *r, const gej64 *a, const ge64 *b, const _kc_fe64 *bzinv)
+{
+  _kc_fe64 h, rr, az;
+
+  if (a->infinity)
+    {
+      if (bzinv)
+        {
+          _kc_fe64 z2, z3;
+          _kc_fe64_sqr (&z2, bzinv);
+          _kc_fe64_mul (&z3, &z2, bzinv);
+          _kc_fe64_mul (&r->x, &b->x, &z2);
+          _kc_fe64_mul (&r->y, &b->y, &z3);
+        }
+      else
+        {
+          r->x = b->x;
+          r->y = b->y;
+        }
+      _kc_fe64_set_int (&r->z, 1);
+      r->infinity = 0;
+      return;
+    }
+  if (bzinv)
+    _kc_fe64_mul (&az, &a->z, bzinv);
+  else
+    az = a->z;
+  add64_hr (&h, &rr, a, b, &az);
+  if (_kc_fe64_is_zero_var (&h))
+    {
+      if (_kc_fe64_is_zero_var (&rr))
+        dbl64 (r, a);
+      else
+        r->infinity = 1;
+      return;
+    }
+  add64_finish (r, a, &h, &rr);
+}
+
+static void
+ge64_neg (ge64 *r, const ge64 *a)
+{
+  r->x = a->x;
+  _kc_fe64_negate (&r->y, &a->y);
+}
+
+/* The odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A, effective affine
+ * on the curve scaled by *ZT, as table_a_var in secp256k1-ecmult.c.  A
+ * finite. */
+static void
+table_a64 (ge64 pre[TABLE_A_SIZE], _kc_fe64 *zt, const gej64 *a)
+{
+  gej64 t[TABLE_A_SIZE], d;
+  _kc_fe64 zr[TABLE_A_SIZE], zd2, zd3, rz, rz2, rz3, rr;
+  ge64 dge;
+  int i;
+
+  dbl64 (&d, a);
+  dge.x = d.x;
+  dge.y = d.y;
+  _kc_fe64_sqr (&zd2, &d.z);
+  _kc_fe64_mul (&zd3, &zd2, &d.z);
+  _kc_fe64_mul (&t[0].x, &a->x, &zd2);
+  _kc_fe64_mul (&t[0].y, &a->y, &zd3);
+  t[0].z = a->z;
+  t[0].infinity = 0;
+  for (i = 1; i < TABLE_A_SIZE; i++)
+    {
+      /* A of large order: no degenerate case (as in table_a_var) */
+      add64_hr (&zr[i], &rr, &t[i - 1], &dge, &t[i - 1].z);
+      add64_finish (&t[i], &t[i - 1], &zr[i], &rr);
+    }
+  i = TABLE_A_SIZE - 1;
+  pre[i].x = t[i].x;
+  pre[i].y = t[i].y;
+  rz = zr[i];
+  for (i = TABLE_A_SIZE - 2; i >= 0; i--)
+    {
+      _kc_fe64_sqr (&rz2, &rz);
+      _kc_fe64_mul (&rz3, &rz2, &rz);
+      _kc_fe64_mul (&pre[i].x, &t[i].x, &rz2);
+      _kc_fe64_mul (&pre[i].y, &t[i].y, &rz3);
+      if (i > 0)
+        _kc_fe64_mul (&rz, &rz, &zr[i]);
+    }
+  _kc_fe64_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
+}
+
+static void
+g_entry64 (ge64 *r, int d, int neg)
+{
+  const _kc_secp256k1_ge_storage *s
+    = &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1];
+  memcpy (r->x.n, s->x.n, sizeof r->x.n);
+  memcpy (r->y.n, s->y.n, sizeof r->y.n);
+  if ((d < 0) ^ neg)
+    _kc_fe64_negate (&r->y, &r->y);
+}
+
+/* The digits of secp256k1-ecmult.c's ecmult_var, computed there. */
+static void
+ecmult_var_4x64 (gej *r, const gej *a, int use_a, int len,
+                 const int *wa1, int la1, const int *wa2, int la2,
+                 const int *wg1, int lg1, const int *wg2, int lg2,
+                 const int nega[2], const int negg[2])
+{
+  _kc_fe64 beta64;
+  ge64 ta[TABLE_A_SIZE], tla[TABLE_A_SIZE], e;
+  gej64 acc;
+  _kc_fe64 zt;
+  int i;
+
+  _kc_fe64_from_fe (&beta64, &_kc_secp256k1_fe_beta);
+  _kc_fe64_set_int (&zt, 1);
+  if (use_a)
+    {
+      gej64 a64;
+      _kc_fe64_from_fe (&a64.x, &a->x);
+      _kc_fe64_from_fe (&a64.y, &a->y);
+      _kc_fe64_from_fe (&a64.z, &a->z);
+      a64.infinity = 0;
+      table_a64 (ta, &zt, &a64);
+      for (i = 0; i < TABLE_A_SIZE; i++)
+        {
+          _kc_fe64_mul (&tla[i].x, &ta[i].x, &beta64);
+          tla[i].y = ta[i].y;
+        }
+    }
+
+  acc.infinity = 1;
+  for (i = len - 1; i >= 0; i--)
+    {
+      int d;
+      if (!acc.infinity)
+        dbl64 (&acc, &acc);
+      if (i < la1 && (d = wa1[i]) != 0)
+        {
+          const ge64 *pe = &ta[(d < 0 ? -d : d) >> 1];
+          if ((d < 0) ^ nega[0])
+            {
+              ge64_neg (&e, pe);
+              pe = &e;
+            }
+          add64_var (&acc, &acc, pe, NULL);
+        }
+      if (i < la2 && (d = wa2[i]) != 0)
+        {
+          const ge64 *pe = &tla[(d < 0 ? -d : d) >> 1];
+          if ((d < 0) ^ nega[1])
+            {
+              ge64_neg (&e, pe);
+              pe = &e;
+            }
+          add64_var (&acc, &acc, pe, NULL);
+        }
+      if (i < lg1 && (d = wg1[i]) != 0)
+        {
+          g_entry64 (&e, d, negg[0]);
+          add64_var (&acc, &acc, &e, &zt);
+        }
+      if (i < lg2 && (d = wg2[i]) != 0)
+        {
+          g_entry64 (&e, d, negg[1]);
+          _kc_fe64_mul (&e.x, &e.x, &beta64);
+          add64_var (&acc, &acc, &e, &zt);
+        }
+    }
+  if (acc.infinity)
+    {
+      _kc_secp256k1_gej_set_infinity (r);
+      return;
+    }
+  _kc_fe64_mul (&acc.z, &acc.z, &zt);
+  _kc_fe64_to_fe (&r->x, &acc.x);
+  _kc_fe64_to_fe (&r->y, &acc.y);
+  _kc_fe64_to_fe (&r->z, &acc.z);
+  r->infinity = 0;
+}
+
+#endif /* KC_LIMB_ADX */
