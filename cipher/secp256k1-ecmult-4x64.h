@@ -1,22 +1,25 @@
-/* secp256k1-ecmult-4x64.h - NA*A + NG*G (variable time) over the 4x64
- * MULX/ADX field of secp256k1-field-4x64.h
+/* secp256k1-ecmult-4x64.h - NA*A + NG*G (variable time) and K*A
+ * (constant time) over the 4x64 MULX/ADX field of secp256k1-field-4x64.h
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Included once, by secp256k1-ecmult.c (so that the exhaustive test,
- * which builds that file on its small curves, runs this path too).  The
- * same algorithm as _kc_secp256k1_ecmult_var there (GLV split, wNAF,
- * effective-affine table of A, G's static table joined by add_zinv):
- * the recoding is shared, the point arithmetic is written again over
- * the 4x64 field, whose subtraction is one operation (the 5x52 formulas
- * negate and add) and whose values need no magnitudes or weak
- * normalizations.  A, NA, NG arrive and R leaves in 5x52 coordinates.
+ * which builds that file on its small curves, runs this path too).
+ * ecmult_var_4x64: the algorithm of _kc_secp256k1_ecmult_var there (GLV
+ * split, wNAF, effective-affine table of A, G's static table joined by
+ * add_zinv): the recoding is shared, the point arithmetic is written
+ * again over the 4x64 field, whose subtraction is one operation (the
+ * 5x52 formulas negate and add) and whose values need no magnitudes or
+ * weak normalizations.  A, NA, NG arrive and R leaves in 5x52 coordinates.
+ * ecmult_const_4x64: the constant-time ladder of
+ * _kc_secp256k1_ecmult_const (ECDH), with its complete addition; the
+ * table and the digits come from there.
  *
- * Chosen at run time (ecmult_var_use_4x64) where the CPU's 64-bit
+ * Chosen at run time (ecmult_use_4x64) where the CPU's 64-bit
  * multiplier makes this field faster: KC_HWF_MULX_FAST (see
- * src/hwfeatures.c and doc/MEASUREMENTS).  Variable time: every input is
- * public.
+ * src/hwfeatures.c and doc/MEASUREMENTS).  The field is constant time;
+ * the _var functions here are not (their inputs are public).
  */
 #ifdef KC_LIMB_ADX
 
@@ -34,13 +37,14 @@ typedef struct
 } gej64;
 
 static inline int
-ecmult_var_use_4x64 (void)
+ecmult_use_4x64 (void)
 {
   unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
   return (_kc_hwf () & need) == need;
 }
 
-/* R = 2A, A finite: the halved doubling of _kc_secp256k1_gej_double
+/* R = 2A (an infinite A gives an infinite R, whatever its coordinates):
+ * the halved doubling of _kc_secp256k1_gej_double
  * (L = 3X^2/2, S = Y^2, T = X S, X3 = L^2 - 2T, Y3 = L (T - X3) - S^2,
  * Z3 = Y Z).  3M + 4S.  R may alias A. */
 static void
@@ -283,6 +287,140 @@ ecmult_var_4x64 (gej *r, const gej *a, int use_a, int len,
   _kc_fe64_to_fe (&r->y, &acc.y);
   _kc_fe64_to_fe (&r->z, &acc.z);
   r->infinity = 0;
+}
+
+/* ------------------------------------------------- constant-time K*A */
+
+/* R = A + B (B affine, BINF its infinity flag), complete and constant
+ * time: the formulas of _kc_secp256k1_gej_add_ge (secp256k1-group.c,
+ * where they are derived), over this field.  7M + 5S.  R may alias A. */
+static void
+add64_const (gej64 *r, const gej64 *a, const ge64 *b, int binf)
+{
+  _kc_fe64 zz, z3, u2, s2, t, m, rr, rra, ma, n, d, d2, d4, q, w, c;
+  gej64 a0 = *a;
+  int degen, ainf, rinf;
+
+  _kc_fe64_sqr (&zz, &a0.z);
+  _kc_fe64_mul (&u2, &b->x, &zz);               /* u2 */
+  _kc_fe64_mul (&z3, &zz, &a0.z);
+  _kc_fe64_mul (&s2, &b->y, &z3);               /* s2 */
+  _kc_fe64_add (&t, &a0.x, &u2);                /* T = u1 + u2 */
+  _kc_fe64_add (&m, &a0.y, &s2);                /* M = s1 + s2 */
+  _kc_fe64_mul (&q, &a0.x, &u2);
+  _kc_fe64_sqr (&rr, &t);
+  _kc_fe64_sub (&rr, &rr, &q);                  /* RR = T^2 - u1 u2 */
+  _kc_fe64_sub (&rra, &a0.y, &s2);              /* s1 - s2 */
+  _kc_fe64_sub (&ma, &a0.x, &u2);               /* u1 - u2 */
+  degen = _kc_fe64_is_zero (&m);
+  n = rr;
+  _kc_fe64_cmov (&n, &rra, degen);
+  d = m;
+  _kc_fe64_cmov (&d, &ma, degen);
+  _kc_fe64_sqr (&d2, &d);
+  _kc_fe64_mul (&q, &t, &d2);                   /* T D^2 */
+  _kc_fe64_sqr (&r->x, &n);
+  _kc_fe64_sub (&r->x, &r->x, &q);              /* X3 = N^2 - T D^2 */
+  _kc_fe64_add (&w, &r->x, &r->x);
+  _kc_fe64_sub (&w, &q, &w);                    /* T D^2 - 2 X3 */
+  _kc_fe64_mul (&r->y, &n, &w);
+  _kc_fe64_sqr (&d4, &d2);
+  _kc_fe64_set_int (&c, 0);
+  _kc_fe64_cmov (&d4, &c, degen);               /* M D^3 */
+  _kc_fe64_sub (&r->y, &r->y, &d4);             /* 2 Y3 */
+  _kc_fe64_mul (&r->z, &a0.z, &d);
+  /* rescale by 2: (4 X3, 8 Y3, 2 Z3) */
+  _kc_fe64_mul_int (&r->x, &r->x, 4);
+  _kc_fe64_mul_int (&r->y, &r->y, 4);
+  _kc_fe64_add (&r->z, &r->z, &r->z);
+  rinf = _kc_fe64_is_zero (&r->z);
+  ainf = a0.infinity & 1;
+  binf &= 1;
+  /* A infinite: R = (x2, y2, 1), infinite iff B is. */
+  _kc_fe64_cmov (&r->x, &b->x, ainf);
+  _kc_fe64_cmov (&r->y, &b->y, ainf);
+  _kc_fe64_set_int (&c, 1);
+  _kc_fe64_cmov (&r->z, &c, ainf);
+  rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) ainf),
+                              (uint32_t) binf, (uint32_t) rinf);
+  /* B infinite, A finite: R = A. */
+  binf &= ainf ^ 1;
+  _kc_fe64_cmov (&r->x, &a0.x, binf);
+  _kc_fe64_cmov (&r->y, &a0.y, binf);
+  _kc_fe64_cmov (&r->z, &a0.z, binf);
+  rinf = (int) ct_select_u32 (ct_mask_from_flag_u32 ((uint32_t) binf),
+                              0, (uint32_t) rinf);
+  r->infinity = rinf;
+  wipememory (&a0, sizeof a0);
+}
+
+/* B = sign * PRE[absd - 1], *BINF = (absd = 0), times lambda if BETA;
+ * the scan of lookup_const (secp256k1-ecmult.c).  Constant time in ABSD
+ * and NEG. */
+static void
+lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage pre[CONST_H],
+          uint32_t absd, uint32_t neg, const _kc_fe64 *beta)
+{
+  _kc_secp256k1_ge_storage s = pre[0];
+  _kc_fe64 ny;
+  int i;
+
+  for (i = 2; i <= CONST_H; i++)
+    _kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
+                                  (int) ct_eq_u32 (absd, (uint32_t) i));
+  memcpy (b->x.n, s.x.n, sizeof b->x.n);
+  memcpy (b->y.n, s.y.n, sizeof b->y.n);
+  if (beta)
+    _kc_fe64_mul (&b->x, &b->x, beta);
+  _kc_fe64_negate (&ny, &b->y);
+  _kc_fe64_cmov (&b->y, &ny, (int) neg);
+  *binf = (int) ct_eq_u32 (absd, 0);
+  wipememory (&s, sizeof s);
+  wipememory (&ny, sizeof ny);
+}
+
+/* The ladder of _kc_secp256k1_ecmult_const (its digits and table computed
+ * there), constant time. */
+static void
+ecmult_const_4x64 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
+                   const _kc_secp256k1_fe *zt,
+                   const uint32_t abs1[CONST_WINDOWS],
+                   const uint32_t neg1[CONST_WINDOWS],
+                   const uint32_t abs2[CONST_WINDOWS],
+                   const uint32_t neg2[CONST_WINDOWS])
+{
+  _kc_fe64 beta64, zt64;
+  gej64 acc;
+  ge64 b;
+  int binf, j, i;
+
+  _kc_fe64_from_fe (&beta64, &_kc_secp256k1_fe_beta);
+  _kc_fe64_from_fe (&zt64, zt);                 /* public: from A */
+  j = CONST_WINDOWS - 1;
+  lookup64 (&b, &binf, pre, abs1[j], neg1[j], NULL);
+  acc.x = b.x;
+  acc.y = b.y;
+  _kc_fe64_set_int (&acc.z, 1);
+  acc.infinity = binf;                          /* infinity if digit 0 */
+  lookup64 (&b, &binf, pre, abs2[j], neg2[j], &beta64);
+  add64_const (&acc, &acc, &b, binf);
+  for (j = CONST_WINDOWS - 2; j >= 0; j--)
+    {
+      for (i = 0; i < CONST_W; i++)
+        dbl64 (&acc, &acc);
+      lookup64 (&b, &binf, pre, abs1[j], neg1[j], NULL);
+      add64_const (&acc, &acc, &b, binf);
+      lookup64 (&b, &binf, pre, abs2[j], neg2[j], &beta64);
+      add64_const (&acc, &acc, &b, binf);
+    }
+  _kc_fe64_mul (&acc.z, &acc.z, &zt64);         /* back to the curve */
+  _kc_fe64_to_fe (&r->x, &acc.x);
+  _kc_fe64_to_fe (&r->y, &acc.y);
+  _kc_fe64_to_fe (&r->z, &acc.z);
+  r->infinity = acc.infinity;
+  wipememory (&acc, sizeof acc);
+  wipememory (&b, sizeof b);
+  wipememory (&binf, sizeof binf);
 }
 
 #endif /* KC_LIMB_ADX */

@@ -244,6 +244,10 @@ _kc_secp256k1_split_small_var (scalar *k1, scalar *k2, int neg[2],
 }
 
 #define TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
+/* _kc_secp256k1_ecmult_const's windows */
+#define CONST_W      5                        /* window bits */
+#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
+#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
 
 /* Odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A as "effective affine"
  * points: with D = 2A = (X_D : Y_D : Z_D), the curve isomorphism scaling
@@ -325,7 +329,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (lg1 > len) len = lg1;
   if (lg2 > len) len = lg2;
 #ifdef KC_LIMB_ADX
-  if (ecmult_var_use_4x64 ())
+  if (ecmult_use_4x64 ())
     {
       ecmult_var_4x64 (r, a, use_a, len, wa1, la1, wa2, la2, wg1, lg1,
                        wg2, lg2, nega, negg);
@@ -390,9 +394,6 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
 
 /* ------------------------------------------------- constant-time K*A */
 
-#define CONST_W      5                        /* window bits */
-#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
-#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
 
 /* PRE[i] = (i+1)*A for i < CONST_H as "effective affine" points (the
  * trick of table_a_var): built with mixed additions that record their Z
@@ -486,31 +487,22 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
   wipememory (&ny, sizeof ny);
 }
 
-void
-_kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
+/* The ladder of _kc_secp256k1_ecmult_const over the 5x52 field: from the
+ * top window down, W doublings, then one complete addition per half (a
+ * zero digit adds infinity).  The accumulator lives on the curve scaled
+ * by ZT, where the table is affine (the addition and doubling formulas do
+ * not involve the curve's constant). */
+static void
+ecmult_const_5x52 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
+                   const fe *zt,
+                   const uint32_t abs1[CONST_WINDOWS],
+                   const uint32_t neg1[CONST_WINDOWS],
+                   const uint32_t abs2[CONST_WINDOWS],
+                   const uint32_t neg2[CONST_WINDOWS])
 {
-  _kc_secp256k1_ge_storage pre[CONST_H];
-  fe zt;
-  uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
-  uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
-  scalar k1, k2;
-  uint32_t f1, f2;
   ge b;
   int j, i;
 
-  table_const_var (pre, &zt, a);
-  /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
-  _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
-  f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
-  f2 = (uint32_t) _kc_secp256k1_scalar_is_high (&k2);
-  _kc_secp256k1_scalar_cond_negate (&k1, (int) f1);
-  _kc_secp256k1_scalar_cond_negate (&k2, (int) f2);
-  recode_const (abs1, neg1, &k1, f1);
-  recode_const (abs2, neg2, &k2, f2);
-  /* From the top window down: W doublings, then one complete addition per
-   * half (a zero digit adds infinity).  The accumulator lives on the curve
-   * scaled by ZT, where the table is affine (the addition and doubling
-   * formulas do not involve the curve's constant). */
   j = CONST_WINDOWS - 1;
   lookup_const (&b, pre, abs1[j], neg1[j], 0);
   _kc_secp256k1_gej_set_ge (r, &b);              /* infinity if digit 0 */
@@ -525,7 +517,35 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
       lookup_const (&b, pre, abs2[j], neg2[j], 1);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
-  _kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
+  _kc_secp256k1_fe_mul (&r->z, &r->z, zt);        /* back to the curve */
+  wipememory (&b, sizeof b);
+}
+
+void
+_kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
+{
+  _kc_secp256k1_ge_storage pre[CONST_H];
+  fe zt;
+  uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
+  uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
+  scalar k1, k2;
+  uint32_t f1, f2;
+
+  table_const_var (pre, &zt, a);
+  /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
+  _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
+  f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
+  f2 = (uint32_t) _kc_secp256k1_scalar_is_high (&k2);
+  _kc_secp256k1_scalar_cond_negate (&k1, (int) f1);
+  _kc_secp256k1_scalar_cond_negate (&k2, (int) f2);
+  recode_const (abs1, neg1, &k1, f1);
+  recode_const (abs2, neg2, &k2, f2);
+#ifdef KC_LIMB_ADX
+  if (ecmult_use_4x64 ())
+    ecmult_const_4x64 (r, pre, &zt, abs1, neg1, abs2, neg2);
+  else
+#endif
+    ecmult_const_5x52 (r, pre, &zt, abs1, neg1, abs2, neg2);
   wipememory (abs1, sizeof abs1);
   wipememory (abs2, sizeof abs2);
   wipememory (neg1, sizeof neg1);
@@ -534,7 +554,6 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   wipememory (&k2, sizeof k2);
   wipememory (&f1, sizeof f1);
   wipememory (&f2, sizeof f2);
-  wipememory (&b, sizeof b);
 }
 
 /* For the batch verifiers (secp256k1-ecmult-ifma.c): the same table of odd

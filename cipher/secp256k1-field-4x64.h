@@ -45,12 +45,16 @@ typedef struct
   uint64_t n[4];
 } _kc_fe64;
 
+/* Inlined into every formula: a call would save and restore the six
+ * callee-saved registers the kernels use. */
+#define KC_FE64_INLINE static inline __attribute__ ((always_inline))
+
 /* The four limbs an assembly block reads through its pointer operand, as
  * an input (so that no "memory" clobber is needed). */
 #define KC_FE64_IN(p) "m" (*(const uint64_t (*)[4]) (p)->n)
 
 /* R = A * B. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_mul (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 {
   uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y;
@@ -160,7 +164,7 @@ _kc_fe64_mul (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 }
 
 /* R = A^2: the six cross products once, doubled, plus the four squares. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_sqr (_kc_fe64 *r, const _kc_fe64 *a)
 {
   uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y, z;
@@ -254,7 +258,7 @@ _kc_fe64_sqr (_kc_fe64 *r, const _kc_fe64 *a)
 
 /* R = A + B.  Carry out of 2^256 folds as R, and a second one (only when
  * the first fold wrapped, leaving a value below R) as R again. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_add (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 {
   uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m;
@@ -284,7 +288,7 @@ _kc_fe64_add (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 
 /* R = A - B.  A borrow adds p (takes R off the wrapped value), twice at
  * most. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_sub (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 {
   uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m;
@@ -314,7 +318,7 @@ _kc_fe64_sub (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
 
 /* R = A * K for 0 <= K < 2^30: the fifth word (below K) folds as K*R,
  * then a carry as R. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_mul_int (_kc_fe64 *r, const _kc_fe64 *a, uint64_t k)
 {
   uint64_t t0, t1, t2, t3, t4, x, z;
@@ -348,7 +352,7 @@ _kc_fe64_mul_int (_kc_fe64 *r, const _kc_fe64 *a, uint64_t k)
 }
 
 /* R = A / 2 mod p: A + p if A is odd (below 2^257), shifted right once. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_half (_kc_fe64 *r, const _kc_fe64 *a)
 {
   uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m, c;
@@ -382,7 +386,7 @@ _kc_fe64_half (_kc_fe64 *r, const _kc_fe64 *a)
 }
 
 /* R = -A (as 0 - A). */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_negate (_kc_fe64 *r, const _kc_fe64 *a)
 {
   static const _kc_fe64 zero = {{ 0, 0, 0, 0 }};
@@ -391,7 +395,7 @@ _kc_fe64_negate (_kc_fe64 *r, const _kc_fe64 *a)
 
 /* R = A mod p, below p: A + R when that carries out of 2^256 (A >= p;
  * A - p < R, so once is enough), else A. */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_normalize (_kc_fe64 *r, const _kc_fe64 *a)
 {
   uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3];
@@ -417,7 +421,7 @@ _kc_fe64_normalize (_kc_fe64 *r, const _kc_fe64 *a)
 }
 
 /* 1 if A = 0 mod p (A is 0 or p).  Variable time. */
-static inline int
+KC_FE64_INLINE int
 _kc_fe64_is_zero_var (const _kc_fe64 *a)
 {
   if ((a->n[0] | a->n[1] | a->n[2] | a->n[3]) == 0)
@@ -426,7 +430,23 @@ _kc_fe64_is_zero_var (const _kc_fe64 *a)
          && a->n[2] == ~0ULL && a->n[3] == ~0ULL;
 }
 
-static inline __attribute__((always_inline)) void
+/* 1 if A = 0 mod p, constant time. */
+KC_FE64_INLINE int
+_kc_fe64_is_zero (const _kc_fe64 *a)
+{
+  _kc_fe64 t;
+  _kc_fe64_normalize (&t, a);
+  return (int) (1 - ct_is_nonzero_u64 (t.n[0] | t.n[1] | t.n[2] | t.n[3]));
+}
+
+/* If FLAG (0 or 1): R = A.  Constant time. */
+KC_FE64_INLINE void
+_kc_fe64_cmov (_kc_fe64 *r, const _kc_fe64 *a, int flag)
+{
+  ct_cmov_u64 (r->n, a->n, 4, (uint64_t) flag);
+}
+
+KC_FE64_INLINE void
 _kc_fe64_set_int (_kc_fe64 *r, uint64_t v)
 {
   r->n[0] = v;
@@ -434,7 +454,7 @@ _kc_fe64_set_int (_kc_fe64 *r, uint64_t v)
 }
 
 /* From 5x52 (any magnitude) and back (Out: normalized). */
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_from_fe (_kc_fe64 *r, const _kc_secp256k1_fe *a)
 {
   _kc_secp256k1_fe t = *a;
@@ -447,7 +467,7 @@ _kc_fe64_from_fe (_kc_fe64 *r, const _kc_secp256k1_fe *a)
   r->n[3] = s.n[3];
 }
 
-static inline __attribute__((always_inline)) void
+KC_FE64_INLINE void
 _kc_fe64_to_fe (_kc_secp256k1_fe *r, const _kc_fe64 *a)
 {
   _kc_secp256k1_fe_storage s;

@@ -536,6 +536,17 @@ main (int argc, char **argv)
 #endif
       return 0;
     }
+  if (argc > 1 && !strcmp (argv[1], "--uses-4x64"))
+    {
+      unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
+#ifdef KC_LIMB_ADX
+      puts ((_kc_hwf () & need) == need ? "yes" : "no");
+#else
+      (void) need;
+      puts ("no");
+#endif
+      return 0;
+    }
   t_init (argc, argv);
   t_seed (7);
   ct_toolbox ();
