@@ -1,4 +1,4 @@
-/* secp256k1-ecmult-4x64.h - NA*A + NG*G (variable time) and K*A
+/* secp256k1-ecmult-4x64.h - NA*A + NG*G (variable time), K*A and K*G
  * (constant time) over the 4x64 MULX/ADX field of secp256k1-field-4x64.h
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -14,7 +14,9 @@
  * weak normalizations.  A, NA, NG arrive and R leaves in 5x52 coordinates.
  * ecmult_const_4x64: the constant-time ladder of
  * _kc_secp256k1_ecmult_const (ECDH), with its complete addition; the
- * table and the digits come from there.
+ * table and the digits come from there.  comb_4x64: the rows of the
+ * constant-time comb of _kc_secp256k1_ecmult_gen (key generation and
+ * signing, blinded as there), with the same addition.
  *
  * Chosen at run time (ecmult_use_4x64) where the CPU's 64-bit
  * multiplier makes this field faster: KC_HWF_MULX_FAST (see
@@ -421,6 +423,50 @@ ecmult_const_4x64 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
   wipememory (&acc, sizeof acc);
   wipememory (&b, sizeof b);
   wipememory (&binf, sizeof binf);
+}
+
+/* ------------------------------------------------------ the comb, K*G */
+
+/* The rows of comb (secp256k1-ecmult.c, which recodes K and sets R to
+ * the start point) over this field: R += sign * table[j][absd - 1] for
+ * every row j, then R negated if NEG.  Constant time. */
+static void
+comb_4x64 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
+           const uint32_t dneg[KC_ECMULT_GEN_ROWS], int neg)
+{
+  uint64_t w[8];
+  gej64 acc;
+  ge64 b;
+  _kc_fe64 ny;
+  int j;
+
+  _kc_fe64_from_fe (&acc.x, &r->x);
+  _kc_fe64_from_fe (&acc.y, &r->y);
+  _kc_fe64_from_fe (&acc.z, &r->z);
+  acc.infinity = r->infinity;
+  _kc_fe64_negate (&ny, &acc.y);
+  _kc_fe64_cmov (&acc.y, &ny, neg);
+  for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
+    {
+      /* the whole row scanned; the storage form is this field's */
+      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
+                       KC_ECMULT_GEN_COLS, (size_t) absd[j] - 1);
+      memcpy (b.x.n, w, sizeof b.x.n);
+      memcpy (b.y.n, w + 4, sizeof b.y.n);
+      _kc_fe64_negate (&ny, &b.y);
+      _kc_fe64_cmov (&b.y, &ny, (int) dneg[j]);
+      add64_const (&acc, &acc, &b, (int) ct_eq_u32 (absd[j], 0));
+    }
+  _kc_fe64_negate (&ny, &acc.y);
+  _kc_fe64_cmov (&acc.y, &ny, neg);
+  _kc_fe64_to_fe (&r->x, &acc.x);
+  _kc_fe64_to_fe (&r->y, &acc.y);
+  _kc_fe64_to_fe (&r->z, &acc.z);
+  r->infinity = acc.infinity;
+  wipememory (w, sizeof w);
+  wipememory (&acc, sizeof acc);
+  wipememory (&b, sizeof b);
+  wipememory (&ny, sizeof ny);
 }
 
 #endif /* KC_LIMB_ADX */

@@ -12,73 +12,116 @@ typedef _kc_secp256k1_ge ge;
 typedef _kc_secp256k1_gej gej;
 typedef _kc_secp256k1_scalar scalar;
 
-/* R = K*G + START for K < n, START given in Jacobian coordinates with
- * Z = *Z (START may be infinity: its coordinates then do not matter).
- * Constant time in K, START and Z. */
+/* The odd multiples of A in _kc_secp256k1_ecmult_var's table */
+#define TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
+/* _kc_secp256k1_ecmult_const's windows */
+#define CONST_W      5                        /* window bits */
+#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
+#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
+
+/* The comb's signed digits of KK (< 2^255), one per row (W =
+ * KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry in [0, 2H]; above H
+ * it becomes window + carry - 2H in [-(H-1), 0] with a carry into the
+ * next window.  Windows past bit 255 read as 0, so the last row takes the
+ * final carry.  ABSD[j] the magnitude, DNEG[j] 1 if negative.  Constant
+ * time. */
 static void
-comb (gej *r, const scalar *k, const ge *start, const fe *z)
+comb_recode (uint32_t absd[KC_ECMULT_GEN_ROWS],
+             uint32_t dneg[KC_ECMULT_GEN_ROWS], const scalar *kk)
+{
+  uint32_t carry = 0;
+  int j;
+
+  for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
+    {
+      uint32_t nib = _kc_secp256k1_scalar_get_bits (kk, KC_ECMULT_GEN_BITS
+                                                   * (unsigned int) j,
+                                                   KC_ECMULT_GEN_BITS)
+                     + carry;
+      dneg[j] = ct_lt_u32 (KC_ECMULT_GEN_COLS, nib);
+      absd[j] = ct_select_u32 (ct_mask_from_flag_u32 (dneg[j]),
+                               2 * KC_ECMULT_GEN_COLS - nib, nib);
+      carry = dneg[j];
+    }
+  wipememory (&carry, sizeof carry);
+}
+
+/* The rows of comb over the 5x52 field: R (holding the start point) +=
+ * sign * table[j][absd - 1] for every row j, then R negated if NEG. */
+static void
+comb_5x52 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
+           const uint32_t dneg[KC_ECMULT_GEN_ROWS], int neg)
 {
   _kc_secp256k1_ge_storage s;
   uint64_t w[8];
   ge b;
-  fe ny, z2;
-  scalar kk;
-  uint32_t carry = 0;
-  int j, neg;
+  fe ny;
+  int j;
 
-  /* kk = K or n - K, below 2^255: the comb then computes
-   * (+-K)*G + (+-START), and the final negation undoes both. */
-  kk = *k;
-  neg = _kc_secp256k1_scalar_is_high (k);
-  _kc_secp256k1_scalar_cond_negate (&kk, neg);
-  _kc_secp256k1_fe_sqr (&z2, z);
-  _kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
-  _kc_secp256k1_fe_mul (&z2, &z2, z);
-  _kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
-  r->z = *z;                                          /* (1) */
-  r->infinity = start->infinity;
   _kc_secp256k1_fe_negate (&ny, &r->y, 1);             /* (2) */
   _kc_secp256k1_fe_normalize_weak (&ny);               /* (1) */
   _kc_secp256k1_fe_cmov (&r->y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
-      /* signed digit (W = KC_ECMULT_GEN_BITS, H = 2^(W-1)): window + carry
-       * in [0, 2H]; above H it becomes window + carry - 2H in
-       * [-(H-1), 0] with a carry into the next window.  Windows past bit
-       * 255 read as 0 (kk < 2^255), so the last row takes the final
-       * carry. */
-      uint32_t nib = _kc_secp256k1_scalar_get_bits (&kk, KC_ECMULT_GEN_BITS
-                                                   * (unsigned int) j,
-                                                   KC_ECMULT_GEN_BITS)
-                     + carry;
-      uint32_t dneg = ct_lt_u32 (KC_ECMULT_GEN_COLS, nib);
-      uint32_t absd = ct_select_u32 (ct_mask_from_flag_u32 (dneg),
-                                     2 * KC_ECMULT_GEN_COLS - nib, nib);
-      carry = dneg;
       /* Scan the whole row; entry i-1 holds i * 2^(W j) * G (a zero
        * digit reads zeros, then marked infinity). */
       ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
-                       KC_ECMULT_GEN_COLS, (size_t) absd - 1);
+                       KC_ECMULT_GEN_COLS, (size_t) absd[j] - 1);
       memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
       _kc_secp256k1_fe_negate (&ny, &b.y, 1);         /* (2) */
       _kc_secp256k1_fe_normalize_weak (&ny);          /* (1) */
-      _kc_secp256k1_fe_cmov (&b.y, &ny, (int) dneg);
-      b.infinity = (int) ct_eq_u32 (absd, 0);
+      _kc_secp256k1_fe_cmov (&b.y, &ny, (int) dneg[j]);
+      b.infinity = (int) ct_eq_u32 (absd[j], 0);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
   /* undo the negation of K */
   _kc_secp256k1_fe_negate (&ny, &r->y, 4);            /* (5) */
   _kc_secp256k1_fe_normalize_weak (&ny);              /* (1) */
   _kc_secp256k1_fe_cmov (&r->y, &ny, neg);
-  /* the secret state of the multiplication, wiped once */
   wipememory (&s, sizeof s);
   wipememory (w, sizeof w);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
+}
+
+#include "secp256k1-ecmult-4x64.h"
+
+/* R = K*G + START for K < n, START given in Jacobian coordinates with
+ * Z = *Z (START may be infinity: its coordinates then do not matter).
+ * Constant time in K, START and Z. */
+static void
+comb (gej *r, const scalar *k, const ge *start, const fe *z)
+{
+  uint32_t absd[KC_ECMULT_GEN_ROWS], dneg[KC_ECMULT_GEN_ROWS];
+  fe z2;
+  scalar kk;
+  int neg;
+
+  /* kk = K or n - K, below 2^255: the comb then computes
+   * (+-K)*G + (+-START), and the final negation undoes both. */
+  kk = *k;
+  neg = _kc_secp256k1_scalar_is_high (k);
+  _kc_secp256k1_scalar_cond_negate (&kk, neg);
+  comb_recode (absd, dneg, &kk);
+  _kc_secp256k1_fe_sqr (&z2, z);
+  _kc_secp256k1_fe_mul (&r->x, &start->x, &z2);        /* (1) */
+  _kc_secp256k1_fe_mul (&z2, &z2, z);
+  _kc_secp256k1_fe_mul (&r->y, &start->y, &z2);        /* (1) */
+  r->z = *z;                                          /* (1) */
+  r->infinity = start->infinity;
+#ifdef KC_LIMB_ADX
+  if (ecmult_use_4x64 ())
+    comb_4x64 (r, absd, dneg, neg);
+  else
+#endif
+    comb_5x52 (r, absd, dneg, neg);
+  /* the secret state of the multiplication, wiped once */
+  wipememory (absd, sizeof absd);
+  wipememory (dneg, sizeof dneg);
   wipememory (&z2, sizeof z2);
   wipememory (&kk, sizeof kk);
-  wipememory (&carry, sizeof carry);
+  wipememory (&neg, sizeof neg);
 }
 
 /* The blinding of this thread (see secp256k1-ecmult.h).  All zero is
@@ -243,11 +286,6 @@ _kc_secp256k1_split_small_var (scalar *k1, scalar *k2, int neg[2],
     _kc_secp256k1_scalar_negate (k2, k2);
 }
 
-#define TABLE_A_SIZE (1 << (KC_ECMULT_WINDOW_A - 2))
-/* _kc_secp256k1_ecmult_const's windows */
-#define CONST_W      5                        /* window bits */
-#define CONST_H      (1 << (CONST_W - 1))     /* table entries 1A .. HA */
-#define CONST_WINDOWS ((128 + CONST_W - 1) / CONST_W)
 
 /* Odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A as "effective affine"
  * points: with D = 2A = (X_D : Y_D : Z_D), the curve isomorphism scaling
@@ -297,7 +335,6 @@ table_a_var (_kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
   _kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
 }
 
-#include "secp256k1-ecmult-4x64.h"
 
 void
 _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,

@@ -453,13 +453,13 @@ _kc_fe64_set_int (_kc_fe64 *r, uint64_t v)
   r->n[1] = r->n[2] = r->n[3] = 0;
 }
 
-/* From 5x52 (any magnitude) and back (Out: normalized). */
+/* From 5x52 (any magnitude) and back (Out: normalized).  Constant time. */
 KC_FE64_INLINE void
 _kc_fe64_from_fe (_kc_fe64 *r, const _kc_secp256k1_fe *a)
 {
   _kc_secp256k1_fe t = *a;
   _kc_secp256k1_fe_storage s;
-  _kc_secp256k1_fe_normalize_var (&t);
+  _kc_secp256k1_fe_normalize (&t);
   _kc_secp256k1_fe_to_storage (&s, &t);
   r->n[0] = s.n[0];
   r->n[1] = s.n[1];
