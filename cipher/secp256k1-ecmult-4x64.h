@@ -381,23 +381,75 @@ lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage pre[CONST_H],
   wipememory (&ny, sizeof ny);
 }
 
-/* The ladder of _kc_secp256k1_ecmult_const (its digits and table computed
- * there), constant time. */
+/* PRE[i] = (i+1)*A for i < CONST_H, effective affine on the curve scaled
+ * by *ZT, normalized for storage: table_const_var (secp256k1-ecmult.c)
+ * over this field.  A finite, of large order.  Variable time: A is
+ * public. */
 static void
-ecmult_const_4x64 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
-                   const _kc_secp256k1_fe *zt,
+table_const64 (_kc_secp256k1_ge_storage pre[CONST_H], _kc_fe64 *zt,
+               const ge *a)
+{
+  gej64 t[CONST_H];
+  _kc_fe64 zr[CONST_H], rz, rz2, rz3, rr, x, y;
+  ge64 a64;
+  int i;
+
+  _kc_fe64_from_fe (&a64.x, &a->x);
+  _kc_fe64_from_fe (&a64.y, &a->y);
+  t[0].x = a64.x;
+  t[0].y = a64.y;
+  _kc_fe64_set_int (&t[0].z, 1);
+  t[0].infinity = 0;
+  dbl64 (&t[1], &t[0]);
+  zr[1] = t[1].z;                               /* Z_1 / Z_0, Z_0 = 1 */
+  for (i = 2; i < CONST_H; i++)
+    {
+      add64_hr (&zr[i], &rr, &t[i - 1], &a64, &t[i - 1].z);
+      add64_finish (&t[i], &t[i - 1], &zr[i], &rr);
+    }
+  /* RZ = Z_last / Z_i, built backwards */
+  rz = zr[CONST_H - 1];
+  for (i = CONST_H - 1; i >= 0; i--)
+    {
+      if (i == CONST_H - 1)
+        {
+          x = t[i].x;
+          y = t[i].y;
+        }
+      else
+        {
+          _kc_fe64_sqr (&rz2, &rz);
+          _kc_fe64_mul (&rz3, &rz2, &rz);
+          _kc_fe64_mul (&x, &t[i].x, &rz2);
+          _kc_fe64_mul (&y, &t[i].y, &rz3);
+          if (i > 0)
+            _kc_fe64_mul (&rz, &rz, &zr[i]);
+        }
+      _kc_fe64_normalize (&x, &x);
+      _kc_fe64_normalize (&y, &y);
+      memcpy (pre[i].x.n, x.n, sizeof x.n);
+      memcpy (pre[i].y.n, y.n, sizeof y.n);
+    }
+  *zt = t[CONST_H - 1].z;
+}
+
+/* _kc_secp256k1_ecmult_const's table and ladder (its digits computed
+ * there); the ladder constant time. */
+static void
+ecmult_const_4x64 (gej *r, const ge *a,
                    const uint32_t abs1[CONST_WINDOWS],
                    const uint32_t neg1[CONST_WINDOWS],
                    const uint32_t abs2[CONST_WINDOWS],
                    const uint32_t neg2[CONST_WINDOWS])
 {
+  _kc_secp256k1_ge_storage pre[CONST_H];
   _kc_fe64 beta64, zt64;
   gej64 acc;
   ge64 b;
   int binf, j, i;
 
+  table_const64 (pre, &zt64, a);
   _kc_fe64_from_fe (&beta64, &_kc_secp256k1_fe_beta);
-  _kc_fe64_from_fe (&zt64, zt);                 /* public: from A */
   j = CONST_WINDOWS - 1;
   lookup64 (&b, &binf, pre, abs1[j], neg1[j], NULL);
   acc.x = b.x;

@@ -530,16 +530,18 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
  * by ZT, where the table is affine (the addition and doubling formulas do
  * not involve the curve's constant). */
 static void
-ecmult_const_5x52 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
-                   const fe *zt,
+ecmult_const_5x52 (gej *r, const ge *a,
                    const uint32_t abs1[CONST_WINDOWS],
                    const uint32_t neg1[CONST_WINDOWS],
                    const uint32_t abs2[CONST_WINDOWS],
                    const uint32_t neg2[CONST_WINDOWS])
 {
+  _kc_secp256k1_ge_storage pre[CONST_H];
+  fe zt;
   ge b;
   int j, i;
 
+  table_const_var (pre, &zt, a);
   j = CONST_WINDOWS - 1;
   lookup_const (&b, pre, abs1[j], neg1[j], 0);
   _kc_secp256k1_gej_set_ge (r, &b);              /* infinity if digit 0 */
@@ -554,21 +556,18 @@ ecmult_const_5x52 (gej *r, const _kc_secp256k1_ge_storage pre[CONST_H],
       lookup_const (&b, pre, abs2[j], neg2[j], 1);
       _kc_secp256k1_gej_add_ge (r, r, &b);
     }
-  _kc_secp256k1_fe_mul (&r->z, &r->z, zt);        /* back to the curve */
+  _kc_secp256k1_fe_mul (&r->z, &r->z, &zt);       /* back to the curve */
   wipememory (&b, sizeof b);
 }
 
 void
 _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
 {
-  _kc_secp256k1_ge_storage pre[CONST_H];
-  fe zt;
   uint32_t abs1[CONST_WINDOWS], neg1[CONST_WINDOWS];
   uint32_t abs2[CONST_WINDOWS], neg2[CONST_WINDOWS];
   scalar k1, k2;
   uint32_t f1, f2;
 
-  table_const_var (pre, &zt, a);
   /* K = k1 + k2*lambda; each half, or its negation, is below 2^128. */
   _kc_secp256k1_scalar_split_lambda (&k1, &k2, k);
   f1 = (uint32_t) _kc_secp256k1_scalar_is_high (&k1);
@@ -579,10 +578,10 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   recode_const (abs2, neg2, &k2, f2);
 #ifdef KC_LIMB_ADX
   if (ecmult_use_4x64 ())
-    ecmult_const_4x64 (r, pre, &zt, abs1, neg1, abs2, neg2);
+    ecmult_const_4x64 (r, a, abs1, neg1, abs2, neg2);
   else
 #endif
-    ecmult_const_5x52 (r, pre, &zt, abs1, neg1, abs2, neg2);
+    ecmult_const_5x52 (r, a, abs1, neg1, abs2, neg2);
   wipememory (abs1, sizeof abs1);
   wipememory (abs2, sizeof abs2);
   wipememory (neg1, sizeof neg1);
