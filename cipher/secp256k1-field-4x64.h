@@ -53,6 +53,44 @@ typedef struct
  * an input (so that no "memory" clobber is needed). */
 #define KC_FE64_IN(p) "m" (*(const uint64_t (*)[4]) (p)->n)
 
+/* The reduction of a 512-bit product in t0..t7 (the operands of mul and
+ * sqr) to four words in t0..t3, with x and y free and rdx overwritten:
+ * t0..t3 + t4..t7 * R, whose top word (below 2^35) folds again as a
+ * two-word product, then a carry out of 2^256 as one more R.  The zeros
+ * the chains end on are y once free (mov keeps the flags) and
+ * immediates. */
+#define KC_FE64_FOLD \
+  /* fold: t0..t3 + t4..t7 * R, the top word into t4 */ \
+  "movq $0x1000003D1, %%rdx\n\t" \
+  "xorl %k[y], %k[y]\n\t" \
+  "mulxq %[t4], %[x], %[y]\n\t" \
+  "adoxq %[x], %[t0]\n\t" \
+  "adcxq %[y], %[t1]\n\t" \
+  "mulxq %[t5], %[x], %[y]\n\t" \
+  "adoxq %[x], %[t1]\n\t" \
+  "adcxq %[y], %[t2]\n\t" \
+  "mulxq %[t6], %[x], %[y]\n\t" \
+  "adoxq %[x], %[t2]\n\t" \
+  "adcxq %[y], %[t3]\n\t" \
+  "mulxq %[t7], %[x], %[t4]\n\t" \
+  "movl $0, %k[y]\n\t" \
+  "adoxq %[x], %[t3]\n\t" \
+  "adcxq %[y], %[t4]\n\t" \
+  "adoxq %[y], %[t4]\n\t" \
+  /* fold the top word: t4 * R, two words */ \
+  "mulxq %[t4], %[x], %[y]\n\t" \
+  "addq %[x], %[t0]\n\t" \
+  "adcq %[y], %[t1]\n\t" \
+  "adcq $0, %[t2]\n\t" \
+  "adcq $0, %[t3]\n\t" \
+  /* a carry out of 2^256: one more R */ \
+  "sbbq %[x], %[x]\n\t" \
+  "andq %%rdx, %[x]\n\t" \
+  "addq %[x], %[t0]\n\t" \
+  "adcq $0, %[t1]\n\t" \
+  "adcq $0, %[t2]\n\t" \
+  "adcq $0, %[t3]\n\t"
+
 /* R = A * B. */
 KC_FE64_INLINE void
 _kc_fe64_mul (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
@@ -122,36 +160,7 @@ _kc_fe64_mul (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
            "adoxq %[x], %[t6]\n\t"
            "adcxq %[y], %[t7]\n\t"
            "adoxq %[y], %[t7]\n\t"
-           /* fold: t0..t3 + t4..t7 * R, the top word into t4 */
-           "movq $0x1000003D1, %%rdx\n\t"
-           "xorl %k[y], %k[y]\n\t"
-           "mulxq %[t4], %[x], %[y]\n\t"
-           "adoxq %[x], %[t0]\n\t"
-           "adcxq %[y], %[t1]\n\t"
-           "mulxq %[t5], %[x], %[y]\n\t"
-           "adoxq %[x], %[t1]\n\t"
-           "adcxq %[y], %[t2]\n\t"
-           "mulxq %[t6], %[x], %[y]\n\t"
-           "adoxq %[x], %[t2]\n\t"
-           "adcxq %[y], %[t3]\n\t"
-           "mulxq %[t7], %[x], %[t4]\n\t"
-           "movl $0, %k[y]\n\t"
-           "adoxq %[x], %[t3]\n\t"
-           "adcxq %[y], %[t4]\n\t"
-           "adoxq %[y], %[t4]\n\t"
-           /* fold the top word: t4 * R, two words */
-           "mulxq %[t4], %[x], %[y]\n\t"
-           "addq %[x], %[t0]\n\t"
-           "adcq %[y], %[t1]\n\t"
-           "adcq $0, %[t2]\n\t"
-           "adcq $0, %[t3]\n\t"
-           /* a carry out of 2^256: one more R */
-           "sbbq %[x], %[x]\n\t"
-           "andq %%rdx, %[x]\n\t"
-           "addq %[x], %[t0]\n\t"
-           "adcq $0, %[t1]\n\t"
-           "adcq $0, %[t2]\n\t"
-           "adcq $0, %[t3]\n\t"
+           KC_FE64_FOLD
            : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
              [t3] "=&r" (t3), [t4] "=&r" (t4), [t5] "=&r" (t5),
              [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y)
@@ -217,33 +226,7 @@ _kc_fe64_sqr (_kc_fe64 *r, const _kc_fe64 *a)
            "adoxq %[x], %[t6]\n\t"
            "adcxq %[z], %[t7]\n\t"
            "adoxq %[y], %[t7]\n\t"
-           /* fold as in mul */
-           "movq $0x1000003D1, %%rdx\n\t"
-           "xorl %k[y], %k[y]\n\t"
-           "mulxq %[t4], %[x], %[y]\n\t"
-           "adoxq %[x], %[t0]\n\t"
-           "adcxq %[y], %[t1]\n\t"
-           "mulxq %[t5], %[x], %[y]\n\t"
-           "adoxq %[x], %[t1]\n\t"
-           "adcxq %[y], %[t2]\n\t"
-           "mulxq %[t6], %[x], %[y]\n\t"
-           "adoxq %[x], %[t2]\n\t"
-           "adcxq %[y], %[t3]\n\t"
-           "mulxq %[t7], %[x], %[t4]\n\t"
-           "adoxq %[x], %[t3]\n\t"
-           "adcxq %[z], %[t4]\n\t"
-           "adoxq %[z], %[t4]\n\t"
-           "mulxq %[t4], %[x], %[y]\n\t"
-           "addq %[x], %[t0]\n\t"
-           "adcq %[y], %[t1]\n\t"
-           "adcq %[z], %[t2]\n\t"
-           "adcq %[z], %[t3]\n\t"
-           "sbbq %[x], %[x]\n\t"
-           "andq %%rdx, %[x]\n\t"
-           "addq %[x], %[t0]\n\t"
-           "adcq %[z], %[t1]\n\t"
-           "adcq %[z], %[t2]\n\t"
-           "adcq %[z], %[t3]\n\t"
+           KC_FE64_FOLD
            : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
              [t3] "=&r" (t3), [t4] "=&r" (t4), [t5] "=&r" (t5),
              [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y),
@@ -256,65 +239,40 @@ _kc_fe64_sqr (_kc_fe64 *r, const _kc_fe64 *a)
   r->n[3] = t3;
 }
 
-/* R = A + B.  Carry out of 2^256 folds as R, and a second one (only when
- * the first fold wrapped, leaving a value below R) as R again. */
-KC_FE64_INLINE void
-_kc_fe64_add (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
-{
-  uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m;
-
-  __asm__ ("addq 0(%[b]), %[t0]\n\t"
-           "adcq 8(%[b]), %[t1]\n\t"
-           "adcq 16(%[b]), %[t2]\n\t"
-           "adcq 24(%[b]), %[t3]\n\t"
-           "sbbq %[m], %[m]\n\t"
-           "andq %[R], %[m]\n\t"
-           "addq %[m], %[t0]\n\t"
-           "adcq $0, %[t1]\n\t"
-           "adcq $0, %[t2]\n\t"
-           "adcq $0, %[t3]\n\t"
-           "sbbq %[m], %[m]\n\t"
-           "andq %[R], %[m]\n\t"
-           "addq %[m], %[t0]\n\t"
-           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
-             [t3] "+&r" (t3), [m] "=&r" (m)
-           : [b] "r" (b->n), [R] "r" ((uint64_t) KC_FE_R), KC_FE64_IN (b)
-           : "cc");
-  r->n[0] = t0;
-  r->n[1] = t1;
-  r->n[2] = t2;
-  r->n[3] = t3;
+/* R = A + B and R = A - B, one body: OP and OPC are add and adc, or sub
+ * and sbb.  A carry out of 2^256 folds as R (2^256 = R mod p), and a
+ * second one (only when the first fold wrapped, leaving a value below R)
+ * as R again; a borrow takes R off the wrapped value (adds p), twice at
+ * most, the second time only from a value below R. */
+#define KC_FE64_DEFINE_ADDSUB(name, op, opc) \
+KC_FE64_INLINE void \
+name (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b) \
+{ \
+  uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m; \
+  __asm__ (op "q 0(%[b]), %[t0]\n\t" \
+           opc "q 8(%[b]), %[t1]\n\t" \
+           opc "q 16(%[b]), %[t2]\n\t" \
+           opc "q 24(%[b]), %[t3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq %[R], %[m]\n\t" \
+           op "q %[m], %[t0]\n\t" \
+           opc "q $0, %[t1]\n\t" \
+           opc "q $0, %[t2]\n\t" \
+           opc "q $0, %[t3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq %[R], %[m]\n\t" \
+           op "q %[m], %[t0]\n\t" \
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2), \
+             [t3] "+&r" (t3), [m] "=&r" (m) \
+           : [b] "r" (b->n), [R] "r" ((uint64_t) KC_FE_R), KC_FE64_IN (b) \
+           : "cc"); \
+  r->n[0] = t0; \
+  r->n[1] = t1; \
+  r->n[2] = t2; \
+  r->n[3] = t3; \
 }
-
-/* R = A - B.  A borrow adds p (takes R off the wrapped value), twice at
- * most. */
-KC_FE64_INLINE void
-_kc_fe64_sub (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
-{
-  uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3], m;
-
-  __asm__ ("subq 0(%[b]), %[t0]\n\t"
-           "sbbq 8(%[b]), %[t1]\n\t"
-           "sbbq 16(%[b]), %[t2]\n\t"
-           "sbbq 24(%[b]), %[t3]\n\t"
-           "sbbq %[m], %[m]\n\t"
-           "andq %[R], %[m]\n\t"
-           "subq %[m], %[t0]\n\t"
-           "sbbq $0, %[t1]\n\t"
-           "sbbq $0, %[t2]\n\t"
-           "sbbq $0, %[t3]\n\t"
-           "sbbq %[m], %[m]\n\t"
-           "andq %[R], %[m]\n\t"
-           "subq %[m], %[t0]\n\t"
-           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2),
-             [t3] "+&r" (t3), [m] "=&r" (m)
-           : [b] "r" (b->n), [R] "r" ((uint64_t) KC_FE_R), KC_FE64_IN (b)
-           : "cc");
-  r->n[0] = t0;
-  r->n[1] = t1;
-  r->n[2] = t2;
-  r->n[3] = t3;
-}
+KC_FE64_DEFINE_ADDSUB (_kc_fe64_add, "add", "adc")
+KC_FE64_DEFINE_ADDSUB (_kc_fe64_sub, "sub", "sbb")
 
 /* R = A * K for 0 <= K < 2^30: the fifth word (below K) folds as K*R,
  * then a carry as R. */
