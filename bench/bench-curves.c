@@ -49,6 +49,10 @@
  *                        compare with p), same input; timed interleaved
  *                        with normalize
  *   normalizes_to_zero   _kc_secp256k1_fe_normalizes_to_zero, same input
+ * Rows fields/secp256k1_4x64/{mul,sqr} (bench_fields_4x64): the same for
+ * the 4x64 MULX/ADX field of the Zen 5 ecmult
+ * (cipher/secp256k1-field-4x64.h), where the build has it and the CPU
+ * has BMI2 and ADX; interleaved with the 5x52 rows when both are chosen.
  * Rows chained/<op>/secp256k1_5x52 (bench_chained_5x52): 64 dependent
  * normalizations (normalize, normalize_classic) per iteration, reported
  * per normalization.  Both are constant time, so a chain (whose values
@@ -59,6 +63,7 @@
 #include <stdio.h>
 #include "bench.h"
 #include "secp256k1-field.h"
+#include "secp256k1-field-4x64.h"
 #include "secp256k1-scalar.h"
 #include "secp256k1-group.h"
 #include "secp256k1-ecmult.h"
@@ -264,6 +269,41 @@ body_scalar_split_lambda (void *vctx, uint64_t iters)
     }
   bench_consume_u64 (acc);
 }
+
+/* ------------------------------------ 4x64 field rows (fields) */
+
+#ifdef KC_LIMB_ADX
+static void
+body_fe64_mul (void *vctx, uint64_t iters)
+{
+  const struct curves_ctx *c = vctx;
+  _kc_fe64 x[LANES], y;
+  int j;
+  for (j = 0; j < LANES; j++)
+    _kc_fe64_from_fe (&x[j], &c->lanes[j]);
+  _kc_fe64_from_fe (&y, &c->y);
+  while (iters--)
+    for (j = 0; j < LANES; j++)
+      _kc_fe64_mul (&x[j], &x[j], &y);
+  for (j = 0; j < LANES; j++)
+    bench_consume (&x[j], sizeof x[j].n);
+}
+
+static void
+body_fe64_sqr (void *vctx, uint64_t iters)
+{
+  const struct curves_ctx *c = vctx;
+  _kc_fe64 x[LANES];
+  int j;
+  for (j = 0; j < LANES; j++)
+    _kc_fe64_from_fe (&x[j], &c->lanes[j]);
+  while (iters--)
+    for (j = 0; j < LANES; j++)
+      _kc_fe64_sqr (&x[j], &x[j]);
+  for (j = 0; j < LANES; j++)
+    bench_consume (&x[j], sizeof x[j].n);
+}
+#endif
 
 /* ------------------------------------ 5x52 field rows (fields, chained) */
 
@@ -787,6 +827,29 @@ bench_fields_5x52 (const struct bench_group *g)
     bench_rows (g, mul, 2);
     bench_rows (g, norm, 3);
   }
+}
+
+void
+bench_fields_4x64 (const struct bench_group *g)
+{
+#ifdef KC_LIMB_ADX
+  const char *name = "secp256k1_4x64";
+  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
+
+  if ((!bench_row_wanted (g, name, "mul") && !bench_row_wanted (g, name, "sqr"))
+      || (_kc_hwf () & need) != need)
+    return;
+  {
+    struct curves_ctx *c = setup (g->name);
+    const struct bench_row_def rows[2] = {
+      { name, "mul", BENCH_NS_PER_OP, LANES, body_fe64_mul, c },
+      { name, "sqr", BENCH_NS_PER_OP, LANES, body_fe64_sqr, c }
+    };
+    bench_rows (g, rows, 2);
+  }
+#else
+  (void) g;
+#endif
 }
 
 void

@@ -448,6 +448,7 @@ fields_run (const struct bench_group *g)
   for (i = 0; i < _kc_moduli_count; i++)
     run_field (g, &_kc_moduli[i]);
   bench_fields_5x52 (g);
+  bench_fields_4x64 (g);
 }
 
 static void
@@ -486,6 +487,7 @@ const struct bench_group bench_group_fields = {
   "           fields/{tweedledee_p,tweedledum_p}/{daira_mul,daira_sqr}\n"
   "           fields/secp256k1_5x52/{mul,sqr,normalize,normalize_classic,"
   "normalizes_to_zero}\n"
+  "           fields/secp256k1_4x64/{mul,sqr} (BMI2 and ADX)\n"
   "           <field>: secp256k1_p secp256k1_n p256_p p256_n bn254_p bn254_r\n"
   "             bls12_381_p bls12_381_r bls12_377_p bls12_377_r csidh512_p\n"
   "             tweedledee_p tweedledum_p (sqrt where p = 3 mod 4)",

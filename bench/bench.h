@@ -184,6 +184,7 @@ void bench_x25519_decap (void *ctx, uint64_t iters);
  * and "chained" (chained/<op>/secp256k1_5x52), in bench-curves.c beside
  * the other secp256k1 kernels; the fields and chained groups call them. */
 void bench_fields_5x52 (const struct bench_group *g);
+void bench_fields_4x64 (const struct bench_group *g);
 void bench_chained_5x52 (const struct bench_group *g);
 
 /* Selection of rows: bench-slope sets it from its arguments.  A row is
