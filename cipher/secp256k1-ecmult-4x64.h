@@ -41,8 +41,7 @@ typedef struct
 static inline int
 ecmult_use_4x64 (void)
 {
-  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
-  return (_kc_hwf () & need) == need;
+  return _kc_fe64_chosen ();
 }
 
 /* R = 2A (an infinite A gives an infinite R, whatever its coordinates):

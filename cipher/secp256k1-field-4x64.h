@@ -49,6 +49,15 @@ typedef struct
  * callee-saved registers the kernels use. */
 #define KC_FE64_INLINE static inline __attribute__ ((always_inline))
 
+/* 1 where this field is the one to use: BMI2, ADX and the measured
+ * preference KC_HWF_MULX_FAST (src/kcrypt-int.h). */
+static inline int
+_kc_fe64_chosen (void)
+{
+  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
+  return (_kc_hwf () & need) == need;
+}
+
 /* The four limbs an assembly block reads through its pointer operand, as
  * an input (so that no "memory" clobber is needed). */
 #define KC_FE64_IN(p) "m" (*(const uint64_t (*)[4]) (p)->n)

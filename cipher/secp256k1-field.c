@@ -7,6 +7,7 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1-field.h"
+#include "secp256k1-field-4x64.h"
 #include "modinv.h"
 #include "bufhelp.h"
 
@@ -40,53 +41,20 @@ _kc_secp256k1_fe_normalize_classic (_kc_secp256k1_fe *r)
   KC_FE_SET_MAG (r, 1, 1);
 }
 
-/* R = A^(2^n) */
-static void
-fe_sqr_n (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a, int n)
-{
-  int i;
-  _kc_secp256k1_fe_sqr (r, a);
-  for (i = 1; i < n; i++)
-    _kc_secp256k1_fe_sqr (r, r);
-}
-
-/* X223 = A^(2^223 - 1), also gives X2 = A^3 and X22 = A^(2^22 - 1).
- * The chain: x2, x3, x6, x9, x11, x22, x44, x88, x176, x220, x223,
- * where xk = A^(2^k - 1) and x(j+k) = xj^(2^k) * xk. */
-static void
-fe_pow_x223 (_kc_secp256k1_fe *x223, _kc_secp256k1_fe *x2, _kc_secp256k1_fe *x22,
-             const _kc_secp256k1_fe *a)
-{
-  _kc_secp256k1_fe x3, x6, x9, x11, x44, x88, x176, x220, t;
-
-  _kc_secp256k1_fe_sqr (x2, a);
-  _kc_secp256k1_fe_mul (x2, x2, a);
-  _kc_secp256k1_fe_sqr (&x3, x2);
-  _kc_secp256k1_fe_mul (&x3, &x3, a);
-  fe_sqr_n (&t, &x3, 3);
-  _kc_secp256k1_fe_mul (&x6, &t, &x3);
-  fe_sqr_n (&t, &x6, 3);
-  _kc_secp256k1_fe_mul (&x9, &t, &x3);
-  fe_sqr_n (&t, &x9, 2);
-  _kc_secp256k1_fe_mul (&x11, &t, x2);
-  fe_sqr_n (&t, &x11, 11);
-  _kc_secp256k1_fe_mul (x22, &t, &x11);
-  fe_sqr_n (&t, x22, 22);
-  _kc_secp256k1_fe_mul (&x44, &t, x22);
-  fe_sqr_n (&t, &x44, 44);
-  _kc_secp256k1_fe_mul (&x88, &t, &x44);
-  fe_sqr_n (&t, &x88, 88);
-  _kc_secp256k1_fe_mul (&x176, &t, &x88);
-  fe_sqr_n (&t, &x176, 44);
-  _kc_secp256k1_fe_mul (&x220, &t, &x44);
-  fe_sqr_n (&t, &x220, 3);
-  _kc_secp256k1_fe_mul (x223, &t, &x3);
-  wipememory (&x3, sizeof x3); wipememory (&x6, sizeof x6);
-  wipememory (&x9, sizeof x9); wipememory (&x11, sizeof x11);
-  wipememory (&x44, sizeof x44); wipememory (&x88, sizeof x88);
-  wipememory (&x176, sizeof x176); wipememory (&x220, sizeof x220);
-  wipememory (&t, sizeof t);
-}
+/* The addition chains (secp256k1-field-chain.h) over the 5x52 field and,
+ * where built, the 4x64 one. */
+#define CH_FE _kc_secp256k1_fe
+#define CH_SQR(r, a) _kc_secp256k1_fe_sqr (r, a)
+#define CH_MUL(r, a, b) _kc_secp256k1_fe_mul (r, a, b)
+#define CH_(name) fe52_##name
+#include "secp256k1-field-chain.h"
+#ifdef KC_LIMB_ADX
+# define CH_FE _kc_fe64
+# define CH_SQR(r, a) _kc_fe64_sqr (r, a)
+# define CH_MUL(r, a, b) _kc_fe64_mul (r, a, b)
+# define CH_(name) fe64_##name
+# include "secp256k1-field-chain.h"
+#endif
 
 void
 _kc_secp256k1_fe_inv_fermat (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
@@ -95,14 +63,14 @@ _kc_secp256k1_fe_inv_fermat (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   _kc_secp256k1_fe x2, x22, t, a1 = *a;
 
   KC_FE_CHECK (a, 8);
-  fe_pow_x223 (&t, &x2, &x22, &a1);
-  fe_sqr_n (&t, &t, 23);
+  fe52_pow_x223 (&t, &x2, &x22, &a1);
+  fe52_sqr_n (&t, &t, 23);
   _kc_secp256k1_fe_mul (&t, &t, &x22);
-  fe_sqr_n (&t, &t, 5);
+  fe52_sqr_n (&t, &t, 5);
   _kc_secp256k1_fe_mul (&t, &t, &a1);
-  fe_sqr_n (&t, &t, 3);
+  fe52_sqr_n (&t, &t, 3);
   _kc_secp256k1_fe_mul (&t, &t, &x2);
-  fe_sqr_n (&t, &t, 2);
+  fe52_sqr_n (&t, &t, 2);
   _kc_secp256k1_fe_mul (r, &t, &a1);
   _kc_secp256k1_fe_normalize (r);
   wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
@@ -144,27 +112,34 @@ _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   _kc_secp256k1_fe_from_storage (r, &s);
 }
 
+/* The exponentiation runs on the 4x64 field where that is chosen (AMD
+ * Zen 5: secp256k1-field-4x64.h), else on 5x52; the check on 5x52. */
 int
 _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
-  /* (p + 1)/4 = [223 ones] 0 [22 ones] 000011 00 */
-  _kc_secp256k1_fe x2, x22, t, a1 = *a;
+  _kc_secp256k1_fe t, a1 = *a;
   int ok;
 
   KC_FE_CHECK (a, 8);
-  fe_pow_x223 (&t, &x2, &x22, &a1);
-  fe_sqr_n (&t, &t, 23);
-  _kc_secp256k1_fe_mul (&t, &t, &x22);
-  fe_sqr_n (&t, &t, 6);
-  _kc_secp256k1_fe_mul (&t, &t, &x2);
-  fe_sqr_n (r, &t, 2);
+#ifdef KC_LIMB_ADX
+  if (_kc_fe64_chosen ())
+    {
+      _kc_fe64 x, y;
+      _kc_fe64_from_fe (&x, &a1);
+      fe64_pow_sqrt (&y, &x);
+      _kc_fe64_to_fe (r, &y);
+      wipememory (&x, sizeof x);
+      wipememory (&y, sizeof y);
+    }
+  else
+#endif
+    fe52_pow_sqrt (r, &a1);
   /* check r^2 == a */
   _kc_secp256k1_fe_sqr (&t, r);
   _kc_secp256k1_fe_negate (&t, &t, 1);
   _kc_secp256k1_fe_add (&t, &a1);
   ok = _kc_secp256k1_fe_normalizes_to_zero (&t);
   _kc_secp256k1_fe_normalize (r);
-  wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
   wipememory (&t, sizeof t); wipememory (&a1, sizeof a1);
   return ok;
 }

@@ -431,6 +431,7 @@ main (int argc, char **argv)
   test_arith ();
   test_inv_sqrt_bytes ();
   mpz_clear (P);
+  t_rerun_other_field (argv);   /* sqrt on the 4x64 or the 5x52 field */
   return t_done ("t-secp256k1-field");
 }
 #endif
