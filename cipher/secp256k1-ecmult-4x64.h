@@ -362,21 +362,19 @@ static void
 lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage pre[CONST_H],
           uint32_t absd, uint32_t neg, const _kc_fe64 *beta)
 {
-  _kc_secp256k1_ge_storage s = pre[0];
+  uint64_t w[8];
   _kc_fe64 ny;
-  int i;
 
-  for (i = 2; i <= CONST_H; i++)
-    _kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
-                                  (int) ct_eq_u32 (absd, (uint32_t) i));
-  memcpy (b->x.n, s.x.n, sizeof b->x.n);
-  memcpy (b->y.n, s.y.n, sizeof b->y.n);
+  /* the whole table scanned; absd 0 matches no entry (reads zeros) */
+  ct_lookup_u64x8 (w, (const uint64_t *) pre, CONST_H, (size_t) absd - 1);
+  memcpy (b->x.n, w, sizeof b->x.n);
+  memcpy (b->y.n, w + 4, sizeof b->y.n);
   if (beta)
     _kc_fe64_mul (&b->x, &b->x, beta);
   _kc_fe64_negate (&ny, &b->y);
   _kc_fe64_cmov (&b->y, &ny, (int) neg);
   *binf = (int) ct_eq_u32 (absd, 0);
-  wipememory (&s, sizeof s);
+  wipememory (w, sizeof w);
   wipememory (&ny, sizeof ny);
 }
 

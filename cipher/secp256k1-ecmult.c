@@ -507,12 +507,12 @@ static void
 lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
               uint32_t absd, uint32_t neg, int lambda)
 {
-  _kc_secp256k1_ge_storage s = pre[0];
+  _kc_secp256k1_ge_storage s;
+  uint64_t w[8];
   fe ny;
-  int i;
-  for (i = 2; i <= CONST_H; i++)
-    _kc_secp256k1_ge_storage_cmov (&s, &pre[i - 1],
-                                  (int) ct_eq_u32 (absd, (uint32_t) i));
+  /* absd 0 matches no entry (reads zeros, then marked infinity) */
+  ct_lookup_u64x8 (w, (const uint64_t *) pre, CONST_H, (size_t) absd - 1);
+  memcpy (&s, w, sizeof s);
   _kc_secp256k1_ge_from_storage (b, &s);
   if (lambda)
     _kc_secp256k1_fe_mul (&b->x, &b->x, &_kc_secp256k1_fe_beta);
@@ -521,6 +521,7 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
   _kc_secp256k1_fe_cmov (&b->y, &ny, (int) neg);
   b->infinity = (int) ct_eq_u32 (absd, 0);
   wipememory (&s, sizeof s);
+  wipememory (w, sizeof w);
   wipememory (&ny, sizeof ny);
 }
 

@@ -1321,6 +1321,8 @@ int
 main (int argc, char **argv)
 {
   const char *mask = getenv ("KCRYPT_HWF_MASK");
+  const char *prefer = getenv ("KCRYPT_HWF_PREFER");
+  static char name[64];
 
   t_init (argc, argv);
 #ifdef T_SANITIZED
@@ -1337,5 +1339,9 @@ main (int argc, char **argv)
   run_btc ();
 
   t_rerun_portable (argv);        /* and again on the portable paths */
-  return t_done (mask ? "t-wipe (portable paths)" : "t-wipe");
+  t_rerun_other_field (argv);     /* and on the other secp256k1 field */
+  if (mask || prefer)
+    snprintf (name, sizeof name, "t-wipe (KCRYPT_HWF_%s=%s)",
+              mask ? "MASK" : "PREFER", mask ? mask : prefer);
+  return t_done (mask || prefer ? name : "t-wipe");
 }
