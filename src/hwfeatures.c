@@ -92,7 +92,8 @@ detect_masked (void)
 
   if (s && *s)
     {
-      unsigned int want = (unsigned int) strtoul (s, NULL, 0) & KC_HWF_MULX_FAST;
+      unsigned int want = (unsigned int) strtoul (s, NULL, 0)
+                          & KC_HWF_MULX_FAST;
 #ifdef KC_VALGRIND
       /* valgrind (3.19) runs MULX, ADCX and ADOX but its CPUID does not
        * report ADX: under it, a preference for the 4x64 field brings the
