@@ -432,7 +432,7 @@ table_const64 (_kc_secp256k1_ge_storage pre[CONST_H], _kc_fe64 *zt,
 
 /* _kc_secp256k1_ecmult_const's table and ladder (its digits computed
  * there); the ladder constant time. */
-static void
+static KC_NOINLINE void
 ecmult_const_4x64 (gej *r, const ge *a,
                    const uint32_t abs1[CONST_WINDOWS],
                    const uint32_t neg1[CONST_WINDOWS],

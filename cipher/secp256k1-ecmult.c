@@ -525,12 +525,14 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
   wipememory (&ny, sizeof ny);
 }
 
-/* The ladder of _kc_secp256k1_ecmult_const over the 5x52 field: from the
- * top window down, W doublings, then one complete addition per half (a
- * zero digit adds infinity).  The accumulator lives on the curve scaled
+/* The table and the ladder of _kc_secp256k1_ecmult_const over the 5x52
+ * field: from the top window down, W doublings, then one complete
+ * addition per half (a zero digit adds infinity).  The accumulator lives on the curve scaled
  * by ZT, where the table is affine (the addition and doubling formulas do
- * not involve the curve's constant). */
-static void
+ * not involve the curve's constant).  Out of line, as ecmult_const_4x64:
+ * inlined together into _kc_secp256k1_ecmult_const their frames (a table
+ * each) added up past KC_STACK_BURN_ECDH in --enable-verify builds. */
+static KC_NOINLINE void
 ecmult_const_5x52 (gej *r, const ge *a,
                    const uint32_t abs1[CONST_WINDOWS],
                    const uint32_t neg1[CONST_WINDOWS],
