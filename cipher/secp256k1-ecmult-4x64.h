@@ -18,7 +18,7 @@
  * constant-time comb of _kc_secp256k1_ecmult_gen (key generation and
  * signing, blinded as there), with the same addition.
  *
- * Chosen at run time (ecmult_use_4x64) where the CPU's 64-bit
+ * Chosen at run time (_kc_fe64_chosen) where the CPU's 64-bit
  * multiplier makes this field faster: KC_HWF_MULX_FAST (see
  * src/hwfeatures.c and doc/MEASUREMENTS).  The field is constant time;
  * the _var functions here are not (their inputs are public).
@@ -38,10 +38,36 @@ typedef struct
   int infinity;
 } gej64;
 
-static inline int
-ecmult_use_4x64 (void)
+/* A (5x52, any magnitudes) in this field, and back (R normalized). */
+static void
+gej64_from_gej (gej64 *r, const gej *a)
 {
-  return _kc_fe64_chosen ();
+  _kc_fe64_from_fe (&r->x, &a->x);
+  _kc_fe64_from_fe (&r->y, &a->y);
+  _kc_fe64_from_fe (&r->z, &a->z);
+  r->infinity = a->infinity;
+}
+
+static void
+gej64_to_gej (gej *r, const gej64 *a)
+{
+  _kc_fe64_to_fe (&r->x, &a->x);
+  _kc_fe64_to_fe (&r->y, &a->y);
+  _kc_fe64_to_fe (&r->z, &a->z);
+  r->infinity = a->infinity;
+}
+
+/* R = the stored point S (its 4x64 form is this field's), y negated if
+ * NEG (0 or 1), constant time. */
+static void
+ge64_from_storage (ge64 *r, const _kc_secp256k1_ge_storage *s, int neg)
+{
+  _kc_fe64 ny;
+  memcpy (r->x.n, s->x.n, sizeof r->x.n);
+  memcpy (r->y.n, s->y.n, sizeof r->y.n);
+  _kc_fe64_negate (&ny, &r->y);
+  _kc_fe64_cmov (&r->y, &ny, neg);
+  wipememory (&ny, sizeof ny);
 }
 
 /* R = 2A (an infinite A gives an infinite R, whatever its coordinates):
@@ -157,6 +183,27 @@ ge64_neg (ge64 *r, const ge64 *a)
   _kc_fe64_negate (&r->y, &a->y);
 }
 
+/* T[0..N-1], T[i+1] = T[i] + (something) with Z ratio ZR[i+1] = Z_{i+1}
+ * / Z_i, all brought to the Z of T[N-1] (x * (Z_last/Z_i)^2,
+ * y * (Z_last/Z_i)^3), in place, without an inversion: the back-scaling
+ * of table_a_var and table_const_var.  N >= 2; ZR[0] unused. */
+static void
+backscale64 (gej64 *t, const _kc_fe64 *zr, int n)
+{
+  _kc_fe64 rz = zr[n - 1], rz2, rz3;
+  int i;
+
+  for (i = n - 2; i >= 0; i--)
+    {
+      _kc_fe64_sqr (&rz2, &rz);
+      _kc_fe64_mul (&rz3, &rz2, &rz);
+      _kc_fe64_mul (&t[i].x, &t[i].x, &rz2);
+      _kc_fe64_mul (&t[i].y, &t[i].y, &rz3);
+      if (i > 0)
+        _kc_fe64_mul (&rz, &rz, &zr[i]);
+    }
+}
+
 /* The odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A, effective affine
  * on the curve scaled by *ZT, as table_a_var in secp256k1-ecmult.c.  A
  * finite. */
@@ -164,7 +211,7 @@ static void
 table_a64 (ge64 pre[TABLE_A_SIZE], _kc_fe64 *zt, const gej64 *a)
 {
   gej64 t[TABLE_A_SIZE], d;
-  _kc_fe64 zr[TABLE_A_SIZE], zd2, zd3, rz, rz2, rz3, rr;
+  _kc_fe64 zr[TABLE_A_SIZE], zd2, zd3, rr;
   ge64 dge;
   int i;
 
@@ -183,18 +230,11 @@ table_a64 (ge64 pre[TABLE_A_SIZE], _kc_fe64 *zt, const gej64 *a)
       add64_hr (&zr[i], &rr, &t[i - 1], &dge, &t[i - 1].z);
       add64_finish (&t[i], &t[i - 1], &zr[i], &rr);
     }
-  i = TABLE_A_SIZE - 1;
-  pre[i].x = t[i].x;
-  pre[i].y = t[i].y;
-  rz = zr[i];
-  for (i = TABLE_A_SIZE - 2; i >= 0; i--)
+  backscale64 (t, zr, TABLE_A_SIZE);
+  for (i = 0; i < TABLE_A_SIZE; i++)
     {
-      _kc_fe64_sqr (&rz2, &rz);
-      _kc_fe64_mul (&rz3, &rz2, &rz);
-      _kc_fe64_mul (&pre[i].x, &t[i].x, &rz2);
-      _kc_fe64_mul (&pre[i].y, &t[i].y, &rz3);
-      if (i > 0)
-        _kc_fe64_mul (&rz, &rz, &zr[i]);
+      pre[i].x = t[i].x;
+      pre[i].y = t[i].y;
     }
   _kc_fe64_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
 }
@@ -202,16 +242,14 @@ table_a64 (ge64 pre[TABLE_A_SIZE], _kc_fe64 *zt, const gej64 *a)
 static void
 g_entry64 (ge64 *r, int d, int neg)
 {
-  const _kc_secp256k1_ge_storage *s
-    = &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1];
-  memcpy (r->x.n, s->x.n, sizeof r->x.n);
-  memcpy (r->y.n, s->y.n, sizeof r->y.n);
-  if ((d < 0) ^ neg)
-    _kc_fe64_negate (&r->y, &r->y);
+  ge64_from_storage (r, &_kc_secp256k1_g_odd_table[(d < 0 ? -d : d) >> 1],
+                     (d < 0) ^ neg);
 }
 
-/* The digits of secp256k1-ecmult.c's ecmult_var, computed there. */
-static void
+/* The digits of secp256k1-ecmult.c's ecmult_var, computed there.  Out of
+ * line, so that inlining it does not reshape the 5x52 loop beside it in
+ * _kc_secp256k1_ecmult_var (that cost the 5x52 path 5% here). */
+static KC_NOINLINE void
 ecmult_var_4x64 (gej *r, const gej *a, int use_a, int len,
                  const int *wa1, int la1, const int *wa2, int la2,
                  const int *wg1, int lg1, const int *wg2, int lg2,
@@ -228,10 +266,7 @@ ecmult_var_4x64 (gej *r, const gej *a, int use_a, int len,
   if (use_a)
     {
       gej64 a64;
-      _kc_fe64_from_fe (&a64.x, &a->x);
-      _kc_fe64_from_fe (&a64.y, &a->y);
-      _kc_fe64_from_fe (&a64.z, &a->z);
-      a64.infinity = 0;
+      gej64_from_gej (&a64, a);
       table_a64 (ta, &zt, &a64);
       for (i = 0; i < TABLE_A_SIZE; i++)
         {
@@ -284,10 +319,7 @@ ecmult_var_4x64 (gej *r, const gej *a, int use_a, int len,
       return;
     }
   _kc_fe64_mul (&acc.z, &acc.z, &zt);
-  _kc_fe64_to_fe (&r->x, &acc.x);
-  _kc_fe64_to_fe (&r->y, &acc.y);
-  _kc_fe64_to_fe (&r->z, &acc.z);
-  r->infinity = 0;
+  gej64_to_gej (r, &acc);
 }
 
 /* ------------------------------------------------- constant-time K*A */
@@ -355,27 +387,23 @@ add64_const (gej64 *r, const gej64 *a, const ge64 *b, int binf)
   wipememory (&a0, sizeof a0);
 }
 
-/* B = sign * PRE[absd - 1], *BINF = (absd = 0), times lambda if BETA;
- * the scan of lookup_const (secp256k1-ecmult.c).  Constant time in ABSD
- * and NEG. */
+/* B = sign * TABLE[absd - 1] of COUNT stored entries, *BINF = (absd =
+ * 0), x times BETA unless NULL (lambda): the whole table scanned
+ * (ct_lookup_u64x8; absd 0 matches no entry and reads zeros).  Constant
+ * time in ABSD and NEG.  ECDH's table and the comb's rows. */
 static void
-lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage pre[CONST_H],
-          uint32_t absd, uint32_t neg, const _kc_fe64 *beta)
+lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage *table,
+          size_t count, uint32_t absd, uint32_t neg, const _kc_fe64 *beta)
 {
-  uint64_t w[8];
-  _kc_fe64 ny;
+  _kc_secp256k1_ge_storage s;
 
-  /* the whole table scanned; absd 0 matches no entry (reads zeros) */
-  ct_lookup_u64x8 (w, (const uint64_t *) pre, CONST_H, (size_t) absd - 1);
-  memcpy (b->x.n, w, sizeof b->x.n);
-  memcpy (b->y.n, w + 4, sizeof b->y.n);
+  ct_lookup_u64x8 ((uint64_t *) &s, (const uint64_t *) table, count,
+                   (size_t) absd - 1);
+  ge64_from_storage (b, &s, (int) neg);
   if (beta)
     _kc_fe64_mul (&b->x, &b->x, beta);
-  _kc_fe64_negate (&ny, &b->y);
-  _kc_fe64_cmov (&b->y, &ny, (int) neg);
   *binf = (int) ct_eq_u32 (absd, 0);
-  wipememory (w, sizeof w);
-  wipememory (&ny, sizeof ny);
+  wipememory (&s, sizeof s);
 }
 
 /* PRE[i] = (i+1)*A for i < CONST_H, effective affine on the curve scaled
@@ -387,7 +415,7 @@ table_const64 (_kc_secp256k1_ge_storage pre[CONST_H], _kc_fe64 *zt,
                const ge *a)
 {
   gej64 t[CONST_H];
-  _kc_fe64 zr[CONST_H], rz, rz2, rz3, rr, x, y;
+  _kc_fe64 zr[CONST_H], rr;
   ge64 a64;
   int i;
 
@@ -404,28 +432,13 @@ table_const64 (_kc_secp256k1_ge_storage pre[CONST_H], _kc_fe64 *zt,
       add64_hr (&zr[i], &rr, &t[i - 1], &a64, &t[i - 1].z);
       add64_finish (&t[i], &t[i - 1], &zr[i], &rr);
     }
-  /* RZ = Z_last / Z_i, built backwards */
-  rz = zr[CONST_H - 1];
-  for (i = CONST_H - 1; i >= 0; i--)
+  backscale64 (t, zr, CONST_H);
+  for (i = 0; i < CONST_H; i++)
     {
-      if (i == CONST_H - 1)
-        {
-          x = t[i].x;
-          y = t[i].y;
-        }
-      else
-        {
-          _kc_fe64_sqr (&rz2, &rz);
-          _kc_fe64_mul (&rz3, &rz2, &rz);
-          _kc_fe64_mul (&x, &t[i].x, &rz2);
-          _kc_fe64_mul (&y, &t[i].y, &rz3);
-          if (i > 0)
-            _kc_fe64_mul (&rz, &rz, &zr[i]);
-        }
-      _kc_fe64_normalize (&x, &x);
-      _kc_fe64_normalize (&y, &y);
-      memcpy (pre[i].x.n, x.n, sizeof x.n);
-      memcpy (pre[i].y.n, y.n, sizeof y.n);
+      _kc_fe64_normalize (&t[i].x, &t[i].x);
+      _kc_fe64_normalize (&t[i].y, &t[i].y);
+      memcpy (pre[i].x.n, t[i].x.n, sizeof pre[i].x.n);
+      memcpy (pre[i].y.n, t[i].y.n, sizeof pre[i].y.n);
     }
   *zt = t[CONST_H - 1].z;
 }
@@ -448,27 +461,24 @@ ecmult_const_4x64 (gej *r, const ge *a,
   table_const64 (pre, &zt64, a);
   _kc_fe64_from_fe (&beta64, &_kc_secp256k1_fe_beta);
   j = CONST_WINDOWS - 1;
-  lookup64 (&b, &binf, pre, abs1[j], neg1[j], NULL);
+  lookup64 (&b, &binf, pre, CONST_H, abs1[j], neg1[j], NULL);
   acc.x = b.x;
   acc.y = b.y;
   _kc_fe64_set_int (&acc.z, 1);
   acc.infinity = binf;                          /* infinity if digit 0 */
-  lookup64 (&b, &binf, pre, abs2[j], neg2[j], &beta64);
+  lookup64 (&b, &binf, pre, CONST_H, abs2[j], neg2[j], &beta64);
   add64_const (&acc, &acc, &b, binf);
   for (j = CONST_WINDOWS - 2; j >= 0; j--)
     {
       for (i = 0; i < CONST_W; i++)
         dbl64 (&acc, &acc);
-      lookup64 (&b, &binf, pre, abs1[j], neg1[j], NULL);
+      lookup64 (&b, &binf, pre, CONST_H, abs1[j], neg1[j], NULL);
       add64_const (&acc, &acc, &b, binf);
-      lookup64 (&b, &binf, pre, abs2[j], neg2[j], &beta64);
+      lookup64 (&b, &binf, pre, CONST_H, abs2[j], neg2[j], &beta64);
       add64_const (&acc, &acc, &b, binf);
     }
   _kc_fe64_mul (&acc.z, &acc.z, &zt64);         /* back to the curve */
-  _kc_fe64_to_fe (&r->x, &acc.x);
-  _kc_fe64_to_fe (&r->y, &acc.y);
-  _kc_fe64_to_fe (&r->z, &acc.z);
-  r->infinity = acc.infinity;
+  gej64_to_gej (r, &acc);
   wipememory (&acc, sizeof acc);
   wipememory (&b, sizeof b);
   wipememory (&binf, sizeof binf);
@@ -483,39 +493,27 @@ static void
 comb_4x64 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
            const uint32_t dneg[KC_ECMULT_GEN_ROWS], int neg)
 {
-  uint64_t w[8];
   gej64 acc;
   ge64 b;
   _kc_fe64 ny;
-  int j;
+  int binf, j;
 
-  _kc_fe64_from_fe (&acc.x, &r->x);
-  _kc_fe64_from_fe (&acc.y, &r->y);
-  _kc_fe64_from_fe (&acc.z, &r->z);
-  acc.infinity = r->infinity;
+  gej64_from_gej (&acc, r);
   _kc_fe64_negate (&ny, &acc.y);
   _kc_fe64_cmov (&acc.y, &ny, neg);
   for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
     {
-      /* the whole row scanned; the storage form is this field's */
-      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
-                       KC_ECMULT_GEN_COLS, (size_t) absd[j] - 1);
-      memcpy (b.x.n, w, sizeof b.x.n);
-      memcpy (b.y.n, w + 4, sizeof b.y.n);
-      _kc_fe64_negate (&ny, &b.y);
-      _kc_fe64_cmov (&b.y, &ny, (int) dneg[j]);
-      add64_const (&acc, &acc, &b, (int) ct_eq_u32 (absd[j], 0));
+      lookup64 (&b, &binf, _kc_secp256k1_gen_table[j], KC_ECMULT_GEN_COLS,
+                absd[j], dneg[j], NULL);
+      add64_const (&acc, &acc, &b, binf);
     }
   _kc_fe64_negate (&ny, &acc.y);
   _kc_fe64_cmov (&acc.y, &ny, neg);
-  _kc_fe64_to_fe (&r->x, &acc.x);
-  _kc_fe64_to_fe (&r->y, &acc.y);
-  _kc_fe64_to_fe (&r->z, &acc.z);
-  r->infinity = acc.infinity;
-  wipememory (w, sizeof w);
+  gej64_to_gej (r, &acc);
   wipememory (&acc, sizeof acc);
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
+  wipememory (&binf, sizeof binf);
 }
 
 #endif /* KC_LIMB_ADX */

@@ -111,7 +111,7 @@ comb (gej *r, const scalar *k, const ge *start, const fe *z)
   r->z = *z;                                          /* (1) */
   r->infinity = start->infinity;
 #ifdef KC_LIMB_ADX
-  if (ecmult_use_4x64 ())
+  if (_kc_fe64_chosen ())
     comb_4x64 (r, absd, dneg, neg);
   else
 #endif
@@ -286,7 +286,6 @@ _kc_secp256k1_split_small_var (scalar *k1, scalar *k2, int neg[2],
     _kc_secp256k1_scalar_negate (k2, k2);
 }
 
-
 /* Odd multiples A, 3A, ..., (2 TABLE_A_SIZE - 1)A as "effective affine"
  * points: with D = 2A = (X_D : Y_D : Z_D), the curve isomorphism scaling
  * by Z_D makes D affine; the multiples are built there with mixed
@@ -335,7 +334,6 @@ table_a_var (_kc_secp256k1_ge pre[TABLE_A_SIZE], fe *zt, const gej *a)
   _kc_secp256k1_fe_mul (zt, &t[TABLE_A_SIZE - 1].z, &d.z);
 }
 
-
 void
 _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
                           const scalar *ng)
@@ -366,7 +364,7 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
   if (lg1 > len) len = lg1;
   if (lg2 > len) len = lg2;
 #ifdef KC_LIMB_ADX
-  if (ecmult_use_4x64 ())
+  if (_kc_fe64_chosen ())
     {
       ecmult_var_4x64 (r, a, use_a, len, wa1, la1, wa2, la2, wg1, lg1,
                        wg2, lg2, nega, negg);
@@ -430,7 +428,6 @@ _kc_secp256k1_ecmult_var (gej *r, const gej *a, const scalar *na,
 }
 
 /* ------------------------------------------------- constant-time K*A */
-
 
 /* PRE[i] = (i+1)*A for i < CONST_H as "effective affine" points (the
  * trick of table_a_var): built with mixed additions that record their Z
@@ -527,11 +524,12 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
 
 /* The table and the ladder of _kc_secp256k1_ecmult_const over the 5x52
  * field: from the top window down, W doublings, then one complete
- * addition per half (a zero digit adds infinity).  The accumulator lives on the curve scaled
- * by ZT, where the table is affine (the addition and doubling formulas do
- * not involve the curve's constant).  Out of line, as ecmult_const_4x64:
- * inlined together into _kc_secp256k1_ecmult_const their frames (a table
- * each) added up past KC_STACK_BURN_ECDH in --enable-verify builds. */
+ * addition per half (a zero digit adds infinity).  The accumulator lives
+ * on the curve scaled by ZT, where the table is affine (the addition and
+ * doubling formulas do not involve the curve's constant).  Out of line,
+ * as ecmult_const_4x64: inlined together into _kc_secp256k1_ecmult_const
+ * their frames (a table each) added up past KC_STACK_BURN_ECDH in
+ * --enable-verify builds. */
 static KC_NOINLINE void
 ecmult_const_5x52 (gej *r, const ge *a,
                    const uint32_t abs1[CONST_WINDOWS],
@@ -580,7 +578,7 @@ _kc_secp256k1_ecmult_const (gej *r, const ge *a, const scalar *k)
   recode_const (abs1, neg1, &k1, f1);
   recode_const (abs2, neg2, &k2, f2);
 #ifdef KC_LIMB_ADX
-  if (ecmult_use_4x64 ())
+  if (_kc_fe64_chosen ())
     ecmult_const_4x64 (r, a, abs1, neg1, abs2, neg2);
   else
 #endif
