@@ -11,7 +11,8 @@
  * machine load hits all sizes alike).  It takes the median of the R times at
  * each size and fits a least-squares line  time = a + b * iterations.  The
  * slope b is the cost of one iteration; the intercept a (timer reads, call
- * and loop setup) is discarded.
+ * and loop setup) is discarded.  With --fastest the figure is instead the
+ * fastest batch's time per iteration (see fastest () in bench.c).
  *
  * Several bodies can be measured together (bench_measure with NCASES > 1):
  * they are then interleaved at every step (repetition r, batch k: case 0,
@@ -52,12 +53,14 @@ struct bench_cfg
   int cpu_mhz_auto;             /* --cpu-mhz auto: re-estimated per row  */
   int quick;                    /* --quick                               */
   int csv;                      /* --csv                                 */
+  int fastest;                  /* --fastest: the fastest of the R, not  */
+                                /* their median                          */
   const char *progname;
 };
 extern struct bench_cfg bench_cfg;
 
 /* Parse the options common to the bench tools at ARGV[*I] (--repetitions N,
- * --quick, --cpu-mhz auto|N, --csv); advances *I past an option's argument.
+ * --quick, --cpu-mhz auto|N, --csv, --fastest); advances *I past an option's argument.
  * Returns 1 if it was one of them, 0 if not; exits with a message on a bad
  * value. */
 int bench_parse_option (int argc, char **argv, int *i);
