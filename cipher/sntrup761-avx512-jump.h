@@ -21,10 +21,15 @@
 /* f, g across the jump, blocks 0 .. NBF - 1 up (a block reads its own
  * pairs and K above, not yet written), two a round: NBF rounded up to
  * even, the extra block lies in the zero-padded array and computes lanes
- * nobody needs.  The weights stay in registers. */
+ * nobody needs.  The weights stay in registers.  Once the first round
+ * has stored the new bottom block, the KN steps of the next jump run on
+ * ST, one after each round (the rest after the last round), and their
+ * weights go to S->w[wb ^ 1]. */
 JUMP_FN static inline void
-jump_fg512 (struct recip3_jump512 *s, int k, int nbf, int wb)
+jump_fg512 (struct recip3_jump512 *s, int k, int nbf, int wb,
+            struct jump_rows512 *st, int kn)
 {
+  int done = 0;
   __m512i wf[KJ + 1], wg[KJ + 1];
   int b, m;
   for (m = 0; m <= k; m++)
@@ -48,6 +53,22 @@ jump_fg512 (struct recip3_jump512 *s, int k, int nbf, int wb)
         }
       _mm512_store_si512 ((void *) p, pairs32 (f0, g0));
       _mm512_store_si512 ((void *) (p + JB), pairs32 (f1, g1));
+      if (b == 0)
+        {
+          if (kn > 0)
+            jump_steps_begin512 (s, st);
+        }
+      else if (done < kn)
+        {
+          jump_step512 (st);
+          done++;
+        }
+    }
+  if (kn > 0)
+    {
+      for (; done < kn; done++)
+        jump_step512 (st);
+      jump_steps_end512 (s, st, wb ^ 1);
     }
 }
 
@@ -89,7 +110,7 @@ JUMP_FN static int
 rq_recip3_jump512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
 {
   struct recip3_jump512 s;
-  __m512i delta = _mm512_set1_epi16 (1);
+  struct jump_rows512 st;
   int32_t t;
   int i, n, k = KJ, wb;
 
@@ -100,27 +121,26 @@ rq_recip3_jump512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
   s.fg[P - 1] |= 0xffff;
   s.fg[P] |= 0xffff;
   s.vr[JVOFF] = (int32_t) ((uint32_t) (uint16_t) RECIP3 << 16);
-  /* The next jump's steps need only the bottom of this jump's f, g:
-   * they run between its f, g and its v, r, whose long independent
-   * passes hide their latency (the weights are double-buffered). */
+  /* The first jump's steps on their own; every later jump's run inside
+   * the f, g pass of the one before (the weights are double-buffered). */
+  st.delta = _mm512_set1_epi16 (1);
   jump_index512 (&s, KJ);
-  jump_steps512 (&s, KJ, &delta, 0);
+  jump_steps_begin512 (&s, &st);
+  for (i = 0; i < KJ; i++)
+    jump_step512 (&st);
+  jump_steps_end512 (&s, &st, 0);
   for (n = 0, wb = 0; n < 2 * P - 1; wb ^= 1)
     {
       int lf, top, kn;
       lf = 2 * P - n - k < P + 1 ? 2 * P - n - k : P + 1;
       top = (n + k) / JB < 768 / JB - 1 ? (n + k) / JB : 768 / JB - 1;
-      if (k == KJ)
-        jump_fg512 (&s, KJ, (lf + JB - 1) / JB, wb);
-      else
-        jump_fg512 (&s, k, (lf + JB - 1) / JB, wb);
       kn = 2 * P - 1 - n - k < KJ ? 2 * P - 1 - n - k : KJ;
-      if (kn > 0)
-        {
-          if (kn != k)
-            jump_index512 (&s, kn);
-          jump_steps512 (&s, kn, &delta, wb ^ 1);
-        }
+      if (kn > 0 && kn != k)
+        jump_index512 (&s, kn);
+      if (k == KJ && kn == KJ)
+        jump_fg512 (&s, KJ, (lf + JB - 1) / JB, wb, &st, KJ);
+      else
+        jump_fg512 (&s, k, (lf + JB - 1) / JB, wb, &st, kn);
       if (k == KJ)
         jump_vr512 (&s, KJ, top, wb);
       else
@@ -131,12 +151,10 @@ rq_recip3_jump512 (int16_t out[P], const int8_t *in8, const int16_t *in16)
     }
 
   /* out = v reversed, divided by f[0]. */
-  t = fq_recip (fq_freeze32 ((int16_t) s.fg[0]));
-  for (i = 0; i < P; i++)
-    out[i] = (int16_t) fq_mul (t, fq_freeze32 ((int16_t) s.vr[JVOFF + P - 1 - i]));
+  jump_out512 (out, &s, fq_recip (fq_freeze32 ((int16_t) s.fg[0])));
 
   t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) (uint16_t) _mm_extract_epi16
-                                     (_mm512_castsi512_si128 (delta), 0));
+                                     (_mm512_castsi512_si128 (st.delta), 0));
   wipememory (&s, sizeof s);
   return t;
 }

@@ -124,6 +124,40 @@ mont_mul512 (__m512i x, __m512i b, __m512i bq)
                                                _mm512_set1_epi16 (Q)));
 }
 
+/* OUT = V reversed times T (frozen) mod q, frozen: out[i] = t v[P-1-i]
+ * for v the low halves of the pairs at S->vr + JVOFF (within B), 32
+ * coefficients a round.  The product is a Montgomery product by
+ * t 2^16 mod q (|x b| / 2^16 + q/2 + 1 <= 2567, within freeze512's
+ * bound), so the result is the exact centered residue. */
+KC_AVX512 static void
+jump_out512 (int16_t out[P], const struct recip3_jump512 *s, int32_t t)
+{
+  const __m512i rev = _mm512_set_epi16 (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+                                        14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+                                        26, 27, 28, 29, 30, 31);
+  int32_t b = fq_mul (t, (1 << 16) % Q);
+  __m512i bv = _mm512_set1_epi16 ((int16_t) b);
+  __m512i bq = _mm512_set1_epi16 ((int16_t) (uint16_t) ((uint32_t) b * QINV));
+  int i;
+
+  for (i = 0; i < P; i += 32)
+    {
+      /* pairs P-32-i .. P-1-i (the last round reaches 7 into the zero
+       * pad below v) */
+      const int32_t *src = s->vr + JVOFF + P - 32 - i;
+      __m512i lo = _mm512_loadu_si512 ((const void *) src);
+      __m512i hi = _mm512_loadu_si512 ((const void *) (src + 16));
+      __m512i v = _mm512_inserti64x4 (_mm512_castsi256_si512 (_mm512_cvtepi32_epi16 (lo)),
+                                      _mm512_cvtepi32_epi16 (hi), 1);
+      v = freeze512 (mont_mul512 (_mm512_permutexvar_epi16 (rev, v), bv, bq));
+      if (P - i >= 32)
+        _mm512_storeu_si512 ((void *) (out + i), v);
+      else
+        _mm512_mask_storeu_epi16 ((void *) (out + i),
+                                  ((__mmask32) 1 << (P - i)) - 1, v);
+    }
+}
+
 /* The index vectors that read the weight pairs out of the rows for a
  * jump of K steps (public). */
 KC_AVX512 static void
@@ -151,53 +185,69 @@ jump_index512 (struct recip3_jump512 *s, int k)
 }
 
 /* The K <= KJ steps of one jump on the bottom of S->fg, and M's weight
- * pairs into S->w*.  The step's scalars never leave the vector unit:
- * f[0], g[0] and delta are broadcast in every lane, the products are
- * Montgomery products by them (which scale the g row by 2^-16 a step:
- * rows may be scaled freely, f with v and g with r), and the lanes stay
- * within 2q (inputs <= B, scalars <= B give |x b| / 2^16 + q/2 + 1 <=
- * 3202 a product), so g[0] = 0 mod q is a test for 0 and +-q.  *DELTAV
- * is delta in every lane. */
-KC_AVX512 static inline void
-jump_steps512 (struct recip3_jump512 *s, int k, __m512i *deltav, int wb)
+ * pairs into S->w*: jump_steps_begin512 takes the rows from the bottom
+ * block, jump_step512 is one divstep, jump_steps_end512 writes the
+ * weights.  The step's scalars never leave the vector unit: f[0], g[0]
+ * and delta are broadcast in every lane, the products are Montgomery
+ * products by them (which scale the g row by 2^-16 a step: rows may be
+ * scaled freely, f with v and g with r), and the lanes stay within 2q
+ * (inputs <= B, scalars <= B give |x b| / 2^16 + q/2 + 1 <= 3202 a
+ * product), so g[0] = 0 mod q is a test for 0 and +-q.  A step is a
+ * chain of about 20 cycles that little else can run beside, so the
+ * driver runs the next jump's steps one at a time between the rounds of
+ * this jump's f, g pass (jump_fg512), whose independent dot products
+ * fill the core meanwhile. */
+struct jump_rows512
 {
-  const __m512i qv = _mm512_set1_epi16 (Q), zero = _mm512_setzero_si512 ();
-  const __m512i qinv = _mm512_set1_epi16 (QINV), one = _mm512_set1_epi16 (1);
+  __m512i fr, gr, f0, g0, delta;  /* delta in every lane */
+};
+
+KC_AVX512 static inline void
+jump_steps_begin512 (const struct recip3_jump512 *s, struct jump_rows512 *st)
+{
+  const __m512i zero = _mm512_setzero_si512 (), one = _mm512_set1_epi16 (1);
   /* bottom pairs to rows; lane 8 of f and lane 17 of g: M = 1 */
   const __m512i pick = _mm512_set_epi16 (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                          0, 0, 0, 0, 0, 0, 0, 0, 14, 12, 10, 8, 6, 4, 2, 0);
+  __m512i x = _mm512_load_si512 ((const void *) s->fg);
+  __m512i fr = _mm512_maskz_permutexvar_epi16 (0xff, pick, x);
+  __m512i gr = _mm512_maskz_permutexvar_epi16 (0xff, _mm512_add_epi16 (pick, one), x);
+  st->f0 = _mm512_permutexvar_epi16 (zero, fr);
+  st->g0 = _mm512_permutexvar_epi16 (zero, gr);
+  st->fr = _mm512_mask_mov_epi16 (fr, (__mmask32) 1 << 8, one);
+  st->gr = _mm512_mask_mov_epi16 (gr, (__mmask32) 1 << 17, one);
+}
+
+KC_AVX512 static inline void
+jump_step512 (struct jump_rows512 *st)
+{
+  const __m512i qv = _mm512_set1_epi16 (Q), zero = _mm512_setzero_si512 ();
+  const __m512i qinv = _mm512_set1_epi16 (QINV), one = _mm512_set1_epi16 (1);
   /* / x: lanes 0..6 <- 1..7, 9..16 <- 8..15, 18..25 <- 17..24, else 0 */
   const __m512i shift = _mm512_set_epi16 (0, 0, 0, 0, 0, 0, 24, 23, 22, 21, 20, 19, 18, 17,
                                           0, 15, 14, 13, 12, 11, 10, 9, 8, 0,
                                           0, 7, 6, 5, 4, 3, 2, 1);
   const __mmask32 keep = 0x03fdfe7f;
-  __m512i x = _mm512_load_si512 ((const void *) s->fg);
-  __m512i fr = _mm512_maskz_permutexvar_epi16 (0xff, pick, x);
-  __m512i gr = _mm512_maskz_permutexvar_epi16 (0xff, _mm512_add_epi16 (pick, one), x);
-  __m512i f0 = _mm512_permutexvar_epi16 (zero, fr), g0 = _mm512_permutexvar_epi16 (zero, gr);
-  __m512i delta = *deltav;
-  int t;
+  __m512i f0 = st->f0, g0 = st->g0, fr = st->fr, gr = st->gr, delta = st->delta;
+  __mmask32 sw = _mm512_cmpneq_epi16_mask (g0, zero)
+    & _mm512_cmpneq_epi16_mask (g0, qv)
+    & _mm512_cmpneq_epi16_mask (g0, _mm512_sub_epi16 (zero, qv))
+    & _mm512_cmpgt_epi16_mask (delta, zero);
+  /* g <- (f0 g - g0 f) / x, f <- g on swap */
+  __m512i gn = _mm512_sub_epi16 (mont_mul512 (gr, f0, _mm512_mullo_epi16 (f0, qinv)),
+                                 mont_mul512 (fr, g0, _mm512_mullo_epi16 (g0, qinv)));
+  st->fr = _mm512_mask_blend_epi16 (sw, fr, gr);
+  st->f0 = _mm512_mask_blend_epi16 (sw, f0, g0);
+  st->delta = _mm512_add_epi16 (_mm512_mask_sub_epi16 (delta, sw, zero, delta), one);
+  st->g0 = _mm512_permutexvar_epi16 (one, gn);
+  st->gr = _mm512_maskz_permutexvar_epi16 (keep, shift, gn);
+}
 
-  fr = _mm512_mask_mov_epi16 (fr, (__mmask32) 1 << 8, one);
-  gr = _mm512_mask_mov_epi16 (gr, (__mmask32) 1 << 17, one);
-  for (t = 0; t < k; t++)
-    {
-      __mmask32 sw = _mm512_cmpneq_epi16_mask (g0, zero)
-        & _mm512_cmpneq_epi16_mask (g0, qv)
-        & _mm512_cmpneq_epi16_mask (g0, _mm512_sub_epi16 (zero, qv))
-        & _mm512_cmpgt_epi16_mask (delta, zero);
-      /* g <- (f0 g - g0 f) / x, f <- g on swap */
-      __m512i gn = _mm512_sub_epi16 (mont_mul512 (gr, f0, _mm512_mullo_epi16 (f0, qinv)),
-                                     mont_mul512 (fr, g0, _mm512_mullo_epi16 (g0, qinv)));
-      fr = _mm512_mask_blend_epi16 (sw, fr, gr);
-      f0 = _mm512_mask_blend_epi16 (sw, f0, g0);
-      delta = _mm512_add_epi16 (_mm512_mask_sub_epi16 (delta, sw, zero, delta), one);
-      g0 = _mm512_permutexvar_epi16 (one, gn);
-      gr = _mm512_maskz_permutexvar_epi16 (keep, shift, gn);
-    }
-  *deltav = delta;
-  fr = freeze512 (fr);
-  gr = freeze512 (gr);
+KC_AVX512 static inline void
+jump_steps_end512 (struct recip3_jump512 *s, const struct jump_rows512 *st, int wb)
+{
+  const __m512i zero = _mm512_setzero_si512 ();
+  __m512i fr = freeze512 (st->fr), gr = freeze512 (st->gr);
   _mm512_store_si512 ((void *) s->w[wb].f, _mm512_permutex2var_epi16
                       (fr, _mm512_load_si512 ((const void *) s->ixw), zero));
   _mm512_store_si512 ((void *) s->w[wb].g, _mm512_permutex2var_epi16
