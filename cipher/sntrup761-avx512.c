@@ -98,21 +98,21 @@ freeze512 (__m512i x)
                                 (_mm512_sub_epi16 (_mm512_setzero_si512 (), h), r), r, qv);
 }
 
-/* Montgomery reduction of int32 sums: (a - t q) / 2^16 with t = a / q
- * mod 2^16, left in the high half of each word. */
-KC_AVX512 static inline __m512i
-mont32 (__m512i a)
-{
-  __m512i t = _mm512_mullo_epi16 (a, _mm512_set1_epi32 (QINV));
-  return _mm512_sub_epi32 (a, _mm512_madd_epi16 (t, _mm512_set1_epi32 (Q)));
-}
-
-/* The word of pairs (lo | hi << 16) from two reduced sums. */
+/* The word of pairs (lo' | hi' << 16) from two int32 sums, each reduced
+ * by Montgomery: a' = (a - t q) / 2^16 with t = a / q mod 2^16.  The low
+ * 16 bits of a and of t q agree, so a' is the high half of a minus the
+ * high half of t q; the two sums' halves are first regrouped (low halves
+ * of LO and HI in the even and odd lanes, high halves likewise), so that
+ * one vpmullw and one vpmulhw reduce both.  (Reducing each sum on its
+ * own, vpmullw and vpmaddwd, took twice the multiplications, and the
+ * passes are bound by the multiplier: doc/MEASUREMENTS.) */
 KC_AVX512 static inline __m512i
 pairs32 (__m512i lo, __m512i hi)
 {
-  return _mm512_mask_blend_epi16 (0xaaaaaaaa, _mm512_srli_epi32 (mont32 (lo), 16),
-                                  mont32 (hi));
+  __m512i l = _mm512_mask_blend_epi16 (0xaaaaaaaa, lo, _mm512_slli_epi32 (hi, 16));
+  __m512i h = _mm512_mask_blend_epi16 (0xaaaaaaaa, _mm512_srli_epi32 (lo, 16), hi);
+  __m512i t = _mm512_mullo_epi16 (l, _mm512_set1_epi16 (QINV));
+  return _mm512_sub_epi16 (h, _mm512_mulhi_epi16 (t, _mm512_set1_epi16 (Q)));
 }
 
 /* x b 2^-16 mod q, |result| <= |x b| / 2^16 + q/2 + 1; BQ = b / q mod 2^16. */
