@@ -28,7 +28,8 @@
  * A kernel whose spread is near its repeat spread does not care where
  * its memory is; one whose spread is far above it does.  This is the
  * within-process half of the process-to-process stability question; the
- * other half (the machine's clock) no program can settle.
+ * other half is the machine's (two speeds of a shared core: see
+ * doc/MEASUREMENTS, bench --fastest and bench/bench-processes.sh).
  */
 #ifdef HAVE_CONFIG_H
 # include <config.h>

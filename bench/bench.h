@@ -53,8 +53,8 @@ struct bench_cfg
   int cpu_mhz_auto;             /* --cpu-mhz auto: re-estimated per row  */
   int quick;                    /* --quick                               */
   int csv;                      /* --csv                                 */
-  int fastest;                  /* --fastest: the fastest of the R, not  */
-                                /* their median                          */
+  int fastest;                  /* --fastest: the fastest batch's time   */
+                                /* per iteration, not the slope          */
   const char *progname;
 };
 extern struct bench_cfg bench_cfg;
