@@ -1396,17 +1396,40 @@ _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
  *   sk_i rho field   Small_encode (g_i), until rho is drawn at the end;
  *   sk_i 1/g field   Small_encode (G_i), the R3 prefix product, until the
  *                    descent replaces it by Small_encode (1/g_i);
- *   pk_i             Rq_encode (F_i), the Rq prefix product (i < N - 1),
+ *   pk_i, sk_i pk    the Rq prefix product F_i (i < N - 1) as raw int16
+ *                    words (f_store: the first PK_BYTES bytes in pk_i,
+ *                    the other 2 P - PK_BYTES in the pk field of sk_i),
  *                    until the descent writes h_i there (after step i + 1,
- *                    the last reader of F_i).
- * Both encodings are exact on reduced values (small: coefficients in
- * {-1, 0, 1}; Rq: frozen coefficients), so the products see exactly what
- * a scratch array would have held. */
+ *                    the last reader of F_i).  Raw words, not Rq_encode:
+ *                    an encode and a decode per key cost more than the
+ *                    copies.
+ * The small encoding is exact on coefficients in {-1, 0, 1}, so the
+ * products see exactly what a scratch array would have held. */
 #define SLOT_F      0
 #define SLOT_GINV   SMALL_BYTES
 #define SLOT_PK     (2 * SMALL_BYTES)
 #define SLOT_RHO    (2 * SMALL_BYTES + PK_BYTES)
 #define SLOT_CACHE  (3 * SMALL_BYTES + PK_BYTES)
+
+/* F (frozen, 2 P bytes) into / out of slot i's pk_i and sk_i pk field. */
+#if 2 * KC_SNTRUP761_P - KC_SNTRUP761_PK_BYTES > KC_SNTRUP761_PK_BYTES
+# error "F does not fit in pk_i and the pk field of sk_i"
+#endif
+
+static void
+f_store (unsigned char *pki, unsigned char *ski, const int16_t f[P])
+{
+  memcpy (pki, f, PK_BYTES);
+  memcpy (ski + SLOT_PK, (const unsigned char *) f + PK_BYTES,
+          2 * P - PK_BYTES);
+}
+
+static void
+f_load (int16_t f[P], const unsigned char *pki, const unsigned char *ski)
+{
+  memcpy (f, pki, PK_BYTES);
+  memcpy ((unsigned char *) f + PK_BYTES, ski + SLOT_PK, 2 * P - PK_BYTES);
+}
 
 struct batch_work
 {
@@ -1497,7 +1520,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
           s->fq[0][j] = s->a[j];
       else
         {
-          ops->rq_encode (PKI (i - 1), s->fq[0]);
+          f_store (PKI (i - 1), SKI (i - 1), s->fq[0]);
           ops->rq_mult_small (s->fq[1], s->fq[0], s->a);
           memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
         }
@@ -1515,7 +1538,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
         {
           ops->small_decode (s->a, SKI (i) + SLOT_F);            /* f_i */
           ops->rq_mult_small2 (s->tq, s->z, s->inv, s->a, s->b);
-          ops->rq_decode (s->fq[0], PKI (i - 1));                /* F_(i-1) */
+          f_load (s->fq[0], PKI (i - 1), SKI (i - 1));           /* F_(i-1) */
           ops->rq_mult (s->h, s->z, s->fq[0]);
           memcpy (s->inv, s->tq, sizeof s->inv);
         }
