@@ -658,6 +658,47 @@ _kc_sntrup761_rq_mult_small2_ntt_avx512 (int16_t h1[P], int16_t h2[P],
   wipememory (&s, sizeof s);
 }
 
+/* Rq x Rq output: Garner's CRT of X1, X2, X3 (mod q1, q2, q3), then mod
+ * 4591, as in sntrup761-avx2-ntt.c (the same constants and bounds). */
+static inline TGT void
+rq_out (int16_t h[P], const V x1[24], const V x2[24], const V x3[24])
+{
+  const V q2 = SET1 (10753), v2 = SET1 (6241);
+  const V q3 = SET1 (12289), v3 = SET1 (5461);
+  const V c12 = SET1 (3563), c12q = SET1 (32747);
+  const V c13 = SET1 (-5476), c13q = SET1 (-21860);
+  const V c23 = SET1 (-4139), c23q = SET1 (-43);
+  const V qq = SET1 (Q), vq = SET1 (14617);
+  const V r1 = SET1 (1821), r1q = SET1 (21427);
+  const V r2 = SET1 (598), r2q = SET1 (-24310);
+  int u;
+
+  for (u = 0; u < 24; u++)
+    {
+      V a = x1[u], u2, u3, t;
+      u2 = barrett (montmul (_mm512_sub_epi16 (x2[u], a), c12, c12q, q2), v2, q2);
+      t = montmul (_mm512_sub_epi16 (x3[u], a), c13, c13q, q3);
+      u3 = barrett (montmul (_mm512_sub_epi16 (t, u2), c23, c23q, q3), v3, q3);
+      t = _mm512_add_epi16 (a, montmul (u2, r1, r1q, qq));
+      t = barrett (_mm512_add_epi16 (t, montmul (u3, r2, r2q, qq)), vq, qq);
+      KC_VERIFY_ONLY (check_lanes (&t, 1, (Q - 1) / 2));
+      store_fq (h, t, u);
+    }
+}
+
+/* The rows of frozen F and G, their transforms mod prime PI (F's kept in
+ * W->ft for another product), the product into OUT. */
+static inline __attribute__ ((always_inline)) TGT void
+times_fq (V out[24], struct frame *w, const int16_t f[P], const int16_t g[P],
+          int pi)
+{
+  rows_fq (w->ft, f);
+  rows_fq (w->gt, g);
+  fwd_fq (w->ft, w->ft, pi, 0);
+  fwd_fq (w->gt, w->gt, pi, 1);
+  finish (out, w->h.r, w->ft, w->gt, pi);
+}
+
 void TGT
 _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
                                   const int16_t g[P])
@@ -667,37 +708,35 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
     struct frame w;
     V x1[24], x2[24];
   } s AL64;
-  V *x[3] = { s.x1, s.x2, s.w.h.o };
-  /* Garner as in sntrup761-avx2-ntt.c (the same constants and bounds) */
-  const V q2 = SET1 (10753), v2 = SET1 (6241);
-  const V q3 = SET1 (12289), v3 = SET1 (5461);
-  const V c12 = SET1 (3563), c12q = SET1 (32747);
-  const V c13 = SET1 (-5476), c13q = SET1 (-21860);
-  const V c23 = SET1 (-4139), c23q = SET1 (-43);
-  const V qq = SET1 (Q), vq = SET1 (14617);
-  const V r1 = SET1 (1821), r1q = SET1 (21427);
-  const V r2 = SET1 (598), r2q = SET1 (-24310);
-  int u, pi;
 
-  for (pi = 0; pi < 3; pi++)
-    {
-      rows_fq (s.w.ft, f);
-      rows_fq (s.w.gt, g);
-      fwd_fq (s.w.ft, s.w.ft, pi, 0);
-      fwd_fq (s.w.gt, s.w.gt, pi, 1);
-      finish (x[pi], s.w.h.r, s.w.ft, s.w.gt, pi);
-    }
-  for (u = 0; u < 24; u++)
-    {
-      V x1 = s.x1[u], u2, u3, t;
-      u2 = barrett (montmul (_mm512_sub_epi16 (s.x2[u], x1), c12, c12q, q2), v2, q2);
-      t = montmul (_mm512_sub_epi16 (s.w.h.o[u], x1), c13, c13q, q3);
-      u3 = barrett (montmul (_mm512_sub_epi16 (t, u2), c23, c23q, q3), v3, q3);
-      t = _mm512_add_epi16 (x1, montmul (u2, r1, r1q, qq));
-      t = barrett (_mm512_add_epi16 (t, montmul (u3, r2, r2q, qq)), vq, qq);
-      KC_VERIFY_ONLY (check_lanes (&t, 1, (Q - 1) / 2));
-      store_fq (h, t, u);
-    }
+  times_fq (s.x1, &s.w, f, g, 0);
+  times_fq (s.x2, &s.w, f, g, 1);
+  times_fq (s.w.h.o, &s.w, f, g, 2);
+  rq_out (h, s.x1, s.x2, s.w.h.o);
+  wipememory (&s, sizeof s);
+}
+
+/* f g and f s with one transform of f for q1 and q2: the small product
+ * runs on the rows of f that the full product left in ft. */
+void TGT
+_kc_sntrup761_rq_mult_full_small_ntt_avx512 (int16_t h[P], int16_t h2[P],
+                                             const int16_t f[P],
+                                             const int16_t g[P],
+                                             const int8_t s2[P])
+{
+  struct
+  {
+    struct frame w;
+    V x1[24], x2[24], y1[24];
+  } s AL64;
+
+  times_fq (s.x1, &s.w, f, g, 0);
+  times_small (s.y1, &s.w, s2, 0);
+  times_fq (s.x2, &s.w, f, g, 1);
+  times_small (s.w.h.o, &s.w, s2, 1);
+  rq_small_out (h2, s.y1, s.w.h.o);
+  times_fq (s.w.h.o, &s.w, f, g, 2);
+  rq_out (h, s.x1, s.x2, s.w.h.o);
   wipememory (&s, sizeof s);
 }
 

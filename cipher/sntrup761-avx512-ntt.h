@@ -42,6 +42,14 @@ void _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[761],
                                              const int8_t g[761]);
 void _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[761], const int16_t f[761],
                                        const int16_t g[761]);
+/* (h, h2) = (f g, f s2): the two products of _rq_mult and _rq_mult_small
+ * with one transform of f for the primes they share; h and h2 distinct,
+ * aliasing no input. */
+void _kc_sntrup761_rq_mult_full_small_ntt_avx512 (int16_t h[761],
+                                                  int16_t h2[761],
+                                                  const int16_t f[761],
+                                                  const int16_t g[761],
+                                                  const int8_t s2[761]);
 void _kc_sntrup761_r3_mult_ntt_avx512 (int8_t h[761], const int8_t f[761],
                                        const int8_t g[761]);
 void _kc_sntrup761_rq_mult_small2_ntt_avx512 (int16_t h1[761],

@@ -1055,6 +1055,10 @@ struct sntrup_ops
                           const int8_t *, const int8_t *);
   void (*r3_mult2) (int8_t *, int8_t *, const int8_t *, const int8_t *,
                     const int8_t *);
+  /* (h, h2) = (f g, f s), Rq x Rq and Rq x small; h and h2 distinct,
+   * aliasing no input */
+  void (*rq_mult_full_small) (int16_t *, int16_t *, const int16_t *,
+                              const int16_t *, const int8_t *);
 };
 
 /* Two products with one left operand: two calls of the single product. */
@@ -1072,6 +1076,14 @@ r3_mult2_portable (int8_t h1[P], int8_t h2[P], const int8_t f[P],
 {
   _kc_sntrup761_r3_mult (h1, f, g1);
   _kc_sntrup761_r3_mult (h2, f, g2);
+}
+
+static void
+rq_mult_full_small_portable (int16_t h[P], int16_t h2[P], const int16_t f[P],
+                             const int16_t g[P], const int8_t s2[P])
+{
+  _kc_sntrup761_rq_mult (h, f, g);
+  _kc_sntrup761_rq_mult_small (h2, f, s2);
 }
 
 /* Round: the nearest multiple of 3 of each frozen coefficient. */
@@ -1147,6 +1159,7 @@ static const struct sntrup_ops ops_portable = {
   .small_from_bytes = _kc_sntrup761_small_from_bytes,
   .rq_mult_small2 = rq_mult_small2_portable,
   .r3_mult2 = r3_mult2_portable,
+  .rq_mult_full_small = rq_mult_full_small_portable,
 };
 
 #ifdef KC_USE_X86_64
@@ -1165,6 +1178,15 @@ static const struct sntrup_ops ops_portable = {
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
 
+/* AVX2 has no shared-transform kernel for this pair: the two products. */
+static void
+rq_mult_full_small_avx2 (int16_t h[P], int16_t h2[P], const int16_t f[P],
+                         const int16_t g[P], const int8_t s2[P])
+{
+  _kc_sntrup761_rq_mult_ntt_avx2 (h, f, g);
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (h2, f, s2);
+}
+
 static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
   .r3_mult = _kc_sntrup761_r3_mult_ntt_avx2,
@@ -1175,6 +1197,7 @@ static const struct sntrup_ops ops_avx2 = {
   OPS_AVX2_CODECS,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
+  .rq_mult_full_small = rq_mult_full_small_avx2,
 };
 
 /* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
@@ -1188,6 +1211,7 @@ static const struct sntrup_ops ops_avx512 = {
   OPS_AVX2_CODECS,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx512,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
+  .rq_mult_full_small = _kc_sntrup761_rq_mult_full_small_ntt_avx512,
 };
 
 #endif
@@ -1396,13 +1420,13 @@ _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
  *   sk_i rho field   Small_encode (g_i), until rho is drawn at the end;
  *   sk_i 1/g field   Small_encode (G_i), the R3 prefix product, until the
  *                    descent replaces it by Small_encode (1/g_i);
- *   pk_i, sk_i pk    the Rq prefix product F_i (i < N - 1) as raw int16
- *                    words (f_store: the first PK_BYTES bytes in pk_i,
- *                    the other 2 P - PK_BYTES in the pk field of sk_i),
- *                    until the descent writes h_i there (after step i + 1,
- *                    the last reader of F_i).  Raw words, not Rq_encode:
- *                    an encode and a decode per key cost more than the
- *                    copies.
+ *   pk_i, sk_i pk    W_(i+1) = g_(i+1) F_i (i < N - 1), F_i the Rq prefix
+ *                    product, as raw int16 words (rq_store: the first
+ *                    PK_BYTES bytes in pk_i, the other 2 P - PK_BYTES in
+ *                    the pk field of sk_i), until the descent writes h_i
+ *                    there (after step i + 1, the only reader of W_(i+1)).
+ *                    Raw words, not Rq_encode: an encode and a decode per
+ *                    key cost more than the copies.
  * The small encoding is exact on coefficients in {-1, 0, 1}, so the
  * products see exactly what a scratch array would have held. */
 #define SLOT_F      0
@@ -1411,13 +1435,14 @@ _kc_sntrup761_dec_portable (unsigned char *ss, const unsigned char *ct,
 #define SLOT_RHO    (2 * SMALL_BYTES + PK_BYTES)
 #define SLOT_CACHE  (3 * SMALL_BYTES + PK_BYTES)
 
-/* F (frozen, 2 P bytes) into / out of slot i's pk_i and sk_i pk field. */
+/* A frozen Rq element (2 P bytes) into / out of slot i's pk_i and sk_i pk
+ * field. */
 #if 2 * KC_SNTRUP761_P - KC_SNTRUP761_PK_BYTES > KC_SNTRUP761_PK_BYTES
-# error "F does not fit in pk_i and the pk field of sk_i"
+# error "an Rq element does not fit in pk_i and the pk field of sk_i"
 #endif
 
 static void
-f_store (unsigned char *pki, unsigned char *ski, const int16_t f[P])
+rq_store (unsigned char *pki, unsigned char *ski, const int16_t f[P])
 {
   memcpy (pki, f, PK_BYTES);
   memcpy (ski + SLOT_PK, (const unsigned char *) f + PK_BYTES,
@@ -1425,7 +1450,7 @@ f_store (unsigned char *pki, unsigned char *ski, const int16_t f[P])
 }
 
 static void
-f_load (int16_t f[P], const unsigned char *pki, const unsigned char *ski)
+rq_load (int16_t f[P], const unsigned char *pki, const unsigned char *ski)
 {
   memcpy (f, pki, PK_BYTES);
   memcpy ((unsigned char *) f + PK_BYTES, ski + SLOT_PK, 2 * P - PK_BYTES);
@@ -1508,7 +1533,8 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
     }
 
   /* f: draw (straight into the final field), prefix products by small
-   * factors (fq[0] = F_i), one reciprocal. */
+   * factors (fq[0] = F_i) and beside each W_i = g_i F_(i-1) (one pair
+   * product: F_(i-1) f_i, F_(i-1) g_i), one reciprocal. */
   for (i = 0; i < n; i++)
     {
       size_t j;
@@ -1520,30 +1546,31 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
           s->fq[0][j] = s->a[j];
       else
         {
-          f_store (PKI (i - 1), SKI (i - 1), s->fq[0]);
-          ops->rq_mult_small (s->fq[1], s->fq[0], s->a);
+          ops->small_decode (s->b, SKI (i) + SLOT_RHO);          /* g_i */
+          ops->rq_mult_small2 (s->fq[1], s->z, s->fq[0], s->a, s->b);
+          rq_store (PKI (i - 1), SKI (i - 1), s->z);             /* W_i */
           memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
         }
     }
   ops->rq_recip3_fq (s->inv, s->fq[0]);     /* 1/(3 F_(n-1)) */
 
-  /* Going down, inv = 1/(3 F_i): h_i = g_i / (3 f_i) = (inv g_i) F_(i-1)
-   * and 1/(3 F_(i-1)) = inv f_i, the two products with the small right
-   * operands as one pair (z = inv g_i), then the full product;
-   * h_0 = inv g_0.  The keys. */
+  /* Going down, inv = 1/(3 F_i): h_i = g_i / (3 f_i) = inv W_i and
+   * 1/(3 F_(i-1)) = inv f_i, one pair product (the full and the small
+   * share inv's transforms); h_0 = inv g_0.  The keys. */
   for (i = n; i-- > 0;)
     {
-      ops->small_decode (s->b, SKI (i) + SLOT_RHO);              /* g_i */
       if (i > 0)
         {
           ops->small_decode (s->a, SKI (i) + SLOT_F);            /* f_i */
-          ops->rq_mult_small2 (s->tq, s->z, s->inv, s->a, s->b);
-          f_load (s->fq[0], PKI (i - 1), SKI (i - 1));           /* F_(i-1) */
-          ops->rq_mult (s->h, s->z, s->fq[0]);
+          rq_load (s->fq[0], PKI (i - 1), SKI (i - 1));          /* W_i */
+          ops->rq_mult_full_small (s->h, s->tq, s->inv, s->fq[0], s->a);
           memcpy (s->inv, s->tq, sizeof s->inv);
         }
       else
-        ops->rq_mult_small (s->h, s->inv, s->b);
+        {
+          ops->small_decode (s->b, SKI (0) + SLOT_RHO);          /* g_0 */
+          ops->rq_mult_small (s->h, s->inv, s->b);
+        }
       ops->rq_encode (PKI (i), s->h);
       memcpy (SKI (i) + SLOT_PK, PKI (i), PK_BYTES);
     }

@@ -26,7 +26,9 @@
  * compared with the portable product (and one with the single NTT
  * product).  Where the CPU has AVX-512 (and KCRYPT_HWF_MASK leaves it),
  * every input goes through the AVX-512 products
- * (_kc_sntrup761_*_ntt_avx512) as well, checked the same way.
+ * (_kc_sntrup761_*_ntt_avx512) as well, checked the same way, and with
+ * every Rq x Rq input the AVX-512 pair f g, f s2 (s2 the signs of g,
+ * _kc_sntrup761_rq_mult_full_small_ntt_avx512).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -88,7 +90,8 @@ static int have512;     /* also check the AVX-512 products */
 static void
 check_rq (const int16_t f[P], const int16_t g[P], int slow, const char *what)
 {
-  int16_t h[P], want[P], ref[P];
+  int16_t h[P], want[P], ref[P], h2[P], want2[P];
+  int8_t s2[P];
   int gi[P], i;
 
   _kc_sntrup761_rq_mult (want, f, g);
@@ -106,6 +109,18 @@ check_rq (const int16_t f[P], const int16_t g[P], int slow, const char *what)
         ;
       CHECK (i == P, "rq avx512 %s: h[%d] = %d, portable %d", what, i,
              h[i % P], want[i % P]);
+      /* the pair f g, f s2 with s2 the signs of g (all +-1 where g is
+       * at its extremes): both against the portable products */
+      for (i = 0; i < P; i++)
+        s2[i] = (int8_t) ((g[i] > 0) - (g[i] < 0));
+      _kc_sntrup761_rq_mult_small (want2, f, s2);
+      memset (h, 0x55, sizeof h);
+      memset (h2, 0x55, sizeof h2);
+      _kc_sntrup761_rq_mult_full_small_ntt_avx512 (h, h2, f, g, s2);
+      CHECK (memcmp (h, want, sizeof h) == 0
+             && memcmp (h2, want2, sizeof h2) == 0,
+             "rq full-small pair avx512 %s: differs from the portable "
+             "products", what);
     }
   if (slow)
     {
