@@ -699,6 +699,49 @@ times_fq (V out[24], struct frame *w, const int16_t f[P], const int16_t g[P],
   finish (out, w->h.r, w->ft, w->gt, pi);
 }
 
+/* The prefix step of batch key generation: G g in R3 and F f, F g in Rq,
+ * one transform of g mod q1 for the R3 product and for F g (copied:
+ * finish destroys its G operand), one of F per prime for both Rq
+ * products.  The pointwise product is symmetric in its operands (the
+ * same montmul results, the same bounds: gen-sntrup761-ntt.py), so g
+ * may sit on either side. */
+void TGT
+_kc_sntrup761_mult_prefix3_ntt_avx512 (int8_t g3[P], int16_t ff[P],
+                                       int16_t fg[P], const int8_t gg[P],
+                                       const int16_t f[P], const int8_t s1[P],
+                                       const int8_t s2[P])
+{
+  struct
+  {
+    V s2t[3][16];
+    struct frame w;
+    V x1[2][24];
+  } s AL64;
+
+  /* q1: s2's transform, kept in s2t for F s2 */
+  rows_small (s.s2t, s2);
+  fwd3 (s.s2t, s.s2t, 0, M_Q1_TINY, B_Q1_TINY);
+  memcpy (s.w.gt, s.s2t, sizeof s.s2t);
+  /* G s2 in R3 (G on the kept side) */
+  rows_small (s.w.ft, gg);
+  fwd3 (s.w.ft, s.w.ft, 0, M_Q1_TINY, B_Q1_TINY);
+  finish (s.w.h.o, s.w.h.r, s.w.ft, s.w.gt, 0);
+  r3_out (g3, s.w.h.o);
+  /* F s2 and F s1 mod q1 */
+  rows_fq (s.w.ft, f);
+  fwd_fq (s.w.ft, s.w.ft, 0, 0);
+  finish (s.x1[1], s.w.h.r, s.w.ft, s.s2t, 0);
+  times_small (s.x1[0], &s.w, s1, 0);
+  /* mod q2, and the CRT */
+  rows_fq (s.w.ft, f);
+  fwd_fq (s.w.ft, s.w.ft, 1, 0);
+  times_small (s.w.h.o, &s.w, s1, 1);
+  rq_small_out (ff, s.x1[0], s.w.h.o);
+  times_small (s.w.h.o, &s.w, s2, 1);
+  rq_small_out (fg, s.x1[1], s.w.h.o);
+  wipememory (&s, sizeof s);
+}
+
 void TGT
 _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
                                   const int16_t g[P])

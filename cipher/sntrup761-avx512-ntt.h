@@ -50,6 +50,16 @@ void _kc_sntrup761_rq_mult_full_small_ntt_avx512 (int16_t h[761],
                                                   const int16_t f[761],
                                                   const int16_t g[761],
                                                   const int8_t s2[761]);
+/* The prefix step of batch key generation: g3 = gg s2 in R3 (as
+ * _r3_mult), ff = f s1 and fg = f s2 in Rq (as _rq_mult_small2), with
+ * one transform of s2 mod q1 for both rings; outputs distinct, aliasing
+ * no input. */
+void _kc_sntrup761_mult_prefix3_ntt_avx512 (int8_t g3[761], int16_t ff[761],
+                                            int16_t fg[761],
+                                            const int8_t gg[761],
+                                            const int16_t f[761],
+                                            const int8_t s1[761],
+                                            const int8_t s2[761]);
 void _kc_sntrup761_r3_mult_ntt_avx512 (int8_t h[761], const int8_t f[761],
                                        const int8_t g[761]);
 void _kc_sntrup761_rq_mult_small2_ntt_avx512 (int16_t h1[761],

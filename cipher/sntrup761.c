@@ -1059,6 +1059,10 @@ struct sntrup_ops
    * aliasing no input */
   void (*rq_mult_full_small) (int16_t *, int16_t *, const int16_t *,
                               const int16_t *, const int8_t *);
+  /* (g3, ff, fg) = (gg s2 in R3, f s1, f s2 in Rq): batch key
+   * generation's prefix step; outputs distinct, aliasing no input */
+  void (*mult_prefix3) (int8_t *, int16_t *, int16_t *, const int8_t *,
+                        const int16_t *, const int8_t *, const int8_t *);
 };
 
 /* Two products with one left operand: two calls of the single product. */
@@ -1084,6 +1088,15 @@ rq_mult_full_small_portable (int16_t h[P], int16_t h2[P], const int16_t f[P],
 {
   _kc_sntrup761_rq_mult (h, f, g);
   _kc_sntrup761_rq_mult_small (h2, f, s2);
+}
+
+static void
+mult_prefix3_portable (int8_t g3[P], int16_t ff[P], int16_t fg[P],
+                       const int8_t gg[P], const int16_t f[P],
+                       const int8_t s1[P], const int8_t s2[P])
+{
+  _kc_sntrup761_r3_mult (g3, gg, s2);
+  rq_mult_small2_portable (ff, fg, f, s1, s2);
 }
 
 /* Round: the nearest multiple of 3 of each frozen coefficient. */
@@ -1160,6 +1173,7 @@ static const struct sntrup_ops ops_portable = {
   .rq_mult_small2 = rq_mult_small2_portable,
   .r3_mult2 = r3_mult2_portable,
   .rq_mult_full_small = rq_mult_full_small_portable,
+  .mult_prefix3 = mult_prefix3_portable,
 };
 
 #ifdef KC_USE_X86_64
@@ -1178,13 +1192,23 @@ static const struct sntrup_ops ops_portable = {
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
 
-/* AVX2 has no shared-transform kernel for this pair: the two products. */
+/* AVX2 has no shared-transform kernels for these: the products one by
+ * one. */
 static void
 rq_mult_full_small_avx2 (int16_t h[P], int16_t h2[P], const int16_t f[P],
                          const int16_t g[P], const int8_t s2[P])
 {
   _kc_sntrup761_rq_mult_ntt_avx2 (h, f, g);
   _kc_sntrup761_rq_mult_small_ntt_avx2 (h2, f, s2);
+}
+
+static void
+mult_prefix3_avx2 (int8_t g3[P], int16_t ff[P], int16_t fg[P],
+                   const int8_t gg[P], const int16_t f[P], const int8_t s1[P],
+                   const int8_t s2[P])
+{
+  _kc_sntrup761_r3_mult_ntt_avx2 (g3, gg, s2);
+  _kc_sntrup761_rq_mult_small2_ntt_avx2 (ff, fg, f, s1, s2);
 }
 
 static const struct sntrup_ops ops_avx2 = {
@@ -1198,6 +1222,7 @@ static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
   .rq_mult_full_small = rq_mult_full_small_avx2,
+  .mult_prefix3 = mult_prefix3_avx2,
 };
 
 /* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
@@ -1212,6 +1237,7 @@ static const struct sntrup_ops ops_avx512 = {
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx512,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
   .rq_mult_full_small = _kc_sntrup761_rq_mult_full_small_ntt_avx512,
+  .mult_prefix3 = _kc_sntrup761_mult_prefix3_ntt_avx512,
 };
 
 #endif
@@ -1470,8 +1496,9 @@ struct batch_work
  * with 3 F).  G_(n-1) is invertible iff every g_i is; whether it is may
  * be revealed (a function of what single key generation reveals).  If
  * not, each g_i is inverted on its own and redrawn while it is not, as
- * in _kc_sntrup761_keypair.  Every f_i (weight w) is invertible in the
- * field Rq, so F_(n-1) is. */
+ * in _kc_sntrup761_keypair (those redraws come after the f draws: the
+ * prefix products of both rings run in one pass).  Every f_i (weight w)
+ * is invertible in the field Rq, so F_(n-1) is. */
 static void
 keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
                      unsigned char *pk, unsigned char *sk, size_t n,
@@ -1482,21 +1509,41 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
   size_t i;
   int ok;
 
-  /* g: draw, prefix products (t3[0] = G_i), one reciprocal, back down. */
+  /* g: draw all (into the rho field until the end). */
   for (i = 0; i < n; i++)
     {
       rng (rngctx, s->buf, sizeof s->buf);
       ops->small_from_bytes (s->a, s->buf);
       ops->small_encode (SKI (i) + SLOT_RHO, s->a);
+    }
+  /* f: draw (straight into the final field); the prefix products of both
+   * rings in one step a key (t3[0] = G_i, fq[0] = F_i, and beside each
+   * W_i = g_i F_(i-1)), sharing the transform of g_i. */
+  for (i = 0; i < n; i++)
+    {
+      size_t j;
+      rng (rngctx, s->buf, sizeof s->buf);
+      short_from_bytes_ops (ops, s->a, s->buf);
+      ops->small_encode (SKI (i) + SLOT_F, s->a);
+      ops->small_decode (s->b, SKI (i) + SLOT_RHO);              /* g_i */
       if (i == 0)
-        memcpy (s->t3[0], s->a, P);
+        {
+          memcpy (s->t3[0], s->b, P);
+          for (j = 0; j < P; j++)
+            s->fq[0][j] = s->a[j];
+        }
       else
         {
           ops->small_encode (SKI (i - 1) + SLOT_GINV, s->t3[0]);
-          ops->r3_mult (s->t3[1], s->t3[0], s->a);
+          ops->mult_prefix3 (s->t3[1], s->fq[1], s->z, s->t3[0], s->fq[0],
+                             s->a, s->b);
+          rq_store (PKI (i - 1), SKI (i - 1), s->z);             /* W_i */
           memcpy (s->t3[0], s->t3[1], P);
+          memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
         }
     }
+
+  /* R3: one reciprocal, back down. */
   ok = ops->r3_recip (s->t3[1], s->t3[0]);
   ct_declassify (&ok, sizeof ok);
   if (ok == 0)
@@ -1515,6 +1562,9 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
     }
   else
     {
+      /* Each g_i on its own, redrawn while it is not invertible; then
+       * the Rq prefix products again (W_i depends on g_i), from the f_i
+       * in their fields. */
       for (i = 0; i < n; i++)
         {
           ops->small_decode (s->a, SKI (i) + SLOT_RHO);
@@ -1530,28 +1580,23 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
             }
           ops->small_encode (SKI (i) + SLOT_GINV, s->x);
         }
-    }
-
-  /* f: draw (straight into the final field), prefix products by small
-   * factors (fq[0] = F_i) and beside each W_i = g_i F_(i-1) (one pair
-   * product: F_(i-1) f_i, F_(i-1) g_i), one reciprocal. */
-  for (i = 0; i < n; i++)
-    {
-      size_t j;
-      rng (rngctx, s->buf, sizeof s->buf);
-      short_from_bytes_ops (ops, s->a, s->buf);
-      ops->small_encode (SKI (i) + SLOT_F, s->a);
-      if (i == 0)
-        for (j = 0; j < P; j++)
-          s->fq[0][j] = s->a[j];
-      else
+      for (i = 0; i < n; i++)
         {
-          ops->small_decode (s->b, SKI (i) + SLOT_RHO);          /* g_i */
-          ops->rq_mult_small2 (s->fq[1], s->z, s->fq[0], s->a, s->b);
-          rq_store (PKI (i - 1), SKI (i - 1), s->z);             /* W_i */
-          memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
+          size_t j;
+          ops->small_decode (s->a, SKI (i) + SLOT_F);            /* f_i */
+          if (i == 0)
+            for (j = 0; j < P; j++)
+              s->fq[0][j] = s->a[j];
+          else
+            {
+              ops->small_decode (s->b, SKI (i) + SLOT_RHO);      /* g_i */
+              ops->rq_mult_small2 (s->fq[1], s->z, s->fq[0], s->a, s->b);
+              rq_store (PKI (i - 1), SKI (i - 1), s->z);         /* W_i */
+              memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
+            }
         }
     }
+
   ops->rq_recip3_fq (s->inv, s->fq[0]);     /* 1/(3 F_(n-1)) */
 
   /* Going down, inv = 1/(3 F_i): h_i = g_i / (3 f_i) = inv W_i and

@@ -28,7 +28,9 @@
  * every input goes through the AVX-512 products
  * (_kc_sntrup761_*_ntt_avx512) as well, checked the same way, and with
  * every Rq x Rq input the AVX-512 pair f g, f s2 (s2 the signs of g,
- * _kc_sntrup761_rq_mult_full_small_ntt_avx512).
+ * _kc_sntrup761_rq_mult_full_small_ntt_avx512), with every Rq pair the
+ * batch's prefix step g1 g2 (R3), f g1, f g2
+ * (_kc_sntrup761_mult_prefix3_ntt_avx512).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -223,6 +225,7 @@ check_pair (const int16_t f[P], const int8_t g1[P], const int8_t g2[P],
             const char *what)
 {
   int16_t h1[P], h2[P], want1[P], want2[P], one[P];
+  int8_t o3[P], w3[P];
   int i;
 
   _kc_sntrup761_rq_mult_small (want1, f, g1);
@@ -249,6 +252,16 @@ check_pair (const int16_t f[P], const int8_t g1[P], const int8_t g2[P],
       CHECK (memcmp (h1, want1, sizeof h1) == 0
              && memcmp (h2, want2, sizeof h2) == 0,
              "pair avx512 %s: differs from the portable products", what);
+      /* the batch's prefix step: g1 g2 in R3 beside f g1, f g2 */
+      _kc_sntrup761_r3_mult (w3, g1, g2);
+      memset (h1, 0x55, sizeof h1);
+      memset (h2, 0x55, sizeof h2);
+      memset (o3, 0x55, sizeof o3);
+      _kc_sntrup761_mult_prefix3_ntt_avx512 (o3, h1, h2, g1, f, g1, g2);
+      CHECK (memcmp (h1, want1, sizeof h1) == 0
+             && memcmp (h2, want2, sizeof h2) == 0
+             && memcmp (o3, w3, sizeof o3) == 0,
+             "prefix3 avx512 %s: differs from the portable products", what);
     }
   n_checked += 2;
 }
