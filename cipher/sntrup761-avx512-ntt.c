@@ -513,22 +513,51 @@ r3_out (int8_t h[P], const V c[24])
 
 /* Rq x small output: the CRT of X1 (mod q1) and X2 (mod q2), then mod
  * 4591, as gt_rq_small_out. */
-static inline TGT void
-rq_small_out (int16_t h[P], const V x1[24], const V x2[24])
+static inline TGT V
+crt2 (V a, V x2)
 {
   const V q2 = SET1 (10753), v2 = SET1 (6241);
   const V cu = SET1 (3563), cuq = SET1 (32747);
   const V qq = SET1 (Q), vq = SET1 (14617);
   const V cr = SET1 (1821), crq = SET1 (21427);
+  V t = barrett (montmul (_mm512_sub_epi16 (x2, a), cu, cuq, q2), v2, q2);
+
+  t = barrett (_mm512_add_epi16 (a, montmul (t, cr, crq, qq)), vq, qq);
+  KC_VERIFY_ONLY (check_lanes (&t, 1, (Q - 1) / 2));
+  return t;
+}
+
+static inline TGT void
+rq_small_out (int16_t h[P], const V x1[24], const V x2[24])
+{
+  int u;
+
+  for (u = 0; u < 24; u++)
+    store_fq (h, crt2 (x1[u], x2[u]), u);
+}
+
+/* The same product, then E = (3 h mod q) mod 3, centered, as
+ * _kc_sntrup761_times3_mod3_avx2: |3 h| <= 6885 < 16069, where the
+ * barrett mod 4591 is exactly centered (gen-sntrup761-ntt.py), and
+ * x - 3 round (x / 3) by vpmulhrsw as in r3_out. */
+static inline TGT void
+times3_mod3_out (int8_t e[P], const V x1[24], const V x2[24])
+{
+  const V qq = SET1 (Q), vq = SET1 (14617);
+  const V third = SET1 (10923), three = SET1 (3);
   int u;
 
   for (u = 0; u < 24; u++)
     {
-      V a = x1[u];
-      V t = barrett (montmul (_mm512_sub_epi16 (x2[u], a), cu, cuq, q2), v2, q2);
-      t = barrett (_mm512_add_epi16 (a, montmul (t, cr, crq, qq)), vq, qq);
-      KC_VERIFY_ONLY (check_lanes (&t, 1, (Q - 1) / 2));
-      store_fq (h, t, u);
+      V t = crt2 (x1[u], x2[u]);
+      __m256i y;
+      t = barrett (_mm512_mullo_epi16 (t, three), vq, qq);
+      t = _mm512_sub_epi16 (t, _mm512_mullo_epi16 (_mm512_mulhrs_epi16 (t, third), three));
+      y = _mm512_cvtepi16_epi8 (t);
+      if (u < 23)
+        _mm256_storeu_si256 ((__m256i *) &e[32 * u], y);
+      else
+        _mm256_mask_storeu_epi8 (&e[736], TAIL, y);
     }
 }
 
@@ -612,24 +641,48 @@ _kc_sntrup761_r3_mult2_ntt_avx512 (int8_t h1[P], int8_t h2[P],
   wipememory (&s, sizeof s);
 }
 
-void TGT
-_kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
-                                        const int8_t g[P])
+/* Rq x small up to the CRT: the residues mod q1 in X1, mod q2 in
+ * W->h.o. */
+struct small_frame
 {
-  struct
-  {
-    struct frame w;
-    V x1[24];
-  } s AL64;
+  struct frame w;
+  V x1[24];
+};
+
+static inline __attribute__ ((always_inline)) TGT void
+rq_small_residues (struct small_frame *s, const int16_t f[P],
+                   const int8_t g[P])
+{
   int pi;
 
   for (pi = 0; pi < 2; pi++)
     {
-      rows_fq (s.w.ft, f);
-      fwd_fq (s.w.ft, s.w.ft, pi, 0);
-      times_small (pi == 0 ? s.x1 : s.w.h.o, &s.w, g, pi);
+      rows_fq (s->w.ft, f);
+      fwd_fq (s->w.ft, s->w.ft, pi, 0);
+      times_small (pi == 0 ? s->x1 : s->w.h.o, &s->w, g, pi);
     }
+}
+
+void TGT
+_kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
+                                        const int8_t g[P])
+{
+  struct small_frame s AL64;
+
+  rq_small_residues (&s, f, g);
   rq_small_out (h, s.x1, s.w.h.o);
+  wipememory (&s, sizeof s);
+}
+
+void TGT
+_kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512 (int8_t e[P],
+                                                    const int16_t f[P],
+                                                    const int8_t g[P])
+{
+  struct small_frame s AL64;
+
+  rq_small_residues (&s, f, g);
+  times3_mod3_out (e, s.x1, s.w.h.o);
   wipememory (&s, sizeof s);
 }
 

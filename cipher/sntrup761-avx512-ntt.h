@@ -40,6 +40,12 @@ extern const int16_t _kc_sntrup761_z512_inv_vec[3][15][2][32]
 void _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[761],
                                              const int16_t f[761],
                                              const int8_t g[761]);
+/* e = (3 (f g) mod q) mod 3, centered: _rq_mult_small followed by
+ * _kc_sntrup761_times3_mod3_avx2 (decapsulation's first step), without
+ * the Rq product in memory. */
+void _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512 (int8_t e[761],
+                                                         const int16_t f[761],
+                                                         const int8_t g[761]);
 void _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[761], const int16_t f[761],
                                        const int16_t g[761]);
 /* (h, h2) = (f g, f s2): the two products of _rq_mult and _rq_mult_small

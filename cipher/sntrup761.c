@@ -1047,7 +1047,6 @@ struct sntrup_ops
   void (*small_encode) (unsigned char *, const int8_t *);
   void (*short_from_bytes) (int8_t *, const unsigned char *);
   void (*round) (int16_t *);
-  void (*times3_mod3) (int8_t *, const int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
   void (*small_from_bytes) (int8_t *, const unsigned char *);
   /* (h1, h2) = (f g1, f g2), h1 and h2 distinct, aliasing no input */
@@ -1063,6 +1062,9 @@ struct sntrup_ops
    * generation's prefix step; outputs distinct, aliasing no input */
   void (*mult_prefix3) (int8_t *, int16_t *, int16_t *, const int8_t *,
                         const int16_t *, const int8_t *, const int8_t *);
+  /* e = (3 (f g) mod q) mod 3: rq_mult_small, then times3_mod3 */
+  void (*rq_mult_small_times3_mod3) (int8_t *, const int16_t *,
+                                     const int8_t *);
 };
 
 /* Two products with one left operand: two calls of the single product. */
@@ -1118,6 +1120,17 @@ times3_mod3_portable (int8_t e[P], const int16_t cf[P])
     e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
 }
 
+static void
+rq_mult_small_times3_mod3_portable (int8_t e[P], const int16_t f[P],
+                                    const int8_t g[P])
+{
+  int16_t h[P];
+
+  _kc_sntrup761_rq_mult_small (h, f, g);
+  times3_mod3_portable (e, h);
+  wipememory (h, sizeof h);
+}
+
 /* R = EV if EV has weight w, else the fixed vector (1^w, 0^(p-w)),
  * selected in constant time. */
 static void
@@ -1167,13 +1180,13 @@ static const struct sntrup_ops ops_portable = {
   .small_encode = _kc_sntrup761_small_encode,
   .short_from_bytes = _kc_sntrup761_short_from_bytes,
   .round = round_portable,
-  .times3_mod3 = times3_mod3_portable,
   .weight_fix = weight_fix_portable,
   .small_from_bytes = _kc_sntrup761_small_from_bytes,
   .rq_mult_small2 = rq_mult_small2_portable,
   .r3_mult2 = r3_mult2_portable,
   .rq_mult_full_small = rq_mult_full_small_portable,
   .mult_prefix3 = mult_prefix3_portable,
+  .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_portable,
 };
 
 #ifdef KC_USE_X86_64
@@ -1188,7 +1201,6 @@ static const struct sntrup_ops ops_portable = {
   .small_encode = _kc_sntrup761_small_encode_avx2, \
   .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2, \
   .round = _kc_sntrup761_round_avx2, \
-  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2, \
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
 
@@ -1211,6 +1223,17 @@ mult_prefix3_avx2 (int8_t g3[P], int16_t ff[P], int16_t fg[P],
   _kc_sntrup761_rq_mult_small2_ntt_avx2 (ff, fg, f, s1, s2);
 }
 
+static void
+rq_mult_small_times3_mod3_avx2 (int8_t e[P], const int16_t f[P],
+                                const int8_t g[P])
+{
+  int16_t h[P];
+
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
+  _kc_sntrup761_times3_mod3_avx2 (e, h);
+  wipememory (h, sizeof h);
+}
+
 static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
   .r3_mult = _kc_sntrup761_r3_mult_ntt_avx2,
@@ -1223,6 +1246,7 @@ static const struct sntrup_ops ops_avx2 = {
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
   .rq_mult_full_small = rq_mult_full_small_avx2,
   .mult_prefix3 = mult_prefix3_avx2,
+  .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_avx2,
 };
 
 /* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
@@ -1238,6 +1262,7 @@ static const struct sntrup_ops ops_avx512 = {
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
   .rq_mult_full_small = _kc_sntrup761_rq_mult_full_small_ntt_avx512,
   .mult_prefix3 = _kc_sntrup761_mult_prefix3_ntt_avx512,
+  .rq_mult_small_times3_mod3 = _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512,
 };
 
 #endif
@@ -1356,7 +1381,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   const unsigned char *rho = pk + PK_BYTES;
   const unsigned char *cache = rho + SMALL_BYTES;
   int8_t f[P], v[P], e[P], ev[P], r[P];
-  int16_t c[P], cf[P], h[P];
+  int16_t c[P], h[P];
   unsigned char cnew[CT_BYTES], r3h[HASH_BYTES], rho3h[HASH_BYTES];
   uint32_t ok;
 
@@ -1364,8 +1389,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   ops->small_decode (f, sk);
   ops->small_decode (v, sk + SMALL_BYTES);
   ops->rounded_decode (c, ct);
-  ops->rq_mult_small (cf, c, f);
-  ops->times3_mod3 (e, cf);
+  ops->rq_mult_small_times3_mod3 (e, c, f);
   ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
@@ -1386,7 +1410,6 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   wipememory (ev, sizeof ev);
   wipememory (r, sizeof r);
   wipememory (c, sizeof c);
-  wipememory (cf, sizeof cf);
   wipememory (cnew, sizeof cnew);
   wipememory (r3h, sizeof r3h);
   wipememory (rho3h, sizeof rho3h);

@@ -30,7 +30,9 @@
  * every Rq x Rq input the AVX-512 pair f g, f s2 (s2 the signs of g,
  * _kc_sntrup761_rq_mult_full_small_ntt_avx512), with every Rq pair the
  * batch's prefix step g1 g2 (R3), f g1, f g2
- * (_kc_sntrup761_mult_prefix3_ntt_avx512).
+ * (_kc_sntrup761_mult_prefix3_ntt_avx512), and with every Rq x small
+ * input (3 h mod q) mod 3
+ * (_kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -143,6 +145,7 @@ static void
 check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
 {
   int16_t h[P], want[P], ref[P];
+  int8_t e[P];
   int i;
 
   _kc_sntrup761_rq_mult_small (want, f, g);
@@ -160,6 +163,13 @@ check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
         ;
       CHECK (i == P, "avx512 %s: h[%d] = %d, portable %d", what, i,
              h[i % P], want[i % P]);
+      /* decapsulation's fused form: (3 h mod q) mod 3 */
+      memset (e, 0x55, sizeof e);
+      _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512 (e, f, g);
+      for (i = 0; i < P && e[i] == cmod (cmod (3L * want[i], Q), 3); i++)
+        ;
+      CHECK (i == P, "avx512 times3_mod3 %s: e[%d] = %d, want %d", what, i,
+             e[i % P], cmod (cmod (3L * want[i % P], Q), 3));
     }
   if (slow)
     {
