@@ -674,6 +674,26 @@ _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
   wipememory (&s, sizeof s);
 }
 
+/* The product rounded: 3 round (h / 3) per coefficient, as
+ * _kc_sntrup761_round_avx2 (vpmulhrsw by 10923 is exact for |h| <=
+ * 2295). */
+void TGT
+_kc_sntrup761_rq_mult_small_round_ntt_avx512 (int16_t h[P], const int16_t f[P],
+                                              const int8_t g[P])
+{
+  const V third = SET1 (10923);
+  struct small_frame s AL64;
+  int u;
+
+  rq_small_residues (&s, f, g);
+  for (u = 0; u < 24; u++)
+    {
+      V t = _mm512_mulhrs_epi16 (crt2 (s.x1[u], s.w.h.o[u]), third);
+      store_fq (h, _mm512_add_epi16 (t, _mm512_add_epi16 (t, t)), u);
+    }
+  wipememory (&s, sizeof s);
+}
+
 void TGT
 _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512 (int8_t e[P],
                                                     const int16_t f[P],

@@ -40,6 +40,11 @@ extern const int16_t _kc_sntrup761_z512_inv_vec[3][15][2][32]
 void _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[761],
                                              const int16_t f[761],
                                              const int8_t g[761]);
+/* h = Round (f g): _rq_mult_small followed by _kc_sntrup761_round_avx2
+ * (encapsulation's product), without the product in memory. */
+void _kc_sntrup761_rq_mult_small_round_ntt_avx512 (int16_t h[761],
+                                                   const int16_t f[761],
+                                                   const int8_t g[761]);
 /* e = (3 (f g) mod q) mod 3, centered: _rq_mult_small followed by
  * _kc_sntrup761_times3_mod3_avx2 (decapsulation's first step), without
  * the Rq product in memory. */

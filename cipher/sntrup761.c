@@ -1046,7 +1046,6 @@ struct sntrup_ops
   void (*small_decode) (int8_t *, const unsigned char *);
   void (*small_encode) (unsigned char *, const int8_t *);
   void (*short_from_bytes) (int8_t *, const unsigned char *);
-  void (*round) (int16_t *);
   void (*weight_fix) (int8_t *, const int8_t *);
   void (*small_from_bytes) (int8_t *, const unsigned char *);
   /* (h1, h2) = (f g1, f g2), h1 and h2 distinct, aliasing no input */
@@ -1062,6 +1061,8 @@ struct sntrup_ops
    * generation's prefix step; outputs distinct, aliasing no input */
   void (*mult_prefix3) (int8_t *, int16_t *, int16_t *, const int8_t *,
                         const int16_t *, const int8_t *, const int8_t *);
+  /* h = Round (f g): rq_mult_small, then round */
+  void (*rq_mult_small_round) (int16_t *, const int16_t *, const int8_t *);
   /* e = (3 (f g) mod q) mod 3: rq_mult_small, then times3_mod3 */
   void (*rq_mult_small_times3_mod3) (int8_t *, const int16_t *,
                                      const int8_t *);
@@ -1108,6 +1109,14 @@ round_portable (int16_t c[P])
   size_t i;
   for (i = 0; i < P; i++)
     c[i] = (int16_t) (c[i] - f3_freeze (c[i]));
+}
+
+static void
+rq_mult_small_round_portable (int16_t h[P], const int16_t f[P],
+                              const int8_t g[P])
+{
+  _kc_sntrup761_rq_mult_small (h, f, g);
+  round_portable (h);
 }
 
 /* E = (3 CF mod q) mod 3, centered, for frozen CF.  |3 cf| <= 3 q12 <
@@ -1179,7 +1188,6 @@ static const struct sntrup_ops ops_portable = {
   .small_decode = _kc_sntrup761_small_decode,
   .small_encode = _kc_sntrup761_small_encode,
   .short_from_bytes = _kc_sntrup761_short_from_bytes,
-  .round = round_portable,
   .weight_fix = weight_fix_portable,
   .small_from_bytes = _kc_sntrup761_small_from_bytes,
   .rq_mult_small2 = rq_mult_small2_portable,
@@ -1187,6 +1195,7 @@ static const struct sntrup_ops ops_portable = {
   .rq_mult_full_small = rq_mult_full_small_portable,
   .mult_prefix3 = mult_prefix3_portable,
   .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_portable,
+  .rq_mult_small_round = rq_mult_small_round_portable,
 };
 
 #ifdef KC_USE_X86_64
@@ -1200,7 +1209,6 @@ static const struct sntrup_ops ops_portable = {
   .small_decode = _kc_sntrup761_small_decode_avx2, \
   .small_encode = _kc_sntrup761_small_encode_avx2, \
   .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2, \
-  .round = _kc_sntrup761_round_avx2, \
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
 
@@ -1234,6 +1242,13 @@ rq_mult_small_times3_mod3_avx2 (int8_t e[P], const int16_t f[P],
   wipememory (h, sizeof h);
 }
 
+static void
+rq_mult_small_round_avx2 (int16_t h[P], const int16_t f[P], const int8_t g[P])
+{
+  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
+  _kc_sntrup761_round_avx2 (h);
+}
+
 static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
   .r3_mult = _kc_sntrup761_r3_mult_ntt_avx2,
@@ -1247,6 +1262,7 @@ static const struct sntrup_ops ops_avx2 = {
   .rq_mult_full_small = rq_mult_full_small_avx2,
   .mult_prefix3 = mult_prefix3_avx2,
   .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_avx2,
+  .rq_mult_small_round = rq_mult_small_round_avx2,
 };
 
 /* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
@@ -1263,6 +1279,7 @@ static const struct sntrup_ops ops_avx512 = {
   .rq_mult_full_small = _kc_sntrup761_rq_mult_full_small_ntt_avx512,
   .mult_prefix3 = _kc_sntrup761_mult_prefix3_ntt_avx512,
   .rq_mult_small_times3_mod3 = _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512,
+  .rq_mult_small_round = _kc_sntrup761_rq_mult_small_round_ntt_avx512,
 };
 
 #endif
@@ -1344,8 +1361,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
 
   ops->small_encode (r_enc, r);
   hash_prefix (r3h, 3, r_enc, SMALL_BYTES);
-  ops->rq_mult_small (c, h, r);
-  ops->round (c);
+  ops->rq_mult_small_round (c, h, r);
   ops->rounded_encode (ct, c);
   hash_confirm (ct + ROUNDED_BYTES, r3h, cache);
   wipememory (c, sizeof c);

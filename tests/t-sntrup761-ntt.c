@@ -31,8 +31,8 @@
  * _kc_sntrup761_rq_mult_full_small_ntt_avx512), with every Rq pair the
  * batch's prefix step g1 g2 (R3), f g1, f g2
  * (_kc_sntrup761_mult_prefix3_ntt_avx512), and with every Rq x small
- * input (3 h mod q) mod 3
- * (_kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512).
+ * input (3 h mod q) mod 3 and 3 round (h / 3)
+ * (_kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512, _round_).
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
@@ -170,6 +170,13 @@ check (const int16_t f[P], const int8_t g[P], int slow, const char *what)
         ;
       CHECK (i == P, "avx512 times3_mod3 %s: e[%d] = %d, want %d", what, i,
              e[i % P], cmod (cmod (3L * want[i % P], Q), 3));
+      /* encapsulation's fused form: 3 round (h / 3) */
+      memset (h, 0x55, sizeof h);
+      _kc_sntrup761_rq_mult_small_round_ntt_avx512 (h, f, g);
+      for (i = 0; i < P && h[i] == want[i] - cmod (want[i], 3); i++)
+        ;
+      CHECK (i == P, "avx512 round %s: h[%d] = %d, want %d", what, i,
+             h[i % P], want[i % P] - cmod (want[i % P], 3));
     }
   if (slow)
     {
