@@ -555,7 +555,10 @@ k_sort_ours (void *vctx, uint64_t iters)
   while (iters--)
     {
       memcpy (in->sortbuf, bench_hide_ptr (in->sortin), sizeof in->sortbuf);
-      _kc_sntrup761_sort_761_avx2 (in->sortbuf);
+      if (in->avx512)
+        _kc_sntrup761_sort_761_avx512 (in->sortbuf);
+      else
+        _kc_sntrup761_sort_761_avx2 (in->sortbuf);
       bench_consume (in->sortbuf, 4);
     }
 }

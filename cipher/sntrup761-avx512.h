@@ -31,6 +31,15 @@ int _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[761], const int16_t in[761]);
  * returns 0 if invertible, else -1 (out unspecified, in {-1, 0, 1}). */
 int _kc_sntrup761_r3_recip_avx512 (int8_t out[761], const int8_t in[761]);
 
+/* The same contracts and results as _kc_sntrup761_sort_761_avx2 and
+ * _kc_sntrup761_short_from_bytes_avx2 (sntrup761-avx2.h): X sorted
+ * ascending in place; OUT = Short_fromlist of the 761 little-endian
+ * words at BUF (4 * 761 bytes).  The network of the AVX2 sort
+ * (sntrup761-avx512-sort.c). */
+void _kc_sntrup761_sort_761_avx512 (uint32_t x[761]);
+void _kc_sntrup761_short_from_bytes_avx512 (int8_t out[761],
+                                            const unsigned char *buf);
+
 #endif /* KC_USE_X86_64 */
 
 #endif /* KC_SNTRUP761_AVX512_H */

@@ -1208,7 +1208,6 @@ static const struct sntrup_ops ops_portable = {
   .rounded_encode = _kc_sntrup761_rounded_encode_avx2, \
   .small_decode = _kc_sntrup761_small_decode_avx2, \
   .small_encode = _kc_sntrup761_small_encode_avx2, \
-  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2, \
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
 
@@ -1257,6 +1256,7 @@ static const struct sntrup_ops ops_avx2 = {
   .rq_mult = _kc_sntrup761_rq_mult_ntt_avx2,
   .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx2,
   OPS_AVX2_CODECS,
+  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
   .rq_mult_full_small = rq_mult_full_small_avx2,
@@ -1265,7 +1265,7 @@ static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small_round = rq_mult_small_round_avx2,
 };
 
-/* With AVX-512: its products and reciprocals, the rest as ops_avx2. */
+/* With AVX-512: its products, reciprocals and sort, the rest as ops_avx2. */
 static const struct sntrup_ops ops_avx512 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx512,
   .r3_mult = _kc_sntrup761_r3_mult_ntt_avx512,
@@ -1274,6 +1274,7 @@ static const struct sntrup_ops ops_avx512 = {
   .rq_mult = _kc_sntrup761_rq_mult_ntt_avx512,
   .rq_recip3_fq = _kc_sntrup761_rq_recip3_fq_avx512,
   OPS_AVX2_CODECS,
+  .short_from_bytes = _kc_sntrup761_short_from_bytes_avx512,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx512,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx512,
   .rq_mult_full_small = _kc_sntrup761_rq_mult_full_small_ntt_avx512,

@@ -8,8 +8,9 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3) are compared
- * with the portable ones on the same inputs where the CPU has AVX-512;
+ * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3), sort and
+ * Short_fromlist (sntrup761-avx512-sort.c) are compared with the
+ * portable ones on the same inputs where the CPU has AVX-512;
  * the program runs again without VNNI, for the Rq one's second form.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
@@ -419,6 +420,15 @@ check_sort (const uint32_t in[P], const char *what)
               (unsigned) d[i], (unsigned) c[i]);
         return;
       }
+  if (_kc_hwf () & KC_HWF_AVX512)
+    {
+      memcpy (a, in, sizeof a);
+      _kc_sntrup761_sort_761_avx512 (a);
+      for (i = 0; i < P && a[i] == c[i]; i++)
+        ;
+      CHECK (i == P, "sort %s: index %d: avx512 %08x qsort %08x", what, i,
+             (unsigned) a[i % P], (unsigned) c[i % P]);
+    }
 }
 
 static void
@@ -610,6 +620,13 @@ test_short_from_bytes (void)
       for (i = 0, weight = 0; i < P; i++)
         weight += b[i] != 0;
       CHECK (weight == 286, "short_from_bytes avx2: weight %d, case %d", weight, k);
+      if (_kc_hwf () & KC_HWF_AVX512)
+        {
+          memset (b, 0x55, sizeof b);
+          _kc_sntrup761_short_from_bytes_avx512 (b, buf);
+          CHECK (!memcmp (a, b, sizeof a),
+                 "short_from_bytes avx512 != portable, case %d", k);
+        }
     }
 }
 
