@@ -1053,7 +1053,11 @@ struct sntrup_ops
                           const int8_t *, const int8_t *);
   void (*r3_mult2) (int8_t *, int8_t *, const int8_t *, const int8_t *,
                     const int8_t *);
-  /* (h, h2) = (f g, f s), Rq x Rq and Rq x small; h and h2 distinct,
+  void (*round) (int16_t *);
+  void (*times3_mod3) (int8_t *, const int16_t *);
+  /* Optional (NULL: the *_ops helpers below run the parts above):
+   * kernels that fuse two steps or share transforms.
+   * (h, h2) = (f g, f s), Rq x Rq and Rq x small, h and h2 distinct,
    * aliasing no input */
   void (*rq_mult_full_small) (int16_t *, int16_t *, const int16_t *,
                               const int16_t *, const int8_t *);
@@ -1061,9 +1065,9 @@ struct sntrup_ops
    * generation's prefix step; outputs distinct, aliasing no input */
   void (*mult_prefix3) (int8_t *, int16_t *, int16_t *, const int8_t *,
                         const int16_t *, const int8_t *, const int8_t *);
-  /* h = Round (f g): rq_mult_small, then round */
+  /* h = Round (f g) */
   void (*rq_mult_small_round) (int16_t *, const int16_t *, const int8_t *);
-  /* e = (3 (f g) mod q) mod 3: rq_mult_small, then times3_mod3 */
+  /* e = (3 (f g) mod q) mod 3 */
   void (*rq_mult_small_times3_mod3) (int8_t *, const int16_t *,
                                      const int8_t *);
 };
@@ -1085,23 +1089,6 @@ r3_mult2_portable (int8_t h1[P], int8_t h2[P], const int8_t f[P],
   _kc_sntrup761_r3_mult (h2, f, g2);
 }
 
-static void
-rq_mult_full_small_portable (int16_t h[P], int16_t h2[P], const int16_t f[P],
-                             const int16_t g[P], const int8_t s2[P])
-{
-  _kc_sntrup761_rq_mult (h, f, g);
-  _kc_sntrup761_rq_mult_small (h2, f, s2);
-}
-
-static void
-mult_prefix3_portable (int8_t g3[P], int16_t ff[P], int16_t fg[P],
-                       const int8_t gg[P], const int16_t f[P],
-                       const int8_t s1[P], const int8_t s2[P])
-{
-  _kc_sntrup761_r3_mult (g3, gg, s2);
-  rq_mult_small2_portable (ff, fg, f, s1, s2);
-}
-
 /* Round: the nearest multiple of 3 of each frozen coefficient. */
 static void
 round_portable (int16_t c[P])
@@ -1109,14 +1096,6 @@ round_portable (int16_t c[P])
   size_t i;
   for (i = 0; i < P; i++)
     c[i] = (int16_t) (c[i] - f3_freeze (c[i]));
-}
-
-static void
-rq_mult_small_round_portable (int16_t h[P], const int16_t f[P],
-                              const int8_t g[P])
-{
-  _kc_sntrup761_rq_mult_small (h, f, g);
-  round_portable (h);
 }
 
 /* E = (3 CF mod q) mod 3, centered, for frozen CF.  |3 cf| <= 3 q12 <
@@ -1127,17 +1106,6 @@ times3_mod3_portable (int8_t e[P], const int16_t cf[P])
   size_t i;
   for (i = 0; i < P; i++)
     e[i] = f3_freeze (_kc_sntrup761_fq_freeze24 (3 * (int32_t) cf[i]));
-}
-
-static void
-rq_mult_small_times3_mod3_portable (int8_t e[P], const int16_t f[P],
-                                    const int8_t g[P])
-{
-  int16_t h[P];
-
-  _kc_sntrup761_rq_mult_small (h, f, g);
-  times3_mod3_portable (e, h);
-  wipememory (h, sizeof h);
 }
 
 /* R = EV if EV has weight w, else the fixed vector (1^w, 0^(p-w)),
@@ -1188,14 +1156,12 @@ static const struct sntrup_ops ops_portable = {
   .small_decode = _kc_sntrup761_small_decode,
   .small_encode = _kc_sntrup761_small_encode,
   .short_from_bytes = _kc_sntrup761_short_from_bytes,
+  .round = round_portable,
+  .times3_mod3 = times3_mod3_portable,
   .weight_fix = weight_fix_portable,
   .small_from_bytes = _kc_sntrup761_small_from_bytes,
   .rq_mult_small2 = rq_mult_small2_portable,
   .r3_mult2 = r3_mult2_portable,
-  .rq_mult_full_small = rq_mult_full_small_portable,
-  .mult_prefix3 = mult_prefix3_portable,
-  .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_portable,
-  .rq_mult_small_round = rq_mult_small_round_portable,
 };
 
 #ifdef KC_USE_X86_64
@@ -1208,45 +1174,10 @@ static const struct sntrup_ops ops_portable = {
   .rounded_encode = _kc_sntrup761_rounded_encode_avx2, \
   .small_decode = _kc_sntrup761_small_decode_avx2, \
   .small_encode = _kc_sntrup761_small_encode_avx2, \
+  .round = _kc_sntrup761_round_avx2, \
+  .times3_mod3 = _kc_sntrup761_times3_mod3_avx2, \
   .weight_fix = _kc_sntrup761_weight_fix_avx2, \
   .small_from_bytes = _kc_sntrup761_small_from_bytes_avx2
-
-/* AVX2 has no shared-transform kernels for these: the products one by
- * one. */
-static void
-rq_mult_full_small_avx2 (int16_t h[P], int16_t h2[P], const int16_t f[P],
-                         const int16_t g[P], const int8_t s2[P])
-{
-  _kc_sntrup761_rq_mult_ntt_avx2 (h, f, g);
-  _kc_sntrup761_rq_mult_small_ntt_avx2 (h2, f, s2);
-}
-
-static void
-mult_prefix3_avx2 (int8_t g3[P], int16_t ff[P], int16_t fg[P],
-                   const int8_t gg[P], const int16_t f[P], const int8_t s1[P],
-                   const int8_t s2[P])
-{
-  _kc_sntrup761_r3_mult_ntt_avx2 (g3, gg, s2);
-  _kc_sntrup761_rq_mult_small2_ntt_avx2 (ff, fg, f, s1, s2);
-}
-
-static void
-rq_mult_small_times3_mod3_avx2 (int8_t e[P], const int16_t f[P],
-                                const int8_t g[P])
-{
-  int16_t h[P];
-
-  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
-  _kc_sntrup761_times3_mod3_avx2 (e, h);
-  wipememory (h, sizeof h);
-}
-
-static void
-rq_mult_small_round_avx2 (int16_t h[P], const int16_t f[P], const int8_t g[P])
-{
-  _kc_sntrup761_rq_mult_small_ntt_avx2 (h, f, g);
-  _kc_sntrup761_round_avx2 (h);
-}
 
 static const struct sntrup_ops ops_avx2 = {
   .rq_mult_small = _kc_sntrup761_rq_mult_small_ntt_avx2,
@@ -1259,10 +1190,6 @@ static const struct sntrup_ops ops_avx2 = {
   .short_from_bytes = _kc_sntrup761_short_from_bytes_avx2,
   .rq_mult_small2 = _kc_sntrup761_rq_mult_small2_ntt_avx2,
   .r3_mult2 = _kc_sntrup761_r3_mult2_ntt_avx2,
-  .rq_mult_full_small = rq_mult_full_small_avx2,
-  .mult_prefix3 = mult_prefix3_avx2,
-  .rq_mult_small_times3_mod3 = rq_mult_small_times3_mod3_avx2,
-  .rq_mult_small_round = rq_mult_small_round_avx2,
 };
 
 /* With AVX-512: its products, reciprocals and sort, the rest as ops_avx2. */
@@ -1299,6 +1226,65 @@ ops_get (void)
     return &ops_avx2;
 #endif
   return &ops_portable;
+}
+
+/* The optional members: the fused kernel where the table has one, else
+ * its parts. */
+static void
+rq_mult_full_small_ops (const struct sntrup_ops *ops, int16_t h[P],
+                        int16_t h2[P], const int16_t f[P], const int16_t g[P],
+                        const int8_t s2[P])
+{
+  if (ops->rq_mult_full_small)
+    ops->rq_mult_full_small (h, h2, f, g, s2);
+  else
+    {
+      ops->rq_mult (h, f, g);
+      ops->rq_mult_small (h2, f, s2);
+    }
+}
+
+static void
+mult_prefix3_ops (const struct sntrup_ops *ops, int8_t g3[P], int16_t ff[P],
+                  int16_t fg[P], const int8_t gg[P], const int16_t f[P],
+                  const int8_t s1[P], const int8_t s2[P])
+{
+  if (ops->mult_prefix3)
+    ops->mult_prefix3 (g3, ff, fg, gg, f, s1, s2);
+  else
+    {
+      ops->r3_mult (g3, gg, s2);
+      ops->rq_mult_small2 (ff, fg, f, s1, s2);
+    }
+}
+
+static void
+rq_mult_small_round_ops (const struct sntrup_ops *ops, int16_t h[P],
+                         const int16_t f[P], const int8_t g[P])
+{
+  if (ops->rq_mult_small_round)
+    ops->rq_mult_small_round (h, f, g);
+  else
+    {
+      ops->rq_mult_small (h, f, g);
+      ops->round (h);
+    }
+}
+
+static void
+rq_mult_small_times3_mod3_ops (const struct sntrup_ops *ops, int8_t e[P],
+                               const int16_t f[P], const int8_t g[P])
+{
+  int16_t h[P];
+
+  if (ops->rq_mult_small_times3_mod3)
+    {
+      ops->rq_mult_small_times3_mod3 (e, f, g);
+      return;
+    }
+  ops->rq_mult_small (h, f, g);
+  ops->times3_mod3 (e, h);
+  wipememory (h, sizeof h);
 }
 
 static void
@@ -1362,7 +1348,7 @@ hide (const struct sntrup_ops *ops, unsigned char ct[CT_BYTES],
 
   ops->small_encode (r_enc, r);
   hash_prefix (r3h, 3, r_enc, SMALL_BYTES);
-  ops->rq_mult_small_round (c, h, r);
+  rq_mult_small_round_ops (ops, c, h, r);
   ops->rounded_encode (ct, c);
   hash_confirm (ct + ROUNDED_BYTES, r3h, cache);
   wipememory (c, sizeof c);
@@ -1406,7 +1392,7 @@ dec_ops (const struct sntrup_ops *ops, unsigned char *ss,
   ops->small_decode (f, sk);
   ops->small_decode (v, sk + SMALL_BYTES);
   ops->rounded_decode (c, ct);
-  ops->rq_mult_small_times3_mod3 (e, c, f);
+  rq_mult_small_times3_mod3_ops (ops, e, c, f);
   ops->r3_mult (ev, e, v);
 
   /* r = ev if it has weight w, else the fixed vector (1^w, 0^(p-w)). */
@@ -1575,8 +1561,8 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
       else
         {
           ops->small_encode (SKI (i - 1) + SLOT_GINV, s->t3[0]);
-          ops->mult_prefix3 (s->t3[1], s->fq[1], s->z, s->t3[0], s->fq[0],
-                             s->a, s->b);
+          mult_prefix3_ops (ops, s->t3[1], s->fq[1], s->z, s->t3[0],
+                            s->fq[0], s->a, s->b);
           rq_store (PKI (i - 1), SKI (i - 1), s->z);             /* W_i */
           memcpy (s->t3[0], s->t3[1], P);
           memcpy (s->fq[0], s->fq[1], sizeof s->fq[0]);
@@ -1648,7 +1634,7 @@ keypair_batch_chunk (const struct sntrup_ops *ops, struct batch_work *s,
         {
           ops->small_decode (s->a, SKI (i) + SLOT_F);            /* f_i */
           rq_load (s->fq[0], PKI (i - 1), SKI (i - 1));          /* W_i */
-          ops->rq_mult_full_small (s->h, s->tq, s->inv, s->fq[0], s->a);
+          rq_mult_full_small_ops (ops, s->h, s->tq, s->inv, s->fq[0], s->a);
           memcpy (s->inv, s->tq, sizeof s->inv);
         }
       else
