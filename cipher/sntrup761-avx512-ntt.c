@@ -833,7 +833,7 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
 }
 
 /* f g and f s with one transform of f for q1 and q2: the small product
- * runs on the rows of f that the full product left in ft. */
+ * runs on the transform of f that the full product left in ft. */
 void TGT
 _kc_sntrup761_rq_mult_full_small_ntt_avx512 (int16_t h[P], int16_t h2[P],
                                              const int16_t f[P],
