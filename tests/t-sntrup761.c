@@ -1058,7 +1058,8 @@ test_batch (const struct kem_impl *im, int portable)
   for (k = 0; k < 48; k++)
     seed[k] = (unsigned char) (0x31 * k + 5);
 
-  /* A batch of one is the single key of the same draws. */
+  /* A batch of one is the single key of the same draws (when the first
+   * g is invertible, as here: otherwise the batch redraws g after f). */
   t_drbg_init (&d1, seed);
   t_drbg_init (&d2, seed);
   batch (pk[0], sk[0], 1, t_drbg_rng_cb, &d1);
