@@ -60,33 +60,70 @@ lincomb (__m256i x, struct fq_scalar b, __m256i y, struct fq_scalar c)
   return _mm256_sub_epi16 (v, _mm256_mullo_epi16 (t, _mm256_set1_epi16 (Q)));
 }
 
-/* The shifts of g (down by one lane per iteration) and v (up by one) are
- * done by moving where the arrays start: g at iteration n is
- * gbuf[n .. n + 768), v is vbuf[VOFF - n .. VOFF - n + 768), so the
- * vectors are loaded and stored unaligned and nothing is shuffled.  Lanes
- * below v's start stay zero (never written), which shifts zeros in. */
-#define VOFF (2 * P)
+/* x + y C mod q, lazily reduced, for 16 lanes (3 multiplications):
+ * |y C - q round (y C' / 2^15)| <= q (1/2 + |y| 2^-16) as in lincomb, so
+ * the result is x plus at most q (1/2 + 32767 2^-16) < q = 4591 in
+ * magnitude; x itself is not reduced, which the iteration schedule below
+ * accounts for. */
+KC_AVX2 static inline __m256i
+addmul (__m256i x, __m256i y, struct fq_scalar c)
+{
+  __m256i t = _mm256_mulhrs_epi16 (y, c.bs);
+  __m256i v = _mm256_add_epi16 (x, _mm256_mullo_epi16 (y, c.b));
+  return _mm256_sub_epi16 (v, _mm256_mullo_epi16 (t, _mm256_set1_epi16 (Q)));
+}
+
+/* The state: f, g, v, r, lane i of each at x[PAD + i].  The shifts (g
+ * down by one lane an iteration, v up by one) are done by reading at lane
+ * offsets (+1, +2 for f, g; -1, -2 for v, r), stores are aligned and in
+ * place: f, g ascending (a vector's outputs depend on lanes at and above
+ * it), v, r descending.  Padding lanes stay zero (never written), so v
+ * shifts zeros in at the bottom. */
+#define PAD 16
 struct recip3_state
 {
-  int16_t f[N] __attribute__ ((aligned (32)));
-  int16_t r[N] __attribute__ ((aligned (32)));
-  int16_t gbuf[2 * P + N] __attribute__ ((aligned (32)));
-  int16_t vbuf[VOFF + N] __attribute__ ((aligned (32)));
+  int16_t f[PAD + N + PAD] __attribute__ ((aligned (32)));
+  int16_t g[PAD + N + PAD] __attribute__ ((aligned (32)));
+  int16_t v[PAD + N + PAD] __attribute__ ((aligned (32)));
+  int16_t r[PAD + N + PAD] __attribute__ ((aligned (32)));
 };
 
-#ifdef KC_VERIFY
-/* --enable-verify: every lane of f, g, v, r within lincomb's bound. */
-static void
-check_lanes_9182 (const struct recip3_state *s, int n)
+/* Every RED-th iteration reduces (g, r) fully; the RED - 1 between only
+ * add to them (see the bounds below). */
+#define RED 6
+#define LANE_RED 9182                   /* |g|, |r| after a reducing step */
+#define LANE_STEP 4591                  /* growth a non-reducing step */
+#define LANE_MAX (LANE_RED + (RED - 1) * LANE_STEP)     /* 32137 */
+
+/* Lanes of f, g iteration n needs (see below). */
+static inline int
+recip_lanes (int n)
 {
+  return 2 * P - n < P + 1 ? 2 * P - n : P + 1;
+}
+
+#ifdef KC_VERIFY
+/* --enable-verify: the lanes that matter within the schedule's bounds,
+ * after N_DONE iterations, M of them since the last reducing one (the
+ * inputs count as reduced). */
+static void
+check_lanes (const struct recip3_state *s, int n_done, int m)
+{
+  int lf = recip_lanes (n_done);
+  int bound = LANE_RED + LANE_STEP * m;
   int i;
   for (i = 0; i < N; i++)
     {
-      KC_VERIFY_CHECK (s->f[i] >= -9182 && s->f[i] <= 9182);
-      KC_VERIFY_CHECK (s->gbuf[n + i] >= -9182 && s->gbuf[n + i] <= 9182);
-      KC_VERIFY_CHECK (s->vbuf[VOFF - n + i] >= -9182 && s->vbuf[VOFF - n + i] <= 9182);
-      KC_VERIFY_CHECK (s->r[i] >= -9182 && s->r[i] <= 9182);
+      if (i < lf)
+        {
+          KC_VERIFY_CHECK (s->g[PAD + i] >= -bound && s->g[PAD + i] <= bound);
+          KC_VERIFY_CHECK (s->f[PAD + i] >= -LANE_MAX && s->f[PAD + i] <= LANE_MAX);
+        }
+      KC_VERIFY_CHECK (s->v[PAD + i] >= -LANE_MAX && s->v[PAD + i] <= LANE_MAX);
+      KC_VERIFY_CHECK (s->r[PAD + i] >= -bound && s->r[PAD + i] <= bound);
     }
+  for (i = 0; i < PAD; i++)
+    KC_VERIFY_CHECK (s->v[i] == 0 && s->r[i] == 0);
 }
 #endif
 
@@ -94,14 +131,14 @@ check_lanes_9182 (const struct recip3_state *s, int n)
  * leak nothing):
  *  - v, r: at the start of iteration n, v has nonzero lanes only at indices
  *    <= n - 1 and r at <= n (lanes > 761 are don't-care that never reach
- *    f, g or the output), so the v, r pass covers vectors 0 .. n/16 only.
+ *    f, g or the output).
  *  - f, g: lane i of f and g after iteration n depends only on lanes i and
  *    i + 1 before it (and the scalars f[0], g[0]); what the algorithm
  *    finally needs from f, g is f[0] and the g[0] of every iteration.  So
  *    iteration n only needs lanes < L(n) = min (p + 1, 2p - n), a bound
  *    that drops by one per iteration in the second half; lanes above it
- *    hold stale or garbage values (bounded, as every lane operation maps
- *    any input into its output range) that never flow back down.
+ *    hold stale or garbage values (int16 arithmetic wraps) that never flow
+ *    back down.
  *
  * Scaling: the reference swaps (f, v) with (g, r) and then sets
  * g <- f0 g - g0 f, r <- f0 r - g0 v from the swapped values.  After a
@@ -112,76 +149,210 @@ check_lanes_9182 (const struct recip3_state *s, int n)
  * combinations are linear in (g, g[0]) and (r, g[0]), a swap moves the
  * scaled pair into (f, v), and the result v / f[0] and every test
  * g[0] != 0 are unchanged.  (Same argument in R3, with the constant +-1.)
+ * So here g <- g + k f and r <- r + k v with k = -g0 / f0, the reference's
+ * pair divided by +-f0: 3 multiplications a lane (addmul) where f0 g - g0 f
+ * takes 5.  1/f0 costs a scalar exponentiation an iteration (of g0, the
+ * f0 of the next iteration if it swaps): 19 dependent multiplications, too
+ * long a chain to leave to the out-of-order window, so a pass runs one
+ * multiplication of each pending chain with each of its vectors.
  *
- * Rq divsteps.  All lanes stay lazily reduced: |f|, |g|, |v|, |r| <=
- * 9182 (lincomb's bound; inputs start frozen). */
-/* The divsteps on S, whose gbuf holds the input reversed (frozen int16
+ * Two iterations a pass.  Memory, not arithmetic, bounds a pass on
+ * 128-bit-wide AVX2 machines, so each pass does iterations n and n + 1:
+ * with f1 = sw1 ? g : f, g1 = (g + k1 f) / x, f2 = sw2 ? g1 : f1,
+ * g2 = (g1 + k2 f1) / x an output vector of f, g needs g1 at lane offsets
+ * 0 and 1 (3 addmuls for 2 iterations, 4 if done one at a time); with
+ * v1 = sw1 ? r : x v, r1 = r + k1 x v, v2 = sw2 ? r1 : x v1,
+ * r2 = r1 + k2 x v1 one of v, r needs r1 at offset 0 only (2 addmuls).
+ * Each vector is stored once for the two.  The scalars of iteration n + 1
+ * come from those of n and lanes 0, 1 of f, g: g1[0] = g[1] + k1 f[1].
+ * 2p - 1 is odd: the last pass's second iteration is void (k2 = 0, no
+ * swap), which only shifts v up once more.
+ *
+ * Bounds.  addmul adds less than q = 4591 to g and r and does not reduce
+ * them, so every RED = 6th iteration (always a pass's second) uses
+ * lincomb (g 1 + f k, r 1 + v k), which leaves |g|, |r| <= 2 q = 9182
+ * whatever the inputs.  So at most 5 iterations after a reducing one
+ * |g|, |r| <= 9182 + 5 4591 = 32137, and f, v (earlier values of g, r)
+ * obey the same bound: no lane that matters ever wraps.  Inputs start
+ * frozen. */
+
+/* The scalars before an (even) iteration n: delta, 1/f0, g0 = g[0], 1/g0
+ * and the frozen lanes 1 of g and f. */
+struct rq_pass
+{
+  int32_t delta, finv, g0, ginv, g1, f1;
+};
+
+/* a b mod q within [-2299, 2299] (not frozen), |a|, |b| <= 2343: the
+ * product is below 2^23 in magnitude, fq_freeze32's estimate t is within
+ * 0.5 + 2^23 0.5 / 2^32 < 0.501 of x / q. */
+static inline int32_t
+fq_mul_lazy (int32_t a, int32_t b)
+{
+  int32_t x = a * b;
+  int32_t t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
+  return x - t * Q;
+}
+
+/* a^(q - 2) = 1/a by left-to-right square and multiply over the bits of
+ * q - 2 = 4589 = 1 0001 1110 1101b below the top one: 0 squares, 1
+ * multiplies by a. */
+#define CHAIN 19
+static const uint8_t recip_chain[CHAIN] = {
+  0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1
+};
+
+/* One multiplication of each of the two chains, at step I. */
+#define CHAIN_STEP(i)                                                   \
+  do                                                                    \
+    {                                                                   \
+      ca = fq_mul_lazy (ca, recip_chain[i] ? g0b : ca);                 \
+      cb = fq_mul_lazy (cb, recip_chain[i] ? nx->g0 : cb);              \
+    }                                                                   \
+  while (0)
+
+/* Iterations n and n + 1 (only n if LAST) from the scalars in CUR; the
+ * next pass's in NX.  REDUCE: iteration n + 1 reduces. */
+KC_AVX2 static KC_ALWAYS_INLINE void
+rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
+                  struct rq_pass *nx, int reduce, int last)
+{
+  const struct fq_scalar one = { _mm256_set1_epi16 (1), _mm256_set1_epi16 (7) };
+  int16_t *f = sp->f + PAD, *g = sp->g + PAD, *v = sp->v + PAD, *r = sp->r + PAD;
+  /* At least one vector: the last pass needs none of f, g (L = 0) but
+   * takes its next-pass scalars from vector 0 all the same. */
+  int jf = recip_lanes (n + 2) > 0 ? (recip_lanes (n + 2) + 16 - 1) / 16 : 1;
+  int jv = (n + 2) / 16 < N / 16 - 1 ? (n + 2) / 16 : N / 16 - 1;
+  uint32_t sw1m, sw2m;
+  int32_t d1, finv1, g0b, ca, cb = 0;
+  struct fq_scalar k1, k2;
+  __m256i sw1, sw2;
+  int i, j;
+
+  /* Iteration n. */
+  sw1m = mask_negative (-cur->delta) & ct_mask_nonzero_u32 ((uint32_t) cur->g0);
+  k1 = fq_scalar (fq_mul (-cur->g0, cur->finv));
+  d1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) -cur->delta, (uint32_t) cur->delta) + 1;
+  finv1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) cur->ginv, (uint32_t) cur->finv);
+  /* Iteration n + 1: its g0 is lane 1 of g + k1 f. */
+  g0b = fq_freeze32 (cur->g1 + fq_mul (-cur->g0, cur->finv) * cur->f1);
+  if (last)
+    {
+      sw2m = 0;
+      k2 = fq_scalar (0);
+      nx->delta = d1;
+    }
+  else
+    {
+      sw2m = mask_negative (-d1) & ct_mask_nonzero_u32 ((uint32_t) g0b);
+      k2 = fq_scalar (fq_mul (-g0b, finv1));
+      nx->delta = (int32_t) ct_select_u32 (sw2m, (uint32_t) -d1, (uint32_t) d1) + 1;
+    }
+  sw1 = _mm256_set1_epi32 ((int32_t) sw1m);
+  sw2 = _mm256_set1_epi32 ((int32_t) sw2m);
+  ca = g0b;                             /* 1/g0b: for iteration n + 2's f0 */
+
+  for (j = 0; j < jf; j++)
+    {
+      /* f is stored a lane lower than g: f[i + 1] at lane i. */
+      __m256i f1 = _mm256_load_si256 ((const __m256i *) (f + 16 * j));
+      __m256i f2 = _mm256_loadu_si256 ((const __m256i *) (f + 16 * j + 1));
+      __m256i g1 = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j + 1));
+      __m256i g2 = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j + 2));
+      /* After iteration n, at lane offset 1: f and g / x. */
+      __m256i fa = _mm256_blendv_epi8 (f1, g1, sw1);
+      __m256i ga = addmul (g2, f2, k1);
+      /* After iteration n + 1: f at offset 1, g at 0. */
+      __m256i fb = _mm256_blendv_epi8 (fa, ga, sw2);
+      __m256i gb = reduce ? lincomb (ga, one, fa, k2) : addmul (ga, fa, k2);
+      _mm256_store_si256 ((__m256i *) (f + 16 * j), fb);
+      _mm256_store_si256 ((__m256i *) (g + 16 * j), gb);
+      if (j == 0)
+        {
+          nx->g0 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (gb, 0));
+          nx->g1 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (gb, 1));
+          nx->f1 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (fb, 0));
+          cb = nx->g0;                  /* 1/g0 of iteration n + 2 */
+        }
+      else if (j <= CHAIN)
+        CHAIN_STEP (j - 1);
+    }
+  for (j = jv; j >= 0; j--)
+    {
+      __m256i r0 = _mm256_load_si256 ((const __m256i *) (r + 16 * j));
+      __m256i r1 = _mm256_loadu_si256 ((const __m256i *) (r + 16 * j - 1));
+      __m256i v1 = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j - 1));
+      __m256i v2 = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j - 2));
+      /* r after iteration n, and x v after it. */
+      __m256i ra = addmul (r0, v1, k1);
+      __m256i xva = _mm256_blendv_epi8 (v2, r1, sw1);
+      __m256i vb = _mm256_blendv_epi8 (xva, ra, sw2);
+      __m256i rb = reduce ? lincomb (ra, one, xva, k2) : addmul (ra, xva, k2);
+      _mm256_store_si256 ((__m256i *) (v + 16 * j), vb);
+      _mm256_store_si256 ((__m256i *) (r + 16 * j), rb);
+      i = jf - 1 + jv - j;              /* chain steps done so far */
+      if (i < CHAIN)
+        CHAIN_STEP (i);
+    }
+  for (i = jf + jv; i < CHAIN; i++)
+    CHAIN_STEP (i);
+
+  ca = fq_freeze32 (ca);
+  if (last)
+    nx->finv = finv1;
+  else
+    nx->finv = (int32_t) ct_select_u32 (sw2m, (uint32_t) ca, (uint32_t) finv1);
+  nx->ginv = fq_freeze32 (cb);
+  KC_VERIFY_CHECK (fq_mul (ca, g0b) == (g0b != 0));
+  KC_VERIFY_CHECK (fq_mul (nx->ginv, nx->g0) == (nx->g0 != 0));
+}
+#undef CHAIN_STEP
+
+/* The divsteps on S, whose g holds the input reversed (frozen int16
  * values); out = 1/(3 in). */
 KC_AVX2 static int
 rq_recip3_core (int16_t out[P], struct recip3_state *sp)
 {
 #define s (*sp)
-  int32_t delta = 1, f0, g0, t;
-  int i, j, n;
+  struct rq_pass st[2];
+  int32_t t;
+  int i, n;
 
-  s.f[0] = 1;
-  s.f[P - 1] = s.f[P] = -1;
-  s.r[0] = RECIP3;
-  f0 = 1;
-  g0 = s.gbuf[0];
+  /* f = 1 - x^(p-1) - x^p reversed, stored from lane 1 (its lane 0, the
+   * first f0 = 1, is finv). */
+  s.f[PAD + P - 2] = s.f[PAD + P - 1] = -1;
+  s.r[PAD + 0] = RECIP3;
+  st[0].delta = 1;
+  st[0].finv = 1;
+  st[0].g0 = s.g[PAD + 0];
+  st[0].ginv = fq_recip (st[0].g0);
+  st[0].g1 = s.g[PAD + 1];
+  st[0].f1 = s.f[PAD + 0];
 
-  for (n = 0; n < 2 * P - 1; n++)
+  for (n = 0; n < 2 * P - 1; n += 2)
     {
-      uint32_t swap = mask_negative (-delta) & ct_mask_nonzero_u32 ((uint32_t) g0);
-      __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
-      struct fq_scalar fs, gs;
-      /* g before this iteration's shift, and v after it. */
-      int16_t *g = s.gbuf + n, *v = s.vbuf + VOFF - 1 - n;
-      int jv = n / 16 < N / 16 - 1 ? n / 16 : N / 16 - 1;
-      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
-      int jf = (lf + 16 - 1) / 16;
-
-      /* g <- f0 g - g0 f, r <- f0 r - g0 v with the values before the
-       * swap (see the scaling remark above); f <- g, v <- r on swap. */
-      fs = fq_scalar (f0);
-      gs = fq_scalar (-g0);
-      delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
-      f0 = (int32_t) ct_select_u32 (swap, (uint32_t) g0, (uint32_t) f0);
-
-      for (j = 0; j < N / 16; j++)
-        {
-          if (j < jf)
-            {
-              __m256i fv = _mm256_load_si256 ((const __m256i *) s.f + j);
-              __m256i gv = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j));
-              __m256i gn = lincomb (gv, fs, fv, gs);
-              _mm256_store_si256 ((__m256i *) s.f + j, _mm256_blendv_epi8 (fv, gv, sw));
-              /* Stored in place: read from g + 1 next time, the shift. */
-              _mm256_storeu_si256 ((__m256i *) (g + 16 * j), gn);
-              if (j == 0)
-                g0 = fq_freeze32 ((int16_t) _mm256_extract_epi16 (gn, 1));
-            }
-          if (j <= jv)
-            {
-              __m256i vs = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j));
-              __m256i rv = _mm256_load_si256 ((const __m256i *) s.r + j);
-              _mm256_storeu_si256 ((__m256i *) (v + 16 * j), _mm256_blendv_epi8 (vs, rv, sw));
-              _mm256_store_si256 ((__m256i *) s.r + j, lincomb (rv, fs, vs, gs));
-            }
-        }
-      KC_VERIFY_ONLY (check_lanes_9182 (&s, n + 1));
+      const struct rq_pass *cur = &st[(n / 2) & 1];
+      struct rq_pass *nx = &st[(n / 2 + 1) & 1];
+      if (n + 1 == 2 * P - 1)
+        rq_divstep_pass2 (&s, n, cur, nx, 0, 1);
+      else if (n % RED == RED - 2)
+        rq_divstep_pass2 (&s, n, cur, nx, 1, 0);
+      else
+        rq_divstep_pass2 (&s, n, cur, nx, 0, 0);
+      KC_VERIFY_ONLY (check_lanes (&s, n + 2, (n + 2) % RED));
     }
+#define fin st[((2 * P - 1) / 2 + 1) & 1]
 
-  /* out = v reversed, divided by f[0]; v now starts at VOFF - (2p - 1). */
-  t = fq_recip (f0);
+  /* out = v reversed, divided by f[0]; the void last iteration shifted v
+   * up once more. */
   for (i = 0; i < P; i++)
-    out[i] = (int16_t) fq_mul (t, fq_freeze32 (s.vbuf[VOFF - (2 * P - 1) + P - 1 - i]));
+    out[i] = (int16_t) fq_mul (fin.finv, fq_freeze32 (s.v[PAD + P - i]));
 
-  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) delta);
+  t = (int32_t) ct_mask_nonzero_u32 ((uint32_t) fin.delta);
   wipememory (&s, sizeof s);
-  wipememory (&f0, sizeof f0);
-  wipememory (&g0, sizeof g0);
+  wipememory (st, sizeof st);
   return t;
+#undef fin
 #undef s
 }
 
@@ -193,7 +364,7 @@ _kc_sntrup761_rq_recip3_avx2 (int16_t out[P], const int8_t in[P])
 
   memset (&s, 0, sizeof s);
   for (i = 0; i < P; i++)
-    s.gbuf[P - 1 - i] = in[i];
+    s.g[PAD + P - 1 - i] = in[i];
   return rq_recip3_core (out, &s);
 }
 
@@ -205,7 +376,7 @@ _kc_sntrup761_rq_recip3_fq_avx2 (int16_t out[P], const int16_t in[P])
 
   memset (&s, 0, sizeof s);
   for (i = 0; i < P; i++)
-    s.gbuf[P - 1 - i] = in[i];
+    s.g[PAD + P - 1 - i] = in[i];
   return rq_recip3_core (out, &s);
 }
 
