@@ -493,6 +493,14 @@ struct recip_r3_state
   int8_t t[N] __attribute__ ((aligned (32)));
 };
 
+/* Unrolled, gcc keeps more of the planes in registers (10% faster with
+ * gcc 12 on an AMD EPYC family 23; clang 14 was 5% slower so). */
+#if defined(__GNUC__) && !defined(__clang__)
+# define R3_UNROLL _Pragma ("GCC unroll 3")
+#else
+# define R3_UNROLL
+#endif
+
 /* R3 divsteps on bit planes: one iteration touches 3 vectors per plane.
  * The scalars f[0], g[0] are kept as (nonzero, sign) bit pairs.  The lane
  * bounds of the Rq version apply with 256-coefficient vectors (f, g:
@@ -537,6 +545,7 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
       f0m = ct_select_u32 (swap, g0m, f0m);
       f0s = ct_select_u32 (swap, g0s, f0s);
 
+      R3_UNROLL
       for (j = 0; j < 3; j++)
         {
           if (j < jf)
@@ -562,6 +571,7 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
       /* The next g[0] is bit 1 of the combination; then shift g down. */
       g0m = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gm[0])) >> 1) & 1;
       g0s = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gs[0])) >> 1) & 1;
+      R3_UNROLL
       for (j = 0; j < jf; j++)
         {
           __m256i nm = j + 1 < jf ? gm[j + 1] : zero;
@@ -590,5 +600,7 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
   wipememory (&g0s, sizeof g0s);
   return t;
 }
+
+#undef R3_UNROLL
 
 #endif /* KC_USE_X86_64 */
