@@ -410,25 +410,6 @@ f3_addmul (__m256i *rm, __m256i *rs, __m256i xm, __m256i xs,
   *rs = _mm256_xor_si256 (xs, _mm256_and_si256 (m2, _mm256_xor_si256 (t, xm)));
 }
 
-/* Bit shifts of a 768-bit plane held in consecutive vectors.
- * bits_down (x, next): bit i <- bit i + 1, the top bit from bit 0 of NEXT.
- * bits_up (x, prev): bit i <- bit i - 1, bit 0 from the top bit of PREV. */
-KC_AVX2 static inline __m256i
-bits_down (__m256i x, __m256i next)
-{
-  /* words x1, x2, x3, next0 */
-  __m256i hi = _mm256_alignr_epi8 (_mm256_permute2x128_si256 (x, next, 0x21), x, 8);
-  return _mm256_or_si256 (_mm256_srli_epi64 (x, 1), _mm256_slli_epi64 (hi, 63));
-}
-
-KC_AVX2 static inline __m256i
-bits_up (__m256i x, __m256i prev)
-{
-  /* words prev3, x0, x1, x2 */
-  __m256i lo = _mm256_alignr_epi8 (x, _mm256_permute2x128_si256 (prev, x, 0x21), 8);
-  return _mm256_or_si256 (_mm256_slli_epi64 (x, 1), _mm256_srli_epi64 (lo, 63));
-}
-
 /* int8 coefficients in {-1, 0, 1} (768 of them) to planes. */
 KC_AVX2 static void
 f3_pack (struct f3poly *x, const int8_t a[N])
@@ -487,14 +468,9 @@ flag_vec (uint32_t flag)
   return _mm256_set1_epi32 ((int32_t) ct_mask_from_flag_u32 (flag));
 }
 
-struct recip_r3_state
-{
-  struct f3poly f, g, v, r;
-  int8_t t[N] __attribute__ ((aligned (32)));
-};
-
-/* Unrolled, gcc keeps more of the planes in registers (10% faster with
- * gcc 12 on an AMD EPYC family 23; clang 14 was 5% slower so). */
+/* Unrolled loops over the vectors of a plane: 3% faster with gcc 12 on
+ * an AMD EPYC family 23 (10% before the planes moved to memory); clang 14
+ * was slower so. */
 #if defined(__GNUC__) && !defined(__clang__)
 # define R3_UNROLL _Pragma ("GCC unroll 3")
 #else
@@ -506,29 +482,94 @@ struct recip_r3_state
  * bounds of the Rq version apply with 256-coefficient vectors (f, g:
  * vectors < ceil (L(n) / 256); v, r: vectors <= n / 256), and so does the
  * scaling remark: g <- g + c f, r <- r + c v with c = -f[0] g[0] from the
- * unswapped values, then f <- g, v <- r on swap. */
+ * unswapped values, then f <- g, v <- r on swap.
+ *
+ * Shifts.  A one-bit shift of a 768-bit plane needs each 64-bit word's
+ * neighbour, which in registers is a shuffle across 128-bit halves (slow
+ * where 256-bit operations are split in two).  So the planes live in
+ * memory with a zero word of padding on each side, and the neighbours
+ * come from a load 8 bytes off.  f is kept divided by x (its lane 0 is
+ * the scalar f[0], kept apart), so that an iteration shifts g and v once
+ * each, before use:
+ *   F = f / x, g' = (g + c f) / x = g / x + c F, F' = swap ? g / x : F;
+ *   v' = swap ? r : x v, r' = r + c x v.
+ * g is updated ascending (vector j reads words of j and j + 1 only), v
+ * descending (j and j - 1). */
+struct r3_plane
+{
+  uint64_t w[4 + 12 + 4] __attribute__ ((aligned (32)));   /* word i at w[4 + i] */
+};
+
+struct recip_r3_state
+{
+  struct r3_plane fm, fs, gm, gs, vm, vs, rm, rs;
+  struct f3poly t3;
+  int8_t t[N] __attribute__ ((aligned (32)));
+};
+
+KC_AVX2 static inline __m256i
+plane_load (const struct r3_plane *x, int j, int off)
+{
+  return _mm256_loadu_si256 ((const __m256i *) (x->w + 4 + 4 * j + off));
+}
+
+KC_AVX2 static inline void
+plane_store (struct r3_plane *x, int j, __m256i v)
+{
+  _mm256_store_si256 ((__m256i *) (x->w + 4 + 4 * j), v);
+}
+
+/* Vector J of the plane divided by x (bit i <- bit i + 1) and multiplied
+ * by x (bit i <- bit i - 1). */
+KC_AVX2 static inline __m256i
+plane_down (const struct r3_plane *x, int j)
+{
+  return _mm256_or_si256 (_mm256_srli_epi64 (plane_load (x, j, 0), 1),
+                          _mm256_slli_epi64 (plane_load (x, j, 1), 63));
+}
+
+KC_AVX2 static inline __m256i
+plane_up (const struct r3_plane *x, int j)
+{
+  return _mm256_or_si256 (_mm256_slli_epi64 (plane_load (x, j, 0), 1),
+                          _mm256_srli_epi64 (plane_load (x, j, -1), 63));
+}
+
+KC_AVX2 static void
+planes_set (struct r3_plane *m, struct r3_plane *s, const struct f3poly *x)
+{
+  int j;
+  for (j = 0; j < 3; j++)
+    {
+      plane_store (m, j, x->m[j]);
+      plane_store (s, j, x->s[j]);
+    }
+}
+
 KC_AVX2 int
 _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
 {
   struct recip_r3_state s;
-  const __m256i zero = _mm256_setzero_si256 ();
   uint32_t f0m = 1, f0s = 0, g0m, g0s;
   int32_t delta = 1, t;
   int i, j, n;
 
   memset (&s, 0, sizeof s);
-  s.t[0] = 1;
-  s.t[P - 1] = s.t[P] = -1;
-  f3_pack (&s.f, s.t);
+  /* F = f / x: f = 1 - x^(p-1) - x^p reversed, its lane 0 (1) is f0. */
+  s.t[P - 2] = s.t[P - 1] = -1;
+  f3_pack (&s.t3, s.t);
+  planes_set (&s.fm, &s.fs, &s.t3);
   memset (s.t, 0, sizeof s.t);
   for (i = 0; i < P; i++)
     s.t[P - 1 - i] = in[i];
-  f3_pack (&s.g, s.t);
+  f3_pack (&s.t3, s.t);
+  planes_set (&s.gm, &s.gs, &s.t3);
   memset (s.t, 0, sizeof s.t);
   s.t[0] = 1;
-  f3_pack (&s.r, s.t);
-  g0m = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.m[0])) & 1;
-  g0s = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (s.g.s[0])) & 1;
+  f3_pack (&s.t3, s.t);
+  planes_set (&s.rm, &s.rs, &s.t3);
+  g0m = (uint32_t) s.gm.w[4] & 1;
+  g0s = (uint32_t) s.gs.w[4] & 1;
 
   for (n = 0; n < 2 * P - 1; n++)
     {
@@ -536,7 +577,6 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
       __m256i sw = _mm256_set1_epi32 ((int32_t) swap);
       /* c = -f[0] g[0]: nonzero iff both are, sign flipped. */
       __m256i cm = flag_vec (f0m & g0m), cs = flag_vec (1 ^ f0s ^ g0s);
-      __m256i gm[3], gs[3], vprevm = zero, vprevs = zero;
       int jv = n / 256 < 2 ? n / 256 : 2;
       int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
       int jf = (lf + 255) / 256;
@@ -546,43 +586,43 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
       f0s = ct_select_u32 (swap, g0s, f0s);
 
       R3_UNROLL
-      for (j = 0; j < 3; j++)
-        {
-          if (j < jf)
-            {
-              __m256i fm = s.f.m[j], fs = s.f.s[j];
-              __m256i gmj = s.g.m[j], gsj = s.g.s[j];
-              f3_addmul (&gm[j], &gs[j], gmj, gsj, fm, fs, cm, cs);
-              s.f.m[j] = _mm256_blendv_epi8 (fm, gmj, sw);
-              s.f.s[j] = _mm256_blendv_epi8 (fs, gsj, sw);
-            }
-          if (j <= jv)
-            {
-              __m256i vm = s.v.m[j], vs = s.v.s[j];
-              __m256i vsm = bits_up (vm, vprevm), vss = bits_up (vs, vprevs);
-              __m256i rm = s.r.m[j], rs = s.r.s[j];
-              vprevm = vm;
-              vprevs = vs;
-              s.v.m[j] = _mm256_blendv_epi8 (vsm, rm, sw);
-              s.v.s[j] = _mm256_blendv_epi8 (vss, rs, sw);
-              f3_addmul (&s.r.m[j], &s.r.s[j], rm, rs, vsm, vss, cm, cs);
-            }
-        }
-      /* The next g[0] is bit 1 of the combination; then shift g down. */
-      g0m = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gm[0])) >> 1) & 1;
-      g0s = (uint32_t) (_mm_cvtsi128_si32 (_mm256_castsi256_si128 (gs[0])) >> 1) & 1;
-      R3_UNROLL
       for (j = 0; j < jf; j++)
         {
-          __m256i nm = j + 1 < jf ? gm[j + 1] : zero;
-          __m256i ns = j + 1 < jf ? gs[j + 1] : zero;
-          s.g.m[j] = bits_down (gm[j], nm);
-          s.g.s[j] = bits_down (gs[j], ns);
+          __m256i gdm = plane_down (&s.gm, j), gds = plane_down (&s.gs, j);
+          __m256i fm = plane_load (&s.fm, j, 0), fs = plane_load (&s.fs, j, 0);
+          __m256i nm, ns;
+          f3_addmul (&nm, &ns, gdm, gds, fm, fs, cm, cs);
+          plane_store (&s.gm, j, nm);
+          plane_store (&s.gs, j, ns);
+          plane_store (&s.fm, j, _mm256_blendv_epi8 (fm, gdm, sw));
+          plane_store (&s.fs, j, _mm256_blendv_epi8 (fs, gds, sw));
+          if (j == 0)
+            {
+              g0m = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (nm)) & 1;
+              g0s = (uint32_t) _mm_cvtsi128_si32 (_mm256_castsi256_si128 (ns)) & 1;
+            }
+        }
+      R3_UNROLL
+      for (j = jv; j >= 0; j--)
+        {
+          __m256i vum = plane_up (&s.vm, j), vus = plane_up (&s.vs, j);
+          __m256i rm = plane_load (&s.rm, j, 0), rs = plane_load (&s.rs, j, 0);
+          __m256i nm, ns;
+          plane_store (&s.vm, j, _mm256_blendv_epi8 (vum, rm, sw));
+          plane_store (&s.vs, j, _mm256_blendv_epi8 (vus, rs, sw));
+          f3_addmul (&nm, &ns, rm, rs, vum, vus, cm, cs);
+          plane_store (&s.rm, j, nm);
+          plane_store (&s.rs, j, ns);
         }
     }
 
   /* out = f[0] * v reversed (f[0] = +-1 when invertible). */
-  f3_unpack (s.t, &s.v);
+  for (j = 0; j < 3; j++)
+    {
+      s.t3.m[j] = plane_load (&s.vm, j, 0);
+      s.t3.s[j] = plane_load (&s.vs, j, 0);
+    }
+  f3_unpack (s.t, &s.t3);
   for (i = 0; i < P; i++)
     {
       int32_t x = s.t[P - 1 - i];
