@@ -5,13 +5,14 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The fixed-schedule divsteps of the NTRU Prime reference (2p - 1 = 1521
- * iterations), every iteration one pass over f, g, v, r: in Rq 16 int16
- * lanes at a time, lazily reduced with a Shoup/Barrett linear
- * combination; in R3 bitsliced, two 768-bit planes per polynomial.  Both
- * skip the lanes that provably cannot matter any more (public bounds
- * depending on the iteration count only).  The per-iteration scalars
- * (delta, f[0], g[0]) go through the constant-time toolbox; the lane
- * operations are branch-free (blend, sign, multiply, table shuffle).
+ * iterations).  In Rq two iterations a pass over f, g, v, r, 16 int16
+ * lanes at a time, lazily reduced (g + k f with k = -g0 / f0, Shoup-style
+ * products); in R3 one a pass, bitsliced, two 768-bit planes per
+ * polynomial.  Both skip the lanes that provably cannot matter any more
+ * (public bounds depending on the iteration count only).  The
+ * per-iteration scalars (delta, f[0], g[0], 1/f[0]) go through the
+ * constant-time toolbox; the lane operations are branch-free (select,
+ * multiply, shift).
  * Also here: 1/(3 in) for any frozen in (batch key generation).
  */
 #include "kcrypt-int.h"
@@ -83,12 +84,14 @@ select16 (__m256i a, __m256i b, __m256i sw)
   return _mm256_xor_si256 (a, _mm256_and_si256 (_mm256_xor_si256 (a, b), sw));
 }
 
-/* The state: f, g, v, r, lane i of each at x[PAD + i].  The shifts (g
- * down by one lane an iteration, v up by one) are done by reading at lane
- * offsets (+1, +2 for f, g; -1, -2 for v, r), stores are aligned and in
- * place: f, g ascending (a vector's outputs depend on lanes at and above
- * it), v, r descending.  Padding lanes stay zero (never written), so v
- * shifts zeros in at the bottom. */
+/* The state: g, v, r, lane i of each at x[PAD + i], and f one lane
+ * lower (f[i + 1] at f[PAD + i]; its lane 0 is the scalar f0, kept as
+ * 1/f0).  The shifts (g down by one lane an iteration, v up by one) are
+ * done by reading at lane offsets (0, +1 for f; +1, +2 for g; 0, -1 for
+ * r; -1, -2 for v), stores are aligned and in place: f, g ascending (a
+ * vector's outputs depend on lanes at and above it), v, r descending.
+ * Padding lanes stay zero (never written), so v shifts zeros in at the
+ * bottom. */
 #define PAD 16
 struct recip3_state
 {
@@ -166,15 +169,17 @@ check_lanes (const struct recip3_state *s, int n_done, int m)
  * long a chain to leave to the out-of-order window, so a pass runs one
  * multiplication of each pending chain with each of its vectors.
  *
- * Two iterations a pass.  Memory, not arithmetic, bounds a pass on
- * 128-bit-wide AVX2 machines, so each pass does iterations n and n + 1:
- * with f1 = sw1 ? g : f, g1 = (g + k1 f) / x, f2 = sw2 ? g1 : f1,
- * g2 = (g1 + k2 f1) / x an output vector of f, g needs g1 at lane offsets
- * 0 and 1 (3 addmuls for 2 iterations, 4 if done one at a time); with
- * v1 = sw1 ? r : x v, r1 = r + k1 x v, v2 = sw2 ? r1 : x v1,
- * r2 = r1 + k2 x v1 one of v, r needs r1 at offset 0 only (2 addmuls).
- * Each vector is stored once for the two.  The scalars of iteration n + 1
- * come from those of n and lanes 0, 1 of f, g: g1[0] = g[1] + k1 f[1].
+ * Two iterations a pass.  On 128-bit-wide AVX2 machines memory
+ * operations, not the multiplier, bounded a one-iteration pass, so each
+ * pass does iterations n and n + 1, storing every vector once for the
+ * two: with f1 = sw1 ? g : f, g1 = (g + k1 f) / x, f2 = sw2 ? g1 : f1,
+ * g2 = (g1 + k2 f1) / x, and f stored one lane lower (F = f / x,
+ * dropping f0), an output vector needs g1 at lane offset 1 only:
+ * F2 = sw2 ? (g1 / x) : (f1 / x) and g2 from the same two vectors, so
+ * 2 addmuls for the 2 iterations.  Likewise with v1 = sw1 ? r : x v,
+ * r1 = r + k1 x v, v2 = sw2 ? r1 : x v1, r2 = r1 + k2 x v1 one vector of
+ * v, r needs r1 at offset 0 only.  The scalars of iteration n + 1 come
+ * from those of n and lanes 0, 1 of f, g: g1[0] = g[1] + k1 f[1].
  * 2p - 1 is odd: the last pass's second iteration is void (k2 = 0, no
  * swap), which only shifts v up once more.
  *
@@ -192,17 +197,6 @@ struct rq_pass
 {
   int32_t delta, finv, g0, ginv, g1, f1;
 };
-
-/* a b mod q within [-2299, 2299] (not frozen), |a|, |b| <= 2343: the
- * product is below 2^23 in magnitude, fq_freeze32's estimate t is within
- * 0.5 + 2^23 0.5 / 2^32 < 0.501 of x / q. */
-static inline int32_t
-fq_mul_lazy (int32_t a, int32_t b)
-{
-  int32_t x = a * b;
-  int32_t t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
-  return x - t * Q;
-}
 
 /* a^(q - 2) = 1/a by left-to-right square and multiply over the bits of
  * q - 2 = 4589 = 1 0001 1110 1101b below the top one: 0 squares, 1

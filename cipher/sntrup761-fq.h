@@ -58,6 +58,18 @@ fq_mul (int32_t a, int32_t b)
   return fq_freeze32 (a * b);
 }
 
+/* a b mod q within [-2299, 2299], not frozen (a chain of products that
+ * is frozen once at its end), for |a|, |b| <= 2343: the product is below
+ * 2^23 in magnitude, and the estimate t is within 0.5 + 2^23 0.5 / 2^32
+ * < 0.501 of x / q. */
+static inline int32_t
+fq_mul_lazy (int32_t a, int32_t b)
+{
+  int32_t x = a * b;
+  int32_t t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
+  return x - t * Q;
+}
+
 /* 1/a mod q as a^(q-2) (0 if a = 0); the exponent is public. */
 static inline int32_t
 fq_recip (int32_t a)
