@@ -215,13 +215,34 @@ static const uint8_t recip_chain[CHAIN] = {
     }                                                                   \
   while (0)
 
+/* The scalars of a pass's two iterations as vectors. */
+struct pass_scalars
+{
+  struct fq_scalar k1, k2;
+  __m256i sw1, sw2;
+};
+
+/* Both halves of a pass (f, g and v, r) have one shape: after iteration
+ * n, a = sw1 ? a0 : a1 (the pair's moved member) and b = b0 + k1 b1 (its
+ * combined one); after n + 1, *MOVED = sw2 ? b : a and *COMB = b + k2 a,
+ * fully reduced if REDUCE. */
+KC_AVX2 static KC_ALWAYS_INLINE void
+two_steps (__m256i *moved, __m256i *comb, __m256i a0, __m256i a1,
+           __m256i b0, __m256i b1, const struct pass_scalars *ks, int reduce)
+{
+  const struct fq_scalar one = { _mm256_set1_epi16 (1), _mm256_set1_epi16 (7) };
+  __m256i a = select16 (a0, a1, ks->sw1);
+  __m256i b = addmul (b0, b1, ks->k1);
+  *moved = select16 (a, b, ks->sw2);
+  *comb = reduce ? lincomb (b, one, a, ks->k2) : addmul (b, a, ks->k2);
+}
+
 /* Iterations n and n + 1 (only n if LAST) from the scalars in CUR; the
  * next pass's in NX.  REDUCE: iteration n + 1 reduces. */
 KC_AVX2 static KC_ALWAYS_INLINE void
 rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
                   struct rq_pass *nx, int reduce, int last)
 {
-  const struct fq_scalar one = { _mm256_set1_epi16 (1), _mm256_set1_epi16 (7) };
   int16_t *f = sp->f + PAD, *g = sp->g + PAD, *v = sp->v + PAD, *r = sp->r + PAD;
   /* At least one vector: the last pass needs none of f, g (L = 0) but
    * takes its next-pass scalars from vector 0 all the same. */
@@ -229,13 +250,12 @@ rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
   int jv = (n + 2) / 16 < N / 16 - 1 ? (n + 2) / 16 : N / 16 - 1;
   uint32_t sw1m, sw2m;
   int32_t d1, finv1, g0b, ca, cb = 0;
-  struct fq_scalar k1, k2;
-  __m256i sw1, sw2;
+  struct pass_scalars ks;
   int i, j;
 
   /* Iteration n. */
   sw1m = mask_negative (-cur->delta) & ct_mask_nonzero_u32 ((uint32_t) cur->g0);
-  k1 = fq_scalar (fq_mul (-cur->g0, cur->finv));
+  ks.k1 = fq_scalar (fq_mul (-cur->g0, cur->finv));
   d1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) -cur->delta, (uint32_t) cur->delta) + 1;
   finv1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) cur->ginv, (uint32_t) cur->finv);
   /* Iteration n + 1: its g0 is lane 1 of g + k1 f. */
@@ -243,17 +263,17 @@ rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
   if (last)
     {
       sw2m = 0;
-      k2 = fq_scalar (0);
+      ks.k2 = fq_scalar (0);
       nx->delta = d1;
     }
   else
     {
       sw2m = mask_negative (-d1) & ct_mask_nonzero_u32 ((uint32_t) g0b);
-      k2 = fq_scalar (fq_mul (-g0b, finv1));
+      ks.k2 = fq_scalar (fq_mul (-g0b, finv1));
       nx->delta = (int32_t) ct_select_u32 (sw2m, (uint32_t) -d1, (uint32_t) d1) + 1;
     }
-  sw1 = _mm256_set1_epi32 ((int32_t) sw1m);
-  sw2 = _mm256_set1_epi32 ((int32_t) sw2m);
+  ks.sw1 = _mm256_set1_epi32 ((int32_t) sw1m);
+  ks.sw2 = _mm256_set1_epi32 ((int32_t) sw2m);
   ca = g0b;                             /* 1/g0b: for iteration n + 2's f0 */
 
   for (j = 0; j < jf; j++)
@@ -263,12 +283,10 @@ rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
       __m256i f2 = _mm256_loadu_si256 ((const __m256i *) (f + 16 * j + 1));
       __m256i g1 = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j + 1));
       __m256i g2 = _mm256_loadu_si256 ((const __m256i *) (g + 16 * j + 2));
-      /* After iteration n, at lane offset 1: f and g / x. */
-      __m256i fa = select16 (f1, g1, sw1);
-      __m256i ga = addmul (g2, f2, k1);
-      /* After iteration n + 1: f at offset 1, g at 0. */
-      __m256i fb = select16 (fa, ga, sw2);
-      __m256i gb = reduce ? lincomb (ga, one, fa, k2) : addmul (ga, fa, k2);
+      /* After iteration n, at lane offset 1: f and g / x; after n + 1,
+       * f at offset 1 and g at 0. */
+      __m256i fb, gb;
+      two_steps (&fb, &gb, f1, g1, g2, f2, &ks, reduce);
       _mm256_store_si256 ((__m256i *) (f + 16 * j), fb);
       _mm256_store_si256 ((__m256i *) (g + 16 * j), gb);
       if (j == 0)
@@ -287,11 +305,9 @@ rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
       __m256i r1 = _mm256_loadu_si256 ((const __m256i *) (r + 16 * j - 1));
       __m256i v1 = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j - 1));
       __m256i v2 = _mm256_loadu_si256 ((const __m256i *) (v + 16 * j - 2));
-      /* r after iteration n, and x v after it. */
-      __m256i ra = addmul (r0, v1, k1);
-      __m256i xva = select16 (v2, r1, sw1);
-      __m256i vb = select16 (xva, ra, sw2);
-      __m256i rb = reduce ? lincomb (ra, one, xva, k2) : addmul (ra, xva, k2);
+      /* x v and r after iteration n; v and r after n + 1. */
+      __m256i vb, rb;
+      two_steps (&vb, &rb, v2, r1, r0, v1, &ks, reduce);
       _mm256_store_si256 ((__m256i *) (v + 16 * j), vb);
       _mm256_store_si256 ((__m256i *) (r + 16 * j), rb);
       i = jf - 1 + jv - j;              /* chain steps done so far */
