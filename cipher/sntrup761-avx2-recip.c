@@ -230,7 +230,7 @@ KC_AVX2 static KC_ALWAYS_INLINE void
 two_steps (__m256i *moved, __m256i *comb, __m256i a0, __m256i a1,
            __m256i b0, __m256i b1, const struct pass_scalars *ks, int reduce)
 {
-  const struct fq_scalar one = { _mm256_set1_epi16 (1), _mm256_set1_epi16 (7) };
+  const struct fq_scalar one = fq_scalar (1);
   __m256i a = select16 (a0, a1, ks->sw1);
   __m256i b = addmul (b0, b1, ks->k1);
   *moved = select16 (a, b, ks->sw2);
@@ -246,20 +246,22 @@ rq_divstep_pass2 (struct recip3_state *sp, int n, const struct rq_pass *cur,
   int16_t *f = sp->f + PAD, *g = sp->g + PAD, *v = sp->v + PAD, *r = sp->r + PAD;
   /* At least one vector: the last pass needs none of f, g (L = 0) but
    * takes its next-pass scalars from vector 0 all the same. */
-  int jf = recip_lanes (n + 2) > 0 ? (recip_lanes (n + 2) + 16 - 1) / 16 : 1;
+  int lf = recip_lanes (n + 2);
+  int jf = lf > 0 ? (lf + 16 - 1) / 16 : 1;
   int jv = (n + 2) / 16 < N / 16 - 1 ? (n + 2) / 16 : N / 16 - 1;
   uint32_t sw1m, sw2m;
-  int32_t d1, finv1, g0b, ca, cb = 0;
+  int32_t k1, d1, finv1, g0b, ca, cb = 0;
   struct pass_scalars ks;
   int i, j;
 
   /* Iteration n. */
   sw1m = mask_negative (-cur->delta) & ct_mask_nonzero_u32 ((uint32_t) cur->g0);
-  ks.k1 = fq_scalar (fq_mul (-cur->g0, cur->finv));
+  k1 = fq_mul (-cur->g0, cur->finv);
+  ks.k1 = fq_scalar (k1);
   d1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) -cur->delta, (uint32_t) cur->delta) + 1;
   finv1 = (int32_t) ct_select_u32 (sw1m, (uint32_t) cur->ginv, (uint32_t) cur->finv);
   /* Iteration n + 1: its g0 is lane 1 of g + k1 f. */
-  g0b = fq_freeze32 (cur->g1 + fq_mul (-cur->g0, cur->finv) * cur->f1);
+  g0b = fq_freeze32 (cur->g1 + k1 * cur->f1);
   if (last)
     {
       sw2m = 0;
@@ -601,8 +603,7 @@ _kc_sntrup761_r3_recip_avx2 (int8_t out[P], const int8_t in[P])
       /* c = -f[0] g[0]: nonzero iff both are, sign flipped. */
       __m256i cm = flag_vec (f0m & g0m), cs = flag_vec (1 ^ f0s ^ g0s);
       int jv = n / 256 < 2 ? n / 256 : 2;
-      int lf = 2 * P - n < P + 1 ? 2 * P - n : P + 1;
-      int jf = (lf + 255) / 256;
+      int jf = (recip_lanes (n) + 255) / 256;
 
       delta = (int32_t) ct_select_u32 (swap, (uint32_t) -delta, (uint32_t) delta) + 1;
       f0m = ct_select_u32 (swap, g0m, f0m);

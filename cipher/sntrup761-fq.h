@@ -36,16 +36,25 @@ mask_negative (int32_t x)
   return ct_mask_from_flag_u32 ((uint32_t) x >> 31);
 }
 
-/* Centered residue of X mod q, in [-2295, 2295].
- * Precondition: |x| < 2^25.  t approximates x/q within 1/2 + 2^25*0.47/2^32
- * < 0.51, so r = x - t*q is within one correction of the centered range. */
+/* X - q round (X / q) by the estimate t = round (X V32 / 2^32), not
+ * yet centered.  Precondition: |x| < 2^25; t is within 1/2 + 2^25 0.47
+ * / 2^32 < 0.51 of x / q, so |result| < 0.51 q (within 0.501 q for
+ * |x| < 2^23). */
+static inline int32_t
+fq_reduce32 (int32_t x)
+{
+  int32_t t;
+  KC_VERIFY_CHECK (x < (1 << 25) && x > -(1 << 25));
+  t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
+  return x - t * Q;
+}
+
+/* Centered residue of X mod q, in [-2295, 2295]: fq_reduce32 and one
+ * correction either way.  Precondition: |x| < 2^25. */
 static inline int32_t
 fq_freeze32 (int32_t x)
 {
-  int32_t t, r;
-  KC_VERIFY_CHECK (x < (1 << 25) && x > -(1 << 25));
-  t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
-  r = x - t * Q;
+  int32_t r = fq_reduce32 (x);
   r -= (int32_t) (Q & mask_negative (Q_HALF - r));   /* r > 2295 */
   r += (int32_t) (Q & mask_negative (r + Q_HALF));   /* r < -2295 */
   return r;
@@ -58,16 +67,13 @@ fq_mul (int32_t a, int32_t b)
   return fq_freeze32 (a * b);
 }
 
-/* a b mod q within [-2299, 2299], not frozen (a chain of products that
- * is frozen once at its end), for |a|, |b| <= 2343: the product is below
- * 2^23 in magnitude, and the estimate t is within 0.5 + 2^23 0.5 / 2^32
- * < 0.501 of x / q. */
+/* a b mod q within [-2299, 2299], not frozen (a chain of products
+ * frozen once at its end), for |a|, |b| <= 2343: the product is below
+ * 2^23 in magnitude (fq_reduce32's 0.501 q). */
 static inline int32_t
 fq_mul_lazy (int32_t a, int32_t b)
 {
-  int32_t x = a * b;
-  int32_t t = (int32_t) (((int64_t) x * V32 + ((int64_t) 1 << 31)) >> 32);
-  return x - t * Q;
+  return fq_reduce32 (a * b);
 }
 
 /* 1/a mod q as a^(q-2) (0 if a = 0); the exponent is public. */
