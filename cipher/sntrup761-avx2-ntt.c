@@ -319,11 +319,7 @@ ntt_fwd_tail (__m256i a[32], int pi, int reduce)
 static void
 check_lanes (const void *a, int n, int bound)
 {
-  const int16_t *x = a;
-  int i;
-  UNROLL
-  for (i = 0; i < 16 * n; i++)
-    KC_VERIFY_CHECK (x[i] >= -bound && x[i] <= bound);
+  _kc_verify_i16_bounded (a, 16 * (size_t) n, bound, __FILE__, __LINE__);
 }
 
 /* Verify builds: |a[i]| <= BOUND for the N bytes of A. */

@@ -183,10 +183,7 @@ transpose16x2 (V a[16])
 static void
 check_lanes (const void *a, int n, int bound)
 {
-  const int16_t *x = a;
-  int i;
-  for (i = 0; i < 32 * n; i++)
-    KC_VERIFY_CHECK (x[i] >= -bound && x[i] <= bound);
+  _kc_verify_i16_bounded (a, 32 * (size_t) n, bound, __FILE__, __LINE__);
 }
 #endif
 

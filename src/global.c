@@ -7,6 +7,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Parse "MAJOR.MINOR.MICRO" (missing parts count as 0) into one number.
  * Returns -1 on a malformed string. */
@@ -85,6 +86,22 @@ _kc_fatal (const char *msg)
 }
 
 #ifdef KC_VERIFY
+void
+_kc_verify_i16_bounded (const void *a, size_t n, int bound, const char *file,
+                        int line)
+{
+  const unsigned char *p = a;
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    {
+      int16_t x;
+      memcpy (&x, p + 2 * i, sizeof x);
+      if (x < -bound || x > bound)
+        _kc_verify_failed (file, line, "int16 lane within its bound");
+    }
+}
+
 void
 _kc_verify_failed (const char *file, int line, const char *cond)
 {

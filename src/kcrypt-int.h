@@ -169,6 +169,13 @@ void _kc_verify_failed (const char *file, int line, const char *cond)
 # define KC_VERIFY_CHECK(cond) \
    do { if (!(cond)) _kc_verify_failed (__FILE__, __LINE__, #cond); } while (0)
 # define KC_VERIFY_ONLY(x) x
+/* Every one of the N int16 values at A (vector lanes, say) within
+ * [-BOUND, BOUND], else _kc_verify_failed for FILE:LINE.  It reads A as
+ * bytes: a vector stored only to be checked is an object of vector type,
+ * which an int16_t lvalue may not read (strict aliasing; gcc then drops
+ * the store, and the check reads whatever the stack held). */
+void _kc_verify_i16_bounded (const void *a, size_t n, int bound,
+                             const char *file, int line);
 #else
 # define KC_VERIFY_CHECK(cond) do { } while (0)
 # define KC_VERIFY_ONLY(x)
