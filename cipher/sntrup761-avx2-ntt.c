@@ -716,7 +716,8 @@ static const int gt_bound_pw[3] = { 5548, 7824, 8828 };
 static const int gt_bound_inv[3] = { 10472, 10752, 6145 };
 #endif
 
-/* The work space of a Good-Thomas product (secret; wiped by the callers).
+/* The work space of a Good-Thomas product (secret; left to the
+ * entry point's stack burn, sntrup761-avx2-ntt.h).
  * After the pointwise product, g holds the 1536 coefficients of the
  * cyclic product (96 consecutive vectors). */
 struct gt_work
@@ -827,7 +828,6 @@ gt_r3_out (int8_t h[P], const __m256i c[48])
     }
   memcpy (h + 736, t, P - 736);
   KC_VERIFY_ONLY (check_bytes (h, P, 1));
-  wipememory (t, sizeof t);
 }
 
 void TGT
@@ -841,7 +841,6 @@ _kc_sntrup761_r3_mult_ntt_avx2 (int8_t h[P], const int8_t f[P],
   gt_mult_prime (w.a.o, &w, 0, GT_Q1_TINY, GT_B_Q1_TINY, GT_Q1_TINY,
                  GT_B_Q1_TINY);
   gt_r3_out (h, w.a.o);
-  wipememory (&w, sizeof w);
 }
 
 /* The shared operand F is transformed once into FT (outside the work
@@ -868,7 +867,6 @@ _kc_sntrup761_r3_mult2_ntt_avx2 (int8_t h1[P], int8_t h2[P],
   gt_fwd (s.w.u.g, 0, GT_Q1_TINY, GT_B_Q1_TINY);
   gt_finish (s.w.a.o, &s.w, s.ft, 0);
   gt_r3_out (h2, s.w.a.o);
-  wipememory (&s, sizeof s);
 }
 
 /* Rq x small output: H = the value mod 4591, frozen, from X1, X2 (the
@@ -898,7 +896,6 @@ gt_rq_small_out (int16_t h[P], const __m256i x1[48], const __m256i x2[48])
         _mm256_store_si256 ((__m256i *) t, u);
     }
   memcpy (h + 752, t, 9 * sizeof *h);
-  wipememory (t, sizeof t);
 }
 
 void TGT
@@ -919,7 +916,6 @@ _kc_sntrup761_rq_mult_small_ntt_avx2 (int16_t h[P], const int16_t f[P],
   gt_mult_prime (s.w.a.o, &s.w, 1, GT_Q2_F, GT_B_Q2_F, GT_Q2_TINY,
                  GT_B_Q2_TINY);
   gt_rq_small_out (h, s.x1, s.w.a.o);
-  wipememory (&s, sizeof s);
 }
 
 /* As for the R3 pair, per prime: F transformed once into FT; the two
@@ -957,7 +953,6 @@ _kc_sntrup761_rq_mult_small2_ntt_avx2 (int16_t h1[P], int16_t h2[P],
   gt_fwd (s.w.u.g, 1, GT_Q2_TINY, GT_B_Q2_TINY);
   gt_finish (s.w.a.o, &s.w, s.ft, 1);
   gt_rq_small_out (h2, s.x1[1], s.w.a.o);
-  wipememory (&s, sizeof s);
 }
 
 void TGT
@@ -1013,8 +1008,6 @@ _kc_sntrup761_rq_mult_ntt_avx2 (int16_t h[P], const int16_t f[P],
         _mm256_store_si256 ((__m256i *) t16, t);
     }
   memcpy (h + 752, t16, 9 * sizeof *h);
-  wipememory (t16, sizeof t16);
-  wipememory (&s, sizeof s);
 }
 
 #endif /* KC_USE_X86_64 */

@@ -12,8 +12,10 @@
  * Exists only with x86-64 code paths (KC_USE_X86_64); the caller checks
  * _kc_hwf () & KC_HWF_AVX2 first.  Constant time (no secret-dependent
  * branches or memory indices); every input may be secret; no output
- * may alias an input (nor, for the pairs, the other output).  No heap;
- * the stack temporaries are wiped before return.
+ * may alias an input (nor, for the pairs, the other output).  No heap.
+ * The stack temporaries (secret) are left to the stack burn of the
+ * public entry point every caller runs beneath, as in
+ * sntrup761-avx512-ntt.h.
  */
 #ifndef KC_SNTRUP761_AVX2_NTT_H
 #define KC_SNTRUP761_AVX2_NTT_H

@@ -442,7 +442,7 @@ fwd3 (V dst[3][16], const V src[3][16], int pi, int mode, int bound)
 /* One prime's product from the transformed rows F and G: OUT[0..23]
  * the product folded mod x^761 - x - 1, exactly centered mod prime PI
  * (lanes 761..767 junk, bounded the same).  H is work space (secret,
- * wiped by the callers) and may be OUT; G is destroyed (it receives the
+ * left to the stack burn) and may be OUT; G is destroyed (it receives the
  * 1536 cyclic coefficients once the pointwise product has read it); F
  * is left as it is, for a second product. */
 static __attribute__ ((noinline)) TGT void
@@ -619,7 +619,6 @@ _kc_sntrup761_r3_mult_ntt_avx512 (int8_t h[P], const int8_t f[P],
   fwd3 (s.ft, s.ft, 0, M_Q1_TINY, B_Q1_TINY);
   times_small (s.h.o, &s, g, 0);
   r3_out (h, s.h.o);
-  wipememory (&s, sizeof s);
 }
 
 void TGT
@@ -635,7 +634,6 @@ _kc_sntrup761_r3_mult2_ntt_avx512 (int8_t h1[P], int8_t h2[P],
   r3_out (h1, s.h.o);
   times_small (s.h.o, &s, g2, 0);
   r3_out (h2, s.h.o);
-  wipememory (&s, sizeof s);
 }
 
 /* Rq x small up to the CRT: the residues mod q1 in X1, mod q2 in
@@ -668,7 +666,6 @@ _kc_sntrup761_rq_mult_small_ntt_avx512 (int16_t h[P], const int16_t f[P],
 
   rq_small_residues (&s, f, g);
   rq_small_out (h, s.x1, s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 /* The product rounded: 3 round (h / 3) per coefficient, as
@@ -688,7 +685,6 @@ _kc_sntrup761_rq_mult_small_round_ntt_avx512 (int16_t h[P], const int16_t f[P],
       V t = _mm512_mulhrs_epi16 (crt2 (s.x1[u], s.w.h.o[u]), third);
       store_fq (h, _mm512_add_epi16 (t, _mm512_add_epi16 (t, t)), u);
     }
-  wipememory (&s, sizeof s);
 }
 
 void TGT
@@ -700,7 +696,6 @@ _kc_sntrup761_rq_mult_small_times3_mod3_ntt_avx512 (int8_t e[P],
 
   rq_small_residues (&s, f, g);
   times3_mod3_out (e, s.x1, s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 void TGT
@@ -725,7 +720,6 @@ _kc_sntrup761_rq_mult_small2_ntt_avx512 (int16_t h1[P], int16_t h2[P],
   rq_small_out (h1, s.x1[0], s.w.h.o);
   times_small (s.w.h.o, &s.w, g2, 1);
   rq_small_out (h2, s.x1[1], s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 /* Rq x Rq output: Garner's CRT of X1, X2, X3 (mod q1, q2, q3), then mod
@@ -809,7 +803,6 @@ _kc_sntrup761_mult_prefix3_ntt_avx512 (int8_t g3[P], int16_t ff[P],
   rq_small_out (ff, s.x1[0], s.w.h.o);
   times_small (s.w.h.o, &s.w, s2, 1);
   rq_small_out (fg, s.x1[1], s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 void TGT
@@ -826,7 +819,6 @@ _kc_sntrup761_rq_mult_ntt_avx512 (int16_t h[P], const int16_t f[P],
   times_fq (s.x2, &s.w, f, g, 1);
   times_fq (s.w.h.o, &s.w, f, g, 2);
   rq_out (h, s.x1, s.x2, s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 /* f g and f s with one transform of f for q1 and q2: the small product
@@ -850,7 +842,6 @@ _kc_sntrup761_rq_mult_full_small_ntt_avx512 (int16_t h[P], int16_t h2[P],
   rq_small_out (h2, s.y1, s.w.h.o);
   times_fq (s.w.h.o, &s.w, f, g, 2);
   rq_out (h, s.x1, s.x2, s.w.h.o);
-  wipememory (&s, sizeof s);
 }
 
 #endif /* KC_USE_X86_64 */
