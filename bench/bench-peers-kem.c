@@ -24,8 +24,9 @@
  * beside libsntrup761 (configure --with-sntrup761-peer=LIB; built outside
  * this tree, see the README), with no RNG cost on either side: ours
  * through the internal entry points (_kc_sntrup761_keypair, _enc, _dec,
- * _keypair_batch: what kc_kem_* call, minus the argument checks and the
- * system RNG) handed bench_fast_rng (bench.c), libsntrup761 through
+ * _keypair_batch: what kc_kem_* call, minus the argument checks, the
+ * system RNG and the stack burn, README "Figures") handed bench_fast_rng
+ * (bench.c), libsntrup761 through
  * crypto_kem_sntrup761_{keypair,enc,dec,keypair_batch}, whose randombytes
  * () this file defines as the same generator.
  *   keypair_batch32  per key; ours: a batch of 32; "libsntrup761": its
