@@ -64,7 +64,10 @@ detect (void)
           fam = (a >> 8) & 0xf;
           if (fam == 0xf)
             fam += (a >> 20) & 0xff;
-          if (fam >= 0x1a)
+          /* Zen 5 and later; Zen 4, the family 0x19 cores with
+           * AVX-512 (Zen 3, the other half of that family, has none,
+           * and has not been measured) */
+          if (fam >= 0x1a || (fam == 0x19 && (f & KC_HWF_AVX512)))
             f |= KC_HWF_MULX_FAST;
         }
     }

@@ -140,7 +140,8 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_VNNI   (1u << 8)   /* AVX-512 F, BW and VNNI, OS-enabled */
 /* Not an instruction set but a measured preference: BMI2 and ADX on a
  * core whose 64-bit multiplier makes a 4x64 MULX field faster than the
- * 5x52 one (AMD family 0x1A, Zen 5, and later; doc/MEASUREMENTS). */
+ * 5x52 one (AMD family 0x1A, Zen 5, and later, and Zen 4: family 0x19
+ * with AVX-512; doc/MEASUREMENTS). */
 #define KC_HWF_MULX_FAST (1u << 9)
 #define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
 
