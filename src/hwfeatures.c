@@ -16,7 +16,7 @@ detect (void)
 {
   unsigned int a, b, c, d, f = 0;
   unsigned int max = __get_cpuid_max (0, NULL);
-  int os_avx = 0, os_avx512 = 0;
+  int os_avx = 0, os_avx512 = 0, cpu_avx512f = 0;
 
   if (max < 1)
     return 0;
@@ -35,6 +35,7 @@ detect (void)
   if (max >= 7)
     {
       __cpuid_count (7, 0, a, b, c, d);
+      cpu_avx512f = (b >> 16) & 1;   /* the core's, whatever the OS enables */
       if ((b & (1u << 5)) && os_avx)
         f |= KC_HWF_AVX2;
       if ((b & (1u << 3)) && (b & (1u << 8)))
@@ -66,8 +67,9 @@ detect (void)
             fam += (a >> 20) & 0xff;
           /* Zen 5 and later; Zen 4, the family 0x19 cores with
            * AVX-512 (Zen 3, the other half of that family, has none,
-           * and has not been measured) */
-          if (fam >= 0x1a || (fam == 0x19 && (f & KC_HWF_AVX512)))
+           * and has not been measured).  The CPUID bit tells the core
+           * apart even where the OS leaves the zmm state off. */
+          if (fam >= 0x1a || (fam == 0x19 && cpu_avx512f))
             f |= KC_HWF_MULX_FAST;
         }
     }
