@@ -178,6 +178,9 @@ int
 _kc_secp256k1_blind_take_scalar (scalar *beta)
 {
   int ok = blind.betafresh & (1 ^ _kc_secp256k1_scalar_is_zero (&blind.beta));
+  /* whether beta is usable is public: zero has probability 2^-256, and
+   * the caller branches on it (the inverse it picks is constant time) */
+  ct_declassify (&ok, sizeof ok);
   *beta = blind.beta;
   blind.betafresh = 0;
   wipememory (&blind.beta, sizeof blind.beta);
