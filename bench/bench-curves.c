@@ -50,7 +50,7 @@
  *                        with normalize
  *   normalizes_to_zero   _kc_secp256k1_fe_normalizes_to_zero, same input
  * Rows fields/secp256k1_4x64/{mul,sqr} (bench_fields_4x64): the same for
- * the 4x64 MULX/ADX field of the Zen 5 ecmult
+ * the 4x64 MULX/ADX field of the Zen 4/5 ecmult
  * (cipher/secp256k1-field-4x64.h), where the build has it and the CPU
  * has BMI2 and ADX; interleaved with the 5x52 rows when both are chosen.
  * Rows chained/<op>/secp256k1_5x52 (bench_chained_5x52): 64 dependent

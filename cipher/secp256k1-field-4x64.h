@@ -16,8 +16,10 @@
  *   On AMD Zen 5 this multiplication takes about half the time of the
  *   5x52 one (doc/MEASUREMENTS), where on Intel Sapphire Rapids it did
  *   not win, so it serves only the variable-time double multiplication
- *   (secp256k1-ecmult-adx.c), chosen at run time on CPUs with BMI2 and
- *   ADX, and converts from and to 5x52 at its ends.
+ *   (secp256k1-ecmult-4x64.h, included by secp256k1-ecmult.c), chosen
+ *   at run time where _kc_hwf () has KC_HWF_MULX_FAST (AMD Zen 4 and
+ *   Zen 5, with BMI2 and ADX), and converts from and to 5x52 at its
+ *   ends.
  *
  * REDUCTION
  *   2^256 = R mod p.  A 512-bit product H*2^256 + L becomes L + H*R

@@ -113,7 +113,8 @@ _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 }
 
 /* The exponentiation runs on the 4x64 field where that is chosen (AMD
- * Zen 5: secp256k1-field-4x64.h), else on 5x52; the check on 5x52. */
+ * Zen 4 and Zen 5: secp256k1-field-4x64.h), else on 5x52; the check on
+ * 5x52. */
 int
 _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {

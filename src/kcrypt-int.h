@@ -5,7 +5,8 @@
  *
  * Error helpers, wipememory, the constant-time toolbox (ct.h), the RNG
  * function type and the verify-build invariant checks.  Nothing in mpi/ or
- * cipher/ includes more of src/ than this header.
+ * cipher/ includes more of src/ than this header and bufhelp.h (the
+ * byte-order loads and stores).
  */
 #ifndef KCRYPT_INT_H
 #define KCRYPT_INT_H

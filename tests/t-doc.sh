@@ -16,6 +16,7 @@
 #  - a page's .TH line names another version than the header's, or a
 #    "#define KC_NAME VALUE" line on a page another value than the
 #    header's;
+#  - kcrypt(3) does not name a page in its index and SEE ALSO;
 #  - groff -man -ww warns about a page (skipped, with a note, without
 #    groff).
 # A new function or constant therefore needs its documentation before
@@ -130,6 +131,14 @@ if [ -n "$ver" ]; then
       || err "doc/$p: .TH does not say \"libkcrypt $ver\""
   done
 fi
+
+# kcrypt(3) is the index: it names every other page, in its list of
+# groups and under SEE ALSO.
+for p in $pages; do
+  [ "$p" = kcrypt.3 ] && continue
+  n=$(grep -c "^\.BR ${p%.3} (3)" "$doc/kcrypt.3")
+  [ "$n" -ge 2 ] || err "doc/kcrypt.3 does not list ${p%.3}(3) in its index and SEE ALSO"
+done
 
 # Rendering: groff's warnings (-ww) are errors.
 if command -v groff >/dev/null 2>&1; then
