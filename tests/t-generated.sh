@@ -3,6 +3,8 @@
 # makes today, and the generators' own checks pass:
 #   tests/wycheproof-secp256k1.c, tests/wycheproof-mac.c
 #        (data/wycheproof/convert.py, convert-mac.py)
+#   tests/data/acvp/mlkem-kat.txt (data/acvp/convert.py),
+#   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
 #   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
 #        modulus is prime and each derived value its published one)
 #   cipher/sntrup761-avx2-ntt-tables.c, and the Barrett and bound checks
@@ -31,6 +33,13 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/tests/data/wycheproof/convert-mac.py" "$top/tests/data/wycheproof" \
   > "$tmp/w2.c" && cmp -s "$tmp/w2.c" "$top/tests/wycheproof-mac.c" \
   || stale tests/wycheproof-mac.c
+
+"$PYTHON3" "$top/tests/data/acvp/convert.py" "$top/tests/data/acvp" \
+  > "$tmp/acvp.txt" && cmp -s "$tmp/acvp.txt" "$top/tests/data/acvp/mlkem-kat.txt" \
+  || stale tests/data/acvp/mlkem-kat.txt
+"$PYTHON3" "$top/tests/data/wycheproof/convert-mlkem.py" "$top/tests/data/wycheproof" \
+  > "$tmp/wml.txt" && cmp -s "$tmp/wml.txt" "$top/tests/data/wycheproof/mlkem-subset.txt" \
+  || stale tests/data/wycheproof/mlkem-subset.txt
 
 "$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \

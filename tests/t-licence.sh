@@ -6,7 +6,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 top=${srcdir:-.}/..
 fail=0
-for f in COPYING.LIB tests/data/wycheproof/WYCHEPROOF_LICENSE; do
+for f in COPYING.LIB tests/data/wycheproof/WYCHEPROOF_LICENSE tests/data/acvp/ACVP_LICENSE; do
   [ -f "$top/$f" ] || { echo "missing licence text: $f"; fail=1; }
 done
 n=0
