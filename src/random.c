@@ -68,11 +68,13 @@
  *    the fork generation, which only a fork child writes.  Set-up (the
  *    pthread key, the fork handler) happens once, under a mutex.
  *
- *  - Thread exit.  The page is registered with a pthread key whose
- *    destructor zeroes it and unmaps it when the thread exits.  (The
- *    main thread's state goes when the process does; no destructor runs
- *    for it.)  The library is linked -z nodelete so that the destructor
- *    and the fork handler outlive a dlclose.
+ *  - Thread exit.  The page is registered with the per-thread exit
+ *    service below (_kc_thread_exit_register: one pthread key whose
+ *    destructor runs the exiting thread's registered wipes), and its
+ *    wipe zeroes the page and unmaps it.  (The main thread's state goes
+ *    when the process does; no destructor runs for it.)  The library is
+ *    linked -z nodelete so that the destructor and the fork handler
+ *    outlive a dlclose.
  *
  *  - Degraded mode.  If the page cannot be had (mmap, pthread key), the
  *    request is served by _kc_random_system directly: slower, never
@@ -157,12 +159,14 @@ struct rng_state
 static const unsigned char rng_nonce[KC_CHACHA20_NONCE_LEN];
 
 /* The one-time set-up runs under a mutex, on the slow path only (a
- * thread's first draw): valgrind's helgrind models mutexes, not glibc's
- * pthread_once, so the cold-start check stays free of false reports. */
+ * thread's first draw or first exit registration): valgrind's helgrind
+ * models mutexes, not glibc's pthread_once, so the cold-start check
+ * stays free of false reports. */
 static pthread_mutex_t rng_init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int rng_inited;
-static pthread_key_t rng_key;
-static int rng_ready;                 /* the key and the handler exist */
+static pthread_key_t rng_key;         /* the thread exit service's */
+static int key_ready;                 /* rng_key exists */
+static int rng_ready;                 /* and the fork handler too */
 static size_t rng_map_len;            /* the state rounded up to pages */
 static volatile unsigned int rng_fork_gen;
 
@@ -170,7 +174,11 @@ static __thread struct
 {
   struct rng_state *s;
   int wipeonfork;                     /* guard 1 holds for this page */
+  struct _kc_thread_exit exit;        /* the page's wipe at thread exit */
 } rng_tls;
+
+/* The exiting thread's registered wipes (see _kc_thread_exit_register). */
+static __thread struct _kc_thread_exit *exit_list;
 
 void (*_kc_random_exit_hook) (const void *state, size_t len);
 
@@ -180,6 +188,74 @@ rng_atfork_child (void)
   rng_fork_gen++;
 }
 
+/* The pthread key's destructor: run the exiting thread's wipes, newest
+ * first.  A wipe that registers again (it should not) sets the key
+ * again, and POSIX then calls this once more. */
+static void
+thread_exit_run (void *unused)
+{
+  (void) unused;
+  while (exit_list)
+    {
+      struct _kc_thread_exit *e = exit_list;
+      exit_list = e->next;
+      e->next = NULL;
+      e->registered = 0;
+      e->fn (e->arg);
+    }
+}
+
+static void
+rng_init (void)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  size_t pg = page > 0 ? (size_t) page : 4096;
+
+  rng_map_len = (sizeof (struct rng_state) + pg - 1) / pg * pg;
+  if (pthread_key_create (&rng_key, thread_exit_run))
+    return;
+  key_ready = 1;
+  if (pthread_atfork (NULL, NULL, rng_atfork_child))
+    return;
+  rng_ready = 1;
+}
+
+/* Run the one-time set-up if it has not run; 1 if the generator may map
+ * a page (or, with KEY_ONLY, if the exit service works). */
+static int
+rng_setup (int key_only)
+{
+  int ready;
+
+  pthread_mutex_lock (&rng_init_lock);
+  if (!rng_inited)
+    {
+      rng_init ();
+      rng_inited = 1;
+    }
+  ready = key_only ? key_ready : rng_ready;
+  pthread_mutex_unlock (&rng_init_lock);
+  return ready;
+}
+
+int
+_kc_thread_exit_register (struct _kc_thread_exit *e)
+{
+  if (e->registered)
+    return 0;
+  if (!rng_setup (1))
+    return -1;
+  /* The key's value only has to be non-NULL for the destructor to run;
+   * it is set whenever the list goes from empty to not empty. */
+  if (!exit_list && pthread_setspecific (rng_key, e))
+    return -1;
+  e->next = exit_list;
+  exit_list = e;
+  e->registered = 1;
+  return 0;
+}
+
+/* The page's wipe at thread exit. */
 static void
 rng_thread_exit (void *p)
 {
@@ -190,36 +266,14 @@ rng_thread_exit (void *p)
   rng_tls.s = NULL;
 }
 
-static void
-rng_init (void)
-{
-  long page = sysconf (_SC_PAGESIZE);
-  size_t pg = page > 0 ? (size_t) page : 4096;
-
-  rng_map_len = (sizeof (struct rng_state) + pg - 1) / pg * pg;
-  if (pthread_key_create (&rng_key, rng_thread_exit))
-    return;
-  if (pthread_atfork (NULL, NULL, rng_atfork_child))
-    return;
-  rng_ready = 1;
-}
-
 /* This thread's state page, mapped on first use; NULL if that failed. */
 static struct rng_state *
 rng_state_new (void)
 {
   void *p;
-  int wof = 0, ready;
+  int wof = 0;
 
-  pthread_mutex_lock (&rng_init_lock);
-  if (!rng_inited)
-    {
-      rng_init ();
-      rng_inited = 1;
-    }
-  ready = rng_ready;
-  pthread_mutex_unlock (&rng_init_lock);
-  if (!ready)
+  if (!rng_setup (0))
     return NULL;
   p = mmap (NULL, rng_map_len, PROT_READ | PROT_WRITE,
             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -231,7 +285,9 @@ rng_state_new (void)
 #ifdef MADV_DONTDUMP
   madvise (p, rng_map_len, MADV_DONTDUMP);
 #endif
-  if (pthread_setspecific (rng_key, p))
+  rng_tls.exit.fn = rng_thread_exit;
+  rng_tls.exit.arg = p;
+  if (_kc_thread_exit_register (&rng_tls.exit))
     {
       munmap (p, rng_map_len);
       return NULL;
