@@ -56,9 +56,11 @@
  *        in the child while it has a single thread, so the counter is
  *        never written concurrently with a read; in the parent it never
  *        changes;
- *    (3) where MADV_WIPEONFORK was refused (older kernels), the state
- *        also records getpid () at seeding and compares it on every
- *        request; that is a system call, so it is paid only there.
+ *    (3) the state records getpid () at seeding and compares it on every
+ *        request.  That is a system call on every request, paid even
+ *        where the kernel accepted MADV_WIPEONFORK: an emulator (qemu
+ *        user mode) accepts the advice without implementing it, and then
+ *        only this guard sees a raw-syscall fork.
  *    Reseeding after a fork takes fresh getrandom bytes and drops the
  *    buffer, so nothing of the parent's future stream survives in the
  *    child.  A fork made by a signal handler that interrupted a draw
@@ -207,7 +209,6 @@ static volatile unsigned int rng_fork_gen;
 static __thread struct
 {
   struct rng_state *s;
-  int wipeonfork;                     /* guard 1 holds for this page */
   volatile sig_atomic_t busy;         /* a draw of this thread is under way */
   struct _kc_thread_exit exit;        /* the page's wipe at thread exit */
 } rng_tls;
@@ -312,7 +313,7 @@ static struct rng_state *
 rng_state_new (void)
 {
   void *p;
-  int saved_errno = errno, wof = 0;
+  int saved_errno = errno;
 
   if (!rng_setup (0))
     return NULL;
@@ -324,7 +325,7 @@ rng_state_new (void)
       return NULL;
     }
 #ifdef MADV_WIPEONFORK
-  wof = madvise (p, rng_map_len, MADV_WIPEONFORK) == 0;
+  madvise (p, rng_map_len, MADV_WIPEONFORK);
 #endif
 #ifdef MADV_DONTDUMP
   madvise (p, rng_map_len, MADV_DONTDUMP);
@@ -339,7 +340,6 @@ rng_state_new (void)
       return NULL;
     }
   rng_tls.s = p;
-  rng_tls.wipeonfork = wof;
   return p;
 }
 
@@ -360,12 +360,14 @@ rng_seed (struct rng_state *s)
   s->avail = 0;
   s->budget = RNG_BUDGET;
   s->gen = rng_fork_gen;
-  s->pid = rng_tls.wipeonfork ? 0 : getpid ();
+  s->pid = getpid ();
   s->seeded = 1;
 }
 
 /* This thread's state, ready to draw from: a new thread maps its page,
- * and a state that a fork left behind is reseeded.  NULL: no page. */
+ * and a state that a fork left behind is reseeded (guards 1, 2 and 3,
+ * the pid checked whether or not the kernel took MADV_WIPEONFORK).
+ * NULL: no page. */
 static struct rng_state *
 rng_state_get (void)
 {
@@ -373,8 +375,7 @@ rng_state_get (void)
 
   if (!s && !(s = rng_state_new ()))
     return NULL;
-  if (!s->seeded || s->gen != rng_fork_gen
-      || (!rng_tls.wipeonfork && s->pid != getpid ()))
+  if (!s->seeded || s->gen != rng_fork_gen || s->pid != getpid ())
     rng_seed (s);
   return s;
 }
