@@ -137,6 +137,22 @@ static __thread struct
   int betafresh;
 } blind;
 
+/* The blinding is secret (b, Z and beta would let a side channel through
+ * again), so the thread's exit wipes it: registered with the library's
+ * per-thread exit service at the thread's first blinding. */
+static __thread struct _kc_thread_exit blind_exit;
+
+void (*_kc_secp256k1_blind_exit_hook) (const void *state, size_t len);
+
+static void
+blind_thread_exit (void *unused)
+{
+  (void) unused;
+  wipememory (&blind, sizeof blind);
+  if (_kc_secp256k1_blind_exit_hook)
+    _kc_secp256k1_blind_exit_hook (&blind, sizeof blind);
+}
+
 void
 _kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx)
 {
@@ -145,6 +161,13 @@ _kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx)
   int zero;
 
   _kc_secp256k1_fe_set_int (&one, 1);
+  if (!blind_exit.registered)
+    {
+      /* If the service is unavailable the blinding still works; it is
+       * then left in the thread's TLS at exit, as before. */
+      blind_exit.fn = blind_thread_exit;
+      (void) _kc_thread_exit_register (&blind_exit);
+    }
   if (!blind.seeded)
     {
       scalar b;

@@ -81,7 +81,8 @@ void _kc_secp256k1_ecmult_gen_ge (_kc_secp256k1_ge *r,
  * Z for the next multiplications.  The dispatchers call it with the
  * library's CSPRNG before each K*G of a secret K (a few hundred cycles:
  * 64 bytes from the CSPRNG).  The state stays in thread-local storage
- * for the thread's life (knowing it only takes the blinding away). */
+ * for the thread's life (knowing it only takes the blinding away) and is
+ * wiped when the thread exits. */
 void _kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx);
 /* Each _kc_secp256k1_ecmult_gen_blind also draws one secret random
  * scalar for the caller's own blinding: this hands it out once (BETA,
@@ -90,6 +91,10 @@ void _kc_secp256k1_ecmult_gen_blind (_kc_rng_fn rng, void *rng_ctx);
 int _kc_secp256k1_blind_take_scalar (_kc_secp256k1_scalar *beta);
 /* Forget this thread's blinding (tests: back to the plain comb). */
 void _kc_secp256k1_ecmult_gen_unblind (void);
+/* A thread that has blinded wipes its blinding when it exits (the
+ * library's per-thread exit service, _kc_thread_exit_register).  Test
+ * hook: called there with the state after the wipe (NULL: none). */
+extern void (*_kc_secp256k1_blind_exit_hook) (const void *state, size_t len);
 
 /* R = NA*A + NG*G.  Variable time: NA, A, NG must be public.  A may be
  * infinity; NA or NG may be zero. */

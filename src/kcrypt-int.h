@@ -118,6 +118,22 @@ void _kc_random_fast (void *ctx, void *buf, size_t n);
 const void *_kc_random_state (size_t *len);
 extern void (*_kc_random_exit_hook) (const void *state, size_t len);
 
+/* Per-thread wipes at thread exit (src/random.c; one pthread key for
+ * the library).  A file that keeps a secret in __thread storage puts a
+ * struct _kc_thread_exit there too, sets FN and ARG, and registers it on
+ * first use (again is a no-op): when the thread exits, FN (ARG) runs in
+ * it, so it can wipe the thread's own __thread data.  Returns 0, or -1
+ * if the service is unavailable (no pthread key); then nothing runs at
+ * exit.  Not async-signal-safe.  The main thread's exit runs nothing. */
+struct _kc_thread_exit
+{
+  void (*fn) (void *arg);
+  void *arg;
+  struct _kc_thread_exit *next;       /* the service's */
+  int registered;                     /* the service's */
+};
+int _kc_thread_exit_register (struct _kc_thread_exit *e);
+
 /* Fatal internal error: print MSG and abort.  Used for broken invariants
  * that mean the library computes garbage (a self-check failed). */
 void _kc_fatal (const char *msg) __attribute__ ((noreturn));

@@ -56,36 +56,65 @@
  *        in the child while it has a single thread, so the counter is
  *        never written concurrently with a read; in the parent it never
  *        changes;
- *    (3) where MADV_WIPEONFORK was refused (older kernels), the state
- *        also records getpid () at seeding and compares it on every
- *        request; that is a system call, so it is paid only there.
+ *    (3) the state records getpid () at seeding and compares it on every
+ *        request.  That is a system call on every request, paid even
+ *        where the kernel accepted MADV_WIPEONFORK: an emulator (qemu
+ *        user mode) accepts the advice without implementing it, and then
+ *        only this guard sees a raw-syscall fork.
  *    Reseeding after a fork takes fresh getrandom bytes and drops the
  *    buffer, so nothing of the parent's future stream survives in the
- *    child.
+ *    child.  A fork made by a signal handler that interrupted a draw
+ *    leaves the child inside that draw, with a state copied mid-request
+ *    (or wiped under it), and the caller's buffer already holds bytes
+ *    the parent returns too.  So a draw marks its page (s->drawing, which
+ *    only a fork's wipe clears) and notes the fork generation, checks
+ *    both after every chunk, and where guard 1 or 2 saw a fork, the
+ *    child's copy of the draw reseeds and refills the caller's whole
+ *    buffer from getrandom.  (Only a raw-syscall fork in such a handler,
+ *    on a kernel that ignores guard 1, goes unseen until the child's
+ *    next draw.)
  *
  *  - Threads.  The state is per thread (a __thread pointer to the page),
  *    so the fast path takes no lock and touches no shared memory but
  *    the fork generation, which only a fork child writes.  Set-up (the
  *    pthread key, the fork handler) happens once, under a mutex.
  *
- *  - Thread exit.  The page is registered with a pthread key whose
- *    destructor zeroes it and unmaps it when the thread exits.  (The
- *    main thread's state goes when the process does; no destructor runs
- *    for it.)  The library is linked -z nodelete so that the destructor
- *    and the fork handler outlive a dlclose.
+ *  - Thread exit.  The page is registered with the per-thread exit
+ *    service below (_kc_thread_exit_register: one pthread key whose
+ *    destructor runs the exiting thread's registered wipes), and its
+ *    wipe zeroes the page and unmaps it.  (The main thread's state goes
+ *    when the process does; no destructor runs for it.)  The library is
+ *    linked -z nodelete so that the destructor and the fork handler
+ *    outlive a dlclose.
  *
  *  - Degraded mode.  If the page cannot be had (mmap, pthread key), the
  *    request is served by _kc_random_system directly: slower, never
  *    weaker.
  *
- * The generator is not async-signal-safe: a signal handler that draws
- * while the same thread is inside a draw may see the buffer half served.
+ *  - Signals.  A signal handler may draw, also while the thread it
+ *    interrupted is inside a draw.  Each thread has a busy flag (a
+ *    volatile sig_atomic_t in its TLS), set for the whole of a draw,
+ *    first-draw set-up, reseeding and fork checks included, with signal
+ *    fences that keep every access to the state between the set and the
+ *    clear.  A draw that finds its thread's flag set is a handler that
+ *    interrupted a draw: it is served entirely by _kc_random_system
+ *    (getrandom, async-signal-safe) and touches neither the state nor
+ *    the flag.  Handlers on one thread nest, so the interrupted draw
+ *    resumes with the state exactly as it left it.  errno is kept
+ *    across the system calls a draw can make.  One path is not
+ *    async-signal-safe: a thread's first draw sets the thread up
+ *    (mmap, pthread_setspecific, and on the process's first draw
+ *    pthread_key_create and pthread_atfork, which may allocate), so a
+ *    handler must not make the first draw of its thread while the code
+ *    it interrupted may hold a libc lock (kc_randomize(3) says: draw
+ *    once on the thread beforehand).
  */
 #include "kcrypt-int.h"
 #include "chacha20.h"
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -105,6 +134,7 @@ void
 _kc_random_system (void *ctx, void *buf, size_t n)
 {
   unsigned char *p = buf;
+  int saved_errno = errno;      /* a signal handler may be the caller */
 
   (void) ctx;
   while (n)
@@ -132,6 +162,7 @@ _kc_random_system (void *ctx, void *buf, size_t n)
       p += r;
       n -= (size_t) r;
     }
+  errno = saved_errno;
 }
 
 
@@ -152,25 +183,38 @@ struct rng_state
   unsigned int gen;                 /* rng_fork_gen when seeded */
   pid_t pid;                        /* getpid () when seeded (guard 3) */
   int seeded;                       /* 0: new, or wiped by a fork */
+  int drawing;                      /* set by every draw, cleared only by
+                                       a fork's wipe */
 };
 
 static const unsigned char rng_nonce[KC_CHACHA20_NONCE_LEN];
 
 /* The one-time set-up runs under a mutex, on the slow path only (a
- * thread's first draw): valgrind's helgrind models mutexes, not glibc's
- * pthread_once, so the cold-start check stays free of false reports. */
+ * thread's first draw or first exit registration): valgrind's helgrind
+ * models mutexes, not glibc's pthread_once, so the cold-start check
+ * stays free of false reports. */
 static pthread_mutex_t rng_init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int rng_inited;
-static pthread_key_t rng_key;
-static int rng_ready;                 /* the key and the handler exist */
+static pthread_key_t rng_key;         /* the thread exit service's */
+static int key_ready;                 /* rng_key exists */
+static int rng_ready;                 /* and the fork handler too */
 static size_t rng_map_len;            /* the state rounded up to pages */
 static volatile unsigned int rng_fork_gen;
+
+/* What the compiler may not move a memory access across: the busy flag
+ * is set before the state is touched and cleared after, as seen by a
+ * signal handler on the same thread (no other thread ever reads it). */
+#define RNG_SIGNAL_FENCE() __atomic_signal_fence (__ATOMIC_SEQ_CST)
 
 static __thread struct
 {
   struct rng_state *s;
-  int wipeonfork;                     /* guard 1 holds for this page */
+  volatile sig_atomic_t busy;         /* a draw of this thread is under way */
+  struct _kc_thread_exit exit;        /* the page's wipe at thread exit */
 } rng_tls;
+
+/* The exiting thread's registered wipes (see _kc_thread_exit_register). */
+static __thread struct _kc_thread_exit *exit_list;
 
 void (*_kc_random_exit_hook) (const void *state, size_t len);
 
@@ -180,14 +224,21 @@ rng_atfork_child (void)
   rng_fork_gen++;
 }
 
+/* The pthread key's destructor: run the exiting thread's wipes, newest
+ * first.  A wipe that registers again (it should not) sets the key
+ * again, and POSIX then calls this once more. */
 static void
-rng_thread_exit (void *p)
+thread_exit_run (void *unused)
 {
-  wipememory (p, sizeof (struct rng_state));
-  if (_kc_random_exit_hook)
-    _kc_random_exit_hook (p, sizeof (struct rng_state));
-  munmap (p, rng_map_len);
-  rng_tls.s = NULL;
+  (void) unused;
+  while (exit_list)
+    {
+      struct _kc_thread_exit *e = exit_list;
+      exit_list = e->next;
+      e->next = NULL;
+      e->registered = 0;
+      e->fn (e->arg);
+    }
 }
 
 static void
@@ -197,19 +248,20 @@ rng_init (void)
   size_t pg = page > 0 ? (size_t) page : 4096;
 
   rng_map_len = (sizeof (struct rng_state) + pg - 1) / pg * pg;
-  if (pthread_key_create (&rng_key, rng_thread_exit))
+  if (pthread_key_create (&rng_key, thread_exit_run))
     return;
+  key_ready = 1;
   if (pthread_atfork (NULL, NULL, rng_atfork_child))
     return;
   rng_ready = 1;
 }
 
-/* This thread's state page, mapped on first use; NULL if that failed. */
-static struct rng_state *
-rng_state_new (void)
+/* Run the one-time set-up if it has not run; 1 if the generator may map
+ * a page (or, with KEY_ONLY, if the exit service works). */
+static int
+rng_setup (int key_only)
 {
-  void *p;
-  int wof = 0, ready;
+  int ready;
 
   pthread_mutex_lock (&rng_init_lock);
   if (!rng_inited)
@@ -217,27 +269,77 @@ rng_state_new (void)
       rng_init ();
       rng_inited = 1;
     }
-  ready = rng_ready;
+  ready = key_only ? key_ready : rng_ready;
   pthread_mutex_unlock (&rng_init_lock);
-  if (!ready)
+  return ready;
+}
+
+int
+_kc_thread_exit_register (struct _kc_thread_exit *e)
+{
+  if (e->registered)
+    return 0;
+  if (!rng_setup (1))
+    return -1;
+  /* The key's value only has to be non-NULL for the destructor to run;
+   * it is set whenever the list goes from empty to not empty. */
+  if (!exit_list && pthread_setspecific (rng_key, e))
+    return -1;
+  e->next = exit_list;
+  exit_list = e;
+  e->registered = 1;
+  return 0;
+}
+
+/* The page's wipe at thread exit.  The thread is busy meanwhile, so that
+ * a handler that draws is served by getrandom, not by a page half
+ * unmapped. */
+static void
+rng_thread_exit (void *p)
+{
+  rng_tls.busy = 1;
+  RNG_SIGNAL_FENCE ();
+  wipememory (p, sizeof (struct rng_state));
+  if (_kc_random_exit_hook)
+    _kc_random_exit_hook (p, sizeof (struct rng_state));
+  munmap (p, rng_map_len);
+  rng_tls.s = NULL;
+  RNG_SIGNAL_FENCE ();
+  rng_tls.busy = 0;
+}
+
+/* This thread's state page, mapped on first use; NULL if that failed. */
+static struct rng_state *
+rng_state_new (void)
+{
+  void *p;
+  int saved_errno = errno;
+
+  if (!rng_setup (0))
     return NULL;
   p = mmap (NULL, rng_map_len, PROT_READ | PROT_WRITE,
             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
-    return NULL;
+    {
+      errno = saved_errno;
+      return NULL;
+    }
 #ifdef MADV_WIPEONFORK
-  wof = madvise (p, rng_map_len, MADV_WIPEONFORK) == 0;
+  madvise (p, rng_map_len, MADV_WIPEONFORK);
 #endif
 #ifdef MADV_DONTDUMP
   madvise (p, rng_map_len, MADV_DONTDUMP);
 #endif
-  if (pthread_setspecific (rng_key, p))
+  errno = saved_errno;          /* madvise fails on older kernels */
+  rng_tls.exit.fn = rng_thread_exit;
+  rng_tls.exit.arg = p;
+  if (_kc_thread_exit_register (&rng_tls.exit))
     {
       munmap (p, rng_map_len);
+      errno = saved_errno;
       return NULL;
     }
   rng_tls.s = p;
-  rng_tls.wipeonfork = wof;
   return p;
 }
 
@@ -258,12 +360,14 @@ rng_seed (struct rng_state *s)
   s->avail = 0;
   s->budget = RNG_BUDGET;
   s->gen = rng_fork_gen;
-  s->pid = rng_tls.wipeonfork ? 0 : getpid ();
+  s->pid = getpid ();
   s->seeded = 1;
 }
 
 /* This thread's state, ready to draw from: a new thread maps its page,
- * and a state that a fork left behind is reseeded.  NULL: no page. */
+ * and a state that a fork left behind is reseeded (guards 1, 2 and 3,
+ * the pid checked whether or not the kernel took MADV_WIPEONFORK).
+ * NULL: no page. */
 static struct rng_state *
 rng_state_get (void)
 {
@@ -271,8 +375,7 @@ rng_state_get (void)
 
   if (!s && !(s = rng_state_new ()))
     return NULL;
-  if (!s->seeded || s->gen != rng_fork_gen
-      || (!rng_tls.wipeonfork && s->pid != getpid ()))
+  if (!s->seeded || s->gen != rng_fork_gen || s->pid != getpid ())
     rng_seed (s);
   return s;
 }
@@ -329,20 +432,22 @@ rng_fill (struct rng_state *s, unsigned char *out, size_t n)
     rng_take (s, out, n);
 }
 
-void
-_kc_random_fast (void *ctx, void *buf, size_t n)
+/* The draw proper; the caller has set the busy flag. */
+static void
+rng_draw (unsigned char *out, size_t n)
 {
-  unsigned char *out = buf;
+  unsigned char *const start = out;
+  const size_t len = n;
   struct rng_state *s;
+  unsigned int gen;
 
-  (void) ctx;
-  if (!n)
-    return;
   if (!(s = rng_state_get ()))
     {
-      _kc_random_system (NULL, buf, n);
+      _kc_random_system (NULL, out, n);
       return;
     }
+  gen = s->gen;
+  s->drawing = 1;
   while (n)
     {
       size_t chunk = n < RNG_CHUNK ? n : RNG_CHUNK;
@@ -352,7 +457,35 @@ _kc_random_fast (void *ctx, void *buf, size_t n)
       rng_fill (s, out, chunk);
       out += chunk;
       n -= chunk;
+      /* A fork in a handler that interrupted this draw (see Fork): the
+       * page was wiped (a reseed since does not set the mark again), or
+       * the fork handler bumped the generation. */
+      if (!s->drawing || rng_fork_gen != gen)
+        {
+          rng_seed (s);
+          _kc_random_system (NULL, start, len);
+          return;
+        }
     }
+}
+
+void
+_kc_random_fast (void *ctx, void *buf, size_t n)
+{
+  (void) ctx;
+  if (!n)
+    return;
+  if (rng_tls.busy)
+    {
+      /* A signal handler that interrupted a draw of this thread. */
+      _kc_random_system (NULL, buf, n);
+      return;
+    }
+  rng_tls.busy = 1;
+  RNG_SIGNAL_FENCE ();
+  rng_draw (buf, n);
+  RNG_SIGNAL_FENCE ();
+  rng_tls.busy = 0;
 }
 
 const void *

@@ -2,7 +2,9 @@
  * vector kernel against the portable one; kc_randomize's output (sizes,
  * no repeats, erased from the state once returned); fork (a child, a
  * child of a child and a raw-syscall child all draw streams of their
- * own); 8 threads at once; the state wiped at thread exit.
+ * own); 8 threads at once; the state wiped at thread exit, and so is
+ * the secp256k1 blinding (secp256k1-ecmult.c) of a thread that made a
+ * key pair.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -17,6 +19,7 @@
 #include "kcrypt-int.h"
 #include "chacha20.h"
 #include "t-common.h"
+#include "../cipher/secp256k1-ecmult.h"
 
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -501,6 +504,84 @@ test_threads (void)
   CHECK (!hook_dirty, "%d states not zero at thread exit", hook_dirty);
 }
 
+/* A thread draws, makes a secp256k1 key pair (which blinds the comb with
+ * this thread's secret offset, Z and beta) and exits: the exit wipes of
+ * the CSPRNG and of the blinding each run once, in that thread, and
+ * leave their state all zero.  A thread that does neither runs none. */
+static int rng_calls, blind_calls, blind_dirty, foreign;
+static pthread_t exiting;
+
+static void
+rng_count_hook (const void *state, size_t len)
+{
+  pthread_mutex_lock (&hook_lock);
+  rng_calls++;
+  if (!all_zero (state, len))
+    hook_dirty++;
+  foreign += !pthread_equal (pthread_self (), exiting);
+  pthread_mutex_unlock (&hook_lock);
+}
+
+static void
+blind_hook (const void *state, size_t len)
+{
+  pthread_mutex_lock (&hook_lock);
+  blind_calls++;
+  blind_dirty += !all_zero (state, len);
+  foreign += !pthread_equal (pthread_self (), exiting);
+  pthread_mutex_unlock (&hook_lock);
+}
+
+static void *
+signer_main (void *arg)
+{
+  unsigned char pk[KC_ECC_SECP256K1_PUBKEY_LEN];
+  unsigned char sk[KC_ECC_SECP256K1_SECKEY_LEN], r[16];
+  gpg_error_t err;
+
+  (void) arg;
+  kc_randomize (r, sizeof r);
+  err = kc_ecc_keypair (KC_ECC_SECP256K1, pk, sizeof pk, sk, sizeof sk);
+  wipememory (sk, sizeof sk);
+  return (void *) (intptr_t) (err != 0);
+}
+
+static void
+test_exit_wipes (void)
+{
+  void *ret = NULL;
+
+  hook_dirty = 0;
+  _kc_random_exit_hook = rng_count_hook;
+  _kc_secp256k1_blind_exit_hook = blind_hook;
+  if (pthread_create (&exiting, NULL, signer_main, NULL))
+    {
+      fail ("pthread_create");
+      exit (1);
+    }
+  pthread_join (exiting, &ret);
+  CHECK (!ret, "kc_ecc_keypair failed in the thread");
+  CHECK (rng_calls == 1, "CSPRNG exit wipe ran %d times, want 1", rng_calls);
+  CHECK (!hook_dirty, "CSPRNG state not zero at thread exit");
+  CHECK (blind_calls == 1, "blinding exit wipe ran %d times, want 1",
+         blind_calls);
+  CHECK (!blind_dirty, "blinding state not zero at thread exit");
+
+  rng_calls = blind_calls = 0;
+  if (pthread_create (&exiting, NULL, thread_idle, NULL))
+    {
+      fail ("pthread_create");
+      exit (1);
+    }
+  pthread_join (exiting, NULL);
+  CHECK (!rng_calls && !blind_calls,
+         "a thread that never drew ran exit wipes (%d, %d)", rng_calls,
+         blind_calls);
+  CHECK (!foreign, "%d exit wipes ran in another thread", foreign);
+  _kc_random_exit_hook = NULL;
+  _kc_secp256k1_blind_exit_hook = NULL;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -515,6 +596,7 @@ main (int argc, char **argv)
   test_erasure ();
   test_fork ();
   test_threads ();
+  test_exit_wipes ();
 
   t_rerun_portable (argv);        /* and again on the portable paths */
   return t_done (mask ? "t-random (portable ChaCha20)" : "t-random");
