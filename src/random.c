@@ -57,10 +57,14 @@
  *        never written concurrently with a read; in the parent it never
  *        changes;
  *    (3) the state records getpid () at seeding and compares it on every
- *        request.  That is a system call on every request, paid even
- *        where the kernel accepted MADV_WIPEONFORK: an emulator (qemu
- *        user mode) accepts the advice without implementing it, and then
- *        only this guard sees a raw-syscall fork.
+ *        request, unless the kernel itself shows guard 1 in force: an
+ *        emulator (qemu user mode) accepts MADV_WIPEONFORK without
+ *        implementing it, so success of madvise proves nothing.  Once
+ *        per process, the first page's entry in /proc/self/smaps is read
+ *        and the pid check is dropped only where its VmFlags carry "wf"
+ *        (a system call per request is 30x the cost of a short draw on
+ *        a VM).  Anything else (no /proc, no flag, an emulator's own
+ *        smaps) keeps the check.
  *    Reseeding after a fork takes fresh getrandom bytes and drops the
  *    buffer, so nothing of the parent's future stream survives in the
  *    child.  A fork made by a signal handler that interrupted a draw
@@ -114,6 +118,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/types.h>
@@ -200,6 +205,8 @@ static int key_ready;                 /* rng_key exists */
 static int rng_ready;                 /* and the fork handler too */
 static size_t rng_map_len;            /* the state rounded up to pages */
 static volatile unsigned int rng_fork_gen;
+static int rng_wof_known;             /* rng_wof_works is set (under the lock) */
+static int rng_wof_works;             /* the kernel shows MADV_WIPEONFORK */
 
 /* What the compiler may not move a memory access across: the busy flag
  * is set before the state is touched and cleared after, as seen by a
@@ -209,6 +216,7 @@ static volatile unsigned int rng_fork_gen;
 static __thread struct
 {
   struct rng_state *s;
+  int wipeonfork;                     /* guard 1 shown in force: no guard 3 */
   volatile sig_atomic_t busy;         /* a draw of this thread is under way */
   struct _kc_thread_exit exit;        /* the page's wipe at thread exit */
 } rng_tls;
@@ -308,6 +316,42 @@ rng_thread_exit (void *p)
   rng_tls.busy = 0;
 }
 
+/* 1 if /proc/self/smaps shows the mapping holding P with the VmFlag
+ * "wf" (wipe on fork): the kernel's own word that guard 1 holds, which
+ * an emulator that ignores the advice does not give.  Read whole lines
+ * only (a long path name may span several reads). */
+static int
+rng_smaps_wipeonfork (const void *p)
+{
+  char line[256];
+  unsigned long a, b, at = (unsigned long) (uintptr_t) p;
+  int line_start = 1, in = 0, found = 0;
+  FILE *f = fopen ("/proc/self/smaps", "re");
+
+  if (!f)
+    return 0;
+  while (fgets (line, sizeof line, f))
+    {
+      int start = line_start;
+      line_start = strchr (line, '\n') != NULL;
+      if (!start)
+        continue;
+      if (sscanf (line, "%lx-%lx ", &a, &b) == 2)
+        {
+          if (in)
+            break;              /* past our mapping: no VmFlags line */
+          in = a <= at && at < b;
+        }
+      else if (in && !strncmp (line, "VmFlags:", 8))
+        {
+          found = strstr (line, " wf") != NULL;
+          break;
+        }
+    }
+  fclose (f);
+  return found;
+}
+
 /* This thread's state page, mapped on first use; NULL if that failed. */
 static struct rng_state *
 rng_state_new (void)
@@ -324,8 +368,20 @@ rng_state_new (void)
       errno = saved_errno;
       return NULL;
     }
+  rng_tls.wipeonfork = 0;
 #ifdef MADV_WIPEONFORK
-  madvise (p, rng_map_len, MADV_WIPEONFORK);
+  if (madvise (p, rng_map_len, MADV_WIPEONFORK) == 0)
+    {
+      /* one kernel serves the process: ask it once */
+      pthread_mutex_lock (&rng_init_lock);
+      if (!rng_wof_known)
+        {
+          rng_wof_works = rng_smaps_wipeonfork (p);
+          rng_wof_known = 1;
+        }
+      rng_tls.wipeonfork = rng_wof_works;
+      pthread_mutex_unlock (&rng_init_lock);
+    }
 #endif
 #ifdef MADV_DONTDUMP
   madvise (p, rng_map_len, MADV_DONTDUMP);
@@ -360,14 +416,14 @@ rng_seed (struct rng_state *s)
   s->avail = 0;
   s->budget = RNG_BUDGET;
   s->gen = rng_fork_gen;
-  s->pid = getpid ();
+  s->pid = rng_tls.wipeonfork ? 0 : getpid ();
   s->seeded = 1;
 }
 
 /* This thread's state, ready to draw from: a new thread maps its page,
  * and a state that a fork left behind is reseeded (guards 1, 2 and 3,
- * the pid checked whether or not the kernel took MADV_WIPEONFORK).
- * NULL: no page. */
+ * the pid checked unless the kernel showed guard 1 in force).  NULL: no
+ * page. */
 static struct rng_state *
 rng_state_get (void)
 {
@@ -375,7 +431,8 @@ rng_state_get (void)
 
   if (!s && !(s = rng_state_new ()))
     return NULL;
-  if (!s->seeded || s->gen != rng_fork_gen || s->pid != getpid ())
+  if (!s->seeded || s->gen != rng_fork_gen
+      || (!rng_tls.wipeonfork && s->pid != getpid ()))
     rng_seed (s);
   return s;
 }
