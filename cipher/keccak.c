@@ -290,7 +290,7 @@ int
 _kc_keccak_have_bmi (void)
 {
 #if defined(KC_HAVE_KECCAK_BMI)
-  return (_kc_hwf () & KC_HWF_BMI2) != 0;
+  return _kc_hwf_has (KC_KECCAK_BMI_HWF);
 #else
   return 0;
 #endif
@@ -299,18 +299,15 @@ _kc_keccak_have_bmi (void)
 void
 _kc_keccak_f1600 (uint64_t s[25])
 {
-#if defined(KC_HAVE_KECCAK_BMI)
-  unsigned int hw = _kc_hwf ();
-#endif
 #if defined(KC_HAVE_KECCAK_AVX512)
-  if (hw & KC_HWF_AVX512)
+  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
     {
       _kc_keccak_f1600_avx512 (s);
       return;
     }
 #endif
 #if defined(KC_HAVE_KECCAK_BMI)
-  if (hw & KC_HWF_BMI2)
+  if (_kc_hwf_has (KC_KECCAK_BMI_HWF))
     {
       _kc_keccak_f1600_bmi (s);
       return;
@@ -367,13 +364,12 @@ void
 _kc_keccak_f1600_x4 (uint64_t s[25][4])
 {
 #if defined(KC_HAVE_KECCAK_AVX512)
-  unsigned int hw = _kc_hwf ();
-  if (hw & KC_HWF_AVX512)
+  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
     {
       keccak_f1600_x4_avx512 (s);
       return;
     }
-  if (hw & KC_HWF_AVX2)
+  if (_kc_hwf_has (KC_KECCAK_AVX2_HWF))
     {
       keccak_f1600_x4_avx2 (s);
       return;
@@ -394,7 +390,7 @@ int
 _kc_keccak_have_x8 (void)
 {
 #if defined(KC_HAVE_KECCAK_AVX512)
-  return (_kc_hwf () & KC_HWF_AVX512) != 0;
+  return _kc_hwf_has (KC_KECCAK_AVX512_HWF);
 #else
   return 0;
 #endif
@@ -406,7 +402,7 @@ _kc_keccak_f1600_x8 (uint64_t s[25][8])
   uint64_t h[25][4];
   unsigned int i, half;
 #if defined(KC_HAVE_KECCAK_AVX512)
-  if (_kc_hwf () & KC_HWF_AVX512)
+  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
     {
       keccak_f1600_x8_avx512 (s);
       return;

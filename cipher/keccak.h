@@ -42,6 +42,13 @@ void _kc_keccak_f1600_generic (uint64_t s[25]);
 void _kc_keccak_f1600_bmi (uint64_t s[25]);
 int _kc_keccak_have_bmi (void);
 
+/* The gates of the x86-64 kernels: ANDN and RORX; the four-way AVX2
+ * one; the AVX-512 ones (single, four- and eight-way), whose code has
+ * VEX (AVX2) instructions as well. */
+#define KC_KECCAK_BMI_HWF KC_HWF_BMI2
+#define KC_KECCAK_AVX2_HWF KC_HWF_AVX2
+#define KC_KECCAK_AVX512_HWF (KC_HWF_AVX512 | KC_HWF_AVX2)
+
 /* Four permutations at once, the states interleaved lane by lane:
  * S[i][j] is lane i of state j (so one 256-bit load holds lane i of all
  * four).  The dispatching one uses AVX-512VL or AVX2 where the CPU has

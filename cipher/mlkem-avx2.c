@@ -954,6 +954,14 @@ squeeze_rows_x8 (uint64_t out[8][24], const uint64_t s[25][8])
   lanes_to_rows (out, s, 2);
 }
 
+/* 1 where the eight-way sampler runs: the eight-way Keccak and the
+ * AVX-512 kernels here (KC_MLKEM_AVX512_HWF). */
+static int
+have_x8 (void)
+{
+  return _kc_keccak_have_x8 () && _kc_hwf_has (KC_MLKEM_AVX512_HWF);
+}
+
 /* Eight entries, FIRST .. FIRST+7, on the eight-way SHAKE128, a block
  * (rej_block_x8) at a time for all as long as one needs it. */
 static void
@@ -991,8 +999,8 @@ gen_matrix_to (poly a[KMAX][KMAX], const unsigned char rho[32],
                unsigned int k, int transposed, unsigned int end)
 {
   unsigned int first = 0;
-  int avx512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
-  if (_kc_keccak_have_x8 ())          /* implies AVX-512 */
+  int avx512 = _kc_hwf_has (KC_MLKEM_AVX512_HWF);
+  if (have_x8 ())
     for (; first + 8 <= end; first += 8)
       gen_matrix_x8 (a, rho, k, transposed, first);
   if (first < end)
@@ -1077,7 +1085,7 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
                   unsigned int eta)
 {
   unsigned int lane = 8;
-  int x8 = _kc_keccak_have_x8 ();       /* implies AVX-512 */
+  int x8 = have_x8 ();
 
   if (k == 3 && eta == 2)
     for (lane = 0; lane < 8 && r[lane]; lane++)
@@ -1133,7 +1141,7 @@ gen_matrix_hashes (poly a[KMAX][KMAX], const unsigned char rho[32],
 {
   uint64_t st[25][4] __attribute__ ((aligned (64)));
   struct hash_entry h;
-  int x8 = _kc_keccak_have_x8 ();       /* implies AVX-512 */
+  int x8 = have_x8 ();
 
   if (k != 3 || nh < 1 || nh > 2 || (nh == 1 && !x8))
     return 0;

@@ -94,8 +94,15 @@ struct _kc_mlkem_ops
 };
 
 extern const struct _kc_mlkem_ops _kc_mlkem_ops_portable;
+/* The gates of the x86-64 kernels (mlkem-avx2.c): the AVX2 ones, compiled
+ * with BMI2 and POPCNT (the rejection step counts with popcnt); the
+ * AVX-512 rejection steps and the eight-way sampler, which also need the
+ * eight-way Keccak (keccak.h). */
+#define KC_MLKEM_AVX2_HWF (KC_HWF_AVX2 | KC_HWF_BMI2 | KC_HWF_POPCNT)
+#define KC_MLKEM_AVX512_HWF (KC_MLKEM_AVX2_HWF | KC_HWF_AVX512 \
+                             | KC_KECCAK_AVX512_HWF)
 #ifdef KC_USE_X86_64
-/* Only where _kc_hwf () has KC_HWF_AVX2. */
+/* Only where _kc_hwf () has KC_MLKEM_AVX2_HWF. */
 extern const struct _kc_mlkem_ops _kc_mlkem_ops_avx2;
 #endif
 

@@ -480,7 +480,7 @@ static const struct _kc_mlkem_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
-  if (_kc_hwf () & KC_HWF_AVX2)
+  if (_kc_hwf_has (KC_MLKEM_AVX2_HWF))
     return &_kc_mlkem_ops_avx2;
 #endif
   return &_kc_mlkem_ops_portable;

@@ -40,6 +40,10 @@
 
 #include "secp256k1-field.h"
 
+/* The gate of the 4x64 field and the ecmult code on it: MULX (BMI2),
+ * ADCX and ADOX (ADX), and the measured preference KC_HWF_MULX_FAST. */
+#define KC_FE64_HWF (KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST)
+
 #ifdef KC_LIMB_ADX
 
 typedef struct
@@ -56,8 +60,7 @@ typedef struct
 static inline int
 _kc_fe64_chosen (void)
 {
-  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST;
-  return (_kc_hwf () & need) == need;
+  return _kc_hwf_has (KC_FE64_HWF);
 }
 
 /* The four limbs an assembly block reads through its pointer operand, as

@@ -56,6 +56,9 @@
 
 #include "secp256k1-field.h"
 
+/* The features the functions here need (and their callers' gate). */
+#define KC_FE4_HWF KC_HWF_AVX2
+
 #if defined(KC_USE_X86_64) && defined(__GNUC__) \
     && (defined(__clang__) || __GNUC__ >= 5)
 # define KC_HAVE_FE4 1
@@ -70,7 +73,7 @@
 static inline int
 _kc_fe4_usable (void)
 {
-  return (_kc_hwf () & KC_HWF_AVX2) != 0;
+  return _kc_hwf_has (KC_FE4_HWF);
 }
 
 #define KC_FE4_UNROLL _Pragma ("GCC unroll 32")

@@ -50,6 +50,11 @@
 
 #include "secp256k1-field.h"
 
+/* The features the functions here need (and their callers' gate): IFMA,
+ * AVX-512 DQ (in KC_HWF_AVX512) for the 64-bit lane products, and AVX2
+ * for the VEX code the compiler emits with them. */
+#define KC_FE8_HWF (KC_HWF_IFMA | KC_HWF_AVX512 | KC_HWF_AVX2)
+
 #if defined(KC_USE_X86_64) && defined(__GNUC__) \
     && (defined(__clang__) || __GNUC__ >= 8)
 # define KC_HAVE_FE8 1
@@ -62,9 +67,6 @@
   __attribute__ ((target ("avx512f,avx512dq,avx512vl,avx512ifma")))
 #define KC_FE8_FN static inline __attribute__ ((always_inline)) KC_FE8_TARGET
 
-/* The features the functions here need: IFMA, and AVX-512 DQ (in
- * KC_HWF_AVX512) for the 64-bit lane products. */
-#define KC_FE8_HWF (KC_HWF_IFMA | KC_HWF_AVX512)
 static inline int
 _kc_fe8_usable (void)
 {

@@ -161,8 +161,7 @@ int
 _kc_sha256_have_shani (void)
 {
 #ifdef KC_HAVE_SHANI_CODE
-  unsigned int need = KC_HWF_SHANI | KC_HWF_SSE41 | KC_HWF_SSSE3;
-  return (_kc_hwf () & need) == need;
+  return _kc_hwf_has (KC_SHA256_SHANI_HWF);
 #else
   return 0;
 #endif

@@ -510,10 +510,9 @@ _kc_sha512_mb_have (int kernel)
       return 1;
 #ifdef KC_HAVE_MB_X86
     case KC_SHA512_MB_AVX2:
-      return (_kc_hwf () & KC_HWF_AVX2) != 0;
+      return _kc_hwf_has (KC_SHA512_MB_AVX2_HWF);
     case KC_SHA512_MB_AVX512:
-      return (_kc_hwf () & (KC_HWF_AVX2 | KC_HWF_AVX512))
-             == (KC_HWF_AVX2 | KC_HWF_AVX512);
+      return _kc_hwf_has (KC_SHA512_MB_AVX512_HWF);
 #endif
     default:
       return 0;

@@ -196,8 +196,7 @@ int
 _kc_sha512_have_avx2 (void)
 {
 #ifdef KC_HAVE_AVX2_CODE
-  unsigned int need = KC_HWF_AVX2 | KC_HWF_BMI2;
-  return (_kc_hwf () & need) == need;
+  return _kc_hwf_has (KC_SHA512_AVX2_HWF);
 #else
   return 0;
 #endif
@@ -207,13 +206,14 @@ void
 _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
 #ifdef KC_HAVE_AVX2_CODE
-  unsigned int hw = _kc_hwf (), need = KC_HWF_AVX2 | KC_HWF_BMI2;
-  if ((hw & need) == need)
+  if (_kc_hwf_has (KC_SHA512_AVX512_HWF))
     {
-      if (hw & KC_HWF_AVX512)
-        sha512_blocks_avx512 (h, p, nblocks);
-      else
-        sha512_blocks_avx2 (h, p, nblocks);
+      sha512_blocks_avx512 (h, p, nblocks);
+      return;
+    }
+  if (_kc_hwf_has (KC_SHA512_AVX2_HWF))
+    {
+      sha512_blocks_avx2 (h, p, nblocks);
       return;
     }
 #endif

@@ -6,7 +6,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Internal to those files.  Functions carry the target attribute KC_AVX2
- * (no -mavx2 for the files); the callers check _kc_hwf () & KC_HWF_AVX2.
+ * (no -mavx2 for the files); the callers check _kc_hwf_has
+ * (KC_SNTRUP761_AVX2_HWF).
  */
 #ifndef KC_SNTRUP761_AVX2_INT_H
 #define KC_SNTRUP761_AVX2_INT_H

@@ -10,8 +10,8 @@
  * in {-1, 0, 1}, coefficient i = element i).
  *
  * Exists only with x86-64 code paths (KC_USE_X86_64); the caller checks
- * _kc_hwf () & KC_HWF_AVX2 first.  Constant time (no secret-dependent
- * branches or memory indices); every input may be secret; no output
+ * _kc_hwf_has (KC_SNTRUP761_AVX2_HWF) first.  Constant time (no
+ * secret-dependent branches or memory indices); every input may be secret; no output
  * may alias an input (nor, for the pairs, the other output).  No heap.
  * The stack temporaries (secret) are left to the stack burn of the
  * public entry point every caller runs beneath, as in

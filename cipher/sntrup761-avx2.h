@@ -10,8 +10,9 @@
  * Coefficient i of a polynomial is array element i (constant term first).
  *
  * These functions exist only when the library is built with x86-64 paths
- * (KC_USE_X86_64).  The caller must check _kc_hwf () & KC_HWF_AVX2 before
- * calling any of them; they execute AVX2 instructions unconditionally.
+ * (KC_USE_X86_64).  The caller must check _kc_hwf_has
+ * (KC_SNTRUP761_AVX2_HWF) before calling any of them; they execute AVX2
+ * instructions unconditionally.
  *
  * All of them run in time independent of the values of their inputs (no
  * secret-dependent branches or memory indices); f, g and in may be secret.
@@ -28,6 +29,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#define KC_SNTRUP761_AVX2_HWF KC_HWF_AVX2
 
 #ifdef KC_USE_X86_64
 

@@ -9,8 +9,8 @@
  * namesake in sntrup761-avx2-ntt.h (_avx2 for _avx512; the same
  * preconditions, no aliasing of outputs with inputs, frozen outputs),
  * hence of the portable products.  Exists only with x86-64 code paths
- * (KC_USE_X86_64); the caller checks _kc_hwf () & KC_HWF_AVX512 (F, BW,
- * DQ, VL) first.  Constant time: straight-line code over public lengths,
+ * (KC_USE_X86_64); the caller checks _kc_hwf_has
+ * (KC_SNTRUP761_AVX512_HWF, sntrup761-avx512.h) first.  Constant time: straight-line code over public lengths,
  * no secret-dependent branch or memory index (valgrind cannot run
  * AVX-512, so t-ctime does not cover these; t-sntrup761-ntt checks them
  * against the portable products).  No heap.  The stack temporaries

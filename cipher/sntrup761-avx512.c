@@ -291,7 +291,7 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 int
 _kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
 {
-  if (_kc_hwf () & KC_HWF_VNNI)
+  if (_kc_hwf_has (KC_SNTRUP761_VNNI_HWF))
     return rq_recip3_jump512_vnni (out, in, NULL);
   return rq_recip3_jump512_bw (out, in, NULL);
 }
@@ -299,7 +299,7 @@ _kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
 int
 _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
 {
-  if (_kc_hwf () & KC_HWF_VNNI)
+  if (_kc_hwf_has (KC_SNTRUP761_VNNI_HWF))
     return rq_recip3_jump512_vnni (out, NULL, in);
   return rq_recip3_jump512_bw (out, NULL, in);
 }

@@ -6,8 +6,9 @@
  * Parameters and types as in sntrup761-avx2.h (Fq = int16_t frozen to
  * [-2295, 2295], small = int8_t in {-1, 0, 1}, coefficient i = element
  * i).  These functions exist only with x86-64 code paths
- * (KC_USE_X86_64); the caller checks _kc_hwf () & KC_HWF_AVX512 (F, BW,
- * DQ, VL) first.  Constant time: straight-line code over public lengths,
+ * (KC_USE_X86_64); the caller checks _kc_hwf_has (KC_SNTRUP761_AVX512_HWF)
+ * first (AVX-512 F, BW, DQ, VL, and AVX2: the compiler emits VEX code
+ * too).  Constant time: straight-line code over public lengths,
  * secret selections by mask blends (valgrind cannot run AVX-512, so
  * t-ctime does not cover them; t-sntrup761-avx2 checks them against the
  * portable functions).  No heap; the stack state is wiped before return.
@@ -16,6 +17,10 @@
 #define KC_SNTRUP761_AVX512_H
 
 #include <stdint.h>
+
+#define KC_SNTRUP761_AVX512_HWF (KC_HWF_AVX2 | KC_HWF_AVX512)
+/* The reciprocal's jump passes with vpdpwssd where the CPU has VNNI. */
+#define KC_SNTRUP761_VNNI_HWF (KC_SNTRUP761_AVX512_HWF | KC_HWF_VNNI)
 
 #ifdef KC_USE_X86_64
 

@@ -1218,11 +1218,9 @@ static const struct sntrup_ops *
 ops_get (void)
 {
 #ifdef KC_USE_X86_64
-  unsigned int hw = _kc_hwf ();
-
-  if ((hw & (KC_HWF_AVX2 | KC_HWF_AVX512)) == (KC_HWF_AVX2 | KC_HWF_AVX512))
+  if (_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
     return &ops_avx512;
-  if (hw & KC_HWF_AVX2)
+  if (_kc_hwf_has (KC_SNTRUP761_AVX2_HWF))
     return &ops_avx2;
 #endif
   return &ops_portable;

@@ -6,7 +6,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * The caller (x25519.c) chooses this kernel when _kc_hwf () has
- * KC_HWF_IFMA and does the rest of X25519 (clamping, the inversion, the
+ * KC_X25519_IFMA_HWF and does the rest of X25519 (clamping, the inversion, the
  * encoding) with the portable field.  Field elements travel in the
  * portable representation: five limbs of radix 2^51.
  */
@@ -14,6 +14,10 @@
 #define KC_X25519_IFMA_H
 
 #include <stdint.h>
+
+/* The kernel's gate: AVX-512 F, VL and IFMA, and AVX2 (it is compiled
+ * with it: VEX code on ymm registers). */
+#define KC_X25519_IFMA_HWF (KC_HWF_IFMA | KC_HWF_AVX2)
 
 /* 1 if this build has the kernel (x86-64, asm paths enabled) */
 int _kc_x25519_ifma_built (void);

@@ -341,7 +341,7 @@ x25519 (unsigned char out[32], const unsigned char scalar[32],
   k[31] &= 127;
   k[31] |= 64;
   fe_frombytes (&x1, base ? nine : u);
-  if (_kc_hwf () & KC_HWF_IFMA)
+  if (_kc_hwf_has (KC_X25519_IFMA_HWF))
     {
       uint64_t xz[10];
       if (base)

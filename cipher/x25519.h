@@ -11,7 +11,7 @@
  * small order), else 0, in constant time; the caller decides.
  *
  * The ladder runs on AVX-512 IFMA (x25519-ifma.c) when _kc_hwf () has
- * KC_HWF_IFMA, else on the portable 5x51 field (x25519.c); the two give
+ * KC_X25519_IFMA_HWF (IFMA and AVX2), else on the portable 5x51 field (x25519.c); the two give
  * the same bytes (t-x25519 compares them).  The inversion is portable.
  */
 #ifndef KC_X25519_H

@@ -469,12 +469,14 @@ _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
 # define KC_LIMB_ADX 1
 #endif
 
+/* The gate of those kernels: MULX (BMI2), ADCX and ADOX (ADX). */
+#define KC_LIMB_ADX_HWF (KC_HWF_BMI2 | KC_HWF_ADX)
+
 static inline int
 _kc_limb_have_adx (void)
 {
 #ifdef KC_LIMB_ADX
-  unsigned int need = KC_HWF_BMI2 | KC_HWF_ADX;
-  return (_kc_hwf () & need) == need;
+  return _kc_hwf_has (KC_LIMB_ADX_HWF);
 #else
   return 0;
 #endif

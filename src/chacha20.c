@@ -240,7 +240,7 @@ int
 _kc_chacha20_have_simd (void)
 {
 #ifdef KC_HAVE_CHACHA_AVX2
-  return (_kc_hwf () & KC_HWF_AVX2) != 0;
+  return _kc_hwf_has (KC_CHACHA20_AVX2_HWF);
 #else
   return 0;
 #endif

@@ -31,8 +31,12 @@
 #define KC_CHACHA20_NONCE_LEN  12
 #define KC_CHACHA20_BLOCK_LEN  64
 
+/* The features the AVX2 8-block kernel needs (its gate). */
+#define KC_CHACHA20_AVX2_HWF KC_HWF_AVX2
+
 /* The keystream blocks, on the fastest path this CPU has (the AVX2
- * 8-block kernel when _kc_hwf () reports AVX2, else the portable code). */
+ * 8-block kernel when _kc_hwf () has KC_CHACHA20_AVX2_HWF, else the
+ * portable code). */
 void _kc_chacha20_blocks (unsigned char *out,
                           const unsigned char *key,
                           uint32_t counter,

@@ -25,6 +25,8 @@ detect (void)
     f |= KC_HWF_SSSE3;
   if (c & (1u << 19))
     f |= KC_HWF_SSE41;
+  if (c & (1u << 23))
+    f |= KC_HWF_POPCNT;
   if ((c & (1u << 27)) && (c & (1u << 28)))        /* OSXSAVE and AVX */
     {
       unsigned int xlo, xhi;
@@ -85,10 +87,11 @@ detect (void)
 
 /* KCRYPT_HWF_MASK (a number, e.g. 0) in the environment masks the
  * detected features, so that the portable paths can be exercised on any
- * machine.  KCRYPT_HWF_PREFER adds preferences (KC_HWF_MULX_FAST, 0x200)
- * where the instructions they need are there, so that the paths they
- * choose can be tested and timed on other CPUs; the mask applies after
- * it. */
+ * machine; a kernel runs only where the mask keeps every bit of its gate
+ * (the ML-KEM AVX2 kernels, say, need AVX2, BMI2 and POPCNT: 0x40c).
+ * KCRYPT_HWF_PREFER adds preferences (KC_HWF_MULX_FAST, 0x200) where
+ * the instructions they need are there, so that the paths they choose
+ * can be tested and timed on other CPUs; the mask applies after it. */
 static unsigned int
 detect_masked (void)
 {

@@ -155,12 +155,21 @@ void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 #define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
 #define KC_HWF_IFMA   (1u << 7)   /* AVX-512 F, VL and IFMA, OS-enabled */
 #define KC_HWF_VNNI   (1u << 8)   /* AVX-512 F, BW and VNNI, OS-enabled */
+#define KC_HWF_POPCNT (1u << 10)  /* POPCNT */
 /* Not an instruction set but a measured preference: BMI2 and ADX on a
  * core whose 64-bit multiplier makes a 4x64 MULX field faster than the
  * 5x52 one (AMD family 0x1A, Zen 5, and later, and Zen 4: family 0x19
  * with AVX-512; doc/MEASUREMENTS). */
 #define KC_HWF_MULX_FAST (1u << 9)
 #define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
+/* A bit is one CPUID feature set, and only the instructions it names:
+ * AVX-512 does not bring AVX2 (VEX) nor IFMA AVX-512 BW, so a kernel's
+ * gate names every bit whose instructions its code contains (the
+ * compiler's too: a target of "avx512f" emits VEX AVX2 code).  Each
+ * family of kernels declares its gate once, as a KC_*_HWF mask beside
+ * its target attributes, and its dispatch tests _kc_hwf_has (that mask);
+ * tests/t-isa-gates.sh disassembles every function and checks that its
+ * instructions are within the bits of its row (tests/t-isa-gates.c). */
 
 extern unsigned int _kc_hwf_word;  /* only through the functions here */
 unsigned int _kc_hwf_slow (void);
@@ -170,6 +179,13 @@ _kc_hwf (void)
 {
   unsigned int s = __atomic_load_n (&_kc_hwf_word, __ATOMIC_ACQUIRE);
   return s ? s & ~KC_HWF_READY_ : _kc_hwf_slow ();
+}
+
+/* 1 if _kc_hwf () has every bit of NEED. */
+static inline int
+_kc_hwf_has (unsigned int need)
+{
+  return (_kc_hwf () & need) == need;
 }
 
 /* Tests only: from now on _kc_hwf reports its features ANDed with MASK

@@ -405,9 +405,9 @@ int
 main (int argc, char **argv)
 {
   t_init (argc, argv);
-  if (!(_kc_hwf () & KC_HWF_AVX2))
+  if (!_kc_hwf_has (KC_MLKEM_AVX2_HWF))
     {
-      printf ("t-mlkem-avx2: no AVX2, skipped\n");
+      printf ("t-mlkem-avx2: no AVX2, BMI2 and POPCNT, skipped\n");
       return 77;
     }
   t_seed (2031);

@@ -248,7 +248,7 @@ check_avx512_recip (const int16_t ref[P], int rc, const int8_t *in8,
   int16_t out[P];
   int rc5, i, frozen = 1;
 
-  if (!(_kc_hwf () & KC_HWF_AVX512))
+  if (!_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
     return;
   rc5 = in8 ? _kc_sntrup761_rq_recip3_avx512 (out, in8)
     : _kc_sntrup761_rq_recip3_fq_avx512 (out, in16);
@@ -354,7 +354,7 @@ check_r3_recip (const int8_t in[P], const char *what)
     int rcp = _kc_sntrup761_r3_recip (ref, in);
     CHECK (rcp == rc && (rc || !memcmp (ref, out, sizeof out)),
            "r3_recip (%s): avx2 and portable differ", what);
-    if (_kc_hwf () & KC_HWF_AVX512)
+    if (_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
       {
         int rc5 = _kc_sntrup761_r3_recip_avx512 (o5, in), small5 = 1;
         for (i = 0; i < P; i++)
@@ -420,7 +420,7 @@ check_sort (const uint32_t in[P], const char *what)
               (unsigned) d[i], (unsigned) c[i]);
         return;
       }
-  if (_kc_hwf () & KC_HWF_AVX512)
+  if (_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
     {
       memcpy (a, in, sizeof a);
       _kc_sntrup761_sort_761_avx512 (a);
@@ -620,7 +620,7 @@ test_short_from_bytes (void)
       for (i = 0, weight = 0; i < P; i++)
         weight += b[i] != 0;
       CHECK (weight == 286, "short_from_bytes avx2: weight %d, case %d", weight, k);
-      if (_kc_hwf () & KC_HWF_AVX512)
+      if (_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
         {
           memset (b, 0x55, sizeof b);
           _kc_sntrup761_short_from_bytes_avx512 (b, buf);
@@ -746,7 +746,7 @@ main (int argc, char **argv)
 
   t_init (argc, argv);
   t_seed (761);
-  if (!(_kc_hwf () & KC_HWF_AVX2))
+  if (!_kc_hwf_has (KC_SNTRUP761_AVX2_HWF))
     {
       printf ("t-sntrup761-avx2: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
       return T_SKIP;

@@ -36,7 +36,9 @@
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
+#include "sntrup761-avx2.h"
 #include "sntrup761-avx2-ntt.h"
+#include "sntrup761-avx512.h"
 #include "sntrup761-avx512-ntt.h"
 #include "sntrup761.h"
 #include "t-common.h"
@@ -370,12 +372,12 @@ main (int argc, char **argv)
 
   t_init (argc, argv);
   t_seed (1536);
-  if (!(_kc_hwf () & KC_HWF_AVX2))
+  if (!_kc_hwf_has (KC_SNTRUP761_AVX2_HWF))
     {
       printf ("t-sntrup761-ntt: SKIP (no AVX2: CPU or KCRYPT_HWF_MASK)\n");
       return T_SKIP;
     }
-  have512 = (_kc_hwf () & KC_HWF_AVX512) != 0;
+  have512 = _kc_hwf_has (KC_SNTRUP761_AVX512_HWF);
 
   for (k = 0; k < NF; k++)
     for (l = 0; l < NG; l++)

@@ -13,6 +13,7 @@
  */
 #include "kcrypt-int.h"
 #include "x25519.h"
+#include "x25519-ifma.h"
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>
@@ -243,7 +244,7 @@ test_paths (void)
   size_t i, j;
   int t;
 
-  if (!(_kc_hwf () & KC_HWF_IFMA))
+  if (!_kc_hwf_has (KC_X25519_IFMA_HWF))
     {
       printf ("t-x25519: no AVX-512 IFMA here (or masked): the IFMA "
               "ladder is not compared\n");
