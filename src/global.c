@@ -65,15 +65,38 @@ _kc_wipememory (void *p, size_t n)
 #endif
 }
 
+uintptr_t _kc_burn_area[2];
+
 /* One contiguous array (a VLA), so the burn leaves no unwritten holes
- * between frames. */
+ * between frames, zeroed in this frame (no call below the array, whose
+ * frame the array would not cover).  Entry points call it last, right
+ * before they return. */
 KC_NOINLINE void
 _kc_burn_stack (size_t bytes)
 {
   if (bytes)
     {
-      unsigned char area[bytes];
-      _kc_wipememory (area, bytes);
+      uint64_t area[(bytes + 7) / 8];
+      size_t n = sizeof area;
+#ifdef KC_USE_X86_64
+      unsigned char *p = (unsigned char *) area;
+      __asm__ __volatile__ ("rep stosb" : "+D" (p), "+c" (n) : "a" (0)
+                            : "memory");
+#else
+      volatile uint64_t *p = area;
+      for (n /= 8; n; n--)
+        *p++ = 0;
+#endif
+      __atomic_store_n (&_kc_burn_area[0], (uintptr_t) area,
+                        __ATOMIC_RELAXED);
+      __atomic_store_n (&_kc_burn_area[1], (uintptr_t) area + sizeof area,
+                        __ATOMIC_RELAXED);
+    }
+  else
+    {
+      uintptr_t here = (uintptr_t) __builtin_frame_address (0);
+      __atomic_store_n (&_kc_burn_area[0], here, __ATOMIC_RELAXED);
+      __atomic_store_n (&_kc_burn_area[1], here, __ATOMIC_RELAXED);
     }
 }
 

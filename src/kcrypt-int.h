@@ -78,6 +78,11 @@ void _kc_wipememory (void *p, size_t n);
  * body outgrows its bound) rounded up with room to spare.  All fit a
  * 64 KiB thread stack with the body. */
 void _kc_burn_stack (size_t bytes);
+/* Test hook: the first and one past the last byte of the area the last
+ * burn zeroed (both its frame address for a burn of 0 bytes), written
+ * with relaxed atomic stores; t-wipe checks that a call wrote nothing
+ * below it. */
+extern uintptr_t _kc_burn_area[2];
 #define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
 #define KC_STACK_BURN_ECDH       (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
 #define KC_STACK_BURN_TWEAK      (320)        /* kc_ecc_seckey_tweak_add (296 used) */
