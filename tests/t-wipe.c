@@ -490,6 +490,8 @@ struct outcome
   long below_burn;              /* bytes written below the last burn's
                                    area (-1: no burn ran) */
   size_t burned;                /* the last burn's size */
+  size_t reach;                 /* from the top of its area to the lowest
+                                   byte written (0: no burn) */
 };
 
 /* Run FN (ARG) on a fresh 64 KiB stack; then (the thread parked, its stack
@@ -508,7 +510,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   size_t low;
   int rc;
   sig_atomic_t sigs0 = signals;
-  uintptr_t burn_lo;
+  uintptr_t burn_lo, burn_hi;
 
   memset (o, 0, sizeof *o);
   map = mmap (NULL, STACK_SIZE + (size_t) pg, PROT_READ | PROT_WRITE,
@@ -545,6 +547,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   burn_lo = __atomic_load_n (&_kc_burn_area[0], __ATOMIC_RELAXED);
   o->burned = (size_t) (__atomic_load_n (&_kc_burn_area[1], __ATOMIC_RELAXED)
                         - burn_lo);
+  burn_hi = burn_lo + o->burned;
   if (derive)
     derive ();                  /* forms of what the call made */
   o->stack_hits = search (call, ON_STACK, stack, STACK_SIZE);
@@ -559,6 +562,8 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   for (low = 0; low < STACK_SIZE && stack[low] == FILL; low++)
     ;
   o->depth = (size_t) (r.top - (stack + low));
+  if (burn_hi > (uintptr_t) (stack + low))
+    o->reach = (size_t) (burn_hi - (uintptr_t) (stack + low));
   if (!burn_lo)
     o->below_burn = -1;
   else if ((uintptr_t) (stack + low) < burn_lo)
@@ -593,8 +598,9 @@ check_call (const char *call, void (*fn) (void *), void *arg,
   snprintf (name, sizeof name, "%s [%s]", call, path_name);
   run_on_stack (name, fn, arg, derive, &o);
   if (t_verbose)
-    printf ("  %-50s depth %6zu  burn %6zu (bound %6zu)  past it %ld\n",
-            name, o.depth, o.burned, bound, o.below_burn);
+    printf ("  %-50s depth %6zu  burn %6zu (bound %6zu)  reach %6zu  "
+            "past it %ld\n", name, o.depth, o.burned, bound, o.reach,
+            o.below_burn);
   if (!bound)
     return;
   CHECK (o.below_burn >= 0, "%s: no stack burn ran", name);
@@ -740,15 +746,34 @@ call_md (void *p)
 /* HMAC through a handle: key and message secret.  And HKDF. */
 static kc_md_hd_t hmac_hd;
 
+/* One entry point per check, so that each call's depth is held against
+ * its own burn. */
 static void
-call_hmac (void *p)
+call_hmac_setkey (void *p)
 {
   struct md_arg *a = p;
   a->err = kc_md_setkey (hmac_hd, key, 32);
+}
+
+static void
+call_hmac_write (void *p)
+{
+  (void) p;
   kc_md_write (hmac_hd, msg, 100);
+}
+
+static void
+call_hmac_write2 (void *p)
+{
+  (void) p;
   kc_md_write (hmac_hd, msg + 100, sizeof msg - 100);
-  if (!a->err)
-    a->err = kc_md_final (hmac_hd, a->out, kc_md_get_algo_dlen (a->algo));
+}
+
+static void
+call_hmac_final (void *p)
+{
+  struct md_arg *a = p;
+  a->err = kc_md_final (hmac_hd, a->out, a->algo == KC_MD_SHA512 ? 64 : 32);
 }
 
 /* kc_md_reset of a keyed handle copies the key's HMAC states. */
@@ -866,14 +891,17 @@ derive_ml (void)
 static unsigned char x_sk[32], x_pk[32], x_peer[32], x_ss[32], x_sk_out[32];
 
 static void
-call_x25519 (void *p)
+call_x25519_keypair (void *p)
 {
-  gpg_error_t err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, x_pk, 32,
-                                         x_sk_out, 32, x_sk, 32);
-  if (!err)
-    err = kc_kem_decap (KC_KEM_RAW_X25519, x_sk, 32, x_peer, 32, x_ss, 32,
-                        NULL, 0);
-  *(gpg_error_t *) p = err;
+  *(gpg_error_t *) p = kc_kem_keypair_seed (KC_KEM_RAW_X25519, x_pk, 32,
+                                            x_sk_out, 32, x_sk, 32);
+}
+
+static void
+call_x25519_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (KC_KEM_RAW_X25519, x_sk, 32, x_peer,
+                                     32, x_ss, 32, NULL, 0);
 }
 
 static void
@@ -1442,8 +1470,21 @@ run_all (void)
       add_bytes ("MACed message", msg, sizeof msg);
       if (!i)
         add_hmac_states ("HMAC-SHA256 key states", key);
-      check_call (i ? "kc_md_setkey/write/final (HMAC-SHA512)"
-                    : "kc_md_setkey/write/final (HMAC-SHA256)", call_hmac,
+      check_call (i ? "kc_md_setkey (HMAC-SHA512)"
+                    : "kc_md_setkey (HMAC-SHA256)", call_hmac_setkey,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      CHECK_ERR (ma.err, 0);
+      check_call (i ? "kc_md_write (HMAC-SHA512)"
+                    : "kc_md_write (HMAC-SHA256)", call_hmac_write,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      check_call (i ? "kc_md_write, the rest (HMAC-SHA512)"
+                    : "kc_md_write, the rest (HMAC-SHA256)", call_hmac_write2,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      check_call (i ? "kc_md_final (HMAC-SHA512)"
+                    : "kc_md_final (HMAC-SHA256)", call_hmac_final,
                   &ma, NULL,
                   i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
       CHECK_ERR (ma.err, 0);
@@ -1510,7 +1551,11 @@ run_all (void)
   npats = 0;
   t_randbytes (x_sk, 32);
   t_randbytes (x_peer, 32);
-  check_call ("kc_kem_keypair_seed + decap (RAW_X25519)", call_x25519, &err,
+  check_call ("kc_kem_keypair_seed (RAW_X25519)", call_x25519_keypair, &err,
+              derive_x25519, KC_STACK_BURN_X25519);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  check_call ("kc_kem_decap (RAW_X25519)", call_x25519_decap, &err,
               derive_x25519, KC_STACK_BURN_X25519);
   CHECK_ERR (err, 0);
 
