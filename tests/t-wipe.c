@@ -1,7 +1,7 @@
 /* t-wipe.c - the residue test: no secret, and nothing derived from one,
- * stays on the stack after a public function returns; every public
- * function runs on a 64 KiB thread stack; the stack burn bounds of
- * kcrypt-int.h cover what each entry point uses.
+ * stays on the stack or in a register after a public function returns;
+ * every public function runs on a 64 KiB thread stack; the stack burn
+ * bounds of kcrypt-int.h cover what each entry point uses.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -27,7 +27,10 @@
  * _kc_burn_stack records the area it zeroed (_kc_burn_area); every byte
  * the call wrote below its entry point's frame must lie within that
  * area: a body that reaches one byte past its burn (its KC_STACK_BURN_*
- * bound) fails, with no slack.
+ * bound) fails, with no slack.  Each check calls one entry point (with
+ * two, the first one's burn can lie lower than the last one's); a burn
+ * of 0 bytes (SHA-NI) is checked by the search alone.  -v prints each
+ * call's reach below the top of its burn's area.
  *
  * The registers (x86-64): the moment the call has returned, the thread
  * stores the vector registers (xmm0-15 or ymm0-15, and zmm0-31 where
@@ -36,7 +39,8 @@
  * the thread's alternate signal stack, as it would to whatever stack a
  * signal finds; both are searched for the same forms.  The search first
  * proves it finds a secret planted in ymm5 and in zmm20 (xmm5 with SSE
- * only) both ways.
+ * only) both ways.  Builds without KC_USE_X86_64 (--disable-asm), where
+ * the library clears no register, skip this part.
  *
  * The program runs itself again with KCRYPT_HWF_MASK=0 and with the
  * AVX-512 features masked (the AVX2 kernels), so every code path this CPU
