@@ -336,12 +336,13 @@ kc_kem_keypair_batch (int algo, void *pubkeys, size_t pubkeys_len,
       || pubkeys_len != count * k->pk_len || seckeys_len != count * k->sk_len)
     return KC_ERR (GPG_ERR_INV_ARG);
   err = keypair_batch_body (k, pubkeys, seckeys, count);
-  _kc_burn_stack (KC_STACK_BURN_KEM_BATCH);
   if (err)
     {
       wipememory (pubkeys, pubkeys_len);
       wipememory (seckeys, seckeys_len);
     }
+  _kc_burn_stack (KC_STACK_BURN_KEM_BATCH);     /* last: it clears the
+                                                   registers too */
   return err;
 }
 

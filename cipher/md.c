@@ -323,6 +323,7 @@ kc_md_reset (kc_md_hd_t hd)
   else
     _kc_md_init (&hd->md, hd->info);
   hd->finished = 0;
+  _kc_burn_stack (0);   /* the copy of the key's states: the registers */
 }
 
 void

@@ -70,22 +70,33 @@ void _kc_wipememory (void *p, size_t n);
 # define KC_ALWAYS_INLINE inline
 #endif
 
-/* Overwrite BYTES of the stack below the caller's frame with zeros.  A
- * wipe of named buffers cannot reach what the compiler spilled (registers
- * holding key limbs, hash words, vector lanes), so every public entry
- * point that touches a secret runs its work in an out-of-line body and
- * then burns the stack that body can have used: the bounds below, one per
- * entry point, each the peak measured by tests/t-wipe (which fails when a
- * body outgrows its bound) rounded up with room to spare.  All fit a
- * 64 KiB thread stack with the body. */
+/* Overwrite BYTES of the stack below the caller's frame with zeros, then
+ * zero the vector registers and the caller-saved general ones (x86-64).
+ * A wipe of named buffers cannot reach what the compiler spilled
+ * (registers holding key limbs, hash words, vector lanes) nor what it
+ * left in registers, so every public entry point that touches a secret
+ * runs its work in an out-of-line body and then, as the last thing before
+ * it returns, burns the stack that body can have used: the bounds below,
+ * one per entry point, each the peak measured by tests/t-wipe (which
+ * fails when a body writes one byte below the area its burn zeroes) on
+ * gcc and clang and every code path, rounded up with room to spare.  All
+ * fit a 64 KiB thread stack with the body.  BYTES 0 clears only the
+ * registers. */
 void _kc_burn_stack (size_t bytes);
-#define KC_STACK_BURN_ECC        (4 * 1024)   /* keypair, pubkey, sign */
+/* Test hook: the first and one past the last byte of the area the last
+ * burn zeroed (both its frame address for a burn of 0 bytes), written
+ * with relaxed atomic stores; t-wipe checks that a call wrote nothing
+ * below it. */
+extern uintptr_t _kc_burn_area[2];
+#define KC_STACK_BURN_ECC        (4608)       /* keypair, pubkey, sign (a
+                                                 process's first sign: 4184) */
 #define KC_STACK_BURN_ECDH       (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
 #define KC_STACK_BURN_TWEAK      (320)        /* kc_ecc_seckey_tweak_add (296 used) */
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */
 #define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
-#define KC_STACK_BURN_HKDF_EXTRA (1 * 1024)   /* kc_kdf_hkdf: the hash's, plus */
+#define KC_STACK_BURN_HKDF_EXTRA (2 * 1024)   /* kc_kdf_hkdf: the hash's, plus
+                                                 (SHA-NI's 0 + 1448 used) */
 #define KC_STACK_BURN_KEM        (30 * 1024)  /* keypair, encap, decap */
 #define KC_STACK_BURN_MLKEM      (28 * 1024)  /* ML-KEM-512/768/1024 (clang 14's
                                                  dispatched decap: 26.0 KiB) */
@@ -93,7 +104,8 @@ void _kc_burn_stack (size_t bytes);
 #define KC_STACK_BURN_HYBRID_EXTRA (1 * 1024) /* the SSH hybrids: their
                                                  part's, plus */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
-#define KC_STACK_BURN_RANDOM     (2 * 1024)   /* kc_randomize */
+#define KC_STACK_BURN_RANDOM     (2560)       /* kc_randomize (gcc's eight-block
+                                                 AVX2 ChaCha20: 2224) */
 
 /* The RNG function type: algorithm code never calls the system RNG itself;
  * it is handed FN and CTX and calls FN (CTX, BUF, N) to fill N bytes.  The

@@ -1,7 +1,7 @@
 /* t-wipe.c - the residue test: no secret, and nothing derived from one,
- * stays on the stack after a public function returns; every public
- * function runs on a 64 KiB thread stack; the stack burn bounds of
- * kcrypt-int.h cover what each entry point uses.
+ * stays on the stack or in a register after a public function returns;
+ * every public function runs on a 64 KiB thread stack; the stack burn
+ * bounds of kcrypt-int.h cover what each entry point uses.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -23,14 +23,29 @@
  * skipped).  Any hit fails.  The search first proves itself on a
  * function that leaves a planted copy of each kind of form behind.
  *
- * The lowest byte that is no longer 0xA5 is the call's stack depth (its
- * body and the burn together); it must stay within the entry point's
- * KC_STACK_BURN_* bound (plus the wrapper's own frames), or the burn
- * would not reach everything the body wrote.
+ * The lowest byte that is no longer 0xA5 is the call's stack depth.
+ * _kc_burn_stack records the area it zeroed (_kc_burn_area); every byte
+ * the call wrote below its entry point's frame must lie within that
+ * area: a body that reaches one byte past its burn (its KC_STACK_BURN_*
+ * bound) fails, with no slack.  Each check calls one entry point (with
+ * two, the first one's burn can lie lower than the last one's); a burn
+ * of 0 bytes (SHA-NI) is checked by the search alone.  -v prints each
+ * call's reach below the top of its burn's area.
  *
- * The program runs itself a second time with KCRYPT_HWF_MASK=0, so both
- * the vectorised and the portable code paths are searched.  Sanitizer
- * builds skip it (ASan keeps locals on a fake stack). */
+ * The registers (x86-64): the moment the call has returned, the thread
+ * stores the vector registers (xmm0-15 or ymm0-15, and zmm0-31 where
+ * AVX-512 is enabled) to a buffer, with nothing in between, and raises a
+ * signal, for which the kernel writes every register (the xsave area) to
+ * the thread's alternate signal stack, as it would to whatever stack a
+ * signal finds; both are searched for the same forms.  The search first
+ * proves it finds a secret planted in ymm5 and in zmm20 (xmm5 with SSE
+ * only) both ways.  Builds without KC_USE_X86_64 (--disable-asm), where
+ * the library clears no register, skip this part.
+ *
+ * The program runs itself again with KCRYPT_HWF_MASK=0 and with the
+ * AVX-512 features masked (the AVX2 kernels), so every code path this CPU
+ * has is searched.  Sanitizer builds skip it (ASan keeps locals on a fake
+ * stack). */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
 #include "ecdsa.h"
@@ -44,9 +59,15 @@
 #include "t-common.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H) \
+    && (defined(__GNUC__) || defined(__clang__))
+# include <cpuid.h>
+# define T_REGS 1               /* the library clears the registers */
+#endif
 
 #if defined(__SANITIZE_ADDRESS__)
 # define T_SANITIZED 1
@@ -57,9 +78,10 @@
 #endif
 
 #define STACK_SIZE (64 * 1024)
+#define ALT_SIZE (32 * 1024)    /* the signal stack: an xsave frame fits */
 #define FILL 0xa5
-/* The wrapper's frame and the burn's own frame (measured: 104-136). */
-#define BURN_SLACK 256
+#define NREGS 32
+#define REG_BYTES 64
 
 #define P KC_SNTRUP761_P
 
@@ -276,6 +298,35 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
 
 /* -------------------------------------------------------------- harness */
 
+/* The vector registers there are: 1 xmm0-15, 2 ymm0-15, 3 and zmm0-31
+ * (detected as the library does, from CPUID and XCR0). */
+static int vlevel;
+
+static void
+detect_vlevel (void)
+{
+#ifdef T_REGS
+  unsigned int a, b, c, d, max = __get_cpuid_max (0, NULL);
+  vlevel = 1;
+  if (max < 1)
+    return;
+  __cpuid (1, a, b, c, d);
+  if ((c & (1u << 27)) && (c & (1u << 28)))
+    {
+      unsigned int xlo, xhi;
+      __asm__ ("xgetbv" : "=a" (xlo), "=d" (xhi) : "c" (0));
+      if ((xlo & 6) == 6)
+        vlevel = 2;
+      if ((xlo & 0xe6) == 0xe6 && max >= 7)
+        {
+          __cpuid_count (7, 0, a, b, c, d);
+          if (b & (1u << 16))
+            vlevel = 3;
+        }
+    }
+#endif
+}
+
 struct run
 {
   void (*fn) (void *);
@@ -284,14 +335,76 @@ struct run
   int done, go;
   pthread_mutex_t mu;
   pthread_cond_t cv;
+  unsigned char regs[NREGS * REG_BYTES];        /* register I at I * 64 */
 };
+
+/* The thread's alternate signal stack, where the kernel writes the
+ * signal frame. */
+static unsigned char altstack[ALT_SIZE] __attribute__ ((aligned (64)));
+static volatile sig_atomic_t signals;
+
+static void
+on_signal (int sig)
+{
+  (void) sig;
+  signals++;
+}
+
+#ifdef T_REGS
+# define STORE16(op, w) \
+  op " %%" w "0, 0(%0)\n\t" op " %%" w "1, 64(%0)\n\t" \
+  op " %%" w "2, 128(%0)\n\t" op " %%" w "3, 192(%0)\n\t" \
+  op " %%" w "4, 256(%0)\n\t" op " %%" w "5, 320(%0)\n\t" \
+  op " %%" w "6, 384(%0)\n\t" op " %%" w "7, 448(%0)\n\t" \
+  op " %%" w "8, 512(%0)\n\t" op " %%" w "9, 576(%0)\n\t" \
+  op " %%" w "10, 640(%0)\n\t" op " %%" w "11, 704(%0)\n\t" \
+  op " %%" w "12, 768(%0)\n\t" op " %%" w "13, 832(%0)\n\t" \
+  op " %%" w "14, 896(%0)\n\t" op " %%" w "15, 960(%0)\n\t"
+# define STORE16_31 \
+  "vmovdqu64 %%zmm16, 1024(%0)\n\tvmovdqu64 %%zmm17, 1088(%0)\n\t" \
+  "vmovdqu64 %%zmm18, 1152(%0)\n\tvmovdqu64 %%zmm19, 1216(%0)\n\t" \
+  "vmovdqu64 %%zmm20, 1280(%0)\n\tvmovdqu64 %%zmm21, 1344(%0)\n\t" \
+  "vmovdqu64 %%zmm22, 1408(%0)\n\tvmovdqu64 %%zmm23, 1472(%0)\n\t" \
+  "vmovdqu64 %%zmm24, 1536(%0)\n\tvmovdqu64 %%zmm25, 1600(%0)\n\t" \
+  "vmovdqu64 %%zmm26, 1664(%0)\n\tvmovdqu64 %%zmm27, 1728(%0)\n\t" \
+  "vmovdqu64 %%zmm28, 1792(%0)\n\tvmovdqu64 %%zmm29, 1856(%0)\n\t" \
+  "vmovdqu64 %%zmm30, 1920(%0)\n\tvmovdqu64 %%zmm31, 1984(%0)"
+#endif
+
+/* The call, then at once (no call and no compiled code in between that
+ * could move a vector register) the register dump, then the signal. */
+static KC_NOINLINE void
+call_dump_signal (struct run *r)
+{
+  r->fn (r->arg);
+#ifdef T_REGS
+  if (vlevel == 3)
+    __asm__ __volatile__ (STORE16 ("vmovdqu64", "zmm") STORE16_31
+                          : : "r" (r->regs) : "memory");
+  else if (vlevel == 2)
+    __asm__ __volatile__ (STORE16 ("vmovdqu", "ymm")
+                          : : "r" (r->regs) : "memory");
+  else
+    __asm__ __volatile__ (STORE16 ("movdqu", "xmm")
+                          : : "r" (r->regs) : "memory");
+  raise (SIGUSR1);
+#endif
+}
 
 static void *
 thread_main (void *p)
 {
   struct run *r = p;
+#ifdef T_REGS
+  stack_t ss;
+  memset (&ss, 0, sizeof ss);
+  ss.ss_sp = altstack;
+  ss.ss_size = sizeof altstack;
+  if (sigaltstack (&ss, NULL))
+    fail ("sigaltstack failed");
+#endif
   r->top = __builtin_frame_address (0);
-  r->fn (r->arg);
+  call_dump_signal (r);
   pthread_mutex_lock (&r->mu);
   r->done = 1;
   pthread_cond_broadcast (&r->cv);
@@ -301,16 +414,29 @@ thread_main (void *p)
   return NULL;
 }
 
-/* Search STACK for every pattern; returns the number of hits. */
+enum where { ON_STACK, IN_REGS, IN_SIGFRAME };
+
+/* Search BUF (LEN bytes: the stack, the register dump or the signal
+ * stack) for every pattern; returns the number of hits (CALL NULL: count
+ * them without failing).  The stack's hits fail one by one; the
+ * registers' and the signal frame's in one line for the call, each
+ * pattern once, with where its first window was. */
 static int
-search (const char *call, const unsigned char *stack, size_t len)
+search (const char *call, enum where where, const unsigned char *buf,
+        size_t len)
 {
+  static const char *const regname[] = { "xmm", "ymm", "zmm" };
+  char list[600];
+  size_t ll = 0;
   int found = 0, i;
+
+  list[0] = 0;
   for (i = 0; i < npats; i++)
     {
       const struct pattern *q = &pats[i];
       size_t off, pos;
-      for (off = 0; off + q->win <= q->n; off += q->win / 2)
+      int hit = 0;
+      for (off = 0; off + q->win <= q->n && !hit; off += q->win / 2)
         {
           const unsigned char *w = q->b + off;
           size_t k, j, most = 0;
@@ -325,31 +451,60 @@ search (const char *call, const unsigned char *stack, size_t len)
             continue;           /* too plain to be evidence */
           t_checks++;
           for (pos = 0; pos + q->win <= len; pos++)
-            if (stack[pos] == w[0] && !memcmp (stack + pos, w, q->win))
+            if (buf[pos] == w[0] && !memcmp (buf + pos, w, q->win))
               {
-                if (call)
+                found++;
+                if (where != ON_STACK)
+                  {
+                    hit = 1;
+                    if (ll < sizeof list - 100)
+                      ll += (size_t) snprintf (list + ll, sizeof list - ll,
+                                               "%s%s (in %s%u)",
+                                               ll ? ", " : "", q->what,
+                                               where == IN_SIGFRAME ? "frame byte "
+                                               : regname[pos / REG_BYTES >= 16
+                                                         ? 2 : vlevel - 1],
+                                               (unsigned) (where == IN_SIGFRAME
+                                                           ? len - pos
+                                                           : pos / REG_BYTES));
+                  }
+                else if (call)
                   fail ("%s: %s (bytes %u..%u) left on the stack, %u bytes "
                         "below its top", call, q->what, (unsigned) off,
                         (unsigned) (off + q->win - 1),
                         (unsigned) (len - pos));
-                found++;
                 break;
               }
-          if (found > 40)
+          if (found > 40 && where == ON_STACK)
             return found;       /* enough said */
         }
     }
+  if (call && ll)
+    fail ("%s: secrets %s after the return: %s", call,
+          where == IN_REGS ? "left in vector registers"
+          : "in the signal frame the kernel wrote", list);
   return found;
 }
 
+/* What one run saw. */
+struct outcome
+{
+  int stack_hits, reg_hits, sig_hits;
+  size_t depth;                 /* below the thread function's frame */
+  long below_burn;              /* bytes written below the last burn's
+                                   area (-1: no burn ran) */
+  size_t burned;                /* the last burn's size */
+  size_t reach;                 /* from the top of its area to the lowest
+                                   byte written (0: no burn) */
+};
+
 /* Run FN (ARG) on a fresh 64 KiB stack; then (the thread parked, its stack
- * as the call left it) let DERIVE add the forms of secrets the call made,
- * search the stack for the patterns (CALL NULL: count hits without
- * failing) and return the hits; *DEPTH is the deepest byte the call
- * wrote, below the thread function's frame. */
-static int
+ * as the call left it) let DERIVE add the forms of secrets the call made
+ * and search the stack, the register dump and the signal frame for the
+ * patterns (CALL NULL: count hits without failing). */
+static void
 run_on_stack (const char *call, void (*fn) (void *), void *arg,
-              void (*derive) (void), size_t *depth)
+              void (*derive) (void), struct outcome *o)
 {
   long pg = sysconf (_SC_PAGESIZE);
   unsigned char *map, *stack;
@@ -357,18 +512,22 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_t th;
   struct run r;
   size_t low;
-  int hits, rc;
+  int rc;
+  sig_atomic_t sigs0 = signals;
+  uintptr_t burn_lo, burn_hi;
 
+  memset (o, 0, sizeof *o);
   map = mmap (NULL, STACK_SIZE + (size_t) pg, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED)
     {
       fail ("mmap failed");
-      return 0;
+      return;
     }
   mprotect (map, (size_t) pg, PROT_NONE);       /* guard page below */
   stack = map + pg;
   memset (stack, FILL, STACK_SIZE);
+  memset (altstack, FILL, sizeof altstack);
   memset (&r, 0, sizeof r);
   r.fn = fn;
   r.arg = arg;
@@ -376,23 +535,45 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_cond_init (&r.cv, NULL);
   pthread_attr_init (&attr);
   pthread_attr_setstack (&attr, stack, STACK_SIZE);
+  _kc_burn_area[0] = _kc_burn_area[1] = 0;
   rc = pthread_create (&th, &attr, thread_main, &r);
   if (rc)
     {
       fail ("pthread_create: %d", rc);
-      return 0;
+      return;
     }
   pthread_mutex_lock (&r.mu);
   while (!r.done)
     pthread_cond_wait (&r.cv, &r.mu);
   pthread_mutex_unlock (&r.mu);
 
+  /* (before DERIVE, whose calls burn the main thread's stack) */
+  burn_lo = __atomic_load_n (&_kc_burn_area[0], __ATOMIC_RELAXED);
+  o->burned = (size_t) (__atomic_load_n (&_kc_burn_area[1], __ATOMIC_RELAXED)
+                        - burn_lo);
+  burn_hi = burn_lo + o->burned;
   if (derive)
     derive ();                  /* forms of what the call made */
-  hits = search (call, stack, STACK_SIZE);
+  o->stack_hits = search (call, ON_STACK, stack, STACK_SIZE);
+#ifdef T_REGS
+  CHECK (signals == sigs0 + 1, "the signal after %s was not delivered",
+         call ? call : "the self-test");
+  o->reg_hits = search (call, IN_REGS, r.regs, sizeof r.regs);
+  o->sig_hits = search (call, IN_SIGFRAME, altstack, sizeof altstack);
+#else
+  (void) sigs0;
+#endif
   for (low = 0; low < STACK_SIZE && stack[low] == FILL; low++)
     ;
-  *depth = (size_t) (r.top - (stack + low));
+  o->depth = (size_t) (r.top - (stack + low));
+  if (burn_hi > (uintptr_t) (stack + low))
+    o->reach = (size_t) (burn_hi - (uintptr_t) (stack + low));
+  if (!burn_lo)
+    o->below_burn = -1;
+  else if ((uintptr_t) (stack + low) < burn_lo)
+    o->below_burn = (long) (burn_lo - (uintptr_t) (stack + low));
+  else
+    o->below_burn = 0;
 
   pthread_mutex_lock (&r.mu);
   r.go = 1;
@@ -401,29 +582,38 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_join (th, NULL);
   pthread_attr_destroy (&attr);
   munmap (map, STACK_SIZE + (size_t) pg);
-  return hits;
 }
 
 static const char *path_name;
 
-/* One public call: search, and check its depth against the burn bound
- * (BOUND 0: a function that handles no secret, only the 64 KiB check). */
+/* One public call: search, and check that every byte it wrote below its
+ * frame lies within the area its last burn zeroed (BOUND: the entry's
+ * KC_STACK_BURN_* sum; 0 for a function that handles no secret and has
+ * no burn).  A burn of 0 bytes (a kernel that leaves nothing on the
+ * stack, such as SHA-NI) clears only the registers: the search is its
+ * check. */
 static void
 check_call (const char *call, void (*fn) (void *), void *arg,
             void (*derive) (void), size_t bound)
 {
-  size_t depth;
+  struct outcome o;
   char name[128];
 
   snprintf (name, sizeof name, "%s [%s]", call, path_name);
-  run_on_stack (name, fn, arg, derive, &depth);
+  run_on_stack (name, fn, arg, derive, &o);
   if (t_verbose)
-    printf ("  %-44s depth %6zu  bound %6zu\n", name, depth, bound);
-  if (bound)
-    CHECK (depth <= bound + BURN_SLACK,
-           "%s: used %zu bytes of stack, more than its burn bound %zu (+%d): "
-           "raise KC_STACK_BURN_* in kcrypt-int.h", name, depth, bound,
-           BURN_SLACK);
+    printf ("  %-50s depth %6zu  burn %6zu (bound %6zu)  reach %6zu  "
+            "past it %ld\n", name, o.depth, o.burned, bound, o.reach,
+            o.below_burn);
+  if (!bound)
+    return;
+  CHECK (o.below_burn >= 0, "%s: no stack burn ran", name);
+  CHECK (o.burned <= bound, "%s: burned %zu bytes, more than the test's "
+         "bound %zu", name, o.burned, bound);
+  CHECK (o.below_burn <= 0 || !o.burned,
+         "%s: wrote %ld bytes below the area its %zu-byte burn zeroed: "
+         "raise KC_STACK_BURN_* in kcrypt-int.h", name, o.below_burn,
+         o.burned);
 }
 
 /* ------------------------------------------------------- planted copies */
@@ -447,18 +637,68 @@ plant (void *arg)
 static void
 self_test (void)
 {
-  int i, hits, seen8 = 0, seen16 = 0;
-  size_t depth;
+  int i, seen8 = 0, seen16 = 0;
+  struct outcome o;
   for (i = 0; i < npats; i++)
     {
       int *seen = pats[i].win == 16 ? &seen16 : &seen8;
       if (*seen && i != npats - 1)
         continue;
       *seen = 1;
-      hits = run_on_stack (NULL, plant, &i, NULL, &depth);
-      CHECK (hits > 0, "self-test: the search does not find a planted copy "
-             "of %s", pats[i].what);
+      run_on_stack (NULL, plant, &i, NULL, &o);
+      CHECK (o.stack_hits > 0, "self-test: the search does not find a "
+             "planted copy of %s", pats[i].what);
     }
+}
+
+#ifdef T_REGS
+/* Leaves the first 64 bytes of pattern 0 in one vector register: ymm5
+ * (xmm5 with SSE only) or zmm20 (REG_ZMM20), and returns. */
+static int plant_reg_which;
+# define REG_ZMM20 1
+
+static KC_NOINLINE void
+plant_reg (void *arg)
+{
+  static unsigned char v[64];
+  (void) arg;
+  memcpy (v, pats[0].b, pats[0].n < 64 ? pats[0].n : 64);
+  /* (no clobber: this function is compiled for the baseline target, so
+   * the compiler keeps nothing in zmm20, and may not name it) */
+  if (plant_reg_which == REG_ZMM20)
+    __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm20" : : "r" (v) : "memory");
+  else if (vlevel >= 2)
+    __asm__ __volatile__ ("vmovdqu (%0), %%ymm5" : : "r" (v)
+                          : "xmm5", "memory");
+  else
+    __asm__ __volatile__ ("movdqu (%0), %%xmm5" : : "r" (v)
+                          : "xmm5", "memory");
+}
+#endif
+
+/* The register dump and the signal frame must both show a secret left in
+ * ymm5, and one left in zmm20. */
+static void
+self_test_regs (void)
+{
+#ifdef T_REGS
+  struct outcome o;
+  int which;
+  for (which = 0; which <= (vlevel == 3 ? REG_ZMM20 : 0); which++)
+    {
+      const char *reg = which ? "zmm20" : vlevel >= 2 ? "ymm5" : "xmm5";
+      plant_reg_which = which;
+      run_on_stack (NULL, plant_reg, NULL, NULL, &o);
+      CHECK (o.reg_hits > 0, "self-test: the register dump does not show "
+             "%s planted in %s", pats[0].what, reg);
+      CHECK (o.sig_hits > 0, "self-test: the signal frame does not show "
+             "%s planted in %s", pats[0].what, reg);
+      if (t_verbose)
+        printf ("  self-test: %s planted in %s: %d hits in the dump, %d in "
+                "the signal frame\n", pats[0].what, reg, o.reg_hits,
+                o.sig_hits);
+    }
+#endif
 }
 
 /* ------------------------------------------------------------ the calls */
@@ -510,15 +750,42 @@ call_md (void *p)
 /* HMAC through a handle: key and message secret.  And HKDF. */
 static kc_md_hd_t hmac_hd;
 
+/* One entry point per check, so that each call's depth is held against
+ * its own burn. */
 static void
-call_hmac (void *p)
+call_hmac_setkey (void *p)
 {
   struct md_arg *a = p;
   a->err = kc_md_setkey (hmac_hd, key, 32);
+}
+
+static void
+call_hmac_write (void *p)
+{
+  (void) p;
   kc_md_write (hmac_hd, msg, 100);
+}
+
+static void
+call_hmac_write2 (void *p)
+{
+  (void) p;
   kc_md_write (hmac_hd, msg + 100, sizeof msg - 100);
-  if (!a->err)
-    a->err = kc_md_final (hmac_hd, a->out, kc_md_get_algo_dlen (a->algo));
+}
+
+static void
+call_hmac_final (void *p)
+{
+  struct md_arg *a = p;
+  a->err = kc_md_final (hmac_hd, a->out, a->algo == KC_MD_SHA512 ? 64 : 32);
+}
+
+/* kc_md_reset of a keyed handle copies the key's HMAC states. */
+static void
+call_hmac_reset (void *p)
+{
+  (void) p;
+  kc_md_reset (hmac_hd);
 }
 
 static void
@@ -628,14 +895,17 @@ derive_ml (void)
 static unsigned char x_sk[32], x_pk[32], x_peer[32], x_ss[32], x_sk_out[32];
 
 static void
-call_x25519 (void *p)
+call_x25519_keypair (void *p)
 {
-  gpg_error_t err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, x_pk, 32,
-                                         x_sk_out, 32, x_sk, 32);
-  if (!err)
-    err = kc_kem_decap (KC_KEM_RAW_X25519, x_sk, 32, x_peer, 32, x_ss, 32,
-                        NULL, 0);
-  *(gpg_error_t *) p = err;
+  *(gpg_error_t *) p = kc_kem_keypair_seed (KC_KEM_RAW_X25519, x_pk, 32,
+                                            x_sk_out, 32, x_sk, 32);
+}
+
+static void
+call_x25519_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (KC_KEM_RAW_X25519, x_sk, 32, x_peer,
+                                     32, x_ss, 32, NULL, 0);
 }
 
 static void
@@ -1128,6 +1398,7 @@ run_all (void)
   npats = 0;
   ecdsa_forms ();
   self_test ();
+  self_test_regs ();
   sa.flags = 0;
   sa.len = 64;
   check_call ("kc_ecdsa_sign", call_sign, &sa, NULL, KC_STACK_BURN_ECC);
@@ -1203,11 +1474,26 @@ run_all (void)
       add_bytes ("MACed message", msg, sizeof msg);
       if (!i)
         add_hmac_states ("HMAC-SHA256 key states", key);
-      check_call (i ? "kc_md_setkey/write/final (HMAC-SHA512)"
-                    : "kc_md_setkey/write/final (HMAC-SHA256)", call_hmac,
+      check_call (i ? "kc_md_setkey (HMAC-SHA512)"
+                    : "kc_md_setkey (HMAC-SHA256)", call_hmac_setkey,
                   &ma, NULL,
                   i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
       CHECK_ERR (ma.err, 0);
+      check_call (i ? "kc_md_write (HMAC-SHA512)"
+                    : "kc_md_write (HMAC-SHA256)", call_hmac_write,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      check_call (i ? "kc_md_write, the rest (HMAC-SHA512)"
+                    : "kc_md_write, the rest (HMAC-SHA256)", call_hmac_write2,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      check_call (i ? "kc_md_final (HMAC-SHA512)"
+                    : "kc_md_final (HMAC-SHA256)", call_hmac_final,
+                  &ma, NULL,
+                  i ? KC_STACK_BURN_SHA512 : KC_STACK_BURN_SHA256);
+      CHECK_ERR (ma.err, 0);
+      check_call (i ? "kc_md_reset (HMAC-SHA512)" : "kc_md_reset (HMAC-SHA256)",
+                  call_hmac_reset, NULL, NULL, 0);
       kc_md_close (hmac_hd);
       npats = 0;
       add_bytes ("HKDF input key", key, 32);
@@ -1269,7 +1555,11 @@ run_all (void)
   npats = 0;
   t_randbytes (x_sk, 32);
   t_randbytes (x_peer, 32);
-  check_call ("kc_kem_keypair_seed + decap (RAW_X25519)", call_x25519, &err,
+  check_call ("kc_kem_keypair_seed (RAW_X25519)", call_x25519_keypair, &err,
+              derive_x25519, KC_STACK_BURN_X25519);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  check_call ("kc_kem_decap (RAW_X25519)", call_x25519_decap, &err,
               derive_x25519, KC_STACK_BURN_X25519);
   CHECK_ERR (err, 0);
 
@@ -1324,12 +1614,22 @@ main (int argc, char **argv)
   const char *prefer = getenv ("KCRYPT_HWF_PREFER");
   static char name[64];
 
+  static char pname[48];
+  struct sigaction sa;
+
   t_init (argc, argv);
 #ifdef T_SANITIZED
   printf ("t-wipe: SKIP (sanitizer build: locals are not on the stack)\n");
   return T_SKIP;
 #endif
-  path_name = mask ? "KCRYPT_HWF_MASK set" : "dispatched";
+  snprintf (pname, sizeof pname, "KCRYPT_HWF_MASK=%s", mask ? mask : "");
+  path_name = mask ? pname : "dispatched";
+  detect_vlevel ();
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGUSR1, &sa, NULL);
   t_seed (99);
   t_randbytes (key, 32);
   key[0] &= 0x7f;
@@ -1339,6 +1639,9 @@ main (int argc, char **argv)
   run_btc ();
 
   t_rerun_portable (argv);        /* and again on the portable paths */
+  if (_kc_hwf () & (KC_HWF_AVX512 | KC_HWF_IFMA | KC_HWF_VNNI))
+    t_rerun_masked (argv, ~(KC_HWF_AVX512 | KC_HWF_IFMA | KC_HWF_VNNI));
+                                  /* and on the AVX2 ones */
   t_rerun_other_field (argv);     /* and on the other secp256k1 field */
   if (mask || prefer)
     snprintf (name, sizeof name, "t-wipe (KCRYPT_HWF_%s=%s)",
