@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H)
+#if defined(__x86_64__) && defined(HAVE_CPUID_H)
 # include <cpuid.h>
 #endif
 
@@ -75,8 +75,10 @@ _kc_wipememory (void *p, size_t n)
  * through _kc_hwf (): KCRYPT_HWF_MASK keeps the library's kernels off
  * these registers, not the compiler or the C library (glibc's memcpy
  * uses ymm16-31 on an AVX-512 CPU).  valgrind's CPUID reports no
- * AVX-512, so under it no EVEX instruction is executed. */
-#if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H) \
+ * AVX-512, so under it no EVEX instruction is executed.  Every x86-64
+ * build clears them, --disable-asm too: the compiler vectorises plain C
+ * with SSE2 and the C library's copies use whatever the CPU has. */
+#if defined(__x86_64__) && defined(HAVE_CPUID_H) \
     && (defined(__GNUC__) || defined(__clang__))
 # define KC_CLEAR_REGS 1
 # define VREGS_READY (1u << 0)

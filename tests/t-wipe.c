@@ -39,8 +39,9 @@
  * the thread's alternate signal stack, as it would to whatever stack a
  * signal finds; both are searched for the same forms.  The search first
  * proves it finds a secret planted in ymm5 and in zmm20 (xmm5 with SSE
- * only) both ways.  Builds without KC_USE_X86_64 (--disable-asm), where
- * the library clears no register, skip this part.
+ * only) both ways.  Every x86-64 build runs this part (--disable-asm
+ * too: the library clears the registers there as well); other
+ * architectures skip it.
  *
  * The program runs itself again with KCRYPT_HWF_MASK=0 and with the
  * AVX-512 features masked (the AVX2 kernels), so every code path this CPU
@@ -63,7 +64,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H) \
+#if defined(__x86_64__) && defined(HAVE_CPUID_H) \
     && (defined(__GNUC__) || defined(__clang__))
 # include <cpuid.h>
 # define T_REGS 1               /* the library clears the registers */
