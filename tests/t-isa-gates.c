@@ -148,6 +148,12 @@ static const struct row rows[] = {
   /* the detection's xgetbv, run only after CPUID has reported OSXSAVE
    * (in whichever function the compiler inlines it into) */
   { "hwfeatures", ".", 0, "XSAVE", "", NULL },
+  /* the stack burn's register clearing: vzeroall / vpxord / kxorw, each
+   * behind the function's own CPUID and XCR0 check (src/global.c,
+   * vregs_detect), not _kc_hwf (): KCRYPT_HWF_MASK does not keep the
+   * compiler or the C library off those registers */
+  { "global", "^(vregs_detect|_kc_burn_stack)$", 0,
+    "XSAVE,AVX,AVX512F,AVX512VL", "t-wipe", NULL },
 };
 
 /* The extensions (t-isa-gates.awk's names) each bit allows.  A bit is
