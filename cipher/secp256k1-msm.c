@@ -15,7 +15,7 @@ typedef _kc_secp256k1_scalar scalar;
 #define TAB KC_ECMULT_TABLE_A_SIZE
 
 /* wnaf8's digits, below 2^(W-1) in absolute value, fit a signed char. */
-typedef char kc_msm_w_fits_a_byte[KC_MSM_STRAUSS_W <= 8 ? 1 : -1];
+typedef char msm_w_fits_a_byte[KC_MSM_STRAUSS_W <= 8 ? 1 : -1];
 
 /* E = sign * (|D| entry of the odd-multiples table T), times lambda when
  * LAM: the point a NAF digit D (odd, != 0) adds. */
