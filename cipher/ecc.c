@@ -518,9 +518,55 @@ kc_schnorr_verify (int curve, const void *sig, size_t sig_len,
   return 0;
 }
 
-/* The call-level checks of the batch verifiers: an unknown curve or a
- * missing array (ARRAYS_OK 0) with COUNT > 0 fails the call and, in
- * RESULTS (if not NULL), every item. */
+/* The bytes of COUNT elements of SIZE (SIZE_MAX if that overflows). */
+static size_t
+array_bytes (size_t count, size_t size)
+{
+  return count > SIZE_MAX / size ? SIZE_MAX : count * size;
+}
+
+/* 1 if RLEN bytes at R and LEN bytes at P share a byte (P NULL or LEN 0:
+ * no).  Addresses compared as integers: the objects may be distinct. */
+static int
+overlaps (const void *r, size_t rlen, const void *p, size_t len)
+{
+  uintptr_t a = (uintptr_t) r, b = (uintptr_t) p;
+
+  if (!p || !len || !rlen)
+    return 0;
+  return a <= b ? b - a < rlen : a - b < len;
+}
+
+/* 1 if the COUNT RESULTS share a byte with one of the input arrays ARR[k]
+ * (COUNT elements of SIZE[k] bytes, k < NARR) or with a buffer an item
+ * points to: BUF[k][i] of LEN[k][i] bytes (or FIXED[k] bytes when LEN[k]
+ * is NULL), k < NBUF.  The batch verifiers write results while later
+ * items are still to be read, so they refuse such a call (one pass over
+ * the pointers: nothing next to the verifications). */
+static int
+results_overlap (const gpg_error_t *results, size_t count,
+                 const void *const *arr, const size_t *size, int narr,
+                 const void *const *const *buf, const size_t *const *len,
+                 const size_t *fixed, int nbuf)
+{
+  size_t rlen = array_bytes (count, sizeof *results), i;
+  int k;
+
+  if (!results || !count)
+    return 0;
+  for (k = 0; k < narr; k++)
+    if (overlaps (results, rlen, arr[k], array_bytes (count, size[k])))
+      return 1;
+  for (i = 0; i < count; i++)
+    for (k = 0; k < nbuf; k++)
+      if (overlaps (results, rlen, buf[k][i], len[k] ? len[k][i] : fixed[k]))
+        return 1;
+  return 0;
+}
+
+/* The call-level checks of the batch verifiers: an unknown curve, a
+ * missing array (ARRAYS_OK 0) or RESULTS overlapping the inputs with
+ * COUNT > 0 fails the call and, in RESULTS (if not NULL), every item. */
 static gpg_error_t
 batch_check (int curve, int arrays_ok, size_t count, gpg_error_t *results)
 {
@@ -550,8 +596,9 @@ batch_set (gpg_error_t *results, size_t i, gpg_error_t err, gpg_error_t *fail)
     *fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
 }
 
-/* Items are parsed and verified BATCH_CHUNK at a time (stack arrays). */
-#define BATCH_CHUNK 64
+/* Items are parsed and verified BATCH_CHUNK at a time (stack arrays:
+ * 3 KiB; two runs of the eight IFMA lanes, four of the AVX2 lanes). */
+#define BATCH_CHUNK 16
 
 /* Every item as kc_ecdsa_verify would take it; RESULTS (if not NULL) gets
  * each item's code.  0 if all verify, else GPG_ERR_BAD_SIGNATURE; an
@@ -570,9 +617,22 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
   int ok[BATCH_CHUNK];
   gpg_error_t fail = 0;
   size_t i = 0, k, j;
+  int arrays_ok = sigs && sig_lens && pubkeys && pubkey_lens && digests
+                  && digest_lens;
 
-  fail = batch_check (curve, sigs && sig_lens && pubkeys && pubkey_lens
-                             && digests && digest_lens, count, results);
+  if (arrays_ok)
+    {
+      const void *const arr[6] = { sigs, sig_lens, pubkeys, pubkey_lens,
+                                   digests, digest_lens };
+      const size_t size[6] = { sizeof *sigs, sizeof *sig_lens,
+                               sizeof *pubkeys, sizeof *pubkey_lens,
+                               sizeof *digests, sizeof *digest_lens };
+      const void *const *const buf[3] = { sigs, pubkeys, digests };
+      const size_t *const len[3] = { sig_lens, pubkey_lens, digest_lens };
+      arrays_ok = !results_overlap (results, count, arr, size, 6, buf, len,
+                                    NULL, 3);
+    }
+  fail = batch_check (curve, arrays_ok, count, results);
   if (fail || count == 0)
     return fail;
   while (i < count)
@@ -601,8 +661,10 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
  * length, GPG_ERR_BAD_PUBKEY for an x that is not a curve point's (or
  * >= p), GPG_ERR_BAD_SIGNATURE otherwise.  Call: as
  * kc_ecdsa_verify_batch.  A chunk is one batch equation on the portable
- * path (schnorr-batch.c takes up to 128 items an equation). */
-#define SCHNORR_CHUNK 128
+ * path (schnorr-batch.c takes up to 64 items an equation, the most that
+ * keep the whole call within KC_STACK_MAX: the chunk is 10 KiB, the
+ * equation 17 KiB, its multiplication 14 KiB). */
+#define SCHNORR_CHUNK 64
 
 gpg_error_t
 kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
@@ -614,9 +676,21 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
   int ok[SCHNORR_CHUNK];
   gpg_error_t fail = 0;
   size_t i = 0, k, j;
+  int arrays_ok = sigs && xonlys && msgs && msg_lens;
 
-  fail = batch_check (curve, sigs && xonlys && msgs && msg_lens, count,
-                      results);
+  if (arrays_ok)
+    {
+      const void *const arr[4] = { sigs, xonlys, msgs, msg_lens };
+      const size_t size[4] = { sizeof *sigs, sizeof *xonlys, sizeof *msgs,
+                               sizeof *msg_lens };
+      const void *const *const buf[3] = { sigs, xonlys, msgs };
+      const size_t *const len[3] = { NULL, NULL, msg_lens };
+      const size_t fixed[3] = { KC_SCHNORR_SECP256K1_SIG_LEN,
+                                KC_ECC_SECP256K1_XONLY_LEN, 0 };
+      arrays_ok = !results_overlap (results, count, arr, size, 4, buf, len,
+                                    fixed, 3);
+    }
+  fail = batch_check (curve, arrays_ok, count, results);
   if (fail || count == 0)
     return fail;
   while (i < count)

@@ -246,7 +246,7 @@ struct equation
 {
   _kc_secp256k1_ge pt[2 * EQ_ITEMS];    /* R_j, P_j */
   scalar sc[2 * EQ_ITEMS];              /* -a_j, -a_j e_j */
-  scalar as[EQ_ITEMS];                  /* a_j s_j */
+  scalar as[EQ_ITEMS];                  /* a_j s_j (a_j while it is built) */
   size_t where[EQ_ITEMS];               /* the item of term pair j */
 };
 
@@ -439,7 +439,6 @@ _kc_schnorr_verify_batch_msm_var (int *ok, size_t n,
                                   const _kc_schnorr_item *items)
 {
   struct equation q;
-  scalar a[EQ_ITEMS];
   unsigned char seed[32];
   _kc_secp256k1_gej s;
   size_t i, j, k, m;
@@ -452,13 +451,13 @@ _kc_schnorr_verify_batch_msm_var (int *ok, size_t n,
       m = lift_all (ok + i, &q, it, k);
       if (!m)
         continue;
-      coefficients (a, m, seed);
+      coefficients (q.as, m, seed);
       for (j = 0; j < m; j++)
         {
           const _kc_schnorr_item *t = &it[q.where[j]];
-          _kc_secp256k1_scalar_negate (&q.sc[2 * j], &a[j]);
+          _kc_secp256k1_scalar_negate (&q.sc[2 * j], &q.as[j]);
           _kc_secp256k1_scalar_mul (&q.sc[2 * j + 1], &q.sc[2 * j], &t->e);
-          _kc_secp256k1_scalar_mul (&q.as[j], &a[j], &t->s);
+          _kc_secp256k1_scalar_mul (&q.as[j], &q.as[j], &t->s);
         }
       eq_sum (&s, &q, 0, m);
       locate (ok + i, &q, it, 0, m, &s);

@@ -18,8 +18,9 @@
  * U2 = -e; the eight Z inverted together by Montgomery's trick), a lane
  * it reports and every item without IFMA by _kc_secp256k1_ecmult_var.
  *
- * The batch equation (_kc_schnorr_verify_batch_msm_var): up to 128
- * items at a time, P_j = lift_x (x_j) and R_j = lift_x (r_j) (the
+ * The batch equation (_kc_schnorr_verify_batch_msm_var): up to 64
+ * items at a time (the stack: kc_schnorr_verify_batch keeps to
+ * KC_STACK_MAX on this path too), P_j = lift_x (x_j) and R_j = lift_x (r_j) (the
  * square roots eight at a time in the IFMA lanes when usable; an item
  * whose key or R does not lift is BAD_KEY or BAD_SIG at once), then
  *     S = (sum a_j s_j) G - sum a_j R_j - sum a_j (e_j P_j)

@@ -14,6 +14,9 @@ typedef _kc_secp256k1_scalar scalar;
 
 #define TAB KC_ECMULT_TABLE_A_SIZE
 
+/* wnaf8's digits, below 2^(W-1) in absolute value, fit a signed char. */
+typedef char msm_w_fits_a_byte[KC_MSM_STRAUSS_W <= 8 ? 1 : -1];
+
 /* E = sign * (|D| entry of the odd-multiples table T), times lambda when
  * LAM: the point a NAF digit D (odd, != 0) adds. */
 static void
@@ -27,9 +30,24 @@ digit_point (ge *e, const ge *t, int d, int neg, int lam)
 }
 
 /* NG*G's two halves in width-14 NAF against the static table. */
+/* The digits of a width-W NAF (W <= 15: |digit| < 2^14) in DIG[], two
+ * bytes each (the int recoding would take twice the stack); returns the
+ * length. */
+static int
+wnaf16 (int16_t *dig, const scalar *s, int w)
+{
+  int d[KC_WNAF_LEN], len, i;
+
+  len = _kc_secp256k1_wnaf_var (d, s, w);
+  for (i = 0; i < len; i++)
+    dig[i] = (int16_t) d[i];
+  return len;
+}
+
 struct gpart
 {
-  int wn[2][KC_WNAF_LEN], len[2], neg[2];
+  int16_t wn[2][KC_WNAF_LEN];
+  int len[2], neg[2];
 };
 
 static void
@@ -40,8 +58,8 @@ gpart_init (struct gpart *g, const scalar *ng)
   if (!ng || _kc_secp256k1_scalar_is_zero (ng))
     return;
   _kc_secp256k1_split_small_var (&k[0], &k[1], g->neg, ng);
-  g->len[0] = _kc_secp256k1_wnaf_var (g->wn[0], &k[0], KC_ECMULT_WINDOW_G);
-  g->len[1] = _kc_secp256k1_wnaf_var (g->wn[1], &k[1], KC_ECMULT_WINDOW_G);
+  g->len[0] = wnaf16 (g->wn[0], &k[0], KC_ECMULT_WINDOW_G);
+  g->len[1] = wnaf16 (g->wn[1], &k[1], KC_ECMULT_WINDOW_G);
 }
 
 static void
@@ -64,6 +82,19 @@ gpart_add (gej *r, const struct gpart *g, int bit)
 
 /* ------------------------------------------------------------ Strauss */
 
+/* The same in one byte a digit, for the points' width
+ * KC_MSM_STRAUSS_W. */
+static int
+wnaf8 (signed char *dig, const scalar *s)
+{
+  int d[KC_WNAF_LEN], len, i;
+
+  len = _kc_secp256k1_wnaf_var (d, s, KC_MSM_STRAUSS_W);
+  for (i = 0; i < len; i++)
+    dig[i] = (signed char) d[i];
+  return len;
+}
+
 /* R = NG*G + sum SC[i]*PTS[i] for N <= KC_MSM_STRAUSS_GROUP, one chain
  * of doublings. */
 static void
@@ -71,7 +102,7 @@ strauss_group_var (gej *r, const scalar *ng, const ge *pts, const scalar *sc,
                    size_t n)
 {
   ge tab[KC_MSM_STRAUSS_GROUP][TAB];
-  int wn[KC_MSM_STRAUSS_GROUP][2][KC_WNAF_LEN];
+  signed char wn[KC_MSM_STRAUSS_GROUP][2][KC_WNAF_LEN];
   int len[KC_MSM_STRAUSS_GROUP][2], neg[KC_MSM_STRAUSS_GROUP][2];
   fe zt[KC_MSM_STRAUSS_GROUP], pre[KC_MSM_STRAUSS_GROUP], inv, zi, zi2, zi3;
   struct gpart g;
@@ -89,8 +120,8 @@ strauss_group_var (gej *r, const scalar *ng, const ge *pts, const scalar *sc,
       if (_kc_secp256k1_scalar_is_zero (&sc[i]))
         continue;
       _kc_secp256k1_split_small_var (&k1, &k2, neg[m], &sc[i]);
-      len[m][0] = _kc_secp256k1_wnaf_var (wn[m][0], &k1, KC_MSM_STRAUSS_W);
-      len[m][1] = _kc_secp256k1_wnaf_var (wn[m][1], &k2, KC_MSM_STRAUSS_W);
+      len[m][0] = wnaf8 (wn[m][0], &k1);
+      len[m][1] = wnaf8 (wn[m][1], &k2);
       for (h = 0; h < 2; h++)
         if (len[m][h] > maxlen)
           maxlen = len[m][h];
@@ -161,7 +192,7 @@ _kc_secp256k1_msm_strauss_var (gej *r, const scalar *ng, const ge *pts,
 /* ---------------------------------------------------------- Pippenger */
 
 #define PIPP_C_MIN 2
-#define PIPP_C_MAX 8
+#define PIPP_C_MAX 6
 /* the halves are below 2^128; the digits cover 131 bits: the half plus
  * the offset sum_j 2^(C-1) 2^(jC) stays below 2^(C * windows) */
 #define PIPP_BITS 131
@@ -223,12 +254,13 @@ struct term
   unsigned char lam, neg;
 };
 
-void
-_kc_secp256k1_msm_pippenger_var (gej *r, const scalar *ng, const ge *pts,
-                                 const scalar *sc, size_t n)
+/* R = sum SC[i]*PTS[i]: the terms and buckets, in a frame of its own
+ * that has returned before NG*G's (whose tables would add to it). */
+static KC_NOINLINE void
+pippenger_points_var (gej *r, const ge *pts, const scalar *sc, size_t n)
 {
   struct term t[2 * KC_MSM_MAX_POINTS];
-  gej bucket[1 << (PIPP_C_MAX - 1)], run, sum, gp, inf;
+  gej bucket[1 << (PIPP_C_MAX - 1)], run, sum;
   scalar k[2];
   ge e;
   size_t i, m = 0;
@@ -292,6 +324,15 @@ _kc_secp256k1_msm_pippenger_var (gej *r, const scalar *ng, const ge *pts,
         }
       _kc_secp256k1_gej_add_var (r, r, &sum);
     }
+}
+
+void
+_kc_secp256k1_msm_pippenger_var (gej *r, const scalar *ng, const ge *pts,
+                                 const scalar *sc, size_t n)
+{
+  gej gp, inf;
+
+  pippenger_points_var (r, pts, sc, n);
   if (ng && !_kc_secp256k1_scalar_is_zero (ng))
     {
       _kc_secp256k1_gej_set_infinity (&inf);        /* NA*A = 0 */

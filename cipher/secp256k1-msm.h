@@ -30,7 +30,10 @@
  * opposite points, infinity handled), so the result is exact for any
  * input, including repeated points.
  *
- * Stack: about 50 KiB (Strauss group) or 40 KiB (Pippenger); no heap.
+ * Stack: about 9 KiB (Strauss: a group of 8 points, one-byte digits)
+ * or 14 KiB (Pippenger, its terms and 32 buckets; NG*G's multiplication
+ * runs after that frame has returned); no heap.  The callers add it to
+ * their own arrays within KC_STACK_MAX (kcrypt-int.h).
  * Variable time: every input must be public.
  */
 #ifndef KC_SECP256K1_MSM_H
@@ -39,9 +42,10 @@
 #include "secp256k1-ecmult.h"
 
 /* Most points of one call. */
-#define KC_MSM_MAX_POINTS 256
-/* Points per Strauss doubling chain, and its window. */
-#define KC_MSM_STRAUSS_GROUP 32
+#define KC_MSM_MAX_POINTS 128
+/* Points per Strauss doubling chain (8: its tables and digits take
+ * 9 KiB), and its window (one-byte digits: at most 8). */
+#define KC_MSM_STRAUSS_GROUP 8
 #define KC_MSM_STRAUSS_W KC_ECMULT_WINDOW_A
 /* From this many points on, _kc_secp256k1_msm_var uses Pippenger. */
 #define KC_MSM_PIPPENGER_MIN 64

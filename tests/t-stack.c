@@ -1,0 +1,1011 @@
+/* t-stack.c - every public function runs within KC_STACK_MAX bytes of
+ * stack, on a 64 KiB thread stack, on every dispatch path
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * How: each call runs on a thread whose 64 KiB stack this test maps
+ * itself (mmap, PROT_NONE guard pages below it, pthread_attr_setstack;
+ * the test fails at once if the stack cannot be set), filled beforehand
+ * with a pattern that depends on the address.  When the call returns,
+ * the thread finds the lowest byte that no longer holds the pattern: the
+ * call's depth below the thread function's frame.  A depth above
+ * KC_STACK_MAX (kcrypt-int.h; kcrypt.h and the manual state the same
+ * figure, which this test checks too) fails; a call that runs into the
+ * guard pages is caught by a SIGSEGV handler on its own stack, which
+ * names the call and exits with failure.
+ *
+ * The calls: every function of kcrypt.h, the KEMs for every algorithm
+ * (key pair, seeded key pair, encapsulation, decapsulation of a good and
+ * of a corrupted ciphertext, the key-pair batch), every ECC, ECDSA,
+ * BIP-340, ECDH, tweak and recovery call, both batch verifiers for sizes
+ * 1 to 1024 (around every chunk size) with all-valid items, invalid ones
+ * mixed in, one invalid item last, half invalid, and a results array
+ * overlapping the input arrays (which must fail the call cleanly), the
+ * hashes, HMAC and HKDF, kc_randomize and the big integers from 256 to
+ * 16000 bits.
+ * Each call's result is checked, so that the path measured is the one
+ * meant.
+ *
+ * The program runs itself again under KCRYPT_HWF_MASK for each other
+ * dispatch path this CPU has: the portable code (0), AVX2 without
+ * AVX-512 (0x3f), AVX-512 without IFMA (0x7f), and the other secp256k1
+ * field (KC_HWF_MULX_FAST on or off).  Sanitizer builds skip it (ASan
+ * keeps locals on a fake stack, and its frames are bigger). */
+#include "kcrypt-int.h"
+#include "t-common.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+# define T_SANITIZED 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#  define T_SANITIZED 1
+# endif
+#endif
+
+#define STACK_SIZE (64 * 1024)
+#define GUARD_PAGES 16          /* PROT_NONE below the stack */
+#define C KC_ECC_SECP256K1
+
+/* ------------------------------------------------------------ harness */
+
+static const char *path_name = "dispatched";
+static const char *volatile current;    /* the call running */
+static size_t peak;
+static char peak_call[160];
+
+/* The pattern byte at address P. */
+static unsigned char
+pattern (const unsigned char *p)
+{
+  uintptr_t a = (uintptr_t) p;
+  return (unsigned char) ((a ^ (a >> 8)) * 0x9d + 0x5b);
+}
+
+static void
+on_segv (int sig)
+{
+  static const char m1[] = "t-stack: FAIL: SIGSEGV/SIGBUS in ";
+  static const char m2[] = " (past the 64 KiB stack, or a bad pointer)\n";
+  const char *c = current ? current : "?";
+  ssize_t rc;
+
+  (void) sig;
+  rc = write (2, m1, sizeof m1 - 1);
+  rc = write (2, c, strlen (c));
+  rc = write (2, m2, sizeof m2 - 1);
+  (void) rc;
+  _exit (1);
+}
+
+struct job
+{
+  void (*fn) (void);
+  unsigned char *stack;         /* the lowest byte of the stack */
+  size_t depth;
+};
+
+static unsigned char altstack[64 * 1024];
+
+static KC_NOINLINE void
+measure (struct job *j, unsigned char *top)
+{
+  unsigned char *p = j->stack;
+  while (p < top && *p == pattern (p))
+    p++;
+  j->depth = (size_t) (top - p);
+}
+
+static void *
+thread_main (void *arg)
+{
+  struct job *j = arg;
+  unsigned char *top = __builtin_frame_address (0);
+  stack_t ss;
+
+  memset (&ss, 0, sizeof ss);
+  ss.ss_sp = altstack;
+  ss.ss_size = sizeof altstack;
+  if (sigaltstack (&ss, NULL))
+    {
+      fail ("sigaltstack failed");
+      exit (1);
+    }
+  j->fn ();
+  measure (j, top);
+  return NULL;
+}
+
+/* Run FN on a fresh 64 KiB stack; its depth must be within
+ * KC_STACK_MAX. */
+static void
+run (const char *call, void (*fn) (void))
+{
+  static unsigned char *map;
+  long pg = sysconf (_SC_PAGESIZE);
+  size_t guard = (size_t) pg * GUARD_PAGES, i;
+  pthread_attr_t attr;
+  pthread_t th;
+  struct job j;
+  int rc;
+
+  if (!map)
+    {
+      map = mmap (NULL, guard + STACK_SIZE, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (map == MAP_FAILED || mprotect (map, guard, PROT_NONE))
+        {
+          fail ("mmap / mprotect of the thread stack failed");
+          exit (1);
+        }
+    }
+  j.fn = fn;
+  j.stack = map + guard;
+  j.depth = 0;
+  for (i = 0; i < STACK_SIZE; i++)
+    j.stack[i] = pattern (j.stack + i);
+  current = call;
+  if ((rc = pthread_attr_init (&attr))
+      || (rc = pthread_attr_setstack (&attr, j.stack, STACK_SIZE)))
+    {
+      fail ("pthread_attr_setstack (%u bytes): error %d", STACK_SIZE, rc);
+      exit (1);
+    }
+  rc = pthread_create (&th, &attr, thread_main, &j);
+  if (rc)
+    {
+      fail ("pthread_create on a %u-byte stack: error %d", STACK_SIZE, rc);
+      exit (1);
+    }
+  pthread_join (th, NULL);
+  pthread_attr_destroy (&attr);
+  current = NULL;
+  t_checks++;
+  if (j.depth > KC_STACK_MAX)
+    fail ("%s [%s]: %u bytes of stack, more than KC_STACK_MAX (%u)",
+          call, path_name, (unsigned) j.depth, (unsigned) KC_STACK_MAX);
+  if (t_verbose)
+    printf ("  %6u  %s\n", (unsigned) j.depth, call);
+  if (j.depth > peak)
+    {
+      peak = j.depth;
+      snprintf (peak_call, sizeof peak_call, "%s", call);
+    }
+}
+
+/* The calls and their results: the call runs in the thread, the check
+ * after it in the main thread. */
+static gpg_error_t err;
+static int ival;
+
+/* ---------------------------------------------------------------- KEM */
+
+struct kem
+{
+  int algo;
+  const char *name;
+  size_t pk, sk, ct, ss, seed;  /* seed 0: kc_kem_keypair_seed unsupported */
+  int batch;                    /* kc_kem_keypair_batch supported */
+};
+
+static const struct kem kems[] = {
+  { KC_KEM_SNTRUP761, "sntrup761", KC_KEM_SNTRUP761_PUBKEY_LEN,
+    KC_KEM_SNTRUP761_SECKEY_LEN, KC_KEM_SNTRUP761_ENCAPS_LEN,
+    KC_KEM_SNTRUP761_SHARED_LEN, 0, 1 },
+  { KC_KEM_MLKEM512, "mlkem512", KC_KEM_MLKEM512_PUBKEY_LEN,
+    KC_KEM_MLKEM512_SECKEY_LEN, KC_KEM_MLKEM512_ENCAPS_LEN,
+    KC_KEM_MLKEM512_SHARED_LEN, 64, 0 },
+  { KC_KEM_MLKEM768, "mlkem768", KC_KEM_MLKEM768_PUBKEY_LEN,
+    KC_KEM_MLKEM768_SECKEY_LEN, KC_KEM_MLKEM768_ENCAPS_LEN,
+    KC_KEM_MLKEM768_SHARED_LEN, 64, 0 },
+  { KC_KEM_MLKEM1024, "mlkem1024", KC_KEM_MLKEM1024_PUBKEY_LEN,
+    KC_KEM_MLKEM1024_SECKEY_LEN, KC_KEM_MLKEM1024_ENCAPS_LEN,
+    KC_KEM_MLKEM1024_SHARED_LEN, 64, 0 },
+  { KC_KEM_RAW_X25519, "raw-x25519", KC_KEM_RAW_X25519_PUBKEY_LEN,
+    KC_KEM_RAW_X25519_SECKEY_LEN, KC_KEM_RAW_X25519_ENCAPS_LEN,
+    KC_KEM_RAW_X25519_SHARED_LEN, 32, 0 },
+  { KC_KEM_SNTRUP761X25519_SHA512, "sntrup761x25519-sha512",
+    KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
+    KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN, 0, 0 },
+  { KC_KEM_MLKEM768X25519_SHA256, "mlkem768x25519-sha256",
+    KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
+    KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN, 0, 0 },
+};
+
+#define KEM_BATCH_MAX 40
+static const struct kem *K;
+static unsigned char kpk[4096], ksk[4096], kct[4096], kss[64], kss2[64];
+static unsigned char kseed[64];
+static unsigned char bpk[KEM_BATCH_MAX * KC_KEM_SNTRUP761_PUBKEY_LEN];
+static unsigned char bsk[KEM_BATCH_MAX * KC_KEM_SNTRUP761_SECKEY_LEN];
+static size_t bcount;
+
+static void
+c_kem_keypair (void)
+{
+  err = kc_kem_keypair (K->algo, kpk, K->pk, ksk, K->sk);
+}
+
+static void
+c_kem_keypair_seed (void)
+{
+  err = kc_kem_keypair_seed (K->algo, kpk, K->pk, ksk, K->sk, kseed,
+                             K->seed ? K->seed : 32);
+}
+
+static void
+c_kem_encap (void)
+{
+  err = kc_kem_encap (K->algo, kpk, K->pk, kct, K->ct, kss, K->ss, NULL, 0);
+}
+
+static void
+c_kem_decap (void)
+{
+  err = kc_kem_decap (K->algo, ksk, K->sk, kct, K->ct, kss2, K->ss, NULL, 0);
+}
+
+static void
+c_kem_batch (void)
+{
+  err = kc_kem_keypair_batch (K->algo, bpk, bcount * K->pk, bsk,
+                              bcount * K->sk, bcount);
+}
+
+static void
+run_kem (void)
+{
+  static const size_t counts[] = { 1, 2, 31, 32, 33, KEM_BATCH_MAX };
+  char name[160];
+  size_t i, c;
+
+  for (i = 0; i < sizeof kems / sizeof kems[0]; i++)
+    {
+      K = &kems[i];
+      snprintf (name, sizeof name, "kc_kem_keypair (%s)", K->name);
+      run (name, c_kem_keypair);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_kem_encap (%s)", K->name);
+      run (name, c_kem_encap);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_kem_decap (%s)", K->name);
+      run (name, c_kem_decap);
+      CHECK_ERR (err, 0);
+      CHECK (!memcmp (kss, kss2, K->ss), "%s: decap: wrong key", K->name);
+      kct[K->ct / 2] ^= 0x10;      /* implicit rejection / another point */
+      snprintf (name, sizeof name, "kc_kem_decap (%s, corrupted)", K->name);
+      run (name, c_kem_decap);
+      CHECK_ERR (err, 0);
+      CHECK (memcmp (kss, kss2, K->ss), "%s: corrupted decap: same key",
+             K->name);
+      t_randbytes (kseed, sizeof kseed);
+      snprintf (name, sizeof name, "kc_kem_keypair_seed (%s)", K->name);
+      run (name, c_kem_keypair_seed);
+      CHECK_ERR (err, K->seed ? 0 : GPG_ERR_NOT_SUPPORTED);
+      for (c = 0; c < sizeof counts / sizeof counts[0]; c++)
+        {
+          bcount = counts[c];
+          if (!K->batch && bcount > 2)
+            break;
+          snprintf (name, sizeof name, "kc_kem_keypair_batch (%s, %u)",
+                    K->name, (unsigned) bcount);
+          run (name, c_kem_batch);
+          CHECK_ERR (err, K->batch ? 0 : GPG_ERR_NOT_SUPPORTED);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- ECC */
+
+static unsigned char sk[32], pk65[65], pk33[33], sig[80], sig2[80], dg[32];
+static unsigned char xo[32], tw[32], out[65], msg[1000];
+static size_t sig_len, msg_len, out_len, pk_len;
+static unsigned int flags;
+static int parity;
+static const unsigned char *pkp;
+
+static void c_ecc_keypair (void)
+{ err = kc_ecc_keypair (C, out, out_len, sk, 32); }
+static void c_ecc_pubkey (void)
+{ err = kc_ecc_pubkey (C, out, out_len, sk, 32); }
+static void c_ecdsa_sign (void)
+{
+  sig_len = sizeof sig;
+  err = kc_ecdsa_sign (C, flags, sig, &sig_len, sk, 32, dg, 32);
+}
+static void c_ecdsa_verify (void)
+{ err = kc_ecdsa_verify (C, flags, sig, sig_len, pkp, pk_len, dg, 32); }
+static void c_convert (void)
+{ err = kc_ecc_pubkey_convert (C, out, out_len, pkp, pk_len); }
+static void c_seckey_tweak (void)
+{ err = kc_ecc_seckey_tweak_add (C, sk, 32, tw, 32); }
+static void c_pubkey_tweak (void)
+{ err = kc_ecc_pubkey_tweak_add (C, out, out_len, pkp, pk_len, tw, 32); }
+static void c_ecdh (void)
+{ err = kc_ecdh (C, flags, out, 32, sk, 32, pkp, pk_len); }
+static void c_recover (void)
+{ err = kc_ecdsa_recover (C, out, out_len, sig, 65, dg, 32); }
+static void c_xonly (void)
+{ err = kc_ecc_xonly_pubkey (C, xo, 32, &parity, sk, 32); }
+static void c_xonly_tweak (void)
+{ err = kc_ecc_xonly_tweak_add (C, out, 32, &parity, xo, 32, tw, 32); }
+static void c_schnorr_sign (void)
+{ err = kc_schnorr_sign (C, sig, 64, sk, 32, msg, msg_len, tw, 32); }
+static void c_schnorr_sign_noaux (void)
+{ err = kc_schnorr_sign (C, sig, 64, sk, 32, msg, msg_len, NULL, 0); }
+static void c_schnorr_verify (void)
+{ err = kc_schnorr_verify (C, sig, 64, xo, 32, msg, msg_len); }
+
+static void
+run_ecc (void)
+{
+  t_randbytes (sk, 32);
+  sk[0] &= 0x7f;
+  t_randbytes (dg, 32);
+  t_randbytes (tw, 32);
+  tw[0] &= 0x7f;
+  t_randbytes (msg, sizeof msg);
+
+  out_len = 65;
+  run ("kc_ecc_keypair (65)", c_ecc_keypair);
+  CHECK_ERR (err, 0);
+  out_len = 33;
+  run ("kc_ecc_keypair (33)", c_ecc_keypair);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey (33)", c_ecc_pubkey);
+  CHECK_ERR (err, 0);
+  memcpy (pk33, out, 33);
+  out_len = 65;
+  run ("kc_ecc_pubkey (65)", c_ecc_pubkey);
+  CHECK_ERR (err, 0);
+  memcpy (pk65, out, 65);
+
+  flags = 0;
+  run ("kc_ecdsa_sign", c_ecdsa_sign);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65;
+  run ("kc_ecdsa_verify", c_ecdsa_verify);
+  CHECK_ERR (err, 0);
+  flags = KC_ECDSA_LOW_S;
+  pkp = pk33, pk_len = 33;
+  run ("kc_ecdsa_verify (low s, compressed key)", c_ecdsa_verify);
+  CHECK_ERR (err, 0);
+  sig[40] ^= 1;
+  flags = 0;
+  run ("kc_ecdsa_verify (bad)", c_ecdsa_verify);
+  CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+  flags = KC_ECDSA_DER;
+  run ("kc_ecdsa_sign (DER)", c_ecdsa_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_verify (DER)", c_ecdsa_verify);
+  CHECK_ERR (err, 0);
+  flags = KC_ECDSA_RECOVERABLE;
+  run ("kc_ecdsa_sign (recoverable)", c_ecdsa_sign);
+  CHECK_ERR (err, 0);
+  CHECK (sig_len == 65, "recoverable signature: length %u",
+         (unsigned) sig_len);
+  out_len = 65;
+  run ("kc_ecdsa_recover (65)", c_recover);
+  CHECK_ERR (err, 0);
+  CHECK (!memcmp (out, pk65, 65), "kc_ecdsa_recover: wrong key");
+  out_len = 33;
+  run ("kc_ecdsa_recover (33)", c_recover);
+  CHECK_ERR (err, 0);
+
+  pkp = pk65, pk_len = 65, out_len = 33;
+  run ("kc_ecc_pubkey_convert (65 -> 33)", c_convert);
+  CHECK_ERR (err, 0);
+  pkp = pk33, pk_len = 33, out_len = 65;
+  run ("kc_ecc_pubkey_convert (33 -> 65)", c_convert);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey_tweak_add (33 -> 65)", c_pubkey_tweak);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65, out_len = 33;
+  run ("kc_ecc_pubkey_tweak_add (65 -> 33)", c_pubkey_tweak);
+  CHECK_ERR (err, 0);
+  flags = 0;
+  run ("kc_ecdh", c_ecdh);
+  CHECK_ERR (err, 0);
+  flags = KC_ECDH_RAW_X;
+  pkp = pk33, pk_len = 33;
+  run ("kc_ecdh (raw x, compressed key)", c_ecdh);
+  CHECK_ERR (err, 0);
+
+  run ("kc_ecc_xonly_pubkey", c_xonly);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_xonly_tweak_add", c_xonly_tweak);
+  CHECK_ERR (err, 0);
+  msg_len = 32;
+  run ("kc_schnorr_sign", c_schnorr_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_verify", c_schnorr_verify);
+  CHECK_ERR (err, 0);
+  msg_len = sizeof msg;
+  run ("kc_schnorr_sign (1000 bytes, no aux)", c_schnorr_sign_noaux);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_verify (1000 bytes)", c_schnorr_verify);
+  CHECK_ERR (err, 0);
+  sig[63] ^= 1;
+  run ("kc_schnorr_verify (bad)", c_schnorr_verify);
+  CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+  run ("kc_ecc_seckey_tweak_add", c_seckey_tweak);
+  CHECK_ERR (err, 0);
+  (void) sig2;
+}
+
+/* -------------------------------------------------------------- batch */
+
+#define NB 1024
+
+/* Items: ECDSA (r||s, 65-byte or 33-byte keys, 32-byte digests) and
+ * BIP-340 (64-byte signatures, x-only keys, messages of 0..99 bytes). */
+static unsigned char e_sig[NB][64], e_pub[NB][65], e_dg[NB][32];
+static unsigned char s_sig[NB][64], s_xo[NB][32], s_msg[NB][100];
+static const void *b_sigs[NB], *b_keys[NB], *b_msgs[NB];
+static size_t b_sig_lens[NB], b_key_lens[NB], b_msg_lens[NB];
+static gpg_error_t b_res[NB], b_want[NB];
+static size_t b_count;
+static gpg_error_t *b_results;
+static int b_which;             /* 0 ECDSA, 1 BIP-340 */
+
+/* One buffer for the overlap case: the pointer arrays, then a results
+ * array that starts inside them. */
+static union
+{
+  const void *p[3 * NB];
+  size_t z[3 * NB];
+} ov;
+
+static void
+make_items (void)
+{
+  unsigned char k[32];
+  size_t i, l;
+
+  for (i = 0; i < NB; i++)
+    {
+      t_randbytes (k, 32);
+      k[0] &= 0x7f;
+      k[31] |= 1;
+      t_randbytes (e_dg[i], 32);
+      l = i % 3 ? 65 : 33;
+      if (kc_ecc_pubkey (C, e_pub[i], l, k, 32))
+        fail ("kc_ecc_pubkey failed");
+      l = 64;
+      if (kc_ecdsa_sign (C, 0, e_sig[i], &l, k, 32, e_dg[i], 32))
+        fail ("kc_ecdsa_sign failed");
+      t_randbytes (s_msg[i], sizeof s_msg[i]);
+      if (kc_ecc_xonly_pubkey (C, s_xo[i], 32, NULL, k, 32)
+          || kc_schnorr_sign (C, s_sig[i], 64, k, 32, s_msg[i], i % 100,
+                              NULL, 0))
+        fail ("BIP-340 signing failed");
+    }
+}
+
+/* The pointer arrays for ECDSA (WHICH 0) or BIP-340 (1), all items
+ * valid. */
+static void
+set_arrays (int which)
+{
+  size_t i;
+
+  b_which = which;
+  for (i = 0; i < NB; i++)
+    {
+      if (!which)
+        {
+          b_sigs[i] = e_sig[i];
+          b_sig_lens[i] = 64;
+          b_keys[i] = e_pub[i];
+          b_key_lens[i] = i % 3 ? 65 : 33;
+          b_msgs[i] = e_dg[i];
+          b_msg_lens[i] = 32;
+        }
+      else
+        {
+          b_sigs[i] = s_sig[i];
+          b_keys[i] = s_xo[i];
+          b_msgs[i] = s_msg[i];
+          b_msg_lens[i] = i % 100;
+        }
+    }
+}
+
+static void
+c_batch (void)
+{
+  if (!b_which)
+    err = kc_ecdsa_verify_batch (C, 0, b_count, b_sigs, b_sig_lens, b_keys,
+                                 b_key_lens, b_msgs, b_msg_lens, b_results);
+  else
+    err = kc_schnorr_verify_batch (C, b_count, b_sigs, b_keys, b_msgs,
+                                   b_msg_lens, b_results);
+}
+
+static void
+c_batch_overlap (void)
+{
+  /* ECDSA: sigs, pubkeys, digests in OV.P, the lengths in OV.Z; BIP-340:
+   * sigs, xonlys, msgs in OV.P.  RESULTS starts in the middle of the
+   * signature pointers. */
+  gpg_error_t *res = (gpg_error_t *) &ov.p[b_count / 2];
+  if (!b_which)
+    err = kc_ecdsa_verify_batch (C, 0, b_count, ov.p, b_sig_lens,
+                                 ov.p + NB, b_key_lens, ov.p + 2 * NB,
+                                 b_msg_lens, res);
+  else
+    err = kc_schnorr_verify_batch (C, b_count, ov.p, ov.p + NB,
+                                   ov.p + 2 * NB, b_msg_lens, res);
+}
+
+/* Spoil item I: KIND 0 a wrong signature, 1 a bad key, 2 a NULL
+ * signature. */
+static unsigned char spoiled[NB][65];
+
+static void
+spoil (size_t i, int kind)
+{
+  switch (kind)
+    {
+    case 0:
+      memcpy (spoiled[i], b_sigs[i], 64);
+      spoiled[i][10] ^= 0x40;
+      b_sigs[i] = spoiled[i];
+      break;
+    case 1:
+      memcpy (spoiled[i], b_keys[i], b_which ? 32 : b_key_lens[i]);
+      if (b_which)
+        memset (spoiled[i], 0xff, 32);     /* x >= p */
+      else
+        spoiled[i][0] = 0x05;              /* no such SEC1 prefix */
+      b_keys[i] = spoiled[i];
+      break;
+    default:
+      b_sigs[i] = NULL;
+      break;
+    }
+}
+
+/* The codes the single verifications give. */
+static void
+expect (void)
+{
+  size_t i;
+  for (i = 0; i < b_count; i++)
+    {
+      if (!b_sigs[i])
+        b_want[i] = GPG_ERR_INV_ARG;
+      else if (!b_which)
+        b_want[i] = gpg_err_code (kc_ecdsa_verify (C, 0, b_sigs[i], 64,
+                                                   b_keys[i], b_key_lens[i],
+                                                   b_msgs[i], 32));
+      else
+        b_want[i] = gpg_err_code (kc_schnorr_verify (C, b_sigs[i], 64,
+                                                     b_keys[i], 32, b_msgs[i],
+                                                     b_msg_lens[i]));
+    }
+}
+
+static void
+check_results (const char *name)
+{
+  size_t i;
+  int bad = 0;
+
+  for (i = 0; i < b_count; i++)
+    {
+      bad |= b_want[i] != 0;
+      if (b_results && gpg_err_code (b_res[i]) != b_want[i])
+        {
+          fail ("%s: item %u: %s, want %s", name, (unsigned) i,
+                gpg_strerror (b_res[i]), gpg_strerror (b_want[i]));
+          break;
+        }
+    }
+  CHECK (gpg_err_code (err) == (bad ? GPG_ERR_BAD_SIGNATURE : 0),
+         "%s: call result %s", name, gpg_strerror (err));
+}
+
+static void
+run_batch_case (const char *what, size_t count, int results)
+{
+  char name[160];
+
+  b_count = count;
+  b_results = results ? b_res : NULL;
+  expect ();
+  snprintf (name, sizeof name, "%s (%u, %s)",
+            b_which ? "kc_schnorr_verify_batch" : "kc_ecdsa_verify_batch",
+            (unsigned) count, what);
+  run (name, c_batch);
+  check_results (name);
+}
+
+static void
+run_batch (void)
+{
+  static const size_t counts[] = { 1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32,
+                                   33, 63, 64, 65, 127, 128, 129, 255, 256,
+                                   257, 300, NB };
+  char name[160];
+  size_t c, i, n;
+  int which;
+
+  make_items ();
+  for (which = 0; which < 2; which++)
+    for (c = 0; c < sizeof counts / sizeof counts[0]; c++)
+      {
+        n = counts[c];
+        set_arrays (which);
+        run_batch_case ("valid", n, 1);
+        if (n == 9 || n == NB)
+          run_batch_case ("valid, no results", n, 0);
+        /* one invalid item last: the deepest bisection */
+        spoil (n - 1, 0);
+        run_batch_case ("last invalid", n, 1);
+        if (n < 4)
+          continue;
+        /* every kind of bad item mixed in */
+        set_arrays (which);
+        for (i = 1; i < n; i += 5)
+          spoil (i, (int) (i % 3));
+        run_batch_case ("mixed", n, 1);
+        /* half invalid: the item-by-item ranges */
+        if (n >= 16)
+          {
+            set_arrays (which);
+            for (i = 0; i < n; i += 2)
+              spoil (i, 0);
+            run_batch_case ("half invalid", n, 1);
+          }
+      }
+
+  /* RESULTS overlapping the input arrays: the call fails cleanly with
+   * GPG_ERR_INV_ARG for it and every item. */
+  for (which = 0; which < 2; which++)
+    {
+      set_arrays (which);
+      for (i = 0; i < NB; i++)
+        {
+          ov.p[i] = b_sigs[i];
+          ov.p[NB + i] = b_keys[i];
+          ov.p[2 * NB + i] = b_msgs[i];
+        }
+      b_count = which ? 200 : 300;
+      snprintf (name, sizeof name, "%s (%u, results overlap the arrays)",
+                which ? "kc_schnorr_verify_batch" : "kc_ecdsa_verify_batch",
+                (unsigned) b_count);
+      run (name, c_batch_overlap);
+      CHECK_ERR (err, GPG_ERR_INV_ARG);
+      {
+        gpg_error_t *res = (gpg_error_t *) &ov.p[b_count / 2];
+        for (i = 0; i < b_count; i++)
+          if (gpg_err_code (res[i]) != GPG_ERR_INV_ARG)
+            {
+              fail ("%s: item %u: %s", name, (unsigned) i,
+                    gpg_strerror (res[i]));
+              break;
+            }
+      }
+    }
+}
+
+/* ------------------------------------------------------- hashes, RNG */
+
+static const int mds[] = { KC_MD_SHA256, KC_MD_SHA384, KC_MD_SHA512,
+                           KC_MD_SHA3_256, KC_MD_SHA3_512, KC_MD_SHAKE128,
+                           KC_MD_SHAKE256 };
+static int md_algo;
+static unsigned char big[1 << 16], dout[64];
+static kc_md_hd_t hd;
+static unsigned int dlen;
+
+static void c_md_hash (void)
+{ err = kc_md_hash_buffer (md_algo, dout, dlen, big, sizeof big); }
+static void c_md_dlen (void)
+{ ival = (int) kc_md_get_algo_dlen (md_algo); }
+static void c_md_open (void)
+{ err = kc_md_open (&hd, md_algo, 0); }
+static void c_md_open_hmac (void)
+{ err = kc_md_open (&hd, md_algo, KC_MD_FLAG_HMAC); }
+static void c_md_setkey (void)
+{ err = kc_md_setkey (hd, big, 300); }
+static void c_md_write (void)
+{ kc_md_write (hd, big, sizeof big - 3); }
+static void c_md_final (void)
+{ err = kc_md_final (hd, dout, dlen); }
+static void c_md_reset (void)
+{ kc_md_reset (hd); }
+static void c_md_close (void)
+{ kc_md_close (hd); hd = NULL; }
+static void c_hkdf (void)
+{ err = kc_kdf_hkdf (md_algo, big, 255 * dlen, big + 8192, 100, big + 9000,
+                     64, big + 9500, 200); }
+static void c_randomize (void)
+{ kc_randomize (big, sizeof big); }
+static void c_version (void)
+{ ival = kc_check_version (NULL) != NULL; }
+
+static void
+run_md (void)
+{
+  char name[160];
+  size_t i;
+
+  t_randbytes (big, sizeof big);
+  run ("kc_check_version", c_version);
+  CHECK (ival, "kc_check_version (NULL) returned NULL");
+  for (i = 0; i < sizeof mds / sizeof mds[0]; i++)
+    {
+      int xof = mds[i] == KC_MD_SHAKE128 || mds[i] == KC_MD_SHAKE256;
+      md_algo = mds[i];
+      run ("kc_md_get_algo_dlen", c_md_dlen);
+      dlen = xof ? 64 : (unsigned int) ival;
+      CHECK (dlen, "no digest length for %d", md_algo);
+      snprintf (name, sizeof name, "kc_md_hash_buffer (%d)", md_algo);
+      run (name, c_md_hash);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_md_open (%d)", md_algo);
+      run (name, c_md_open);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_md_write (%d)", md_algo);
+      run (name, c_md_write);
+      snprintf (name, sizeof name, "kc_md_final (%d)", md_algo);
+      run (name, c_md_final);
+      CHECK_ERR (err, 0);
+      run ("kc_md_reset", c_md_reset);
+      run ("kc_md_close", c_md_close);
+      if (xof)
+        continue;
+      snprintf (name, sizeof name, "kc_md_open (%d, HMAC)", md_algo);
+      run (name, c_md_open_hmac);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_md_setkey (%d)", md_algo);
+      run (name, c_md_setkey);
+      CHECK_ERR (err, 0);
+      snprintf (name, sizeof name, "kc_md_write (%d, HMAC)", md_algo);
+      run (name, c_md_write);
+      snprintf (name, sizeof name, "kc_md_final (%d, HMAC)", md_algo);
+      run (name, c_md_final);
+      CHECK_ERR (err, 0);
+      run ("kc_md_close (HMAC)", c_md_close);
+      if (md_algo == KC_MD_SHA256 || md_algo == KC_MD_SHA384
+          || md_algo == KC_MD_SHA512)
+        {
+          snprintf (name, sizeof name, "kc_kdf_hkdf (%d)", md_algo);
+          run (name, c_hkdf);
+          CHECK_ERR (err, 0);
+        }
+    }
+  run ("kc_randomize (64 KiB)", c_randomize);
+}
+
+/* -------------------------------------------------------------- mpi */
+
+static kc_mpi_t ma, mb, mm, mr;
+static unsigned char mbuf[2048];
+static size_t mbits;
+
+static void
+c_mpi (void)
+{
+  size_t n = mbits / 8, nw;
+  kc_mpi_t t;
+
+  ma = kc_mpi_new (0);
+  mr = kc_mpi_new ((unsigned int) mbits);
+  kc_mpi_set_ui (ma, 12345);
+  err = kc_mpi_scan (&mb, KC_MPI_FMT_USG, mbuf, n, NULL);
+  if (!err)
+    err = kc_mpi_scan (&mm, KC_MPI_FMT_USG, mbuf + 1000, n, NULL);
+  if (err)
+    return;
+  kc_mpi_add (mr, mb, mm);
+  kc_mpi_sub (mr, mr, ma);
+  kc_mpi_mul (mr, mb, mm);
+  kc_mpi_mod (mr, mr, mm);
+  kc_mpi_mulm (mr, mb, mr, mm);
+  kc_mpi_powm (mr, mb, mr, mm);
+  ival = kc_mpi_invm (ma, mb, mm);
+  ival += kc_mpi_cmp (mr, mm) < 0;
+  ival += kc_mpi_get_nbits (mr) > 0;
+  err = kc_mpi_print (KC_MPI_FMT_HEX, NULL, 0, &nw, mr);
+  if (!err && nw <= sizeof mbuf)
+    err = kc_mpi_print (KC_MPI_FMT_HEX, big, sizeof big, &nw, mr);
+  if (!err)
+    {
+      t = NULL;
+      err = kc_mpi_scan (&t, KC_MPI_FMT_HEX, big, 0, NULL);
+      kc_mpi_release (t);
+    }
+  kc_mpi_release (ma);
+  kc_mpi_release (mb);
+  kc_mpi_release (mm);
+  kc_mpi_release (mr);
+}
+
+static void
+run_mpi (void)
+{
+  static const size_t sizes[] = { 256, 1024, 2048, 3072, 4096, 8192, 16000 };
+  char name[64];
+  size_t i;
+
+  for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+    {
+      mbits = sizes[i];
+      t_randbytes (mbuf, sizeof mbuf);
+      mbuf[1000 + mbits / 8 - 1] |= 1;          /* odd modulus */
+      mbuf[1000] |= 0x80;
+      snprintf (name, sizeof name, "kc_mpi_* (%u bits)", (unsigned) mbits);
+      run (name, c_mpi);
+      CHECK_ERR (err, 0);
+      CHECK (ival >= 2, "%s: results", name);
+    }
+}
+
+/* ------------------------------------------------ the stated figure */
+
+/* Every stack figure the header, the manual pages and doc/HACKING state
+ * is KC_STACK_MAX in KiB: every line of theirs with a figure in KiB that
+ * speaks of the stack must name KC_STACK_MAX / 1024 (or 64, the thread
+ * stack).  Returns how many such figures FILE has. */
+static int
+check_doc_file (const char *file)
+{
+  char line[512];
+  FILE *f = fopen (t_datafile (file), "r");
+  int found = 0, ln = 0;
+
+  if (!f)
+    {
+      fail ("cannot open %s", t_datafile (file));
+      return 0;
+    }
+  while (fgets (line, sizeof line, f))
+    {
+      const char *p = line;
+      ln++;
+      if (!strstr (line, "stack"))
+        continue;
+      while ((p = strstr (p, " KiB")))
+        {
+          const char *q = p;
+          unsigned long v;
+          while (q > line && q[-1] >= '0' && q[-1] <= '9')
+            q--;
+          v = strtoul (q, NULL, 10);
+          p += 4;
+          if (q == p - 4 || v == 64)
+            continue;
+          found++;
+          t_checks++;
+          if (v * 1024 != KC_STACK_MAX)
+            fail ("%s:%d: states %lu KiB of stack, KC_STACK_MAX is %u KiB: %s",
+                  file, ln, v, (unsigned) (KC_STACK_MAX / 1024), line);
+        }
+    }
+  fclose (f);
+  return found;
+}
+
+static void
+check_docs (void)
+{
+  char name[300];
+  struct dirent *e;
+  DIR *d = opendir (t_datafile ("../../doc"));
+  int pages = 0;
+
+  CHECK (check_doc_file ("../../src/kcrypt.h.in") > 0,
+         "kcrypt.h.in states no stack figure");
+  CHECK (check_doc_file ("../../doc/HACKING") > 0,
+         "doc/HACKING states no stack figure");
+  if (!d)
+    {
+      fail ("cannot open %s", t_datafile ("../../doc"));
+      return;
+    }
+  while ((e = readdir (d)))
+    {
+      size_t l = strlen (e->d_name);
+      if (l < 3 || strcmp (e->d_name + l - 2, ".3"))
+        continue;
+      snprintf (name, sizeof name, "../../doc/%s", e->d_name);
+      pages += check_doc_file (name) > 0;
+    }
+  closedir (d);
+  /* kcrypt(3), the ECDSA, BIP-340 and KEM pages at least */
+  CHECK (pages >= 4, "only %d manual pages state a stack figure", pages);
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void
+run_all (void)
+{
+  struct sigaction sa;
+
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_segv;
+  sa.sa_flags = SA_ONSTACK;
+  sigaction (SIGSEGV, &sa, NULL);
+  sigaction (SIGBUS, &sa, NULL);
+
+  run_md ();
+  run_mpi ();
+  run_ecc ();
+  run_kem ();
+  run_batch ();
+}
+
+/* Run again under MASK, unless that leaves the same features as a run
+ * already made. */
+static void
+rerun (char **argv, unsigned int mask, unsigned int *done, int *ndone)
+{
+  unsigned int f = _kc_hwf () & mask;
+  int i;
+  for (i = 0; i < *ndone; i++)
+    if (done[i] == f)
+      return;
+  done[(*ndone)++] = f;
+  t_rerun_masked (argv, mask);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *mask = getenv ("KCRYPT_HWF_MASK");
+  const char *prefer = getenv ("KCRYPT_HWF_PREFER");
+  static char name[64];
+  unsigned int done[8];
+  int ndone = 0;
+
+  t_init (argc, argv);
+  setvbuf (stdout, NULL, _IOLBF, 0);
+#ifdef T_SANITIZED
+  printf ("t-stack: SKIP (sanitizer build: locals are not on the stack)\n");
+  return T_SKIP;
+#endif
+  if (mask || prefer)
+    {
+      snprintf (name, sizeof name, "t-stack (KCRYPT_HWF_%s=%s)",
+                mask ? "MASK" : "PREFER", mask ? mask : prefer);
+      path_name = name;
+    }
+  else
+    check_docs ();
+  t_seed (34);
+  run_all ();
+  printf ("%s: peak %u bytes (%s); KC_STACK_MAX %u\n",
+          mask || prefer ? name : "t-stack", (unsigned) peak, peak_call,
+          (unsigned) KC_STACK_MAX);
+
+  if (!mask && !prefer)
+    {
+      done[ndone++] = _kc_hwf ();
+      rerun (argv, 0, done, &ndone);              /* portable */
+      rerun (argv, 0x3f, done, &ndone);           /* AVX2, no AVX-512 */
+      rerun (argv, 0x7f, done, &ndone);           /* AVX-512, no IFMA */
+      rerun (argv, 0x23f, done, &ndone);          /* AVX2, 4x64 field */
+      rerun (argv, ~KC_HWF_MULX_FAST, done, &ndone);
+      if (!(_kc_hwf () & KC_HWF_MULX_FAST)
+          && (_kc_hwf () & (KC_HWF_BMI2 | KC_HWF_ADX))
+             == (KC_HWF_BMI2 | KC_HWF_ADX))
+        t_rerun_env (argv, "KCRYPT_HWF_PREFER", "0x200");
+    }
+  return t_done (mask || prefer ? name : "t-stack");
+}
