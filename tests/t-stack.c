@@ -25,7 +25,8 @@
  * hashes, HMAC and HKDF, kc_randomize and the big integers from 256 to
  * 16000 bits.
  * Each call's result is checked, so that the path measured is the one
- * meant.
+ * meant.  With glibc it also counts the heap allocations each call
+ * makes: none but kc_mpi_* and kc_md_open may make any.
  *
  * The program runs itself again under KCRYPT_HWF_MASK for each other
  * dispatch path this CPU has: the portable code (0), AVX2 without
@@ -55,6 +56,73 @@
 #define STACK_SIZE (64 * 1024)
 #define GUARD_PAGES 16          /* PROT_NONE below the stack */
 #define C KC_ECC_SECP256K1
+
+/* ------------------------------------------------------------ heap */
+
+/* kcrypt.h: "none uses the heap except kc_mpi_*, kc_md_open (the
+ * handle) and the CSPRNG".  With glibc this program puts itself in front
+ * of malloc, calloc and realloc (forwarding to glibc's own), and counts
+ * what each call's thread allocates while the call runs.  The CSPRNG's
+ * one allocation (its first draw in the process reads /proc/self/smaps
+ * through stdio) is made by main before any call is measured. */
+#if defined(__GLIBC__) && !defined(T_SANITIZED)
+# define T_HEAP 1
+extern void *__libc_malloc (size_t);
+extern void *__libc_calloc (size_t, size_t);
+extern void *__libc_realloc (void *, size_t);
+static __thread int heap_counting;
+static __thread unsigned long heap_count;
+
+static void
+heap_note (void)
+{
+  if (heap_counting)
+    heap_count++;
+}
+
+void *
+malloc (size_t n)
+{
+  heap_note ();
+  return __libc_malloc (n);
+}
+
+void *
+calloc (size_t n, size_t m)
+{
+  heap_note ();
+  return __libc_calloc (n, m);
+}
+
+void *
+realloc (void *p, size_t n)
+{
+  heap_note ();
+  return __libc_realloc (p, n);
+}
+#endif
+
+static unsigned long last_heap;         /* the last run's allocations */
+
+#ifdef T_HEAP
+/* An allocation the counter must see (through a volatile pointer, so
+ * that the compiler cannot drop the malloc / free pair). */
+static void *(*volatile heap_malloc) (size_t) = malloc;
+
+static void
+heap_self_test (void)
+{
+  free (heap_malloc (64));
+}
+#endif
+
+/* 1 if CALL may use the heap. */
+static int
+heap_allowed (const char *call)
+{
+  return !strncmp (call, "kc_mpi", 6) || !strncmp (call, "kc_md_open", 10)
+         || !strncmp (call, "heap self-test", 14);
+}
 
 /* ------------------------------------------------------------ harness */
 
@@ -92,6 +160,7 @@ struct job
   void (*fn) (void);
   unsigned char *stack;         /* the lowest byte of the stack */
   size_t depth;
+  unsigned long heap;           /* allocations the call made */
 };
 
 static unsigned char altstack[64 * 1024];
@@ -120,7 +189,15 @@ thread_main (void *arg)
       fail ("sigaltstack failed");
       exit (1);
     }
+#ifdef T_HEAP
+  heap_count = 0;
+  heap_counting = 1;
+#endif
   j->fn ();
+#ifdef T_HEAP
+  heap_counting = 0;
+  j->heap = heap_count;
+#endif
   measure (j, top);
   return NULL;
 }
@@ -151,6 +228,7 @@ run (const char *call, void (*fn) (void))
   j.fn = fn;
   j.stack = map + guard;
   j.depth = 0;
+  j.heap = 0;
   for (i = 0; i < STACK_SIZE; i++)
     j.stack[i] = pattern (j.stack + i);
   current = call;
@@ -173,6 +251,10 @@ run (const char *call, void (*fn) (void))
   if (j.depth > KC_STACK_MAX)
     fail ("%s [%s]: %u bytes of stack, more than KC_STACK_MAX (%u)",
           call, path_name, (unsigned) j.depth, (unsigned) KC_STACK_MAX);
+  last_heap = j.heap;
+  if (!heap_allowed (call))
+    CHECK (j.heap == 0, "%s [%s]: %lu heap allocations (kcrypt.h promises "
+           "none)", call, path_name, j.heap);
   if (t_verbose)
     printf ("  %6u  %s\n", (unsigned) j.depth, call);
   if (j.depth > peak)
@@ -990,6 +1072,16 @@ main (int argc, char **argv)
   else
     check_docs ();
   t_seed (34);
+  {
+    /* the CSPRNG's one-time set-up, before any call is measured */
+    unsigned char b;
+    kc_randomize (&b, 1);
+  }
+#ifdef T_HEAP
+  /* the counter must see an allocation made in a measured call */
+  run ("heap self-test", heap_self_test);
+  CHECK (last_heap > 0, "the heap counter saw no allocation");
+#endif
   run_all ();
   printf ("%s: peak %u bytes (%s); KC_STACK_MAX %u\n",
           mask || prefer ? name : "t-stack", (unsigned) peak, peak_call,
