@@ -1,6 +1,7 @@
 /* t-ct.c - the constant-time toolbox against plain C on edge and random
  * values (the table lookup for every index of tables of 1..40 entries,
- * and indexes past the end, at 2^32 and above), and wipememory.
+ * and indexes past the end: the top of size_t, and at 2^32 and above
+ * where size_t is that wide), and wipememory.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -115,10 +116,19 @@ main (int argc, char **argv)
   {
     static uint64_t tab[40][8];
     uint64_t r[8], zero[8];
-    size_t count, idx, x;
-    static const size_t far[] = {
-      (size_t) 1 << 32, ((size_t) 1 << 32) + 1, ((size_t) 1 << 32) + 5,
-      (size_t) -1, ((size_t) 1 << 63) | 3 };
+    size_t count, idx, x, nfar = 0;
+    /* Indexes far past the end: the top of size_t in any width and, where
+     * size_t is wider than 32 bits, 2^32 and just above (an index that a
+     * 32-bit truncation would turn into a valid one). */
+    size_t far[8];
+    far[nfar++] = SIZE_MAX;
+    far[nfar++] = (SIZE_MAX >> 1) + 1;
+    far[nfar++] = ((SIZE_MAX >> 1) + 1) | 3;
+#if SIZE_MAX > 0xffffffffu
+    far[nfar++] = (size_t) 1 << 32;
+    far[nfar++] = ((size_t) 1 << 32) + 1;
+    far[nfar++] = ((size_t) 1 << 32) + 5;
+#endif
     memset (zero, 0, sizeof zero);
     for (i = 0; i < 40; i++)
       for (j = 0; j < 8; j++)
@@ -132,7 +142,7 @@ main (int argc, char **argv)
             CHECK (!memcmp (r, idx < count ? tab[idx] : zero, sizeof r),
                    "lookup %zu of %zu", idx, count);
           }
-        for (x = 0; x < KC_DIM (far); x++)
+        for (x = 0; x < nfar; x++)
           {
             ct_lookup_u64x8 (r, tab[0], count, far[x]);
             CHECK (!memcmp (r, zero, sizeof r), "lookup %zx of %zu",

@@ -1237,15 +1237,54 @@ test_gcrypt_diffs_peer (void)
 }
 #endif /* HAVE_LIBGCRYPT */
 
+/* GMP's answer for row OP (0 mul_1, 1 addmul_1, 2 submul_1) on N 64-bit
+ * limbs, whatever the width of GMP's own limbs: R[0..N) = R op A * B (mod
+ * 2^(64 N)), and the carry (borrow for submul_1) limb returned.  Uses mpz
+ * only, so that it also holds where mp_limb_t is 32 bits. */
+static _kc_limb_t
+gmp_row (int op, _kc_limb_t *r, const _kc_limb_t *a, size_t n, _kc_limb_t b)
+{
+  mpz_t za, zb, zr, zq;
+  _kc_limb_t c[2] = { 0, 0 };
+  size_t cnt = 0;
+  mpz_inits (za, zb, zr, zq, NULL);
+  mpz_import (za, n, -1, sizeof *a, 0, 0, a);
+  mpz_import (zb, 1, -1, sizeof b, 0, 0, &b);
+  mpz_import (zr, n, -1, sizeof *r, 0, 0, r);
+  mpz_mul (za, za, zb);
+  if (op == 0)
+    mpz_set (zr, za);
+  else if (op == 1)
+    mpz_add (zr, zr, za);
+  else
+    mpz_sub (zr, zr, za);
+  mpz_fdiv_q_2exp (zq, zr, 64 * n);
+  mpz_fdiv_r_2exp (zr, zr, 64 * n);
+  if (op == 2)
+    mpz_neg (zq, zq);
+  if (mpz_sgn (zq) < 0 || mpz_sizeinbase (zq, 2) > 64)
+    fail ("gmp_row: carry of op %d does not fit a limb", op);
+  else
+    mpz_export (c, &cnt, -1, sizeof *c, 0, 0, zq);
+  memset (r, 0, n * sizeof *r);
+  mpz_export (r, &cnt, -1, sizeof *r, 0, 0, zr);
+  mpz_clears (za, zb, zr, zq, NULL);
+  return c[0];
+}
+
 /* The row kernels (mul_1, addmul_1, submul_1) as the CPU runs them (the
  * BMI2/ADX rows where available) against the portable rows
- * (_kc_hwf_set_mask (0)) and against GMP's mpn functions, for every
- * length 1..MAXL+3 (the ADX rows take four limbs a step and leave the
- * rest to C) on random and all-ones operands. */
+ * (_kc_hwf_set_mask (0)) and against GMP (through mpz, and where GMP's
+ * limbs are 64 bits also its mpn functions), for every length 1..MAXL+3
+ * (the ADX rows take four limbs a step and leave the rest to C) on random
+ * and all-ones operands. */
 static void
 test_mpih_rows (void)
 {
   _kc_limb_t a[MAXL + 4], r0[MAXL + 4], r1[MAXL + 4], r2[MAXL + 4], b;
+#if GMP_NUMB_BITS == 64 && GMP_LIMB_BITS == 64
+  _kc_limb_t r3[MAXL + 4];
+#endif
   size_t n;
   int it, op;
   for (it = 0; it < 40; it++)
@@ -1263,6 +1302,9 @@ test_mpih_rows (void)
             }
           memcpy (r1, r0, n * sizeof *r0);
           memcpy (r2, r0, n * sizeof *r0);
+#if GMP_NUMB_BITS == 64 && GMP_LIMB_BITS == 64
+          memcpy (r3, r0, n * sizeof *r0);
+#endif
           c0 = op == 0 ? _kc_mpih_mul_1 (r0, a, n, b)
                : op == 1 ? _kc_mpih_addmul_1 (r0, a, n, b)
                : _kc_mpih_submul_1 (r0, a, n, b);
@@ -1271,14 +1313,21 @@ test_mpih_rows (void)
                : op == 1 ? _kc_mpih_addmul_1 (r1, a, n, b)
                : _kc_mpih_submul_1 (r1, a, n, b);
           _kc_hwf_set_mask (~0u);
-          c2 = op == 0 ? mpn_mul_1 (r2, a, (mp_size_t) n, b)
-               : op == 1 ? mpn_addmul_1 (r2, a, (mp_size_t) n, b)
-               : mpn_submul_1 (r2, a, (mp_size_t) n, b);
+          c2 = gmp_row (op, r2, a, n, b);
           CHECK (c0 == c1 && c0 == c2
                  && !memcmp (r0, r1, n * sizeof *r0)
                  && !memcmp (r0, r2, n * sizeof *r0),
                  "row op %d, n %u: fast, portable and GMP differ",
                  op, (unsigned int) n);
+#if GMP_NUMB_BITS == 64 && GMP_LIMB_BITS == 64
+          {
+            mp_limb_t c3 = op == 0 ? mpn_mul_1 (r3, a, (mp_size_t) n, b)
+                           : op == 1 ? mpn_addmul_1 (r3, a, (mp_size_t) n, b)
+                           : mpn_submul_1 (r3, a, (mp_size_t) n, b);
+            CHECK (c0 == c3 && !memcmp (r0, r3, n * sizeof *r0),
+                   "row op %d, n %u: GMP's mpn differs", op, (unsigned int) n);
+          }
+#endif
         }
 }
 

@@ -240,8 +240,12 @@ fe_to_mpz (mpz_t z, const fe *a)
   mpz_set_ui (z, 0);
   for (i = 4; i >= 0; i--)
     {
-      mpz_mul_2exp (z, z, 52);
-      mpz_add_ui (z, z, a->n[i]);
+      /* z = z 2^52 + n[i] in 32-bit steps: the limbs are 64 bits wide
+       * and may be above 2^52, an unsigned long may be 32 bits */
+      mpz_mul_2exp (z, z, 20);
+      mpz_add_ui (z, z, (unsigned long) (a->n[i] >> 32));
+      mpz_mul_2exp (z, z, 32);
+      mpz_add_ui (z, z, (unsigned long) (a->n[i] & 0xffffffffu));
     }
   mpz_mod (z, z, P);
 }
@@ -1075,8 +1079,11 @@ main (int argc, char **argv)
   mpz_inits (P, B, t1, t2, t3, t4, w_rand, w_gej[0], w_gej[1], w_gej[2],
              w_ge, w_make[0], w_make[1], w_make[2], w_pair[0], w_pair[1],
              w_pair[2], NULL);
+  /* p = 2^256 - 2^32 - 977 (0x1000003D1 does not fit a 32-bit long) */
   mpz_ui_pow_ui (P, 2, 256);
-  mpz_sub_ui (P, P, 0x1000003D1UL);
+  mpz_ui_pow_ui (t1, 2, 32);
+  mpz_sub (P, P, t1);
+  mpz_sub_ui (P, P, 977);
   for (c = 0; c < sizeof curves / sizeof curves[0]; c++)
     {
       /* 0: all, 1: structured, 2: sampled */

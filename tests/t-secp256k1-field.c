@@ -31,8 +31,12 @@ fe_to_mpz (mpz_t z, const fe *a)
   mpz_set_ui (z, 0);
   for (i = 4; i >= 0; i--)
     {
-      mpz_mul_2exp (z, z, 52);
-      mpz_add_ui (z, z, a->n[i]);
+      /* z = z 2^52 + n[i] in 32-bit steps: the limbs are 64 bits wide
+       * and may be above 2^52, an unsigned long may be 32 bits */
+      mpz_mul_2exp (z, z, 20);
+      mpz_add_ui (z, z, (unsigned long) (a->n[i] >> 32));
+      mpz_mul_2exp (z, z, 32);
+      mpz_add_ui (z, z, (unsigned long) (a->n[i] & 0xffffffffu));
     }
 }
 

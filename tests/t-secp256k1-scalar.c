@@ -24,13 +24,9 @@ static mpz_t N, LAMBDA;
 static void
 sc_to_mpz (mpz_t z, const sc *a)
 {
-  int i;
-  mpz_set_ui (z, 0);
-  for (i = 3; i >= 0; i--)
-    {
-      mpz_mul_2exp (z, z, 64);
-      mpz_add_ui (z, z, a->d[i]);
-    }
+  /* four 64-bit limbs, least significant first, in host byte order (not
+   * through an unsigned long, which may be 32 bits) */
+  mpz_import (z, 4, -1, sizeof a->d[0], 0, 0, a->d);
 }
 
 static void
