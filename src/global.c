@@ -86,7 +86,9 @@ _kc_wipememory (void *p, size_t n)
 # define VREGS_ZMM   (1u << 2)
 # define VREGS_VL    (1u << 3)
 
-static unsigned int vregs_word;
+/* per thread (a few CPUID a thread, once): a process-wide word written
+ * by whichever thread burns first is a race to helgrind */
+static __thread unsigned int vregs_word;
 
 static KC_NOINLINE unsigned int
 vregs_detect (void)
@@ -113,7 +115,7 @@ vregs_detect (void)
             }
         }
     }
-  __atomic_store_n (&vregs_word, v, __ATOMIC_RELAXED);
+  vregs_word = v;
   return v;
 }
 
@@ -186,7 +188,7 @@ clear_regs (unsigned int v)
 }
 #endif
 
-uintptr_t _kc_burn_area[2];
+__thread uintptr_t _kc_burn_area[2];
 
 /* One contiguous array (a VLA), so the burn leaves no unwritten holes
  * between frames, zeroed in this frame (no call below the array, whose
@@ -195,8 +197,11 @@ uintptr_t _kc_burn_area[2];
 KC_NOINLINE void
 _kc_burn_stack (size_t bytes)
 {
+  /* the hook's address first: in a shared library that can be a call
+   * (__tls_get_addr), whose frame the area below must then cover */
+  uintptr_t *volatile ba = _kc_burn_area;
 #ifdef KC_CLEAR_REGS
-  unsigned int v = __atomic_load_n (&vregs_word, __ATOMIC_RELAXED);
+  unsigned int v = vregs_word;
   if (!v)
     v = vregs_detect ();
 #endif
@@ -213,16 +218,14 @@ _kc_burn_stack (size_t bytes)
       for (n /= 8; n; n--)
         *p++ = 0;
 #endif
-      __atomic_store_n (&_kc_burn_area[0], (uintptr_t) area,
-                        __ATOMIC_RELAXED);
-      __atomic_store_n (&_kc_burn_area[1], (uintptr_t) area + sizeof area,
-                        __ATOMIC_RELAXED);
+      ba[0] = (uintptr_t) area;
+      ba[1] = (uintptr_t) area + sizeof area;
     }
   else
     {
       uintptr_t here = (uintptr_t) __builtin_frame_address (0);
-      __atomic_store_n (&_kc_burn_area[0], here, __ATOMIC_RELAXED);
-      __atomic_store_n (&_kc_burn_area[1], here, __ATOMIC_RELAXED);
+      ba[0] = here;
+      ba[1] = here;
     }
 #ifdef KC_CLEAR_REGS
   clear_regs (v);

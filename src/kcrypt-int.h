@@ -83,11 +83,12 @@ void _kc_wipememory (void *p, size_t n);
  * fit a 64 KiB thread stack with the body.  BYTES 0 clears only the
  * registers. */
 void _kc_burn_stack (size_t bytes);
-/* Test hook: the first and one past the last byte of the area the last
- * burn zeroed (both its frame address for a burn of 0 bytes), written
- * with relaxed atomic stores; t-wipe checks that a call wrote nothing
- * below it. */
-extern uintptr_t _kc_burn_area[2];
+/* Test hook: the first and one past the last byte of the area this
+ * thread's last burn zeroed (both its frame address for a burn of 0
+ * bytes); per thread, so that concurrent burns never share it (a race
+ * that helgrind would report).  t-wipe reads it in the calling thread
+ * and checks that a call wrote nothing below it. */
+extern __thread uintptr_t _kc_burn_area[2];
 #define KC_STACK_BURN_ECC        (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
 #define KC_STACK_BURN_ECDH       (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */

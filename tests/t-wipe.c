@@ -333,6 +333,7 @@ struct run
   void (*fn) (void *);
   void *arg;
   unsigned char *top;           /* the thread function's frame */
+  uintptr_t burn[2];            /* the thread's _kc_burn_area after it */
   int done, go;
   pthread_mutex_t mu;
   pthread_cond_t cv;
@@ -407,6 +408,8 @@ thread_main (void *p)
   r->top = __builtin_frame_address (0);
   call_dump_signal (r);
   pthread_mutex_lock (&r->mu);
+  r->burn[0] = _kc_burn_area[0];
+  r->burn[1] = _kc_burn_area[1];
   r->done = 1;
   pthread_cond_broadcast (&r->cv);
   while (!r->go)
@@ -536,7 +539,6 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_cond_init (&r.cv, NULL);
   pthread_attr_init (&attr);
   pthread_attr_setstack (&attr, stack, STACK_SIZE);
-  _kc_burn_area[0] = _kc_burn_area[1] = 0;
   rc = pthread_create (&th, &attr, thread_main, &r);
   if (rc)
     {
@@ -549,9 +551,8 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_mutex_unlock (&r.mu);
 
   /* (before DERIVE, whose calls burn the main thread's stack) */
-  burn_lo = __atomic_load_n (&_kc_burn_area[0], __ATOMIC_RELAXED);
-  o->burned = (size_t) (__atomic_load_n (&_kc_burn_area[1], __ATOMIC_RELAXED)
-                        - burn_lo);
+  burn_lo = r.burn[0];
+  o->burned = (size_t) (r.burn[1] - burn_lo);
   burn_hi = burn_lo + o->burned;
   if (derive)
     derive ();                  /* forms of what the call made */
