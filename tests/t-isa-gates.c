@@ -124,10 +124,14 @@ static const struct row rows[] = {
     "|squeeze_rows_x8)$", KC_MLKEM_AVX512_HWF, "", "t-mlkem-avx2", NULL },
   { "mlkem-avx2", ".", KC_MLKEM_AVX2_HWF, "", "t-mlkem-avx2", NULL },
   { "x25519-ifma", ".", KC_X25519_IFMA_HWF, "", "t-x25519", NULL },
+#ifdef KC_LIMB_ADX
+  /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
+   * not under ASan or MSan) */
   { "secp256k1-field", ".", KC_FE64_HWF, "", "t-secp256k1-field-4x64",
     probe_fe64 },
   { "secp256k1-ecmult", ".", KC_FE64_HWF, "", "t-secp256k1-group",
     probe_fe64 },
+#endif
   { "secp256k1-ecmult-avx2", ".", KC_FE4_HWF, "",
     "t-secp256k1-field-avx2,t-ecdsa-batch", probe_fe4 },
   { "secp256k1-field-ifma", ".", KC_FE8_HWF, "", "t-secp256k1-field-ifma",
@@ -136,9 +140,11 @@ static const struct row rows[] = {
     probe_fe8 },
   { "schnorr-batch", "^lift_even8$", KC_FE8_HWF, "", "t-schnorr-batch",
     probe_fe8 },
+#ifdef KC_LIMB_ADX
   { "mpih", ".", KC_LIMB_ADX_HWF, "", "t-mpi", probe_limb_adx },
   { "mont", ".", KC_LIMB_ADX_HWF, "", "t-mont", probe_limb_adx },
   { "daira", ".", KC_LIMB_ADX_HWF, "", "t-daira", probe_limb_adx },
+#endif
   { "sntrup761-avx2-(coeff|ntt|radix|recip|short|small|sort)", ".",
     KC_SNTRUP761_AVX2_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt", NULL },
   { "sntrup761-avx512", "_vnni$", KC_SNTRUP761_VNNI_HWF, "",
@@ -151,9 +157,10 @@ static const struct row rows[] = {
   /* the stack burn's register clearing: vzeroall / vpxord / kxorw, each
    * behind the function's own CPUID and XCR0 check (src/global.c,
    * vregs_detect), not _kc_hwf (): KCRYPT_HWF_MASK does not keep the
-   * compiler or the C library off those registers */
+   * compiler or the C library off those registers (t-wipe runs it on
+   * every path) */
   { "global", "^(vregs_detect|_kc_burn_stack)$", 0,
-    "XSAVE,AVX,AVX512F,AVX512VL", "t-wipe", NULL },
+    "XSAVE,AVX,AVX512F,AVX512VL", "", NULL },
 };
 
 /* The extensions (t-isa-gates.awk's names) each bit allows.  A bit is
