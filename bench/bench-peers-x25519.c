@@ -190,6 +190,7 @@ add_sides (struct peer_side sides[3][PEERS_MAX_SIDES], size_t *n,
   ++*n;
 }
 
+#if defined HAVE_OPENSSL || defined HAVE_LIBSODIUM
 /* 1 if our public key of SK is PK */
 static int
 same_pubkey (const unsigned char sk[32], const unsigned char pk[32])
@@ -198,6 +199,7 @@ same_pubkey (const unsigned char sk[32], const unsigned char pk[32])
   return !kc_kem_keypair_seed (KC_KEM_RAW_X25519, ours, 32, t, 32, sk, 32)
     && !memcmp (ours, pk, 32);
 }
+#endif
 
 void
 bench_peers_x25519 (void)
@@ -208,7 +210,10 @@ bench_peers_x25519 (void)
   static struct x_input in;
   struct peer_side sides[3][PEERS_MAX_SIDES];
   size_t n = 0;
-  unsigned char ours[32], theirs[32], sk[32], t[32];
+  unsigned char ours[32], sk[32], t[32];
+#if defined HAVE_OPENSSL || defined HAVE_LIBSODIUM
+  unsigned char theirs[32];
+#endif
   int r, wanted = 0;
   gpg_error_t err;
 

@@ -560,7 +560,8 @@ pke_keypair (const struct _kc_mlkem_ops *o, struct pke_work *w,
              const unsigned char d[32])
 {
   unsigned char in[33], g[64];
-  poly *se[2 * KMAX];
+  poly *se[2 * KMAX] = { NULL };   /* all set below; gcc 12 on riscv64
+                                     * cannot see that (may-be-uninitialized) */
   unsigned int i, nonce = 0;
 
   memcpy (in, d, 32);

@@ -490,6 +490,9 @@ fields (void)
             {
               ok = _kc_mont_sqrt (&ctx, b, r);
               ct_declassify (&ok, sizeof ok);
+              /* valgrind.h's requests do not use their arguments where
+               * valgrind has no port (riscv64): not "set but not used" */
+              (void) ok;
             }
           _kc_mont_from (&ctx, r, b);
           ct_declassify (r, sizeof r);
