@@ -23,6 +23,16 @@ static int t_verbose;
 
 #define T_SKIP 77
 
+/* T_SANITIZED: an ASan or MSan build (locals may live off the stack, and
+ * frames are larger), where the stack tests skip. */
+#if defined(__SANITIZE_ADDRESS__)
+# define T_SANITIZED 1
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#  define T_SANITIZED 1
+# endif
+#endif
+
 static inline void
 t_fail_at (const char *file, int line, const char *fmt, ...)
 {

@@ -45,14 +45,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-# define T_SANITIZED 1
-#elif defined(__has_feature)
-# if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#  define T_SANITIZED 1
-# endif
-#endif
-
 #define STACK_SIZE (64 * 1024)
 #define GUARD_PAGES 16          /* PROT_NONE below the stack */
 #define C KC_ECC_SECP256K1

@@ -70,14 +70,6 @@
 # define T_REGS 1               /* the library clears the registers */
 #endif
 
-#if defined(__SANITIZE_ADDRESS__)
-# define T_SANITIZED 1
-#elif defined(__has_feature)
-# if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#  define T_SANITIZED 1
-# endif
-#endif
-
 #define STACK_SIZE (64 * 1024)
 #define ALT_SIZE (32 * 1024)    /* the signal stack: an xsave frame fits */
 #define FILL 0xa5
