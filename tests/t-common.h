@@ -275,4 +275,21 @@ t_datafile (const char *name)
   return path;
 }
 
+/* A thread stack of WANT bytes, or the C library's least thread stack
+ * where that is more (glibc on aarch64 and powerpc64: 128 KiB), in whole
+ * pages: what t-stack and t-wipe hand pthread_attr_setstack. */
+static inline size_t
+t_thread_stack_size (size_t want)
+{
+  long pg = sysconf (_SC_PAGESIZE), least = -1;
+#ifdef _SC_THREAD_STACK_MIN
+  least = sysconf (_SC_THREAD_STACK_MIN);
+#endif
+  if (least > 0 && (size_t) least > want)
+    want = (size_t) least;
+  if (pg > 0)
+    want = (want + (size_t) pg - 1) / (size_t) pg * (size_t) pg;
+  return want;
+}
+
 #endif

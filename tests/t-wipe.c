@@ -70,7 +70,8 @@
 # define T_REGS 1               /* the library clears the registers */
 #endif
 
-#define STACK_SIZE (64 * 1024)
+/* 64 KiB, or the least thread stack where that is more */
+#define STACK_SIZE t_thread_stack_size (64 * 1024)
 #define ALT_SIZE (32 * 1024)    /* the signal stack: an xsave frame fits */
 #define FILL 0xa5
 #define NREGS 32
@@ -503,6 +504,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
               void (*derive) (void), struct outcome *o)
 {
   long pg = sysconf (_SC_PAGESIZE);
+  size_t size = STACK_SIZE;
   unsigned char *map, *stack;
   pthread_attr_t attr;
   pthread_t th;
@@ -513,7 +515,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   uintptr_t burn_lo, burn_hi;
 
   memset (o, 0, sizeof *o);
-  map = mmap (NULL, STACK_SIZE + (size_t) pg, PROT_READ | PROT_WRITE,
+  map = mmap (NULL, size + (size_t) pg, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED)
     {
@@ -522,7 +524,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
     }
   mprotect (map, (size_t) pg, PROT_NONE);       /* guard page below */
   stack = map + pg;
-  memset (stack, FILL, STACK_SIZE);
+  memset (stack, FILL, size);
   memset (altstack, FILL, sizeof altstack);
   memset (&r, 0, sizeof r);
   r.fn = fn;
@@ -530,7 +532,13 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_mutex_init (&r.mu, NULL);
   pthread_cond_init (&r.cv, NULL);
   pthread_attr_init (&attr);
-  pthread_attr_setstack (&attr, stack, STACK_SIZE);
+  rc = pthread_attr_setstack (&attr, stack, size);
+  if (rc)
+    {
+      fail ("pthread_attr_setstack (%u bytes): error %d",
+            (unsigned) size, rc);
+      return;
+    }
   rc = pthread_create (&th, &attr, thread_main, &r);
   if (rc)
     {
@@ -548,7 +556,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   burn_hi = burn_lo + o->burned;
   if (derive)
     derive ();                  /* forms of what the call made */
-  o->stack_hits = search (call, ON_STACK, stack, STACK_SIZE);
+  o->stack_hits = search (call, ON_STACK, stack, size);
 #ifdef T_REGS
   CHECK (signals == sigs0 + 1, "the signal after %s was not delivered",
          call ? call : "the self-test");
@@ -557,7 +565,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
 #else
   (void) sigs0;
 #endif
-  for (low = 0; low < STACK_SIZE && stack[low] == FILL; low++)
+  for (low = 0; low < size && stack[low] == FILL; low++)
     ;
   o->depth = (size_t) (r.top - (stack + low));
   if (burn_hi > (uintptr_t) (stack + low))
@@ -575,7 +583,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   pthread_mutex_unlock (&r.mu);
   pthread_join (th, NULL);
   pthread_attr_destroy (&attr);
-  munmap (map, STACK_SIZE + (size_t) pg);
+  munmap (map, size + (size_t) pg);
 }
 
 static const char *path_name;
