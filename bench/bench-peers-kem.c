@@ -1,7 +1,7 @@
 /* bench-peers-kem.c - bench-peers rows kem/sntrup761/{keypair,encap,decap,
  * keypair_batch32}: our sntrup761 through the public KEM API beside
  * PQClean's avx2 implementation (configure --with-pqclean-sntrup761=LIB;
- * built outside this tree, see the README).  libgcrypt 1.10 has no
+ * built outside this tree, see doc/PERFORMANCE).  libgcrypt 1.10 has no
  * sntrup761, so without PQClean these rows print nothing.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -22,10 +22,10 @@
  *
  * Rows kem/sntrup761-fastrng/{keypair,encap,decap,keypair_batch32}: ours
  * beside libsntrup761 (configure --with-sntrup761-peer=LIB; built outside
- * this tree, see the README), with no RNG cost on either side: ours
+ * this tree, see doc/PERFORMANCE), with no RNG cost on either side: ours
  * through the internal entry points (_kc_sntrup761_keypair, _enc, _dec,
  * _keypair_batch: what kc_kem_* call, minus the argument checks, the
- * system RNG and the stack burn, README "Figures") handed bench_fast_rng
+ * system RNG and the stack burn, doc/PERFORMANCE) handed bench_fast_rng
  * (bench.c), libsntrup761 through
  * crypto_kem_sntrup761_{keypair,enc,dec,keypair_batch}, whose randombytes
  * () this file defines as the same generator.

@@ -5,7 +5,7 @@
  * (--with-mlkem-native-peer=DIR), and rows kem/mlkem768-portable/...:
  * ours on the portable kernels (_kc_hwf_set_mask around the loop) beside
  * pq-crystals' reference C.  Both peers are built outside this tree (see
- * the README).  "ours-portable" masks KC_HWF_AVX2 only: the portable
+ * doc/PERFORMANCE).  "ours-portable" masks KC_HWF_AVX2 only: the portable
  * ML-KEM kernels on the Keccak the CPU selects (AVX-512 where it has
  * it); rows kem/mlkem768-nosimd/... mask everything (portable Keccak
  * too).

@@ -1,6 +1,6 @@
 /* bench-peers-secp.c - bench-peers rows ecc/secp256k1-master/...: our
  * ECDSA on secp256k1 beside a libsecp256k1 built outside this tree
- * (configure --with-secp256k1-peer=DIR; see the README, "Comparing with
+ * (configure --with-secp256k1-peer=DIR; see doc/PERFORMANCE, "Comparing with
  * libsecp256k1 master").
  *
  * Copyright (C) 2026 The libkcrypt authors.

@@ -1,6 +1,6 @@
 /* bench-pqclean.h - PQClean's sntrup761 avx2 KEM as a benchmark peer
  * (configure --with-pqclean-sntrup761=LIB, built outside this tree: see
- * the README), shared by bench-slope's kem group (bench-kem.c) and
+ * doc/PERFORMANCE), shared by bench-slope's kem group (bench-kem.c) and
  * bench-peers' kem rows (bench-peers-kem.c).  Empty without it.
  *
  * Copyright (C) 2026 The libkcrypt authors.
