@@ -74,9 +74,10 @@
  *    only a fork's wipe clears) and notes the fork generation, checks
  *    both after every chunk, and where guard 1 or 2 saw a fork, the
  *    child's copy of the draw reseeds and refills the caller's whole
- *    buffer from getrandom.  (Only a raw-syscall fork in such a handler,
- *    on a kernel that ignores guard 1, goes unseen until the child's
- *    next draw.)
+ *    buffer from getrandom.  Where the pid is checked (guard 3 in
+ *    force), it is checked after every chunk too, so that a raw-syscall
+ *    fork in such a handler, which runs no fork handler, is seen as
+ *    well.
  *
  *  - Threads.  The state is per thread (a __thread pointer to the page),
  *    so the fast path takes no lock and touches no shared memory but
@@ -515,9 +516,12 @@ rng_draw (unsigned char *out, size_t n)
       out += chunk;
       n -= chunk;
       /* A fork in a handler that interrupted this draw (see Fork): the
-       * page was wiped (a reseed since does not set the mark again), or
-       * the fork handler bumped the generation. */
-      if (!s->drawing || rng_fork_gen != gen)
+       * page was wiped (a reseed since does not set the mark again), the
+       * fork handler bumped the generation, or (where the kernel did not
+       * show guard 1 in force, as under an emulator) the pid changed: a
+       * raw fork system call runs no handler. */
+      if (!s->drawing || rng_fork_gen != gen
+          || (!rng_tls.wipeonfork && s->pid != getpid ()))
         {
           rng_seed (s);
           _kc_random_system (NULL, start, len);
