@@ -220,6 +220,24 @@ _kc_burn_stack (size_t bytes)
 #endif
       ba[0] = (uintptr_t) area;
       ba[1] = (uintptr_t) area + sizeof area;
+#if defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+      /* Power ELFv2 keeps a 32-byte header at the stack pointer, below
+       * the array: the back chain (a stack address, which the epilogue
+       * reads) and three slots for callees (CR, LR, TOC), where the
+       * body's stack can still hold a secret.  Zero the slots; the area
+       * then starts at the stack pointer. */
+      {
+        uintptr_t sp;
+        __asm__ __volatile__ ("mr %0, 1" : "=r" (sp));
+        if (sp < (uintptr_t) area
+            && (uintptr_t) area - sp <= KC_BURN_ABI_HEADER)
+          {
+            __asm__ __volatile__ ("std %0, 8(1)\n\tstd %0, 16(1)\n\t"
+                                  "std %0, 24(1)" : : "r" (0UL) : "memory");
+            ba[0] = sp;
+          }
+      }
+#endif
     }
   else
     {

@@ -89,6 +89,15 @@ void _kc_burn_stack (size_t bytes);
  * that helgrind would report).  t-wipe reads it in the calling thread
  * and checks that a call wrote nothing below it. */
 extern __thread uintptr_t _kc_burn_area[2];
+/* Bytes of the ABI's frame header at the stack pointer, below the burn's
+ * array, that the burn zeroes (but for the back chain) and counts in its
+ * area: Power ELFv2's 32 (back chain, CR, LR, TOC slots); 0 elsewhere.
+ * t-wipe allows a bound plus this. */
+#if defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2
+# define KC_BURN_ABI_HEADER 32
+#else
+# define KC_BURN_ABI_HEADER 0
+#endif
 #define KC_STACK_BURN_ECC        (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
 #define KC_STACK_BURN_ECDH       (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */

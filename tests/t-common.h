@@ -275,6 +275,16 @@ t_datafile (const char *name)
   return path;
 }
 
+/* KC_TEST_QUICK set (and not 0): the slowest tests take fewer or smaller
+ * cases, for runs under emulation (.ci/cross); each says what it left
+ * out. */
+static inline int
+t_quick (void)
+{
+  const char *e = getenv ("KC_TEST_QUICK");
+  return e && *e && strcmp (e, "0") != 0;
+}
+
 /* A thread stack of WANT bytes, or the C library's least thread stack
  * where that is more (glibc on aarch64 and powerpc64: 128 KiB), in whole
  * pages: what t-stack and t-wipe hand pthread_attr_setstack. */
