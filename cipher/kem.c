@@ -20,9 +20,9 @@
  * Adding a KEM is one row: its lengths and its functions.  The functions
  * see only exact-length buffers and the library's RNG. */
 #include "kcrypt-int.h"
-#include "sntrup761.h"
-#include "mlkem.h"
-#include "x25519.h"
+#include "sntrup761/sntrup761.h"
+#include "mlkem/mlkem.h"
+#include "x25519/x25519.h"
 #include "kem.h"
 
 /* ------------------------------------------------------------ the rows */

@@ -12,7 +12,7 @@
  */
 #include "kcrypt-int.h"
 #include "md.h"
-#include "hmac.h"
+#include "hash/hmac.h"
 
 #include <stdlib.h>
 
