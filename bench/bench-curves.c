@@ -21,6 +21,8 @@
  *                    batch of 64
  *   fe_inv, fe_inv_var, fe_sqrt, scalar_mul, scalar_inv, scalar_inv_var,
  *   scalar_split_lambda   field and scalar kernels, chained the same way
+ *                    (fe_sqrt on the field the group uses: the 4x64 one
+ *                    where it is chosen)
  *   verify_lanes64_<path> (path = portable, avx2, ifma: those the build
  *                    and the CPU have)
  *                    64 ECDSA verifications of parsed items (scalars and
@@ -218,7 +220,7 @@ body_fe_sqrt (void *vctx, uint64_t iters)
   uint64_t acc = 0;
   while (iters--)
     {
-      acc += (uint64_t) _kc_secp256k1_fe_sqrt (&r, &x);   /* r != x */
+      acc += (uint64_t) _kc_secp256k1_fe_sqrt_chosen (&r, &x);  /* r != x */
       x = r;
     }
   bench_consume_u64 (acc);

@@ -370,6 +370,7 @@ ecc (void)
       _kc_secp256k1_fe_set_b32 (&x, b);
       _kc_secp256k1_fe_inv (&xi, &x);
       _kc_secp256k1_fe_sqrt (&xi, &x);
+      _kc_secp256k1_fe_sqrt_chosen (&xi, &x);
       ct_declassify (&ki, sizeof ki);
       ct_declassify (&r, sizeof r);
       ct_declassify (&xi, sizeof xi);

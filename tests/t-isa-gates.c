@@ -134,8 +134,8 @@ static const struct row rows[] = {
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
    * not under ASan or MSan) */
-  { "cipher/secp256k1/field-5x52", ".", KC_FE64_HWF, "",
-    "t-secp256k1-field-4x64", probe_fe64 },
+  { "cipher/secp256k1/x86_64/field-4x64", ".", KC_FE64_HWF, "",
+    "t-secp256k1-field-4x64,t-secp256k1-field", probe_fe64 },
   { "cipher/secp256k1/ecmult", ".", KC_FE64_HWF, "", "t-secp256k1-group",
     probe_fe64 },
 #endif

@@ -5,7 +5,7 @@
 # Copyright (C) 2026 The libkcrypt authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
 #
-# zeta[i] = 17^brv7(i) 2^16 mod q, centred (as in mlkem/mlkem.c); "q" after a
+# zeta[i] = 17^brv7(i) 2^16 mod q, centred (as in mlkem/poly.c); "q" after a
 # name: the value times q^-1 mod 2^16 as int16 (the second operand of a
 # Montgomery product by a constant).  The in-register NTT layers work on
 # a pair of vectors (32 coefficients from 32 p on) in three forms:

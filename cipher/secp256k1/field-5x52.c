@@ -7,7 +7,6 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1/field-5x52.h"
-#include "secp256k1/x86_64/field-4x64.h"
 #include "modinv.h"
 #include "bufhelp.h"
 
@@ -41,20 +40,13 @@ _kc_secp256k1_fe_normalize_classic (_kc_secp256k1_fe *r)
   KC_FE_SET_MAG (r, 1, 1);
 }
 
-/* The addition chains (secp256k1/field-chain.h) over the 5x52 field and,
- * where built, the 4x64 one. */
+/* The addition chains (secp256k1/field-chain.h) over the 5x52 field (the
+ * 4x64 field has its own, in secp256k1/x86_64/field-4x64.c). */
 #define CH_FE _kc_secp256k1_fe
 #define CH_SQR(r, a) _kc_secp256k1_fe_sqr (r, a)
 #define CH_MUL(r, a, b) _kc_secp256k1_fe_mul (r, a, b)
 #define CH_(name) fe52_##name
 #include "secp256k1/field-chain.h"
-#ifdef KC_LIMB_ADX
-# define CH_FE _kc_fe64
-# define CH_SQR(r, a) _kc_fe64_sqr (r, a)
-# define CH_MUL(r, a, b) _kc_fe64_mul (r, a, b)
-# define CH_(name) fe64_##name
-# include "secp256k1/field-chain.h"
-#endif
 
 void
 _kc_secp256k1_fe_inv_fermat (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
@@ -112,9 +104,8 @@ _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   _kc_secp256k1_fe_from_storage (r, &s);
 }
 
-/* The exponentiation runs on the 4x64 field where that is chosen (AMD
- * Zen 4 and Zen 5: secp256k1/x86_64/field-4x64.h), else on 5x52; the check on
- * 5x52. */
+/* On 5x52 only: the 4x64 field's is _kc_fe64_sqrt, and the choice
+ * between them is the group's (_kc_secp256k1_fe_sqrt_chosen). */
 int
 _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 {
@@ -122,19 +113,7 @@ _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   int ok;
 
   KC_FE_CHECK (a, 8);
-#ifdef KC_LIMB_ADX
-  if (_kc_fe64_chosen ())
-    {
-      _kc_fe64 x, y;
-      _kc_fe64_from_fe (&x, &a1);
-      fe64_pow_sqrt (&y, &x);
-      _kc_fe64_to_fe (r, &y);
-      wipememory (&x, sizeof x);
-      wipememory (&y, sizeof y);
-    }
-  else
-#endif
-    fe52_pow_sqrt (r, &a1);
+  fe52_pow_sqrt (r, &a1);
   /* check r^2 == a */
   _kc_secp256k1_fe_sqr (&t, r);
   _kc_secp256k1_fe_negate (&t, &t, 1);

@@ -166,7 +166,8 @@ void _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 /* R = a square root of A, returns 1 if A is a square, else 0 (and R then
  * holds a root of -A).  R != A.  In: magnitude <= 8.  Out: normalized.
- * Constant time (A^((p+1)/4), p = 3 mod 4). */
+ * Constant time (A^((p+1)/4), p = 3 mod 4).  On this field; the group's
+ * code takes _kc_secp256k1_fe_sqrt_chosen (secp256k1/group.h). */
 int _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 /* R = the 32-byte big-endian B.  Returns 1 if B < p, else 0 (R is then

@@ -6,6 +6,7 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1/group.h"
+#include "secp256k1/x86_64/field-4x64.h"
 
 typedef _kc_secp256k1_fe fe;
 typedef _kc_secp256k1_ge ge;
@@ -61,6 +62,16 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
 }
 
 int
+_kc_secp256k1_fe_sqrt_chosen (fe *r, const fe *a)
+{
+#ifdef KC_LIMB_ADX
+  if (_kc_fe64_chosen ())
+    return _kc_fe64_sqrt (r, a);
+#endif
+  return _kc_secp256k1_fe_sqrt (r, a);
+}
+
+int
 _kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
 {
   fe x3, b;
@@ -71,7 +82,7 @@ _kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
   _kc_secp256k1_fe_set_int (&b, KC_SECP256K1_B);
   _kc_secp256k1_fe_add (&x3, &b);             /* (2) */
   r->infinity = 0;
-  if (!_kc_secp256k1_fe_sqrt (&r->y, &x3))
+  if (!_kc_secp256k1_fe_sqrt_chosen (&r->y, &x3))
     return 0;
   if (_kc_secp256k1_fe_is_odd (&r->y) != odd)
     {

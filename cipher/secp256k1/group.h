@@ -56,6 +56,12 @@ void _kc_secp256k1_ge_set_xy (_kc_secp256k1_ge *r, const _kc_secp256k1_fe *x,
 /* 1 if A is not infinity and y^2 = x^3 + 7 (+ B in the exhaustive test
  * build).  Variable time (A public). */
 int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
+/* _kc_secp256k1_fe_sqrt on the field the group's arithmetic runs on for
+ * this CPU: the 4x64 one where _kc_fe64_chosen () (its _kc_fe64_sqrt,
+ * secp256k1/x86_64/field-4x64.h), else 5x52.  The one place a square root
+ * chooses its field.  Constant time. */
+int _kc_secp256k1_fe_sqrt_chosen (_kc_secp256k1_fe *r,
+                                  const _kc_secp256k1_fe *a);
 /* R = the point with x-coordinate X (magnitude <= 1) and y of parity ODD.
  * Returns 0 if x^3 + 7 is not a square (R is then unspecified).
  * Output normalized.  Variable time (X public). */

@@ -56,40 +56,8 @@ mask_positive_i32 (int32_t x)
 
 /* ------------------------------------------------- reduction of integers */
 
-/* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
- * without changing its class mod q. */
-#define FQ_OFFSET  ((int64_t) Q * 467776)
-/* floor (2^40 / q) */
-#define FQ_BARRETT 239492839u
-
-int16_t
-_kc_sntrup761_fq_freeze (int32_t x)
-{
-  /* u in [75968, 2^33), u = x (mod q). */
-  uint64_t u = (uint64_t) ((int64_t) x + FQ_OFFSET);
-  /* M = floor (2^40/q) > 2^40/q - 1, so u*M/2^40 > u/q - u/2^40 > u/q - 2^-7:
-   * t is floor (u/q) or one less.  u*M < 2^33 * 2^28 = 2^61. */
-  uint64_t t = (u * FQ_BARRETT) >> 40;
-  uint32_t r = (uint32_t) (u - t * Q);                  /* [0, 2q) */
-  r -= Q & ~ct_mask_lt_u32 (r, Q);                      /* [0, q) */
-  r -= Q & ct_mask_lt_u32 (Q12, r);                     /* [-q12, q12] */
-  return (int16_t) (int32_t) r;
-}
-
-int8_t
-_kc_sntrup761_f3_freeze (int32_t x)
-{
-  uint32_t u, t;
-
-  KC_VERIFY_CHECK (x > -32768 && x < 32768);
-  /* u = x + 1 + 3 * 2^14 in [16385, 81921), u = x + 1 (mod 3). */
-  u = (uint32_t) (x + 1 + 49152);
-  /* 43691 / 2^17 = 1/3 + 1/393216: for u < 2^17 the excess is below 1/3,
-   * so t = floor (u/3) exactly; u * 43691 < 2^32. */
-  t = (u * 43691u) >> 17;
-  return (int8_t) ((int32_t) (u - 3 * t) - 1);
-}
-
+/* fq_freeze and f3_freeze are sntrup761.h's (the AVX2 coefficient steps
+ * use them too). */
 #define fq_freeze _kc_sntrup761_fq_freeze
 #define f3_freeze _kc_sntrup761_f3_freeze
 

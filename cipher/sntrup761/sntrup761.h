@@ -114,8 +114,38 @@ void _kc_sntrup761_keypair_batch_portable (unsigned char *pk,
  * fq_freeze: any int32 X -> the representative of X mod q in
  *   [-q12, q12].
  * f3_freeze: X with |X| < 2^15 (checked) -> X mod 3 in {-1, 0, 1}. */
-int16_t _kc_sntrup761_fq_freeze (int32_t x);
-int8_t _kc_sntrup761_f3_freeze (int32_t x);
+static inline int16_t
+_kc_sntrup761_fq_freeze (int32_t x)
+{
+  /* q * 467776 = 2147559616 >= 2^31: adding it makes any int32 positive
+   * without changing its class mod q. */
+  const int64_t offset = (int64_t) KC_SNTRUP761_Q * 467776;
+  const uint64_t barrett = 239492839u;          /* floor (2^40 / q) */
+  const uint32_t q = KC_SNTRUP761_Q, q12 = KC_SNTRUP761_Q12;
+  /* u in [75968, 2^33), u = x (mod q). */
+  uint64_t u = (uint64_t) ((int64_t) x + offset);
+  /* M = floor (2^40/q) > 2^40/q - 1, so u*M/2^40 > u/q - u/2^40 > u/q - 2^-7:
+   * t is floor (u/q) or one less.  u*M < 2^33 * 2^28 = 2^61. */
+  uint64_t t = (u * barrett) >> 40;
+  uint32_t r = (uint32_t) (u - t * q);                  /* [0, 2q) */
+  r -= q & ~ct_mask_lt_u32 (r, q);                      /* [0, q) */
+  r -= q & ct_mask_lt_u32 (q12, r);                     /* [-q12, q12] */
+  return (int16_t) (int32_t) r;
+}
+
+static inline int8_t
+_kc_sntrup761_f3_freeze (int32_t x)
+{
+  uint32_t u, t;
+
+  KC_VERIFY_CHECK (x > -32768 && x < 32768);
+  /* u = x + 1 + 3 * 2^14 in [16385, 81921), u = x + 1 (mod 3). */
+  u = (uint32_t) (x + 1 + 49152);
+  /* 43691 / 2^17 = 1/3 + 1/393216: for u < 2^17 the excess is below 1/3,
+   * so t = floor (u/3) exactly; u * 43691 < 2^32. */
+  t = (u * 43691u) >> 17;
+  return (int8_t) ((int32_t) (u - 3 * t) - 1);
+}
 
 /* Faster reductions for the reciprocal loops, in int32 / int16 only so
  * that compilers vectorise them (they rely on >> of a negative int being

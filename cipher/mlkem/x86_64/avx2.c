@@ -7,7 +7,7 @@
  * Montgomery products by a constant b take b and b q^-1 (mod 2^16):
  * mulhi (a, b) - mulhi (mullo (a, b q^-1), q) = a b / 2^16 mod q, in
  * (-q, q) for any int16 a and |b| < q.  Barrett: t = round (a v / 2^26)
- * (v = 20159, the 2^26 / q of mlkem/mlkem.c) as mulhrs (mulhi (a, v), 32), then
+ * (v = 20159, the 2^26 / q of mlkem/poly.c) as mulhrs (mulhi (a, v), 32), then
  * a - t q, within q/2 + 8 of 0 for any int16 a.
  *
  * NTT: layers len 128 .. 16 pair whole vectors; len 8, 4, 2 work on two

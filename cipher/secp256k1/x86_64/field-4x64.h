@@ -19,7 +19,9 @@
  *   (secp256k1/x86_64/ecmult-4x64.h, included by secp256k1/ecmult.c), chosen
  *   at run time where _kc_hwf () has KC_HWF_MULX_FAST (AMD Zen 4 and
  *   Zen 5, with BMI2 and ADX), and converts from and to 5x52 at its
- *   ends.
+ *   ends; and the square root (_kc_fe64_sqrt, the one out-of-line
+ *   function, in secp256k1/x86_64/field-4x64.c), which the group's
+ *   _kc_secp256k1_fe_sqrt_chosen takes under the same choice.
  *
  * REDUCTION
  *   2^256 = R mod p.  A 512-bit product H*2^256 + L becomes L + H*R
@@ -451,6 +453,11 @@ _kc_fe64_to_fe (_kc_secp256k1_fe *r, const _kc_fe64 *a)
   s.n[3] = t.n[3];
   _kc_secp256k1_fe_from_storage (r, &s);
 }
+
+/* _kc_secp256k1_fe_sqrt (the same contract, 5x52 in and out) with the
+ * exponentiation on this field (secp256k1/x86_64/field-4x64.c).
+ * Constant time. */
+int _kc_fe64_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 #endif /* KC_LIMB_ADX */
 #endif /* KC_SECP256K1_FIELD_4X64_H */
