@@ -90,13 +90,6 @@ _kc_secp256k1_scalar_is_zero (const _kc_secp256k1_scalar *a)
 }
 
 int
-_kc_secp256k1_scalar_is_one (const _kc_secp256k1_scalar *a)
-{
-  return (int) (1 ^ ct_is_nonzero_u64 ((a->d[0] ^ 1) | a->d[1] | a->d[2]
-                                       | a->d[3]));
-}
-
-int
 _kc_secp256k1_scalar_eq (const _kc_secp256k1_scalar *a,
                          const _kc_secp256k1_scalar *b)
 {
@@ -154,13 +147,6 @@ _kc_secp256k1_scalar_cond_negate (_kc_secp256k1_scalar *r, int flag)
   _kc_secp256k1_scalar t;
   _kc_secp256k1_scalar_negate (&t, r);
   ct_cmov_u64 (r->d, t.d, 4, (uint64_t) flag);
-}
-
-void
-_kc_secp256k1_scalar_cmov (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
-                           int flag)
-{
-  ct_cmov_u64 (r->d, a->d, 4, (uint64_t) flag);
 }
 
 /* A 192-bit accumulator (c0 + c1 2^64 + c2 2^128) for column sums. */

@@ -42,7 +42,6 @@ void _kc_secp256k1_scalar_get_b32 (unsigned char b[32],
 /* R = V (small). */
 void _kc_secp256k1_scalar_set_int (_kc_secp256k1_scalar *r, unsigned int v);
 int _kc_secp256k1_scalar_is_zero (const _kc_secp256k1_scalar *a);
-int _kc_secp256k1_scalar_is_one (const _kc_secp256k1_scalar *a);
 int _kc_secp256k1_scalar_eq (const _kc_secp256k1_scalar *a,
                              const _kc_secp256k1_scalar *b);
 /* 1 if A > (n-1)/2 (the "high" half: Bitcoin's low-S rule rejects it). */
@@ -71,9 +70,6 @@ void _kc_secp256k1_scalar_inv_fermat (_kc_secp256k1_scalar *r,
 /* The same; variable time, A must be public (_kc_modinv256_var). */
 void _kc_secp256k1_scalar_inv_var (_kc_secp256k1_scalar *r,
                                    const _kc_secp256k1_scalar *a);
-/* If FLAG: R = A. */
-void _kc_secp256k1_scalar_cmov (_kc_secp256k1_scalar *r,
-                                const _kc_secp256k1_scalar *a, int flag);
 
 /* GLV split: R1 + R2*lambda = K mod n with R1, R2 (or their negations)
  * below 2^128, where lambda is the cube root of unity mod n with
