@@ -336,7 +336,7 @@ test_inv_sqrt_bytes (void)
   mpz_t x, z;
   fe a, r, s;
   unsigned char b[32], b2[32];
-  int it, ok, k;
+  int it, ok, chosen;
   size_t cnt;
 
   mpz_inits (x, z, NULL);
@@ -359,11 +359,12 @@ test_inv_sqrt_bytes (void)
       CHECK (fe_eq_mpz (&s, z) && is_normalized (&s), "inv_fermat %d", it);
       /* the 5x52 square root, then the group's choice (the 4x64 one
        * where that field is chosen) */
-      for (k = 0; k < 2; k++)
+      for (chosen = 0; chosen < 2; chosen++)
         {
-          ok = k ? _kc_secp256k1_fe_sqrt_chosen (&r, &a)
-                 : _kc_secp256k1_fe_sqrt (&r, &a);
-          CHECK (ok == (mpz_legendre (x, P) >= 0), "sqrt flag %d (%d)", it, k);
+          ok = chosen ? _kc_secp256k1_fe_sqrt_chosen (&r, &a)
+                      : _kc_secp256k1_fe_sqrt (&r, &a);
+          CHECK (ok == (mpz_legendre (x, P) >= 0), "sqrt flag %d (%d)", it,
+                 chosen);
           if (ok)
             {
               mpz_t rr;
@@ -371,7 +372,7 @@ test_inv_sqrt_bytes (void)
               fe_to_mpz (rr, &r);
               mpz_mul (rr, rr, rr);
               CHECK (fe_eq_mpz (&a, rr) && is_normalized (&r),
-                     "sqrt value (%d)", k);
+                     "sqrt value (%d)", chosen);
               mpz_clear (rr);
             }
         }
