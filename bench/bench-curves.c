@@ -1,5 +1,5 @@
 /* bench-curves.c - bench-slope group "curves": secp256k1 group kernels
- * (cipher/secp256k1-group.h, secp256k1-ecmult.h) and field/scalar
+ * (cipher/secp256k1/group.h, secp256k1/ecmult.h) and field/scalar
  * kernels; and the 5x52 field rows of the groups "fields" and "chained"
  * (bench_fields_5x52, bench_chained_5x52, called from bench-fields.c).
  *
@@ -21,6 +21,8 @@
  *                    batch of 64
  *   fe_inv, fe_inv_var, fe_sqrt, scalar_mul, scalar_inv, scalar_inv_var,
  *   scalar_split_lambda   field and scalar kernels, chained the same way
+ *                    (fe_sqrt on the field the group uses: the 4x64 one
+ *                    where it is chosen)
  *   verify_lanes64_<path> (path = portable, avx2, ifma: those the build
  *                    and the CPU have)
  *                    64 ECDSA verifications of parsed items (scalars and
@@ -51,7 +53,7 @@
  *   normalizes_to_zero   _kc_secp256k1_fe_normalizes_to_zero, same input
  * Rows fields/secp256k1_4x64/{mul,sqr} (bench_fields_4x64): the same for
  * the 4x64 MULX/ADX field of the Zen 4/5 ecmult
- * (cipher/secp256k1-field-4x64.h), where the build has it and the CPU
+ * (cipher/secp256k1/x86_64/field-4x64.h), where the build has it and the CPU
  * has BMI2 and ADX; interleaved with the 5x52 rows when both are chosen.
  * Rows chained/<op>/secp256k1_5x52 (bench_chained_5x52): 64 dependent
  * normalizations (normalize, normalize_classic) per iteration, reported
@@ -62,13 +64,13 @@
 #include "kcrypt-int.h"
 #include <stdio.h>
 #include "bench.h"
-#include "secp256k1-field.h"
-#include "secp256k1-field-4x64.h"
-#include "secp256k1-scalar.h"
-#include "secp256k1-group.h"
-#include "secp256k1-ecmult.h"
-#include "ecdsa.h"
-#include "ecdsa-batch.h"
+#include "secp256k1/field-5x52.h"
+#include "secp256k1/x86_64/field-4x64.h"
+#include "secp256k1/scalar.h"
+#include "secp256k1/group.h"
+#include "secp256k1/ecmult.h"
+#include "secp256k1/ecdsa.h"
+#include "secp256k1/ecdsa-batch.h"
 
 #define BATCH 64
 #define LANES 8                 /* independent operations per iteration */
@@ -218,7 +220,7 @@ body_fe_sqrt (void *vctx, uint64_t iters)
   uint64_t acc = 0;
   while (iters--)
     {
-      acc += (uint64_t) _kc_secp256k1_fe_sqrt (&r, &x);   /* r != x */
+      acc += (uint64_t) _kc_secp256k1_fe_sqrt_chosen (&r, &x);  /* r != x */
       x = r;
     }
   bench_consume_u64 (acc);

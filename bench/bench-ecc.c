@@ -54,7 +54,7 @@
 #include "kcrypt-int.h"
 #include <stdio.h>
 #include "bench.h"
-#include "schnorr-batch.h"
+#include "secp256k1/schnorr-batch.h"
 
 #define SECP_SK   KC_ECC_SECP256K1_SECKEY_LEN
 #define SECP_PK   KC_ECC_SECP256K1_PUBKEY_LEN

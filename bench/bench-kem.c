@@ -30,7 +30,7 @@
  * PQClean, each side decapsulates what the other encapsulated.
  */
 #include "kcrypt-int.h"
-#include "sntrup761.h"
+#include "sntrup761/sntrup761.h"
 #include "bench.h"
 
 #include "bench-pqclean.h"

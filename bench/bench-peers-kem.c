@@ -54,16 +54,16 @@
 #include "kcrypt-int.h"
 #include "bench-peers.h"
 #ifdef HAVE_SNTRUP761_PEER
-# include "sntrup761.h"
+# include "sntrup761/sntrup761.h"
 /* libsntrup761's API: crypto_kem_sntrup761_{keypair,keypair_batch,enc,
  * dec}, #defines of the names of the implementation its tuning chose. */
 # include KC_SNTRUP761_PEER_HEADER
 #endif
 #ifdef HAVE_SNTRUP761_PEER_CORE
-# include "sntrup761-avx2.h"
-# include "sntrup761-avx2-ntt.h"
-# include "sntrup761-avx512.h"
-# include "sntrup761-avx512-ntt.h"
+# include "sntrup761/x86_64/avx2.h"
+# include "sntrup761/x86_64/avx2-ntt.h"
+# include "sntrup761/x86_64/avx512.h"
+# include "sntrup761/x86_64/avx512-ntt.h"
 # include <crypto_core_multsntrup761.h>
 # include <crypto_core_mult3sntrup761.h>
 # include <crypto_core_multbigsntrup761.h>

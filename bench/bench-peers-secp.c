@@ -62,8 +62,8 @@
 
 #include "kcrypt-int.h"
 #include "bench-peers.h"
-#include "sha256.h"
-#include "ecdsa-batch.h"
+#include "hash/sha256.h"
+#include "secp256k1/ecdsa-batch.h"
 
 #include "secp256k1-peer-names.h"
 #include <secp256k1.h>

@@ -41,12 +41,12 @@
 
 #include "kcrypt-int.h"
 #include "bench.h"
-#include "sntrup761.h"
+#include "sntrup761/sntrup761.h"
 #ifdef KC_USE_X86_64
-# include "sntrup761-avx2.h"
-# include "sntrup761-avx2-ntt.h"
-# include "sntrup761-avx512.h"
-# include "sntrup761-avx512-ntt.h"
+# include "sntrup761/x86_64/avx2.h"
+# include "sntrup761/x86_64/avx2-ntt.h"
+# include "sntrup761/x86_64/avx512.h"
+# include "sntrup761/x86_64/avx512-ntt.h"
 #endif
 
 #define P KC_SNTRUP761_P

@@ -4,7 +4,7 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Policy lives here, arithmetic in ecdsa.c and below.  Order of checks:
+ * Policy lives here, arithmetic in secp256k1/ecdsa.c and below.  Order of checks:
  * curve (GPG_ERR_NOT_SUPPORTED), then arguments and lengths
  * (GPG_ERR_INV_ARG), then content (BAD_SECKEY, BAD_PUBKEY,
  * BAD_SIGNATURE), then room for the output (GPG_ERR_TOO_SHORT).
@@ -28,18 +28,18 @@
  *   KC_ECDSA_RECOVERABLE (not with DER): r || s || recid, 65 bytes.
  *
  * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, kc_schnorr_*;
- * the key operations are in ecc-keys.c) leave their outputs untouched on
+ * the key operations are in secp256k1/keys.c) leave their outputs untouched on
  * any error instead: no partial output, nothing to zero.  x-only keys
  * (BIP-340) are 32 bytes x, standing for the point with even y.
  */
 #include "kcrypt-int.h"
 #include "ecc.h"
-#include "ecdsa.h"
-#include "ecdh.h"
-#include "schnorr.h"
-#include "ecdsa-batch.h"
-#include "schnorr-batch.h"
-#include "secp256k1-ecmult.h"
+#include "secp256k1/ecdsa.h"
+#include "secp256k1/ecdh.h"
+#include "secp256k1/schnorr.h"
+#include "secp256k1/ecdsa-batch.h"
+#include "secp256k1/schnorr-batch.h"
+#include "secp256k1/ecmult.h"
 
 typedef _kc_secp256k1_scalar scalar;
 
@@ -661,7 +661,7 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
  * length, GPG_ERR_BAD_PUBKEY for an x that is not a curve point's (or
  * >= p), GPG_ERR_BAD_SIGNATURE otherwise.  Call: as
  * kc_ecdsa_verify_batch.  A chunk is one batch equation on the portable
- * path (schnorr-batch.c takes up to 64 items an equation, the most that
+ * path (secp256k1/schnorr-batch.c takes up to 64 items an equation, the most that
  * keep the whole call within KC_STACK_MAX: the chunk is 10 KiB, the
  * equation 17 KiB, its multiplication 14 KiB). */
 #define SCHNORR_CHUNK 64

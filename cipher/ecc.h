@@ -1,4 +1,4 @@
-/* ecc.h - what the ECC dispatchers (ecc.c, ecc-keys.c) share: parsing and
+/* ecc.h - what the ECC dispatchers (ecc.c, secp256k1/keys.c) share: parsing and
  * serializing secp256k1 keys.  Internal interface.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -9,8 +9,8 @@
 #ifndef KC_ECC_H
 #define KC_ECC_H
 
-#include "secp256k1-group.h"
-#include "secp256k1-scalar.h"
+#include "secp256k1/group.h"
+#include "secp256k1/scalar.h"
 
 /* X = the 32-byte big-endian secret key B; 1 if in [1, n-1].  Constant
  * time; only the validity bit is declassified. */

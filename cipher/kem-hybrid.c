@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Built only from the rows of kem.c, the post-quantum part's and
- * RAW_X25519's, so no part exists twice:
+ * RAW_X25519's (K->pq and K->ec), so no part exists twice:
  *
  *   pk = pq_pk || x25519_pk            sk = pq_sk || x25519_sk
  *   ct = pq_ct || x25519 ephemeral public key
@@ -26,7 +26,7 @@
 #define X25519_LEN 32           /* every X25519 length */
 
 /* SS = H (A || B), both 32 bytes, H chosen by the hybrid's output length
- * (64: SHA-512, 32: SHA-256), through md.c's rows */
+ * (64: SHA-512, 32: SHA-256), through md.h's rows */
 static void
 combine (const struct _kc_kem_info *k, unsigned char *ss,
          const unsigned char a[32], const unsigned char b[32])
@@ -43,8 +43,8 @@ gpg_error_t
 _kc_kem_hybrid_keypair (const struct _kc_kem_info *k, unsigned char *pk,
                         unsigned char *sk, _kc_rng_fn rng, void *rngctx)
 {
-  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
-  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = k->pq;
+  const struct _kc_kem_info *x = k->ec;
   gpg_error_t err;
 
   err = pq->keypair (pq, pk, sk, rng, rngctx);
@@ -63,8 +63,8 @@ _kc_kem_hybrid_encap (const struct _kc_kem_info *k, unsigned char *ct,
                       unsigned char *ss, const unsigned char *pk,
                       const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
 {
-  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
-  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = k->pq;
+  const struct _kc_kem_info *x = k->ec;
   unsigned char xct[X25519_LEN], xss[X25519_LEN], pqss[32];
   gpg_error_t err;
 
@@ -86,8 +86,8 @@ gpg_error_t
 _kc_kem_hybrid_decap (const struct _kc_kem_info *k, unsigned char *ss,
                       const unsigned char *ct, const unsigned char *sk)
 {
-  const struct _kc_kem_info *pq = _kc_kem_lookup (k->param);
-  const struct _kc_kem_info *x = _kc_kem_lookup (KC_KEM_RAW_X25519);
+  const struct _kc_kem_info *pq = k->pq;
+  const struct _kc_kem_info *x = k->ec;
   unsigned char xss[X25519_LEN], pqss[32];
   gpg_error_t err;
 

@@ -20,9 +20,9 @@
  * Adding a KEM is one row: its lengths and its functions.  The functions
  * see only exact-length buffers and the library's RNG. */
 #include "kcrypt-int.h"
-#include "sntrup761.h"
-#include "mlkem.h"
-#include "x25519.h"
+#include "sntrup761/sntrup761.h"
+#include "mlkem/mlkem.h"
+#include "x25519/x25519.h"
 #include "kem.h"
 
 /* ------------------------------------------------------------ the rows */
@@ -173,8 +173,16 @@ x25519_decap (const struct _kc_kem_info *k, unsigned char *ss,
   return zero ? KC_ERR (GPG_ERR_INV_DATA) : 0;
 }
 
-static const struct _kc_kem_info kem_table[] = {
-  { .algo = KC_KEM_SNTRUP761, .param = 0,
+/* The rows, named so that a hybrid's row can point at its parts' rows. */
+enum
+{
+  ROW_SNTRUP761, ROW_MLKEM512, ROW_MLKEM768, ROW_MLKEM1024, ROW_X25519,
+  ROW_SNTRUP761X25519, ROW_MLKEM768X25519, KEM_ROWS
+};
+
+static const struct _kc_kem_info kem_table[KEM_ROWS] = {
+  [ROW_SNTRUP761] = { .algo = KC_KEM_SNTRUP761, .param = 0,
+    .pq = NULL, .ec = NULL,
     .pk_len = KC_KEM_SNTRUP761_PUBKEY_LEN,
     .sk_len = KC_KEM_SNTRUP761_SECKEY_LEN,
     .ct_len = KC_KEM_SNTRUP761_ENCAPS_LEN,
@@ -183,7 +191,8 @@ static const struct _kc_kem_info kem_table[] = {
     .keypair = sntrup761_keypair, .keypair_seed = NULL,
     .keypair_batch = sntrup761_keypair_batch,
     .encap = sntrup761_encap, .decap = sntrup761_decap },
-  { .algo = KC_KEM_MLKEM512, .param = 2,
+  [ROW_MLKEM512] = { .algo = KC_KEM_MLKEM512, .param = 2,
+    .pq = NULL, .ec = NULL,
     .pk_len = KC_KEM_MLKEM512_PUBKEY_LEN,
     .sk_len = KC_KEM_MLKEM512_SECKEY_LEN,
     .ct_len = KC_KEM_MLKEM512_ENCAPS_LEN,
@@ -191,7 +200,8 @@ static const struct _kc_kem_info kem_table[] = {
     .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
     .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
     .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
-  { .algo = KC_KEM_MLKEM768, .param = 3,
+  [ROW_MLKEM768] = { .algo = KC_KEM_MLKEM768, .param = 3,
+    .pq = NULL, .ec = NULL,
     .pk_len = KC_KEM_MLKEM768_PUBKEY_LEN,
     .sk_len = KC_KEM_MLKEM768_SECKEY_LEN,
     .ct_len = KC_KEM_MLKEM768_ENCAPS_LEN,
@@ -199,7 +209,8 @@ static const struct _kc_kem_info kem_table[] = {
     .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
     .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
     .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
-  { .algo = KC_KEM_MLKEM1024, .param = 4,
+  [ROW_MLKEM1024] = { .algo = KC_KEM_MLKEM1024, .param = 4,
+    .pq = NULL, .ec = NULL,
     .pk_len = KC_KEM_MLKEM1024_PUBKEY_LEN,
     .sk_len = KC_KEM_MLKEM1024_SECKEY_LEN,
     .ct_len = KC_KEM_MLKEM1024_ENCAPS_LEN,
@@ -207,7 +218,8 @@ static const struct _kc_kem_info kem_table[] = {
     .seed_len = 64, .opt_len = 32, .burn = KC_STACK_BURN_MLKEM,
     .keypair = mlkem_keypair, .keypair_seed = mlkem_keypair_seed,
     .keypair_batch = NULL, .encap = mlkem_encap, .decap = mlkem_decap },
-  { .algo = KC_KEM_RAW_X25519, .param = 0,
+  [ROW_X25519] = { .algo = KC_KEM_RAW_X25519, .param = 0,
+    .pq = NULL, .ec = NULL,
     .pk_len = KC_KEM_RAW_X25519_PUBKEY_LEN,
     .sk_len = KC_KEM_RAW_X25519_SECKEY_LEN,
     .ct_len = KC_KEM_RAW_X25519_ENCAPS_LEN,
@@ -215,8 +227,10 @@ static const struct _kc_kem_info kem_table[] = {
     .seed_len = 32, .opt_len = 0, .burn = KC_STACK_BURN_X25519,
     .keypair = x25519_keypair, .keypair_seed = x25519_keypair_seed,
     .keypair_batch = NULL, .encap = x25519_encap, .decap = x25519_decap },
-  /* the hybrids (kem-hybrid.c): PARAM is the post-quantum part */
-  { .algo = KC_KEM_SNTRUP761X25519_SHA512, .param = KC_KEM_SNTRUP761,
+  /* the hybrids (kem-hybrid.c), with their parts */
+  [ROW_SNTRUP761X25519] = { .algo = KC_KEM_SNTRUP761X25519_SHA512,
+    .param = 0, .pq = &kem_table[ROW_SNTRUP761],
+    .ec = &kem_table[ROW_X25519],
     .pk_len = KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
     .sk_len = KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
     .ct_len = KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
@@ -226,7 +240,9 @@ static const struct _kc_kem_info kem_table[] = {
     .keypair = _kc_kem_hybrid_keypair, .keypair_seed = NULL,
     .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
     .decap = _kc_kem_hybrid_decap },
-  { .algo = KC_KEM_MLKEM768X25519_SHA256, .param = KC_KEM_MLKEM768,
+  [ROW_MLKEM768X25519] = { .algo = KC_KEM_MLKEM768X25519_SHA256,
+    .param = 0, .pq = &kem_table[ROW_MLKEM768],
+    .ec = &kem_table[ROW_X25519],
     .pk_len = KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
     .sk_len = KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
     .ct_len = KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,

@@ -16,8 +16,10 @@
 struct _kc_kem_info
 {
   int algo;                     /* KC_KEM_* */
-  int param;                    /* the algorithm's own: ML-KEM's k; a
-                                   hybrid's post-quantum part (KC_KEM_*) */
+  int param;                    /* the algorithm's own: ML-KEM's k */
+  /* a hybrid's parts, rows of the same table: the post-quantum one and
+   * the X25519 one (NULL in the other rows) */
+  const struct _kc_kem_info *pq, *ec;
   size_t pk_len, sk_len, ct_len, ss_len;
   size_t seed_len;              /* kc_kem_keypair_seed; 0: not offered */
   size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m); 0: none */
@@ -43,9 +45,11 @@ struct _kc_kem_info
 /* The row of ALGO, or NULL if there is none */
 const struct _kc_kem_info *_kc_kem_lookup (int algo);
 
-/* The hybrids (kem-hybrid.c): K->param names the post-quantum part; the
- * classical part is always RAW_X25519 and the combiner the hash of
- * K->ss_len bytes (64: SHA-512, 32: SHA-256). */
+/* The hybrids (kem-hybrid.c): K->pq is the post-quantum part's row, K->ec
+ * the classical part's (RAW_X25519), and the combiner the hash of
+ * K->ss_len bytes (64: SHA-512, 32: SHA-256).  They reach their parts
+ * only through K, never through _kc_kem_lookup (kem.c calls them: no
+ * cycle between the two files). */
 gpg_error_t _kc_kem_hybrid_keypair (const struct _kc_kem_info *k,
                                     unsigned char *pk, unsigned char *sk,
                                     _kc_rng_fn rng, void *rngctx);

@@ -13,9 +13,9 @@
 #ifndef KC_MD_H
 #define KC_MD_H
 
-#include "sha256.h"
-#include "sha512.h"
-#include "keccak.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+#include "hash/keccak.h"
 
 typedef struct _kc_md_ctx _kc_md_ctx;
 

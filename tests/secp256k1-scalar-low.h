@@ -6,7 +6,7 @@
  *
  * Test code only (tests/t-secp256k1-exhaustive.c); never in the library.
  * A scalar keeps the library's type (four uint64 limbs, so that the inline
- * _kc_secp256k1_scalar_get_bits of secp256k1-scalar.h still reads it) with
+ * _kc_secp256k1_scalar_get_bits of secp256k1/scalar.h still reads it) with
  * the value in d[0], 0 <= value < exh_order, and d[1..3] zero: every
  * function checks that invariant on what it reads and aborts otherwise.
  * The order is a run-time variable (the test switches curves); LAMBDA is
@@ -14,7 +14,7 @@
  * exh_split_off chooses which of the q splits k = k1 + k2 lambda the GLV
  * split returns (k2 = k + offset), so that a test can walk through them.
  *
- * Include it after secp256k1-scalar.h and before the group, ecmult and
+ * Include it after secp256k1/scalar.h and before the group, ecmult and
  * ECDSA sources: the macros at the end send the library's scalar calls
  * there to these static functions, so the scalar code of the library
  * (linked with the rest of it) is not used and does not clash.  Only the
@@ -27,7 +27,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include "secp256k1-scalar.h"
+#include "secp256k1/scalar.h"
 
 static uint32_t exh_order;      /* q, an odd prime < 2^16 */
 static uint32_t exh_lambda;     /* lambda^2 + lambda + 1 = 0 mod q */

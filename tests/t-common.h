@@ -233,7 +233,7 @@ t_rerun_masked (char **argv, unsigned int mask)
 }
 
 /* Run this test again with the other secp256k1 field of the variable-time
- * multiplication (secp256k1-ecmult-4x64.h): without KC_HWF_MULX_FAST where
+ * multiplication (secp256k1/x86_64/ecmult-4x64.h): without KC_HWF_MULX_FAST where
  * the CPU prefers the 4x64 field, with it (KCRYPT_HWF_PREFER) where the
  * CPU has BMI2 and ADX but does not.  Nothing to do elsewhere, or in a
  * rerun. */

@@ -12,13 +12,13 @@
  *
  * Run without valgrind the program only exercises the code. */
 #include "kcrypt-int.h"
-#include "sha256.h"
-#include "sha512.h"
-#include "sha512-mb.h"
-#include "hmac.h"
-#include "sntrup761.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+#include "hash/sha512-mb.h"
+#include "hash/hmac.h"
+#include "sntrup761/sntrup761.h"
 #include "kem.h"
-#include "secp256k1-ecmult.h"
+#include "secp256k1/ecmult.h"
 #include "mont.h"
 #include "moduli.h"
 #include "daira.h"
@@ -370,6 +370,7 @@ ecc (void)
       _kc_secp256k1_fe_set_b32 (&x, b);
       _kc_secp256k1_fe_inv (&xi, &x);
       _kc_secp256k1_fe_sqrt (&xi, &x);
+      _kc_secp256k1_fe_sqrt_chosen (&xi, &x);
       ct_declassify (&ki, sizeof ki);
       ct_declassify (&r, sizeof r);
       ct_declassify (&xi, sizeof xi);

@@ -7,7 +7,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-field.h"
+#include "secp256k1/field-5x52.h"
 #include "t-common.h"
 
 #define C KC_ECC_SECP256K1

@@ -15,7 +15,7 @@
  */
 #include "kcrypt-int.h"
 #include "t-common.h"
-#include "secp256k1-ecmult.h"
+#include "secp256k1/ecmult.h"
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>

@@ -15,11 +15,11 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "ecdsa.h"
-#include "ecdsa-batch.h"
-#include "secp256k1-ecmult.h"
-#include "secp256k1-ecmult-lanes.h"
-#include "secp256k1-field-ifma.h"
+#include "secp256k1/ecdsa.h"
+#include "secp256k1/ecdsa-batch.h"
+#include "secp256k1/ecmult.h"
+#include "secp256k1/x86_64/ecmult-lanes.h"
+#include "secp256k1/x86_64/field-ifma.h"
 #include "t-common.h"
 
 #define C KC_ECC_SECP256K1

@@ -11,8 +11,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "ecdsa.h"
-#include "sha256.h"
+#include "secp256k1/ecdsa.h"
+#include "hash/sha256.h"
 #include "t-common.h"
 #include "wycheproof.h"
 

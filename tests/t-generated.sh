@@ -7,12 +7,12 @@
 #   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
 #   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
 #        modulus is prime and each derived value its published one)
-#   cipher/sntrup761-avx2-ntt-tables.c, and the Barrett and bound checks
-#        the comments of sntrup761-avx2-ntt.c rely on
-#        (cipher/gen-sntrup761-ntt.py)
-#   cipher/sntrup761-avx512-ntt-tables.c (cipher/gen-sntrup761-ntt512.py)
-#   cipher/mlkem-avx2-tables.c (cipher/gen-mlkem-avx2.py)
-#   cipher/secp256k1-ecmult-tables.c (cipher/secp256k1-gen-tables, built
+#   cipher/sntrup761/x86_64/avx2-ntt-tables.c, and the Barrett and bound checks
+#        the comments of sntrup761/x86_64/avx2-ntt.c rely on
+#        (cipher/sntrup761/gen-ntt.py)
+#   cipher/sntrup761/x86_64/avx512-ntt-tables.c (cipher/sntrup761/gen-ntt512.py)
+#   cipher/mlkem/x86_64/avx2-tables.c (cipher/mlkem/gen-avx2.py)
+#   cipher/secp256k1/ecmult-tables.c (cipher/secp256k1/gen-tables, built
 #        here from the library's own group code)
 # "make regen" at the top rewrites them all.  Skipped (77) without python3.
 #
@@ -45,27 +45,27 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \
   || stale mpi/moduli-table.c
 
-if "$PYTHON3" "$top/cipher/gen-sntrup761-ntt.py" check > "$tmp/ntt-check.txt"; then :; else
-  echo "FAIL: gen-sntrup761-ntt.py check"; cat "$tmp/ntt-check.txt"; fail=1
+if "$PYTHON3" "$top/cipher/sntrup761/gen-ntt.py" check > "$tmp/ntt-check.txt"; then :; else
+  echo "FAIL: sntrup761/gen-ntt.py check"; cat "$tmp/ntt-check.txt"; fail=1
 fi
-"$PYTHON3" "$top/cipher/gen-sntrup761-ntt.py" tables > "$tmp/ntt.c" &&
-  cmp -s "$tmp/ntt.c" "$top/cipher/sntrup761-avx2-ntt-tables.c" \
-  || stale cipher/sntrup761-avx2-ntt-tables.c
+"$PYTHON3" "$top/cipher/sntrup761/gen-ntt.py" tables > "$tmp/ntt.c" &&
+  cmp -s "$tmp/ntt.c" "$top/cipher/sntrup761/x86_64/avx2-ntt-tables.c" \
+  || stale cipher/sntrup761/x86_64/avx2-ntt-tables.c
 
-"$PYTHON3" "$top/cipher/gen-sntrup761-ntt512.py" > "$tmp/ntt512.c" &&
-  cmp -s "$tmp/ntt512.c" "$top/cipher/sntrup761-avx512-ntt-tables.c" \
-  || stale cipher/sntrup761-avx512-ntt-tables.c
+"$PYTHON3" "$top/cipher/sntrup761/gen-ntt512.py" > "$tmp/ntt512.c" &&
+  cmp -s "$tmp/ntt512.c" "$top/cipher/sntrup761/x86_64/avx512-ntt-tables.c" \
+  || stale cipher/sntrup761/x86_64/avx512-ntt-tables.c
 
-"$PYTHON3" "$top/cipher/gen-mlkem-avx2.py" > "$tmp/mlkem.c" &&
-  cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem-avx2-tables.c" \
-  || stale cipher/mlkem-avx2-tables.c
+"$PYTHON3" "$top/cipher/mlkem/gen-avx2.py" > "$tmp/mlkem.c" &&
+  cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem/x86_64/avx2-tables.c" \
+  || stale cipher/mlkem/x86_64/avx2-tables.c
 
-if make -s -C "$build/cipher" secp256k1-gen-tables >/dev/null 2>&1; then
-  "$build/cipher/secp256k1-gen-tables" > "$tmp/tables.c" &&
-  cmp -s "$tmp/tables.c" "$top/cipher/secp256k1-ecmult-tables.c" \
-    || stale cipher/secp256k1-ecmult-tables.c
+if make -s -C "$build/cipher" secp256k1/gen-tables >/dev/null 2>&1; then
+  "$build/cipher/secp256k1/gen-tables" > "$tmp/tables.c" &&
+  cmp -s "$tmp/tables.c" "$top/cipher/secp256k1/ecmult-tables.c" \
+    || stale cipher/secp256k1/ecmult-tables.c
 else
-  echo "FAIL: cannot build cipher/secp256k1-gen-tables"; fail=1
+  echo "FAIL: cannot build cipher/secp256k1/gen-tables"; fail=1
 fi
 [ "$fail" = 0 ] && echo "every generated file is up to date"
 exit $fail

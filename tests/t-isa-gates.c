@@ -25,20 +25,20 @@
  */
 #include "kcrypt-int.h"
 #include "chacha20.h"
-#include "sha256.h"
-#include "sha512.h"
-#include "sha512-mb.h"
-#include "keccak.h"
-#include "mlkem.h"
-#include "mlkem-int.h"
-#include "x25519-ifma.h"
-#include "secp256k1-field.h"
-#include "secp256k1-field-4x64.h"
-#include "secp256k1-field-avx2.h"
-#include "secp256k1-field-ifma.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+#include "hash/sha512-mb.h"
+#include "hash/keccak.h"
+#include "mlkem/mlkem.h"
+#include "mlkem/mlkem-int.h"
+#include "x25519/x86_64/ifma.h"
+#include "secp256k1/field-5x52.h"
+#include "secp256k1/x86_64/field-4x64.h"
+#include "secp256k1/x86_64/field-avx2.h"
+#include "secp256k1/x86_64/field-ifma.h"
 #include "limb.h"
-#include "sntrup761-avx2.h"
-#include "sntrup761-avx512.h"
+#include "sntrup761/x86_64/avx2.h"
+#include "sntrup761/x86_64/avx512.h"
 #include "t-common.h"
 
 #ifdef KC_USE_X86_64
@@ -94,7 +94,8 @@ probe_fe8 (void)
 
 struct row
 {
-  const char *obj;              /* object file, without ".o" */
+  const char *obj;              /* source file below the top, without
+                                 * ".c"; the file part an ERE */
   const char *re;               /* symbols (ERE), after the first '.' off */
   unsigned int need;            /* the gate */
   const char *extra;            /* extensions allowed besides the gate's */
@@ -106,60 +107,67 @@ struct row
  * baseline belongs to a row; t-isa-gates.sh fails on one that does not
  * and on a row that matches no function. */
 static const struct row rows[] = {
-  { "chacha20", ".", KC_CHACHA20_AVX2_HWF, "", "t-random",
+  { "src/chacha20", ".", KC_CHACHA20_AVX2_HWF, "", "t-random",
     _kc_chacha20_have_simd },
-  { "sha256", ".", KC_SHA256_SHANI_HWF, "", "t-md", _kc_sha256_have_shani },
-  { "sha512", "_avx512$", KC_SHA512_AVX512_HWF, "", "t-md", NULL },
-  { "sha512", ".", KC_SHA512_AVX2_HWF, "", "t-md", _kc_sha512_have_avx2 },
-  { "sha512-mb", "_avx512$", KC_SHA512_MB_AVX512_HWF, "", "t-sha512-mb",
-    probe_sha512_mb_avx512 },
-  { "sha512-mb", ".", KC_SHA512_MB_AVX2_HWF, "", "t-sha512-mb",
-    probe_sha512_mb_avx2 },
-  { "keccak", "_avx512$", KC_KECCAK_AVX512_HWF, "", "t-sha3",
+  { "cipher/hash/sha256", ".", KC_SHA256_SHANI_HWF, "", "t-md",
+    _kc_sha256_have_shani },
+  { "cipher/hash/sha512", "_avx512$", KC_SHA512_AVX512_HWF, "", "t-md",
+    NULL },
+  { "cipher/hash/sha512", ".", KC_SHA512_AVX2_HWF, "", "t-md",
+    _kc_sha512_have_avx2 },
+  { "cipher/hash/sha512-mb", "_avx512$", KC_SHA512_MB_AVX512_HWF, "",
+    "t-sha512-mb", probe_sha512_mb_avx512 },
+  { "cipher/hash/sha512-mb", ".", KC_SHA512_MB_AVX2_HWF, "",
+    "t-sha512-mb", probe_sha512_mb_avx2 },
+  { "cipher/hash/keccak", "_avx512$", KC_KECCAK_AVX512_HWF, "", "t-sha3",
     _kc_keccak_have_x8 },
-  { "keccak", "_avx2$", KC_KECCAK_AVX2_HWF, "", "t-sha3", NULL },
-  { "keccak", "_bmi$", KC_KECCAK_BMI_HWF, "", "t-sha3",
+  { "cipher/hash/keccak", "_avx2$", KC_KECCAK_AVX2_HWF, "", "t-sha3", NULL },
+  { "cipher/hash/keccak", "_bmi$", KC_KECCAK_BMI_HWF, "", "t-sha3",
     _kc_keccak_have_bmi },
-  { "mlkem-avx2", "^(rej_uniform_avx512|rej_block_x8|lanes_to_rows"
-    "|squeeze_rows_x8)$", KC_MLKEM_AVX512_HWF, "", "t-mlkem-avx2", NULL },
-  { "mlkem-avx2", ".", KC_MLKEM_AVX2_HWF, "", "t-mlkem-avx2", NULL },
-  { "x25519-ifma", ".", KC_X25519_IFMA_HWF, "", "t-x25519", NULL },
+  { "cipher/mlkem/x86_64/avx2", "^(rej_uniform_avx512|rej_block_x8"
+    "|lanes_to_rows|squeeze_rows_x8)$", KC_MLKEM_AVX512_HWF, "",
+    "t-mlkem-avx2", NULL },
+  { "cipher/mlkem/x86_64/avx2", ".", KC_MLKEM_AVX2_HWF, "", "t-mlkem-avx2",
+    NULL },
+  { "cipher/x25519/x86_64/ifma", ".", KC_X25519_IFMA_HWF, "", "t-x25519",
+    NULL },
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
    * not under ASan or MSan) */
-  { "secp256k1-field", ".", KC_FE64_HWF, "", "t-secp256k1-field-4x64",
-    probe_fe64 },
-  { "secp256k1-ecmult", ".", KC_FE64_HWF, "", "t-secp256k1-group",
+  { "cipher/secp256k1/x86_64/field-4x64", ".", KC_FE64_HWF, "",
+    "t-secp256k1-field-4x64,t-secp256k1-field", probe_fe64 },
+  { "cipher/secp256k1/ecmult", ".", KC_FE64_HWF, "", "t-secp256k1-group",
     probe_fe64 },
 #endif
-  { "secp256k1-ecmult-avx2", ".", KC_FE4_HWF, "",
+  { "cipher/secp256k1/x86_64/ecmult-avx2", ".", KC_FE4_HWF, "",
     "t-secp256k1-field-avx2,t-ecdsa-batch", probe_fe4 },
-  { "secp256k1-field-ifma", ".", KC_FE8_HWF, "", "t-secp256k1-field-ifma",
-    probe_fe8 },
-  { "secp256k1-ecmult-ifma", ".", KC_FE8_HWF, "", "t-ecdsa-batch",
-    probe_fe8 },
-  { "schnorr-batch", "^lift_even8$", KC_FE8_HWF, "", "t-schnorr-batch",
-    probe_fe8 },
+  { "cipher/secp256k1/x86_64/field-ifma", ".", KC_FE8_HWF, "",
+    "t-secp256k1-field-ifma", probe_fe8 },
+  { "cipher/secp256k1/x86_64/ecmult-ifma", ".", KC_FE8_HWF, "",
+    "t-ecdsa-batch", probe_fe8 },
+  { "cipher/secp256k1/schnorr-batch", "^lift_even8$", KC_FE8_HWF, "",
+    "t-schnorr-batch", probe_fe8 },
 #ifdef KC_LIMB_ADX
-  { "mpih", ".", KC_LIMB_ADX_HWF, "", "t-mpi", probe_limb_adx },
-  { "mont", ".", KC_LIMB_ADX_HWF, "", "t-mont", probe_limb_adx },
-  { "daira", ".", KC_LIMB_ADX_HWF, "", "t-daira", probe_limb_adx },
+  { "mpi/mpih", ".", KC_LIMB_ADX_HWF, "", "t-mpi", probe_limb_adx },
+  { "mpi/mont", ".", KC_LIMB_ADX_HWF, "", "t-mont", probe_limb_adx },
+  { "mpi/daira", ".", KC_LIMB_ADX_HWF, "", "t-daira", probe_limb_adx },
 #endif
-  { "sntrup761-avx2-(coeff|ntt|radix|recip|short|small|sort)", ".",
-    KC_SNTRUP761_AVX2_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt", NULL },
-  { "sntrup761-avx512", "_vnni$", KC_SNTRUP761_VNNI_HWF, "",
+  { "cipher/sntrup761/x86_64/avx2-(coeff|ntt|radix|recip|short|small|sort)",
+    ".", KC_SNTRUP761_AVX2_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt",
+    NULL },
+  { "cipher/sntrup761/x86_64/avx512", "_vnni$", KC_SNTRUP761_VNNI_HWF, "",
     "t-sntrup761-avx2", NULL },
-  { "sntrup761-avx512(-ntt|-sort)?", ".", KC_SNTRUP761_AVX512_HWF, "",
-    "t-sntrup761-avx2,t-sntrup761-ntt", NULL },
+  { "cipher/sntrup761/x86_64/avx512(-ntt|-sort)?", ".",
+    KC_SNTRUP761_AVX512_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt", NULL },
   /* the detection's xgetbv, run only after CPUID has reported OSXSAVE
    * (in whichever function the compiler inlines it into) */
-  { "hwfeatures", ".", 0, "XSAVE", "", NULL },
+  { "src/hwfeatures", ".", 0, "XSAVE", "", NULL },
   /* the stack burn's register clearing: vzeroall / vpxord / kxorw, each
    * behind the function's own CPUID and XCR0 check (src/global.c,
    * vregs_detect), not _kc_hwf (): KCRYPT_HWF_MASK does not keep the
    * compiler or the C library off those registers (t-wipe runs it on
    * every path) */
-  { "global", "^(vregs_detect|_kc_burn_stack)$", 0,
+  { "src/global", "^(vregs_detect|_kc_burn_stack)$", 0,
     "XSAVE,AVX,AVX512F,AVX512VL", "", NULL },
 };
 

@@ -6,7 +6,7 @@
 # 1. objdump disassembles the library's objects (the convenience archive
 #    the tests link); t-isa-gates.awk lists, per function symbol, the
 #    extensions its instructions need.  Every function that needs any
-#    must be in a row of t-isa-gates.c (object, symbols, gate: the
+#    must be in a row of t-isa-gates.c (source file, symbols, gate: the
 #    family's KC_*_HWF mask from the library's headers) whose gate allows
 #    all of them; every row must match a function.  A function compiled
 #    with target attributes but never dispatched to is covered too: the
@@ -48,20 +48,28 @@ esac
 
 fail=0
 
-# 1. the disassembly against the rows
+# 1. the disassembly against the rows.  The archive names an object by
+# its file name alone, which the rows' source paths end in: no two
+# objects of the library may have the same file name.
+dup=$(${AR:-ar} t "$lib" | sort | uniq -d)
+if test -n "$dup"; then
+  echo "FAIL: object names not unique in $lib (rename one):" $dup
+  fail=1
+fi
 "$OBJDUMP" -d -w -M intel "$lib" > "$tmp/dis" \
   || { echo "FAIL: $OBJDUMP -d $lib"; exit 1; }
 awk -f "$srcdir/t-isa-gates.awk" "$tmp/dis" > "$tmp/used"
 test -s "$tmp/used" || { echo "FAIL: no functions in $lib"; exit 1; }
 awk '
   NR == FNR { n++; robj[n] = $1; rre[n] = $2; rmask[n] = $3; rext[n] = $4
+              rfile[n] = $1; sub(/^.*\//, "", rfile[n])
               next }
   {
     base = $2
     sub(/\..*$/, "", base)       # foo.part.0, foo.cold, foo.constprop.0
     row = 0
     for (i = 1; i <= n && !row; i++)
-      if ($1 ~ ("^(" robj[i] ")$") && base ~ rre[i])
+      if ($1 ~ ("^(" rfile[i] ")$") && base ~ rre[i])
         row = i
     if (row && $3 != "-")
       hit[row] = 1

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kcrypt-int.h"
-#include "sha512.h"
+#include "hash/sha512.h"
 #include "t-common.h"
 
 #define PKLEN KC_KEM_SNTRUP761_PUBKEY_LEN

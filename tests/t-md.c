@@ -7,9 +7,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "sha256.h"
-#include "sha512.h"
-#include "hmac.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+#include "hash/hmac.h"
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/sha.h>

@@ -1,6 +1,6 @@
 /* t-mlkem-avx2.c - the ML-KEM AVX2 kernels against the portable ones:
  * every kernel on random and extreme inputs (values compared mod q and
- * against the bounds of mlkem-int.h, bytes exactly; Compress_d over every
+ * against the bounds of mlkem/mlkem-int.h, bytes exactly; Compress_d over every
  * int16 for every d), the generated tables recomputed, and key
  * generation, encapsulation and decapsulation (good, tampered and bad
  * keys) byte for byte on both paths for ML-KEM-512, -768 and -1024.
@@ -10,10 +10,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "mlkem.h"
-#include "mlkem-int.h"
-#include "keccak.h"
-#include "mlkem-avx2.h"
+#include "mlkem/mlkem.h"
+#include "mlkem/mlkem-int.h"
+#include "hash/keccak.h"
+#include "mlkem/x86_64/avx2.h"
 #include "t-common.h"
 
 #include <stdlib.h>

@@ -13,7 +13,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "mlkem.h"
+#include "mlkem/mlkem.h"
 #include "t-common.h"
 
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * no repeats, erased from the state once returned); fork (a child, a
  * child of a child and a raw-syscall child all draw streams of their
  * own); 8 threads at once; the state wiped at thread exit, and so is
- * the secp256k1 blinding (secp256k1-ecmult.c) of a thread that made a
+ * the secp256k1 blinding (secp256k1/ecmult.c) of a thread that made a
  * key pair.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -19,7 +19,7 @@
 #include "kcrypt-int.h"
 #include "chacha20.h"
 #include "t-common.h"
-#include "../cipher/secp256k1-ecmult.h"
+#include "../cipher/secp256k1/ecmult.h"
 
 #include <pthread.h>
 #include <sys/syscall.h>

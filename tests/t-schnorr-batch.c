@@ -19,9 +19,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "schnorr-batch.h"
-#include "secp256k1-ecmult.h"
-#include "sha256.h"
+#include "secp256k1/schnorr-batch.h"
+#include "secp256k1/ecmult.h"
+#include "hash/sha256.h"
 #include "t-common.h"
 
 #define C KC_ECC_SECP256K1

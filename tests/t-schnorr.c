@@ -13,7 +13,7 @@
  */
 #include "kcrypt-int.h"
 #include "t-common.h"
-#include "schnorr.h"
+#include "secp256k1/schnorr.h"
 
 #define C KC_ECC_SECP256K1
 

@@ -37,8 +37,8 @@
  * alone), and this build's wNAF window for A (4, see below) needs q > 11.
  *
  * HOW: the sources are included here with KC_SECP256K1_EXHAUSTIVE and
- * KC_SECP256K1_B = a run-time variable (the hooks in secp256k1-group.c,
- * secp256k1-ecmult.h/.c and ecdsa.c, none of which changes the library
+ * KC_SECP256K1_B = a run-time variable (the hooks in secp256k1/group.c,
+ * secp256k1/ecmult.h/.c and secp256k1/ecdsa.c, none of which changes the library
  * build), the scalars of secp256k1-scalar-low.h, the ecmult tables filled
  * here for each curve from the reference points, and the ECDSA nonce
  * replaced by the test's (KC_ECDSA_NONCE): the nonce k0 chosen by the test,
@@ -84,7 +84,7 @@
  *     table code with 4 entries instead of 8);
  *     KC_ECMULT_WINDOW_G is the shipped 14, but digits stay below q/2;
  *   - the verify branch for x(R) in [n, p) (r + n < p): with q tiny the
- *     test build reduces x(R) mod q instead (ecdsa.c);
+ *     test build reduces x(R) mod q instead (secp256k1/ecdsa.c);
  *   - the RFC 6979 nonce derivation (its candidates are 256-bit, never
  *     below q), DER, the public API and encodings (ecc.c);
  *   - constant time (t-ctime does that); recovery, Schnorr, ECDH and
@@ -110,19 +110,19 @@ main (void)
 #define KC_ECMULT_WINDOW_A 4
 #define KC_ECDSA_NONCE exh_nonce
 
-#include "secp256k1-field.h"
-#include "secp256k1-scalar.h"
+#include "secp256k1/field-5x52.h"
+#include "secp256k1/scalar.h"
 #include "secp256k1-scalar-low.h"
-#include "secp256k1-group.h"
+#include "secp256k1/group.h"
 
 static uint32_t exh_b;
 static void exh_nonce (_kc_secp256k1_scalar *k,
                        const _kc_secp256k1_scalar *seckey,
                        const _kc_secp256k1_scalar *m, unsigned int counter);
 
-#include "secp256k1-group.c"
-#include "secp256k1-ecmult.c"
-#include "ecdsa.c"
+#include "secp256k1/group.c"
+#include "secp256k1/ecmult.c"
+#include "secp256k1/ecdsa.c"
 
 _kc_secp256k1_ge_storage
   _kc_secp256k1_gen_table[KC_ECMULT_GEN_ROWS][KC_ECMULT_GEN_COLS];
@@ -505,7 +505,7 @@ setup_curve (unsigned int c)
   for (i = 1; i < Q; i++)
     if ((uint64_t) i * invq[i] % Q != 1)
       abort ();
-  /* the ecmult tables, as secp256k1-gen-tables.c defines them */
+  /* the ecmult tables, as secp256k1/gen-tables.c defines them */
   for (i = 0; i < KC_ECMULT_GEN_ROWS; i++)
     {
       uint64_t base = 1;

@@ -8,7 +8,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-field-4x64.h"
+#include "secp256k1/x86_64/field-4x64.h"
 #include "t-common.h"
 
 #if !defined(HAVE_GMP) || !defined(KC_LIMB_ADX)

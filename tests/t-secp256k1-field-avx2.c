@@ -14,8 +14,8 @@
  * Skipped (exit 77) on CPUs without AVX2 or in builds without the x86-64
  * paths. */
 #include "kcrypt-int.h"
-#include "secp256k1-field-avx2.h"
-#include "secp256k1-group.h"
+#include "secp256k1/x86_64/field-avx2.h"
+#include "secp256k1/group.h"
 #include "t-common.h"
 
 #ifndef KC_HAVE_FE4

@@ -12,7 +12,7 @@
  * Runs natively (valgrind does not run AVX-512); skipped (exit 77) on CPUs
  * without IFMA or in builds without the x86-64 paths. */
 #include "kcrypt-int.h"
-#include "secp256k1-field-ifma.h"
+#include "secp256k1/x86_64/field-ifma.h"
 #include "t-common.h"
 
 #ifndef KC_HAVE_FE8

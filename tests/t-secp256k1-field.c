@@ -6,7 +6,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-field.h"
+#include "secp256k1/field-5x52.h"
+#include "secp256k1/group.h"
 #include "t-common.h"
 
 #ifndef HAVE_GMP
@@ -335,7 +336,7 @@ test_inv_sqrt_bytes (void)
   mpz_t x, z;
   fe a, r, s;
   unsigned char b[32], b2[32];
-  int it, ok;
+  int it, ok, chosen;
   size_t cnt;
 
   mpz_inits (x, z, NULL);
@@ -356,16 +357,24 @@ test_inv_sqrt_bytes (void)
       CHECK (fe_eq_mpz (&s, z) && is_normalized (&s), "inv_var %d", it);
       _kc_secp256k1_fe_inv_fermat (&s, &a);
       CHECK (fe_eq_mpz (&s, z) && is_normalized (&s), "inv_fermat %d", it);
-      ok = _kc_secp256k1_fe_sqrt (&r, &a);
-      CHECK (ok == (mpz_legendre (x, P) >= 0), "sqrt flag %d", it);
-      if (ok)
+      /* the 5x52 square root, then the group's choice (the 4x64 one
+       * where that field is chosen) */
+      for (chosen = 0; chosen < 2; chosen++)
         {
-          mpz_t rr;
-          mpz_init (rr);
-          fe_to_mpz (rr, &r);
-          mpz_mul (rr, rr, rr);
-          CHECK (fe_eq_mpz (&a, rr) && is_normalized (&r), "sqrt value");
-          mpz_clear (rr);
+          ok = chosen ? _kc_secp256k1_fe_sqrt_chosen (&r, &a)
+                      : _kc_secp256k1_fe_sqrt (&r, &a);
+          CHECK (ok == (mpz_legendre (x, P) >= 0), "sqrt flag %d (%d)", it,
+                 chosen);
+          if (ok)
+            {
+              mpz_t rr;
+              mpz_init (rr);
+              fe_to_mpz (rr, &r);
+              mpz_mul (rr, rr, rr);
+              CHECK (fe_eq_mpz (&a, rr) && is_normalized (&r),
+                     "sqrt value (%d)", chosen);
+              mpz_clear (rr);
+            }
         }
       /* bytes round trip */
       _kc_secp256k1_fe_normalize (&a);

@@ -15,8 +15,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-group.h"
-#include "secp256k1-ecmult.h"
+#include "secp256k1/group.h"
+#include "secp256k1/ecmult.h"
 #include "t-common.h"
 
 typedef _kc_secp256k1_gej gej;

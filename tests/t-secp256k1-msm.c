@@ -1,5 +1,5 @@
 /* t-secp256k1-msm.c - the multi-scalar multiplications of
- * secp256k1-msm.c (Strauss and Pippenger, and the size dispatch) against
+ * secp256k1/msm.c (Strauss and Pippenger, and the size dispatch) against
  * the slow obvious sum of one _kc_secp256k1_ecmult_var per term, for
  * 0 .. 256 points: random scalars, zero, one, n - 1, 128-bit ones,
  * repeated points, a point beside its negation with the same scalar (the
@@ -9,7 +9,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-msm.h"
+#include "secp256k1/msm.h"
 #include "t-common.h"
 
 typedef _kc_secp256k1_scalar scalar;

@@ -5,7 +5,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "secp256k1-scalar.h"
+#include "secp256k1/scalar.h"
 #include "t-common.h"
 
 #ifndef HAVE_GMP

@@ -8,7 +8,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "keccak.h"
+#include "hash/keccak.h"
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>

@@ -1,4 +1,4 @@
-/* t-sha512-mb.c - multi-buffer SHA-512 (cipher/sha512-mb.h): every kernel
+/* t-sha512-mb.c - multi-buffer SHA-512 (cipher/hash/sha512-mb.h): every kernel
  * this CPU runs, forced one at a time, and the dispatching entry points,
  * against the single-buffer _kc_sha512 of PREFIX || message:
  *   - FIPS 180-4 "abc" and empty-string digests in every lane;
@@ -16,8 +16,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "sha512.h"
-#include "sha512-mb.h"
+#include "hash/sha512.h"
+#include "hash/sha512-mb.h"
 #include "t-common.h"
 
 #define MAXN 19                 /* messages per call in the tests */

@@ -1,6 +1,6 @@
 /* t-sntrup761-avx2.c - the sntrup761 AVX2 kernels against slow, obvious
  * references: schoolbook products mod x^761 - x - 1 with a reduction after
- * every term (for the NTT products of sntrup761-avx2-ntt.c, which
+ * every term (for the NTT products of sntrup761/x86_64/avx2-ntt.c, which
  * t-sntrup761-ntt also compares with the portable ones), reciprocals checked by multiplying back, and invertibility
  * decided independently by a polynomial gcd.  Worst-case inputs (every
  * coefficient at its bound) and thousands of random ones.
@@ -8,17 +8,17 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * The AVX-512 reciprocals (sntrup761-avx512.c, Rq and R3), sort and
- * Short_fromlist (sntrup761-avx512-sort.c) are compared with the
+ * The AVX-512 reciprocals (sntrup761/x86_64/avx512.c, Rq and R3), sort and
+ * Short_fromlist (sntrup761/x86_64/avx512-sort.c) are compared with the
  * portable ones on the same inputs where the CPU has AVX-512;
  * the program runs again without VNNI, for the Rq one's second form.
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
-#include "sntrup761-avx2.h"
-#include "sntrup761-avx2-ntt.h"
-#include "sntrup761-avx512.h"
-#include "sntrup761.h"
+#include "sntrup761/x86_64/avx2.h"
+#include "sntrup761/x86_64/avx2-ntt.h"
+#include "sntrup761/x86_64/avx512.h"
+#include "sntrup761/sntrup761.h"
 #include "t-common.h"
 #include <stdlib.h>
 

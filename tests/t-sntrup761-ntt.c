@@ -36,11 +36,11 @@
  *
  * Skipped (exit 77) without x86-64 code paths or without AVX2. */
 #include "kcrypt-int.h"
-#include "sntrup761-avx2.h"
-#include "sntrup761-avx2-ntt.h"
-#include "sntrup761-avx512.h"
-#include "sntrup761-avx512-ntt.h"
-#include "sntrup761.h"
+#include "sntrup761/x86_64/avx2.h"
+#include "sntrup761/x86_64/avx2-ntt.h"
+#include "sntrup761/x86_64/avx512.h"
+#include "sntrup761/x86_64/avx512-ntt.h"
+#include "sntrup761/sntrup761.h"
 #include "t-common.h"
 
 #ifdef KC_USE_X86_64

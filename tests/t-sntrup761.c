@@ -14,9 +14,9 @@
 #include <stdint.h>
 #include <time.h>
 #include "kcrypt-int.h"
-#include "sntrup761.h"
-#include "sha256.h"
-#include "sha512.h"
+#include "sntrup761/sntrup761.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
 #include "t-common.h"
 #include "drbg-aes.h"
 

@@ -49,14 +49,14 @@
  * stack). */
 #include "kcrypt-int.h"
 #include "bufhelp.h"
-#include "ecdsa.h"
-#include "hmac.h"
-#include "schnorr.h"
-#include "secp256k1-ecmult.h"
-#include "keccak.h"
-#include "sha256.h"
-#include "sha512.h"
-#include "sntrup761.h"
+#include "secp256k1/ecdsa.h"
+#include "hash/hmac.h"
+#include "secp256k1/schnorr.h"
+#include "secp256k1/ecmult.h"
+#include "hash/keccak.h"
+#include "hash/sha256.h"
+#include "hash/sha512.h"
+#include "sntrup761/sntrup761.h"
 #include "t-common.h"
 
 #include <pthread.h>

@@ -12,8 +12,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "kcrypt-int.h"
-#include "x25519.h"
-#include "x25519-ifma.h"
+#include "x25519/x25519.h"
+#include "x25519/x86_64/ifma.h"
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/evp.h>

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kcrypt-int.h"
-#include "sntrup761.h"
+#include "sntrup761/sntrup761.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 

@@ -31,7 +31,7 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 # The library at -O2.  coverage-ignore.txt names constant-time arithmetic
 # kernels, whose coverage is the same for every input, so that the fuzzer
 # does not pay for tracing their loops; sanitize-ignore.txt the few hot
-# kernels of the portable sntrup761 reference (cipher/sntrup761.c, compiled
+# kernels of the portable sntrup761 reference (cipher/sntrup761/sntrup761.c, compiled
 # a second time with it) that run without ASan and UBSan.  Each list says
 # why that is safe.
 libflags="-O2 -g -fsanitize=fuzzer-no-link $san -fsanitize-coverage-ignorelist=$here/coverage-ignore.txt"
@@ -53,8 +53,8 @@ if [ ! -f "$bld/src/.libs/libkcrypt-int.a" ] || [ -n "${KC_FUZZ_REBUILD:-}" ] ||
     { [ -x configure ] || ./autogen.sh >/dev/null 2>&1; } &&
     ./configure -q CC=clang --disable-shared CFLAGS="$libflags" &&
     make -j2 >/dev/null &&
-    rm -f cipher/sntrup761.lo cipher/sntrup761.o &&
-    make -C cipher CFLAGS="$portflags" sntrup761.lo >/dev/null &&
+    rm -f cipher/sntrup761/sntrup761.lo cipher/sntrup761/sntrup761.o &&
+    make -C cipher CFLAGS="$portflags" sntrup761/sntrup761.lo >/dev/null &&
     make -j2 >/dev/null )
   echo "$stamp" >"$bld/fuzz-flags"
 fi

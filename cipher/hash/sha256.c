@@ -1,0 +1,257 @@
+/* hash/sha256.c - SHA-256 (FIPS 180-4), portable and SHA-NI
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "kcrypt-int.h"
+#include "hash/sha256.h"
+#include "bufhelp.h"
+
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
+# include <immintrin.h>
+# define KC_HAVE_SHANI_CODE 1
+#endif
+
+static const uint32_t K256[64] = {
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+  0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+  0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+  0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+  0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+  0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
+};
+
+static inline uint32_t
+ror32 (uint32_t x, unsigned int n)
+{
+  return (x >> n) | (x << (32 - n));
+}
+
+#define S0(x) (ror32 ((x), 2) ^ ror32 ((x), 13) ^ ror32 ((x), 22))
+#define S1(x) (ror32 ((x), 6) ^ ror32 ((x), 11) ^ ror32 ((x), 25))
+#define s0(x) (ror32 ((x), 7) ^ ror32 ((x), 18) ^ ((x) >> 3))
+#define s1(x) (ror32 ((x), 17) ^ ror32 ((x), 19) ^ ((x) >> 10))
+
+/* One round, variables renamed at the call sites (see hash/sha512.c). */
+static inline void
+round256 (uint32_t a, uint32_t b, uint32_t c, uint32_t *d,
+          uint32_t e, uint32_t f, uint32_t g, uint32_t *h, uint32_t kw)
+{
+  uint32_t t1 = *h + S1 (e) + (g ^ (e & (f ^ g))) + kw;
+  uint32_t t2 = S0 (a) + (b ^ ((a ^ b) & (b ^ c)));
+  *d += t1;
+  *h = t1 + t2;
+}
+
+void
+_kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
+                           size_t nblocks)
+{
+  uint32_t w[16];
+
+  while (nblocks--)
+    {
+      uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
+      uint32_t e = h[4], f = h[5], g = h[6], hh = h[7];
+      int i, j;
+
+      for (j = 0; j < 16; j++)
+        w[j] = buf_get_be32 (p + 4 * j);
+      for (i = 0; i < 64; i += 16)
+        {
+          if (i)
+            for (j = 0; j < 16; j++)
+              w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
+                      + s0 (w[(j + 1) & 15]);
+          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 0] + w[0]);
+          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 1] + w[1]);
+          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 2] + w[2]);
+          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 3] + w[3]);
+          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 4] + w[4]);
+          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 5] + w[5]);
+          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 6] + w[6]);
+          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 7] + w[7]);
+          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 8] + w[8]);
+          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 9] + w[9]);
+          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 10] + w[10]);
+          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 11] + w[11]);
+          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 12] + w[12]);
+          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 13] + w[13]);
+          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 14] + w[14]);
+          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 15] + w[15]);
+        }
+      h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+      h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+      p += KC_SHA256_BLOCK_LEN;
+    }
+  wipememory (w, sizeof w);     /* the last block's schedule gives it back */
+}
+
+#ifdef KC_HAVE_SHANI_CODE
+/* SHA-NI: the state lives as the register pair (ABEF, CDGH) that
+ * sha256rnds2 expects; each sha256rnds2 does two rounds.  Message words
+ * for rounds 16..63 come from sha256msg1/msg2:
+ *   W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
+__attribute__ ((target ("sha,sse4.1,ssse3")))
+static void
+sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+  const __m128i bswap = _mm_set_epi64x (0x0c0d0e0f08090a0bULL,
+                                        0x0405060700010203ULL);
+  __m128i st0, st1, tmp;
+
+  tmp = _mm_loadu_si128 ((const __m128i *) &h[0]);       /* DCBA */
+  st1 = _mm_loadu_si128 ((const __m128i *) &h[4]);       /* HGFE */
+  tmp = _mm_shuffle_epi32 (tmp, 0xb1);                   /* CDAB */
+  st1 = _mm_shuffle_epi32 (st1, 0x1b);                   /* EFGH */
+  st0 = _mm_alignr_epi8 (tmp, st1, 8);                   /* ABEF */
+  st1 = _mm_blend_epi16 (st1, tmp, 0xf0);                /* CDGH */
+
+  while (nblocks--)
+    {
+      __m128i save0 = st0, save1 = st1;
+      __m128i w[4], m;
+      int i;
+
+      /* Fully unrolled (constant indices keep w[] in registers). */
+#if defined(__clang__)
+# pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+# pragma GCC unroll 16
+#endif
+      for (i = 0; i < 16; i++)
+        {
+          __m128i *cur = &w[i & 3];
+          if (i < 4)
+            *cur = _mm_shuffle_epi8 (_mm_loadu_si128
+                                     ((const __m128i *) (p + 16 * i)), bswap);
+          else
+            {
+              __m128i prev = w[(i - 1) & 3];
+              m = _mm_sha256msg1_epu32 (*cur, w[(i - 3) & 3]);
+              m = _mm_add_epi32 (m, _mm_alignr_epi8 (prev, w[(i - 2) & 3], 4));
+              *cur = _mm_sha256msg2_epu32 (m, prev);
+            }
+          m = _mm_add_epi32 (*cur, _mm_loadu_si128
+                             ((const __m128i *) &K256[4 * i]));
+          st1 = _mm_sha256rnds2_epu32 (st1, st0, m);
+          m = _mm_shuffle_epi32 (m, 0x0e);
+          st0 = _mm_sha256rnds2_epu32 (st0, st1, m);
+        }
+      st0 = _mm_add_epi32 (st0, save0);
+      st1 = _mm_add_epi32 (st1, save1);
+      p += KC_SHA256_BLOCK_LEN;
+    }
+
+  tmp = _mm_shuffle_epi32 (st0, 0x1b);                   /* FEBA */
+  st1 = _mm_shuffle_epi32 (st1, 0xb1);                   /* DCHG */
+  st0 = _mm_blend_epi16 (tmp, st1, 0xf0);                /* DCBA */
+  st1 = _mm_alignr_epi8 (st1, tmp, 8);                   /* HGFE */
+  _mm_storeu_si128 ((__m128i *) &h[0], st0);
+  _mm_storeu_si128 ((__m128i *) &h[4], st1);
+}
+#endif
+
+int
+_kc_sha256_have_shani (void)
+{
+#ifdef KC_HAVE_SHANI_CODE
+  return _kc_hwf_has (KC_SHA256_SHANI_HWF);
+#else
+  return 0;
+#endif
+}
+
+void
+_kc_sha256_blocks (uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+#ifdef KC_HAVE_SHANI_CODE
+  if (_kc_sha256_have_shani ())
+    {
+      sha256_blocks_shani (h, p, nblocks);
+      return;
+    }
+#endif
+  _kc_sha256_blocks_generic (h, p, nblocks);
+}
+
+void
+_kc_sha256_init (_kc_sha256_ctx *ctx)
+{
+  static const uint32_t iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+  };
+  memcpy (ctx->h, iv, sizeof iv);
+  ctx->nbytes = 0;
+  ctx->buflen = 0;
+}
+
+void
+_kc_sha256_update (_kc_sha256_ctx *ctx, const void *data, size_t len)
+{
+  const unsigned char *p = data;
+
+  ctx->nbytes += len;
+  if (ctx->buflen)
+    {
+      size_t take = KC_SHA256_BLOCK_LEN - ctx->buflen;
+      if (take > len)
+        take = len;
+      memcpy (ctx->buf + ctx->buflen, p, take);
+      ctx->buflen += take;
+      p += take;
+      len -= take;
+      if (ctx->buflen < KC_SHA256_BLOCK_LEN)
+        return;
+      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
+      ctx->buflen = 0;
+    }
+  if (len >= KC_SHA256_BLOCK_LEN)
+    {
+      size_t n = len / KC_SHA256_BLOCK_LEN;
+      _kc_sha256_blocks (ctx->h, p, n);
+      p += n * KC_SHA256_BLOCK_LEN;
+      len -= n * KC_SHA256_BLOCK_LEN;
+    }
+  if (len)
+    {
+      memcpy (ctx->buf, p, len);
+      ctx->buflen = len;
+    }
+}
+
+void
+_kc_sha256_final (_kc_sha256_ctx *ctx, unsigned char out[32])
+{
+  size_t n = ctx->buflen;
+  int i;
+
+  ctx->buf[n++] = 0x80;
+  if (n > KC_SHA256_BLOCK_LEN - 8)
+    {
+      memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - n);
+      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
+      n = 0;
+    }
+  memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - 8 - n);
+  buf_put_be64 (ctx->buf + KC_SHA256_BLOCK_LEN - 8, ctx->nbytes << 3);
+  _kc_sha256_blocks (ctx->h, ctx->buf, 1);
+  for (i = 0; i < 8; i++)
+    buf_put_be32 (out + 4 * i, ctx->h[i]);
+  wipememory (ctx, sizeof *ctx);
+}
+
+void
+_kc_sha256 (unsigned char out[32], const void *data, size_t len)
+{
+  _kc_sha256_ctx ctx;
+  _kc_sha256_init (&ctx);
+  _kc_sha256_update (&ctx, data, len);
+  _kc_sha256_final (&ctx, out);
+}

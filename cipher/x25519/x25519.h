@@ -1,0 +1,29 @@
+/* x25519/x25519.h - X25519 (RFC 7748) over the field mod 2^255 - 19.  Internal
+ * interface.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * OUT = X25519 (SCALAR, U): the scalar clamped as RFC 7748 says, the top
+ * bit of U ignored, a constant-time Montgomery ladder (255 steps, a
+ * conditional swap each) and one inversion by an addition chain.  Constant
+ * time in SCALAR (and in U).  Returns all ones if OUT is all zero (U of
+ * small order), else 0, in constant time; the caller decides.
+ *
+ * The ladder runs on AVX-512 IFMA (x25519/x86_64/ifma.c) when _kc_hwf () has
+ * KC_X25519_IFMA_HWF (IFMA and AVX2), else on the portable 5x51 field (x25519/x25519.c); the two give
+ * the same bytes (t-x25519 compares them).  The inversion is portable.
+ */
+#ifndef KC_X25519_H
+#define KC_X25519_H
+
+#include <stdint.h>
+
+uint32_t _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
+                     const unsigned char u[32]);
+
+/* OUT = X25519 (SCALAR, 9), the public key of SCALAR */
+uint32_t _kc_x25519_base (unsigned char out[32],
+                          const unsigned char scalar[32]);
+
+#endif
