@@ -9,6 +9,9 @@
 #if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H)
 # include <cpuid.h>
 #endif
+#ifdef KC_VALGRIND
+# include <valgrind/valgrind.h>     /* RUNNING_ON_VALGRIND */
+#endif
 
 #if defined(KC_USE_X86_64) && defined(HAVE_CPUID_H)
 static unsigned int
