@@ -17,6 +17,7 @@
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # include <immintrin.h>
+# include "ct-msan-x86.h"         /* MSan builds: see there */
 # define KC_HAVE_CHACHA_AVX2 1
 #endif
 

@@ -20,6 +20,23 @@
  * values it is allowed to reveal (for example an ECDSA r, or whether an
  * sntrup761 g was invertible).  Without valgrind headers at build time
  * these compile to nothing; outside valgrind they cost a few instructions.
+ *
+ * Built with clang's MemorySanitizer (-fsanitize=memory; KC_CT_MSAN), the
+ * same two calls poison and unpoison the memory's shadow instead, and
+ * tests/t-ctime-msan runs the check natively, on the AVX-512 and IFMA
+ * kernels valgrind cannot execute: MSan reports a branch, a memory address
+ * or a divisor that depends on poisoned bits.  Two things change in that
+ * build only, so that the shadow follows the data: the value barriers
+ * below are a volatile store and load (MSan checks every operand of an
+ * asm statement as if branched on, and clears its outputs) that also
+ * poison the whole word when any bit of it is (MSan does not carry
+ * poison up through additions: without this, -flag of a secret flag
+ * would be secret in bit 0 only); the intrinsics MSan does not follow
+ * are replaced by exact models (ct-msan-x86.h); the add-with-carry
+ * intrinsics of mpi/limb.h give way to their __int128 forms.  The
+ * inline-assembly kernels (mpi/mont.c, mpi/daira.c, mpi/mpih.c,
+ * cipher/secp256k1-field-4x64.h) are not built there at all
+ * (KC_LIMB_ADX): valgrind checks them.
  */
 #ifndef KC_CT_H
 #define KC_CT_H
@@ -28,7 +45,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#ifdef KC_VALGRIND
+#if defined(__has_feature)
+# if __has_feature(memory_sanitizer)
+#  define KC_CT_MSAN 1
+# endif
+#endif
+
+#if defined(KC_CT_MSAN)
+# include <sanitizer/msan_interface.h>
+# define ct_declassify(p, n) __msan_unpoison ((p), (n))
+# define ct_classify(p, n)   __msan_poison ((p), (n))
+#elif defined(KC_VALGRIND)
 # include <valgrind/memcheck.h>
 # define ct_declassify(p, n) VALGRIND_MAKE_MEM_DEFINED ((p), (n))
 # define ct_classify(p, n)   VALGRIND_MAKE_MEM_UNDEFINED ((p), (n))
@@ -40,11 +67,19 @@
 /* Value barriers.  Flags and masks pass through one on the way out too:
  * with a constant second operand clang otherwise recognises the borrow
  * formula of ct_lt as a comparison and may turn "c & ~mask" into a
- * branch (seen with clang 14 in a scalar sntrup761 decode step). */
+ * branch (seen with clang 14 in a scalar sntrup761 decode step).  Under
+ * MemorySanitizer a volatile object, which the optimiser cannot see
+ * through either, and whose shadow is the whole word's when any bit of
+ * the input is poisoned (see above). */
 static inline uint64_t
 ct_barrier_u64 (uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(KC_CT_MSAN)
+  volatile uint64_t v = x;
+  if (__msan_test_shadow (&x, sizeof x) != -1)
+    __msan_poison (&v, sizeof v);
+  return v;
+#elif defined(__GNUC__) || defined(__clang__)
   __asm__ ("" : "+r" (x));
   return x;
 #else
@@ -56,13 +91,48 @@ ct_barrier_u64 (uint64_t x)
 static inline uint32_t
 ct_barrier_u32 (uint32_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(KC_CT_MSAN)
+  volatile uint32_t v = x;
+  if (__msan_test_shadow (&x, sizeof x) != -1)
+    __msan_poison (&v, sizeof v);
+  return v;
+#elif defined(__GNUC__) || defined(__clang__)
   __asm__ ("" : "+r" (x));
   return x;
 #else
   volatile uint32_t v = x;
   return v;
 #endif
+}
+
+/* X; in the MemorySanitizer build (KC_CT_MSAN) poisoned in every bit
+ * when it is in any.  MSan does not carry poison up through additions
+ * and products: a small secret poisoned in its low bits only (a sampled
+ * coefficient) loses its taint in a Montgomery or Barrett reduction,
+ * which keeps a product's high half (seen in the portable ML-KEM
+ * decryption, whose m' came out unpoisoned), and a division by a
+ * constant done as a product's high half loses it the same way.  Such
+ * reductions pass their input (or the product) through this; outside
+ * MSan builds it is X, free.  tests/t-ctime-msan checks that the secret
+ * reaches each output it should. */
+static inline uint32_t
+ct_msan_smear_u32 (uint32_t x)
+{
+#if defined(KC_CT_MSAN)
+  if (__msan_test_shadow (&x, sizeof x) != -1)
+    __msan_poison (&x, sizeof x);
+#endif
+  return x;
+}
+
+static inline uint64_t
+ct_msan_smear_u64 (uint64_t x)
+{
+#if defined(KC_CT_MSAN)
+  if (__msan_test_shadow (&x, sizeof x) != -1)
+    __msan_poison (&x, sizeof x);
+#endif
+  return x;
 }
 
 /* Flag (0/1) to mask (0/all ones). */

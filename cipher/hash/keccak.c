@@ -199,6 +199,7 @@ _kc_keccak_f1600_bmi (uint64_t s[25])
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # define KC_HAVE_KECCAK_AVX512 1
 # include <immintrin.h>
+# include "ct-msan-x86.h"         /* MSan builds: see there */
 
 /* AVX-512VL: the portable round, each lane in the low half of its own
  * xmm register (the 32 vector registers of AVX-512 hold all 25 lanes and

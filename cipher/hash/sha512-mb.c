@@ -27,6 +27,7 @@
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # include <immintrin.h>
+# include "ct-msan-x86.h"         /* MSan builds: see there */
 # define KC_HAVE_MB_X86 1
 #endif
 

@@ -53,6 +53,7 @@
 #ifdef KC_USE_X86_64
 
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define KC_AVX2 __attribute__ ((target ("avx2,bmi2,popcnt")))
 

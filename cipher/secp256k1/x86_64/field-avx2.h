@@ -66,6 +66,7 @@
 
 #ifdef KC_HAVE_FE4
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define KC_FE4_TARGET __attribute__ ((target ("avx2")))
 #define KC_FE4_FN static inline __attribute__ ((always_inline)) KC_FE4_TARGET

@@ -62,6 +62,7 @@
 
 #ifdef KC_HAVE_FE8
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define KC_FE8_TARGET \
   __attribute__ ((target ("avx512f,avx512dq,avx512vl,avx512ifma")))

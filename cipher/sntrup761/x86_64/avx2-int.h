@@ -16,6 +16,7 @@
 
 #include <stdint.h>
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define KC_AVX2 __attribute__ ((target ("avx2")))
 

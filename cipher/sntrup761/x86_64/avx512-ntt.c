@@ -52,6 +52,7 @@
 #ifdef KC_USE_X86_64
 
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define P 761
 #define Q 4591

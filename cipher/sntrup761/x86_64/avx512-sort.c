@@ -46,6 +46,7 @@
 #ifdef KC_USE_X86_64
 
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #define P KC_SNTRUP761_P
 #define NV 48                   /* 768 words, 16 a vector */

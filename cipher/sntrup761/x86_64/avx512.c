@@ -22,6 +22,7 @@
 #ifdef KC_USE_X86_64
 
 #include <immintrin.h>
+#include "ct-msan-x86.h"           /* MSan builds: see there */
 
 #include "sntrup761/x86_64/fq.h"
 
