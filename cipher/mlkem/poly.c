@@ -51,7 +51,9 @@ const int16_t _kc_mlkem_zetas[128] = {
 static inline int16_t
 montgomery_reduce (int32_t a)
 {
-  int16_t t = (int16_t) ((uint32_t) a * (uint32_t) QINV);
+  int16_t t;
+  a = (int32_t) ct_msan_smear_u32 ((uint32_t) a);   /* MSan: see ct.h */
+  t = (int16_t) ((uint32_t) a * (uint32_t) QINV);
   return (int16_t) ((a - (int32_t) t * Q) >> 16);
 }
 
@@ -67,7 +69,9 @@ static inline int16_t
 barrett_reduce (int16_t a)
 {
   const int32_t v = ((1 << 26) + Q / 2) / Q;
-  int16_t t = (int16_t) ((v * a + (1 << 25)) >> 26);
+  int16_t t;
+  a = (int16_t) ct_msan_smear_u32 ((uint32_t) a);   /* MSan: see ct.h */
+  t = (int16_t) ((v * a + (1 << 25)) >> 26);
   return (int16_t) (a - t * Q);
 }
 
@@ -239,7 +243,8 @@ poly_frombytes (poly *r, const unsigned char *in)
 static inline uint32_t
 div_q (uint32_t x)
 {
-  return (uint32_t) (((uint64_t) x * 330282857u) >> 40);
+  /* (MSan: see ct_msan_smear_u32) */
+  return (uint32_t) (ct_msan_smear_u64 ((uint64_t) x * 330282857u) >> 40);
 }
 
 /* Compress_d (x) = round (2^d x / q) mod 2^d, x frozen */
