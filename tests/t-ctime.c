@@ -24,6 +24,19 @@
 #include "daira.h"
 #include "t-common.h"
 
+/* In the MSan check, an output that depends on a secret must still be
+ * poisoned when the test declassifies it: the taint went through the
+ * kernels (an intrinsic MSan does not follow would have lost it).
+ * Elsewhere nothing. */
+#if defined(T_CTIME_MSAN) && defined(KC_CT_MSAN)
+# define reached(p, n, what) \
+  CHECK (__msan_test_shadow ((p), (n)) != -1, \
+         "%s: the secret did not reach this output (taint lost)", what)
+#else
+# define reached(p, n, what) ((void) 0)
+#endif
+
+#ifndef T_CTIME_MSAN
 /* Valgrind cannot run AddressSanitizer binaries: ctime-check.sh asks first. */
 static int
 built_with_sanitizer (void)
@@ -37,6 +50,7 @@ built_with_sanitizer (void)
 #endif
   return 0;
 }
+#endif
 
 static void
 ct_toolbox (void)
@@ -84,6 +98,7 @@ hashes (void)
   _kc_hmac_sha256 (out, key, sizeof key, msg, sizeof msg);
   _kc_sha512 (out, msg, sizeof msg);
   _kc_sha256 (out, msg, sizeof msg);
+  reached (out, 32, "SHA-256");
   ct_declassify (out, sizeof out);
   t_checks++;
 
@@ -101,6 +116,7 @@ hashes (void)
         unsigned int dl = kc_md_get_algo_dlen (algos[i]);
         kc_md_hash_buffer (algos[i], big, dl ? dl : sizeof big, msg,
                            sizeof msg);
+        reached (big, dl ? dl : sizeof big, "hash");
         ct_declassify (big, sizeof big);
         t_checks++;
       }
@@ -114,6 +130,7 @@ hashes (void)
         kc_md_write (h, msg + 7, sizeof msg - 7);
         kc_md_final (h, out, kc_md_get_algo_dlen (algo));
         kc_md_close (h);
+        reached (out, kc_md_get_algo_dlen (algo), "HMAC");
         ct_declassify (out, sizeof out);
         t_checks++;
       }
@@ -142,6 +159,8 @@ hashes (void)
       if (_kc_sha512_mb_have (kern))
         {
           _kc_sha512_mb_kernel (kern, o, 64, pre, sizeof pre, in, sizeof m[0], 8);
+          for (i = 0; i < 8; i++)
+            reached (d[i], 64, "multi-buffer SHA-512 lane");
           ct_declassify (d, sizeof d);
           t_checks++;
         }
@@ -177,6 +196,7 @@ kem_path (const char *name,
   unsigned char ss1[32], ss2[32], ss3[32];
 
   keypair (pk, sk, secret_rng, NULL);
+  reached (pk, sizeof pk, "sntrup761 public key");
   /* The public key is public; the secret key stays secret. */
   ct_declassify (pk, sizeof pk);
   ct_classify (sk, sizeof sk);
@@ -185,6 +205,9 @@ kem_path (const char *name,
   dec (ss2, ct, sk);
   ct[17] ^= 4;
   dec (ss3, ct, sk);
+  reached (ss1, 32, "sntrup761 encap");
+  reached (ss2, 32, "sntrup761 decap");
+  reached (ss3, 32, "sntrup761 decap (forged)");
   ct_declassify (ss1, sizeof ss1);
   ct_declassify (ss2, sizeof ss2);
   ct_declassify (ss3, sizeof ss3);
@@ -210,6 +233,8 @@ kem_batch (const char *name,
   int k;
 
   batch (pk[0], sk[0], CT_NB, secret_rng, NULL);
+  for (k = 0; k < CT_NB; k++)
+    reached (pk[k], sizeof pk[k], "sntrup761 batch public key");
   ct_declassify (pk, sizeof pk);
   for (k = 0; k < CT_NB; k++)
     {
@@ -262,6 +287,7 @@ mlkem (void)
       ct_classify (m, sizeof m);
       if (kc_kem_keypair_seed (algos[a], pk, pl, sk, sl, seed, 64))
         fail ("ML-KEM keypair_seed");
+      reached (pk, pl - 32, "ML-KEM public key");       /* t, not rho */
       ct_declassify (pk, pl);
       if (kc_kem_encap (algos[a], pk, pl, ct, cl, ss, 32, m, 32))
         fail ("ML-KEM encap");
@@ -273,6 +299,7 @@ mlkem (void)
       ct[5] ^= 1;
       if (kc_kem_decap (algos[a], sk, sl, ct, cl, ss, 32, NULL, 0))
         fail ("ML-KEM decap (tampered)");
+      reached (ss, 32, "ML-KEM decap (tampered)");
       ct_declassify (ss, 32);
       t_checks++;
     }
@@ -288,6 +315,7 @@ x25519 (void)
   ct_classify (sk, 32);
   if (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, sk2, 32, sk, 32))
     fail ("X25519 keypair_seed");
+  reached (pk, 32, "X25519 public key");
   ct_declassify (pk, 32);
   t_randbytes (sk2, 32);
   if (kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk2, 32, sk2, 32, sk2, 32))
@@ -295,6 +323,7 @@ x25519 (void)
   ct_declassify (pk2, 32);
   if (kc_kem_decap (KC_KEM_RAW_X25519, sk, 32, pk2, 32, ss, 32, NULL, 0))
     fail ("X25519 decap");
+  reached (ss, 32, "X25519 decap");
   ct_declassify (ss, 32);
   t_checks++;
 }
@@ -305,21 +334,27 @@ x25519 (void)
 static void
 kem_hybrids (void)
 {
-  static unsigned char pk[KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN];
-  static unsigned char sk[KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN];
-  static unsigned char ct[KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN];
-  static const int algos[2] = { KC_KEM_SNTRUP761X25519_SHA512,
-                                KC_KEM_MLKEM768X25519_SHA256 };
+  static unsigned char pk[4096], sk[4096], ct[4096];
+  /* the hybrids, and (with secret RNG output rather than a seed or m)
+   * the rows of ML-KEM and X25519 */
+  static const int algos[] = { KC_KEM_SNTRUP761X25519_SHA512,
+                               KC_KEM_MLKEM768X25519_SHA256,
+                               KC_KEM_MLKEM512, KC_KEM_MLKEM768,
+                               KC_KEM_MLKEM1024, KC_KEM_RAW_X25519 };
   unsigned char ss1[64], ss2[64], ss3[64];
-  int a;
-  for (a = 0; a < 2; a++)
+  size_t a;
+  for (a = 0; a < KC_DIM (algos); a++)
     {
       const struct _kc_kem_info *k = _kc_kem_lookup (algos[a]);
+      unsigned int mk = k->param == KC_KEM_MLKEM768 ? 3 : 0;
+      if (algos[a] == KC_KEM_MLKEM512 || algos[a] == KC_KEM_MLKEM768
+          || algos[a] == KC_KEM_MLKEM1024)
+        mk = k->param;
       if (k->keypair (k, pk, sk, secret_rng, NULL))
         fail ("hybrid %d keypair", algos[a]);
       ct_declassify (pk, k->pk_len);
-      if (k->param == KC_KEM_MLKEM768)
-        ct_declassify (sk + 1152, 1184 + 32);
+      if (mk)                                   /* ek || H (ek) */
+        ct_declassify (sk + 384 * mk, 384 * mk + 32 + 32);
       if (k->encap (k, ct, ss1, pk, NULL, secret_rng, NULL))
         fail ("hybrid %d encap", algos[a]);
       ct_declassify (ct, k->ct_len);
@@ -328,6 +363,12 @@ kem_hybrids (void)
       ct[3] ^= 1;
       if (k->decap (k, ss3, ct, sk))
         fail ("hybrid %d decap (tampered)", algos[a]);
+      {
+        char what[64];
+        snprintf (what, sizeof what, "KEM %d decap", algos[a]);
+        reached (ss2, k->ss_len, what);
+        reached (ss3, k->ss_len, what);
+      }
       ct_declassify (ss1, k->ss_len);
       ct_declassify (ss2, k->ss_len);
       ct_declassify (ss3, k->ss_len);
@@ -371,6 +412,9 @@ ecc (void)
       _kc_secp256k1_fe_inv (&xi, &x);
       _kc_secp256k1_fe_sqrt (&xi, &x);
       _kc_secp256k1_fe_sqrt_chosen (&xi, &x);
+      reached (&ki, sizeof ki, "scalar inverse");
+      reached (&r, sizeof r, "k*G");
+      reached (&xi, sizeof xi, "field square root");
       ct_declassify (&ki, sizeof ki);
       ct_declassify (&r, sizeof r);
       ct_declassify (&xi, sizeof xi);
@@ -429,6 +473,7 @@ ecc_btc (void)
       CHECK_ERR (kc_ecc_xonly_pubkey (KC_ECC_SECP256K1, out, 32, &parity,
                                       key, 32), 0);
       CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, 0, out, 32, key, 32, pub, 33), 0);
+      reached (out, 32, "ECDH");
       ct_declassify (out, 32);
       CHECK_ERR (kc_ecdh (KC_ECC_SECP256K1, KC_ECDH_RAW_X, out, 32, key, 32,
                           pub, 33), 0);
@@ -442,6 +487,7 @@ ecc_btc (void)
                                          xo, 32, tw, 32), 0);
       CHECK_ERR (kc_ecc_seckey_tweak_add (KC_ECC_SECP256K1, key, 32, tw, 32),
                  0);
+      reached (key, 32, "tweaked secret key");
       ct_declassify (key, 32);
     }
 }
@@ -496,6 +542,7 @@ fields (void)
               (void) ok;
             }
           _kc_mont_from (&ctx, r, b);
+          reached (r, n * 8, "Montgomery arithmetic");
           ct_declassify (r, sizeof r);
           t_checks++;
         }
@@ -516,11 +563,279 @@ fields (void)
       _kc_daira_mul (&f, a, a, b);
       _kc_daira_sqr (&f, a, a);
       _kc_daira_normalize (&f, b, a);
+      reached (b, sizeof b, "Daira reduction");
       ct_declassify (b, sizeof b);
       t_checks++;
     }
 }
 
+/* The workload: every secret-handling entry point, on the dispatch path
+ * this process has (KCRYPT_HWF_MASK). */
+static void
+run_all (void)
+{
+  t_seed (7);
+  ct_toolbox ();
+  hashes ();
+  kem ();
+  mlkem ();
+  x25519 ();
+  kem_hybrids ();
+  ecc ();
+  ecc_btc ();
+  fields ();
+}
+
+#ifdef T_CTIME_MSAN
+/* ------------------------------------------------------------------
+ * t-ctime-msan: the same workload as a MemorySanitizer taint check.
+ *
+ * Built with clang -fsanitize=memory, ct_classify poisons the secrets'
+ * shadow (ct.h) and MSan reports any branch, memory address or divisor
+ * that depends on them, natively: on the AVX-512, IFMA and VNNI kernels
+ * that valgrind cannot execute as well as on the AVX2 and portable ones.
+ * The program first proves it can fail (a planted secret branch, secret
+ * index and secret divisor, each in a child process that MSan must stop
+ * with its report), then runs the workload in a child for each dispatch
+ * path this CPU has (KCRYPT_HWF_MASK), and says which paths it covered.
+ * Any MSan report fails it.  In a build without MSan it skips.
+ *
+ * Not covered here: the inline-assembly kernels, which MSan cannot see
+ * into and which MSan builds leave out (mpi/limb.h, KC_LIMB_ADX): the
+ * MULX/ADX Montgomery multiplications and squarings of mpi/mont.c, the
+ * Tweedle field of mpi/daira.c, the mpih.c loops and the 4x64 secp256k1
+ * field (cipher/secp256k1-field-4x64.h).  ctime-check.sh runs them under
+ * valgrind.  The MSan build also checks the code as MSan compiles it
+ * (-O1, ct.h's barriers as volatile objects, ct-msan-x86.h's models of
+ * some intrinsics); valgrind checks the code as shipped. */
+
+/* What MSan's report says, and the exit status our processes use for it
+ * (its default, 77, would read as a skip). */
+#define MSAN_REPORT "use-of-uninitialized-value"
+#define MSAN_EXIT 66
+
+const char *__msan_default_options (void);
+const char *
+__msan_default_options (void)
+{
+  return "exitcode=66:halt_on_error=1";
+}
+
+static volatile unsigned int plant_sink;
+static unsigned char plant_table[256];
+
+/* A secret-dependent branch, memory index or divisor: MSan must stop
+ * the process before the last line.  The operations are on a volatile
+ * sink so that the compiler keeps the branch and the division. */
+static int
+plant (const char *what)
+{
+  uint64_t s;
+  volatile uint64_t num = 0xfedcba9876543210ULL;
+
+  t_seed (11);
+  /* (written here, or the compiler folds the never-written table's
+   * load to 0 and there is no index left to report) */
+  t_randbytes (plant_table, sizeof plant_table);
+  s = t_rand64 ();
+  ct_classify (&s, sizeof s);
+  fprintf (stderr, "t-ctime-msan: planted secret %s here\n", what);
+  if (!strcmp (what, "branch"))
+    {
+      if (s & 1)
+        plant_sink++;
+    }
+  else if (!strcmp (what, "index"))
+    plant_sink = plant_table[s & 255];
+  else if (!strcmp (what, "divisor"))
+    plant_sink = (unsigned int) (num / (s | 1));
+  else
+    return 2;
+  fprintf (stderr, "t-ctime-msan: the planted secret %s went unreported\n",
+           what);
+  return 0;
+}
+
+/* Run this program with ARG (and KCRYPT_HWF_MASK=MASK unless MASK is
+ * NULL); its stderr, copied to ours, into ERR (ERRSIZE bytes, the start
+ * kept); returns its wait status, or -1. */
+static int
+run_child (char **argv, const char *arg, const char *mask, char *err,
+           size_t errsize)
+{
+  int fd[2], st;
+  size_t have = 0;
+  pid_t pid;
+  char buf[4096];
+  ssize_t r;
+
+  fflush (stdout);
+  fflush (stderr);
+  if (pipe (fd))
+    return -1;
+  pid = fork ();
+  if (pid < 0)
+    return -1;
+  if (pid == 0)
+    {
+      char *args[3];
+      args[0] = argv[0];
+      args[1] = (char *) arg;
+      args[2] = NULL;
+      close (fd[0]);
+      dup2 (fd[1], 2);
+      close (fd[1]);
+      if (mask)
+        setenv ("KCRYPT_HWF_MASK", mask, 1);
+      execv ("/proc/self/exe", args);
+      _exit (99);
+    }
+  close (fd[1]);
+  while ((r = read (fd[0], buf, sizeof buf)) > 0)
+    {
+      size_t n = (size_t) r;
+      fwrite (buf, 1, n, stderr);
+      if (have + 1 < errsize)
+        {
+          size_t k = n < errsize - 1 - have ? n : errsize - 1 - have;
+          memcpy (err + have, buf, k);
+          have += k;
+        }
+    }
+  err[have] = 0;
+  close (fd[0]);
+  if (waitpid (pid, &st, 0) != pid)
+    return -1;
+  return st;
+}
+
+/* The self-test: each planted defect is reported by MSan, after its
+ * marker line, and ends the child with MSan's status. */
+static void
+self_test (char **argv)
+{
+  static const char *const what[3] = { "branch", "index", "divisor" };
+  static char err[1 << 16];
+  int i;
+
+  for (i = 0; i < 3; i++)
+    {
+      char arg[32];
+      const char *mark;
+      int st;
+
+      snprintf (arg, sizeof arg, "--plant=%s", what[i]);
+      fprintf (stderr, "t-ctime-msan: self-test, a secret %s (MSan must "
+               "report it):\n", what[i]);
+      st = run_child (argv, arg, NULL, err, sizeof err);
+      mark = strstr (err, "planted secret");
+      CHECK (st != -1 && WIFEXITED (st) && WEXITSTATUS (st) == MSAN_EXIT
+             && mark && strstr (mark, MSAN_REPORT)
+             && !strstr (err, "went unreported"),
+             "self-test: MemorySanitizer did not flag the planted secret %s "
+             "(wait status %#x)", what[i], (unsigned) st);
+      if (!t_errors)
+        printf ("t-ctime-msan: self-test: planted secret %s flagged\n",
+                what[i]);
+    }
+}
+
+static void
+msan_paths (char **argv)
+{
+  /* The dispatch paths, as masks of KCRYPT_HWF_MASK: everything this CPU
+   * has (with IFMA where it has it), AVX-512 with VNNI but no IFMA,
+   * AVX-512 with neither, AVX2 without AVX-512, portable.  A mask that
+   * leaves the features of one already run is skipped. */
+  static const struct { const char *name; unsigned int mask; } paths[] = {
+    { "all", ~0u },
+    { "avx512-vnni", ~(unsigned int) KC_HWF_IFMA },
+    { "avx512", 0x47f },
+    { "avx2", 0x43f },
+    { "portable", 0 } };
+  static char err[1 << 16];
+  unsigned int hwf = _kc_hwf (), done[8];
+  char covered[256] = "";
+  int ndone = 0, i, j;
+
+  for (i = 0; i < (int) KC_DIM (paths); i++)
+    {
+      unsigned int f = hwf & paths[i].mask;
+      const char *name = paths[i].name;
+      char mask[16], arg[64];
+      int st;
+
+      for (j = 0; j < ndone; j++)
+        if (done[j] == f)
+          break;
+      if (j < ndone)
+        continue;
+      done[ndone++] = f;
+      if (i == 0)
+        name = (f & KC_HWF_IFMA) ? "ifma" : (f & KC_HWF_AVX512) ? "avx512"
+               : (f & KC_HWF_AVX2) ? "avx2" : "portable";
+      snprintf (mask, sizeof mask, "%#x", paths[i].mask);
+      snprintf (arg, sizeof arg, "--path=%s", name);
+      st = run_child (argv, arg, mask, err, sizeof err);
+      CHECK (st != -1 && WIFEXITED (st) && WEXITSTATUS (st) == 0
+             && !strstr (err, "MemorySanitizer"),
+             "path %s (KCRYPT_HWF_MASK=%s): %s (wait status %#x)", name,
+             mask, strstr (err, "MemorySanitizer")
+                   ? "MemorySanitizer reported a secret-dependent operation"
+                   : "failed", (unsigned) st);
+      if (strlen (covered) + strlen (name) + 2 < sizeof covered)
+        {
+          strcat (covered, " ");
+          strcat (covered, name);
+        }
+    }
+  printf ("t-ctime-msan: paths covered:%s\n", covered);
+  if ((hwf & (KC_HWF_AVX512 | KC_HWF_IFMA | KC_HWF_VNNI))
+      != (KC_HWF_AVX512 | KC_HWF_IFMA | KC_HWF_VNNI))
+    printf ("t-ctime-msan: AVX-512 paths NOT covered: this CPU lacks%s%s%s "
+            "(a limit of this machine, not a failure)\n",
+            hwf & KC_HWF_AVX512 ? "" : " AVX-512 (F, BW, DQ, VL)",
+            hwf & KC_HWF_IFMA ? "" : " AVX-512 IFMA",
+            hwf & KC_HWF_VNNI ? "" : " AVX-512 VNNI");
+  printf ("t-ctime-msan: left to valgrind (ctime-check.sh): the inline-"
+          "assembly kernels, not built with MSan: mpi/mont.c and "
+          "mpi/daira.c (MULX/ADX), mpi/mpih.c, "
+          "cipher/secp256k1-field-4x64.h\n");
+}
+#endif /* T_CTIME_MSAN */
+
+#ifdef T_CTIME_MSAN
+int
+main (int argc, char **argv)
+{
+  int msan = 0;
+#ifdef KC_CT_MSAN
+  msan = 1;
+#endif
+  t_init (argc, argv);
+  setvbuf (stdout, NULL, _IOLBF, 0);
+  if (!msan)
+    {
+      printf ("t-ctime-msan: SKIP: not a MemorySanitizer build (configure "
+              "CC=clang CFLAGS='-fsanitize=memory ...'); ctime-check.sh "
+              "is the valgrind check\n");
+      return T_SKIP;
+    }
+  if (argc > 1 && !strncmp (argv[1], "--plant=", 8))
+    return plant (argv[1] + 8);
+  if (argc > 1 && !strncmp (argv[1], "--path=", 7))
+    {
+      static char name[64];
+      run_all ();
+      snprintf (name, sizeof name, "t-ctime-msan [%s]", argv[1] + 7);
+      return t_done (name);
+    }
+  self_test (argv);
+  if (!t_errors)
+    msan_paths (argv);
+  return t_done ("t-ctime-msan");
+}
+#else /* !T_CTIME_MSAN */
 int
 main (int argc, char **argv)
 {
@@ -552,15 +867,7 @@ main (int argc, char **argv)
       return 0;
     }
   t_init (argc, argv);
-  t_seed (7);
-  ct_toolbox ();
-  hashes ();
-  kem ();
-  mlkem ();
-  x25519 ();
-  kem_hybrids ();
-  ecc ();
-  ecc_btc ();
-  fields ();
+  run_all ();
   return t_done ("t-ctime");
 }
+#endif /* T_CTIME_MSAN */
