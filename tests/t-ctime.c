@@ -604,7 +604,7 @@ run_all (void)
  * into and which MSan builds leave out (mpi/limb.h, KC_LIMB_ADX): the
  * MULX/ADX Montgomery multiplications and squarings of mpi/mont.c, the
  * Tweedle field of mpi/daira.c, the mpih.c loops and the 4x64 secp256k1
- * field (cipher/secp256k1-field-4x64.h).  ctime-check.sh runs them under
+ * field (cipher/secp256k1/x86_64/field-4x64.h).  ctime-check.sh runs them under
  * valgrind.  The MSan build also checks the code as MSan compiles it
  * (-O1, ct.h's barriers as volatile objects, ct-msan-x86.h's models of
  * some intrinsics); valgrind checks the code as shipped. */
@@ -800,7 +800,7 @@ msan_paths (char **argv)
   printf ("t-ctime-msan: left to valgrind (ctime-check.sh): the inline-"
           "assembly kernels, not built with MSan: mpi/mont.c and "
           "mpi/daira.c (MULX/ADX), mpi/mpih.c, "
-          "cipher/secp256k1-field-4x64.h\n");
+          "cipher/secp256k1/x86_64/field-4x64.h\n");
 }
 #endif /* T_CTIME_MSAN */
 
