@@ -153,6 +153,18 @@ test_signal_reentry (void)
   CHECK (!zero, "%zu all-zero 16-byte blocks", zero);
   CHECK (!errno_clobbered, "errno changed by %ld handler draws",
          (long) errno_clobbered);
+  if (hits < MIN_HITS && getenv ("KC_TEST_EMULATED"))
+    {
+      /* qemu-user delivers a signal only between the blocks it has
+       * translated, so a draw (no system call) is never interrupted:
+       * the test cannot make its case there.  .ci/cross sets
+       * KC_TEST_EMULATED; natively too few interruptions fail. */
+      printf ("t-random-signal: SKIP: under emulation only %ld of %ld "
+              "signals interrupted a draw (want %d): qemu-user delivers "
+              "signals between translated blocks\n", (long) hits,
+              (long) signals, MIN_HITS);
+      exit (T_SKIP);
+    }
   CHECK (hits >= MIN_HITS, "only %ld of %ld signals interrupted a draw "
          "(want %d): the test proved nothing", (long) hits, (long) signals,
          MIN_HITS);
