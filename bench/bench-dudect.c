@@ -341,17 +341,22 @@ kem_setup (const struct target *t)
   kem_fresh_ct (t, 0, kp.ct0);
 }
 
-/* ML-KEM's parameter k, the ML-KEM part of ALGO (0: none). */
+/* The post-quantum row of ALGO: a hybrid's first part (the dispatcher's
+ * K->pq), the row itself for the plain KEMs. */
+static const struct _kc_kem_info *
+pq_row (int algo)
+{
+  const struct _kc_kem_info *k = _kc_kem_lookup (algo);
+  return k->pq ? k->pq : k;
+}
+
+/* ML-KEM's parameter k of ALGO's post-quantum part (0: not ML-KEM). */
 static int
 mlkem_k (int algo)
 {
-  switch (algo)
-    {
-    case KC_KEM_MLKEM512: return 2;
-    case KC_KEM_MLKEM768: case KC_KEM_MLKEM768X25519_SHA256: return 3;
-    case KC_KEM_MLKEM1024: return 4;
-    default: return 0;
-    }
+  const struct _kc_kem_info *q = pq_row (algo);
+  return q->algo == KC_KEM_MLKEM512 || q->algo == KC_KEM_MLKEM768
+         || q->algo == KC_KEM_MLKEM1024 ? q->param : 0;
 }
 
 /* decap slots: sk || ct.  Class 0 is pool key 0, class 1 another key.
@@ -378,7 +383,7 @@ prep_decap_key (const struct target *t, unsigned char *s, int cls)
   memcpy (s, kp.sks, kp.sk);
   if (cls)
     {
-      size_t pq = 768 * (size_t) k + 96;        /* dk_PKE || ek || H || z */
+      size_t pq = pq_row (t->algo)->sk_len;     /* dk_PKE || ek || H || z */
       for (i = 0; i < 256 * k; i += 2)
         {
           unsigned int a = (unsigned int) (rnd64 () % 3329);
@@ -395,26 +400,13 @@ prep_decap_key (const struct target *t, unsigned char *s, int cls)
   rnd_bytes (s + kp.sk, kp.ct);
 }
 
-/* The post-quantum part of a ciphertext (the hybrids' first part; all of
- * it for the plain KEMs). */
-static size_t
-kem_pq_ct_len (int algo)
-{
-  switch (algo)
-    {
-    case KC_KEM_SNTRUP761X25519_SHA512: return KC_KEM_SNTRUP761_ENCAPS_LEN;
-    case KC_KEM_MLKEM768X25519_SHA256: return KC_KEM_MLKEM768_ENCAPS_LEN;
-    default: return _kc_kem_lookup (algo)->ct_len;
-    }
-}
-
 static void
 prep_decap_valid (const struct target *t, unsigned char *s, int cls)
 {
   memcpy (s, kp.sks, kp.sk);
   kem_fresh_ct (t, 0, s + kp.sk);
   if (cls)
-    s[kp.sk + rnd64 () % kem_pq_ct_len (t->algo)] ^= 1 + (rnd64 () % 255);
+    s[kp.sk + rnd64 () % pq_row (t->algo)->ct_len] ^= 1 + (rnd64 () % 255);
 }
 
 static void
