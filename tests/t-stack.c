@@ -38,6 +38,7 @@
 #include "t-common.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -995,6 +996,7 @@ check_docs (void)
   struct dirent *e;
   DIR *d = opendir (t_datafile ("../../doc"));
   int pages = 0;
+  size_t l;
 
   CHECK (check_doc_file ("../../src/kcrypt.h.in") > 0,
          "kcrypt.h.in states no stack figure");
@@ -1005,9 +1007,17 @@ check_docs (void)
       fail ("cannot open %s", t_datafile ("../../doc"));
       return;
     }
-  while ((e = readdir (d)))
+  for (;;)
     {
-      size_t l = strlen (e->d_name);
+      errno = 0;
+      if (!(e = readdir (d)))
+        {
+          if (errno)
+            fail ("reading %s: %s", t_datafile ("../../doc"),
+                  strerror (errno));
+          break;
+        }
+      l = strlen (e->d_name);
       if (l < 3 || strcmp (e->d_name + l - 2, ".3"))
         continue;
       snprintf (name, sizeof name, "../../doc/%s", e->d_name);
