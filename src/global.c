@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__x86_64__) && defined(HAVE_CPUID_H)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(HAVE_CPUID_H)
 # include <cpuid.h>
 #endif
 
@@ -77,14 +77,20 @@ _kc_wipememory (void *p, size_t n)
  * uses ymm16-31 on an AVX-512 CPU).  valgrind's CPUID reports no
  * AVX-512, so under it no EVEX instruction is executed.  Every x86-64
  * build clears them, --disable-asm too: the compiler vectorises plain C
- * with SSE2 and the C library's copies use whatever the CPU has. */
-#if defined(__x86_64__) && defined(HAVE_CPUID_H) \
+ * with SSE2 and the C library's copies use whatever the CPU has.
+ *
+ * x86-32 (i386) has eight of each: xmm0-7 where the CPU has SSE
+ * (VREGS_XMM; the i686 baseline does not promise it, but the C
+ * library's memcpy and strlen use it where it is there), ymm0-7 with
+ * AVX, zmm0-7 and k0-7 with AVX-512. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(HAVE_CPUID_H) \
     && (defined(__GNUC__) || defined(__clang__))
 # define KC_CLEAR_REGS 1
 # define VREGS_READY (1u << 0)
 # define VREGS_YMM   (1u << 1)
 # define VREGS_ZMM   (1u << 2)
 # define VREGS_VL    (1u << 3)
+# define VREGS_XMM   (1u << 4)
 
 /* per thread (a few CPUID a thread, once): a process-wide word written
  * by whichever thread burns first is a race to helgrind */
@@ -96,9 +102,14 @@ vregs_detect (void)
   unsigned int a, b, c, d, v = VREGS_READY;
   unsigned int max = __get_cpuid_max (0, NULL);
 
+#ifdef __x86_64__
+  v |= VREGS_XMM;
+#endif
   if (max >= 1)
     {
       __cpuid (1, a, b, c, d);
+      if (d & (1u << 25))                         /* SSE */
+        v |= VREGS_XMM;
       if ((c & (1u << 27)) && (c & (1u << 28)))    /* OSXSAVE and AVX */
         {
           unsigned int xlo, xhi;
@@ -123,6 +134,7 @@ vregs_detect (void)
  * registers.  Nothing the caller needs lives in them: it is the last
  * thing _kc_burn_stack does, and the entry points return right after
  * the burn. */
+# ifdef __x86_64__
 static KC_ALWAYS_INLINE void
 clear_regs (unsigned int v)
 {
@@ -186,10 +198,88 @@ clear_regs (unsigned int v)
                         : : : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9",
                           "r10", "r11", "cc");
 }
+#else /* __i386__ */
+/* x86-32: the eight of each and the caller-saved general registers.  No
+ * clobbers: the burn holds no vector value (it is built for the i686
+ * baseline, without SSE), and naming a register the target lacks is an
+ * error. */
+static KC_ALWAYS_INLINE void
+clear_regs (unsigned int v)
+{
+  if (v & VREGS_YMM)
+    __asm__ __volatile__ ("vzeroall");  /* and zmm0-7 whole */
+  else if (v & VREGS_XMM)
+    __asm__ __volatile__ ("xorps %%xmm0, %%xmm0\n\txorps %%xmm1, %%xmm1\n\t"
+                          "xorps %%xmm2, %%xmm2\n\txorps %%xmm3, %%xmm3\n\t"
+                          "xorps %%xmm4, %%xmm4\n\txorps %%xmm5, %%xmm5\n\t"
+                          "xorps %%xmm6, %%xmm6\n\txorps %%xmm7, %%xmm7" : :);
+  if (v & VREGS_ZMM)
+    __asm__ __volatile__ ("kxorw %%k0, %%k0, %%k0\n\tkxorw %%k1, %%k1, %%k1\n\t"
+                          "kxorw %%k2, %%k2, %%k2\n\tkxorw %%k3, %%k3, %%k3\n\t"
+                          "kxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\t"
+                          "kxorw %%k6, %%k6, %%k6\n\tkxorw %%k7, %%k7, %%k7" : :);
+  __asm__ __volatile__ ("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\t"
+                        "xorl %%edx, %%edx" : : : "eax", "ecx", "edx", "cc");
+}
+# endif
 #endif
 
 __thread uintptr_t _kc_burn_area[2];
 
+#if defined(__i386__) && defined(KC_CLEAR_REGS) && defined(__ELF__)
+/* x86-32: the C burn below leaves the slots of its own frame that it
+ * reserves but never writes (44 of its 64 bytes with gcc 12: the spill
+ * and alignment area above the array), and those are the slots of the
+ * body it follows, which under x86-32's register pressure hold spilled
+ * secrets (t-wipe found a tweak's limbs 32 bytes above the array).  So
+ * here the burn is assembly that zeroes the BYTES below its return
+ * address, its own frame included, before anything else runs there:
+ * with the stack pointer moved below the area first, so that a signal
+ * frame lands below it, not in it; then it calls burn_finish on the
+ * zeroed area (which writes only its own non-secret state there) to
+ * record the area and clear the registers.  Only eax, ecx and edx
+ * (caller-saved) are used; edi, which rep stosb needs, is kept in edx. */
+static void burn_finish (uintptr_t lo, uintptr_t hi)
+  __attribute__ ((used, noinline, noclone));
+
+__asm__ (".text\n"
+         "\t.p2align 4\n"
+         "\t.globl _kc_burn_stack\n"
+         "\t.hidden _kc_burn_stack\n"
+         "\t.type _kc_burn_stack, @function\n"
+         "_kc_burn_stack:\n"
+         "\tmovl 4(%esp), %ecx\n"      /* bytes */
+         "\tmovl %edi, %edx\n"
+         "\tsubl %ecx, %esp\n"         /* the area, below the stack pointer */
+         "\tmovl %esp, %edi\n"
+         "\txorl %eax, %eax\n"
+         "\trep stosb\n"               /* edi ends at the return address */
+         "\tmovl %edi, %esp\n"         /* back: esp = hi */
+         "\tmovl %edx, %edi\n"
+         "\tmovl %esp, %eax\n"         /* hi */
+         "\tmovl %esp, %edx\n"
+         "\tsubl 4(%esp), %edx\n"      /* lo = hi - bytes */
+         "\tsubl $4, %esp\n"           /* 16-byte aligned at the call */
+         "\tpushl %eax\n"
+         "\tpushl %edx\n"
+         "\tcall burn_finish\n"
+         "\taddl $12, %esp\n"
+         "\tret\n"
+         "\t.size _kc_burn_stack, .-_kc_burn_stack\n");
+
+static void
+burn_finish (uintptr_t lo, uintptr_t hi)
+{
+  uintptr_t *ba = _kc_burn_area;
+  unsigned int v = vregs_word;
+  if (!v)
+    v = vregs_detect ();
+  /* a burn of 0 bytes: the frame address, as below */
+  ba[0] = lo == hi ? (uintptr_t) __builtin_frame_address (0) : lo;
+  ba[1] = lo == hi ? ba[0] : hi;
+  clear_regs (v);
+}
+#else
 /* One contiguous array (a VLA), so the burn leaves no unwritten holes
  * between frames, zeroed in this frame (no call below the array, whose
  * frame the array would not cover).  Then the registers.  Entry points
@@ -249,6 +339,7 @@ _kc_burn_stack (size_t bytes)
   clear_regs (v);
 #endif
 }
+#endif /* the C burn */
 
 void
 _kc_fatal (const char *msg)

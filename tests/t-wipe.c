@@ -32,7 +32,7 @@
  * of 0 bytes (SHA-NI) is checked by the search alone.  -v prints each
  * call's reach below the top of its burn's area.
  *
- * The registers (x86-64): the moment the call has returned, the thread
+ * The registers (x86-64 and x86-32): the moment the call has returned, the thread
  * stores the vector registers (xmm0-15 or ymm0-15, and zmm0-31 where
  * AVX-512 is enabled) to a buffer, with nothing in between, and raises a
  * signal, for which the kernel writes every register (the xsave area) to
@@ -40,8 +40,9 @@
  * signal finds; both are searched for the same forms.  The search first
  * proves it finds a secret planted in ymm5 and in zmm20 (xmm5 with SSE
  * only) both ways.  Every x86-64 build runs this part (--disable-asm
- * too: the library clears the registers there as well); other
- * architectures skip it.
+ * too: the library clears the registers there as well), and x86-32 with
+ * its eight registers of each width (zmm5 for the AVX-512 state; none on
+ * a CPU without SSE); other architectures skip it.
  *
  * The program runs itself again with KCRYPT_HWF_MASK=0 and with the
  * AVX-512 features masked (the AVX2 kernels), so every code path this CPU
@@ -64,10 +65,22 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#if defined(__x86_64__) && defined(HAVE_CPUID_H) \
+#if (defined(__x86_64__) || defined(__i386__)) && defined(HAVE_CPUID_H) \
     && (defined(__GNUC__) || defined(__clang__))
 # include <cpuid.h>
 # define T_REGS 1               /* the library clears the registers */
+/* x86-32 has eight vector registers of each width and no zmm16-31; its
+ * compiler, built for the i686 baseline, may not name an xmm register */
+# ifdef __x86_64__
+#  define T_NVEC 16
+# else
+#  define T_NVEC 8
+# endif
+# if defined(__x86_64__) || defined(__SSE__)
+#  define T_CLOBBER_XMM5 "xmm5",
+# else
+#  define T_CLOBBER_XMM5
+# endif
 #endif
 
 /* 64 KiB, or the least thread stack where that is more */
@@ -293,7 +306,8 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
 /* -------------------------------------------------------------- harness */
 
 /* The vector registers there are: 1 xmm0-15, 2 ymm0-15, 3 and zmm0-31
- * (detected as the library does, from CPUID and XCR0). */
+ * (detected as the library does, from CPUID and XCR0); on x86-32 the
+ * first eight, and 0 where the CPU has no SSE. */
 static int vlevel;
 
 static void
@@ -301,11 +315,13 @@ detect_vlevel (void)
 {
 #ifdef T_REGS
   unsigned int a, b, c, d, max = __get_cpuid_max (0, NULL);
-  vlevel = 1;
+  vlevel = T_NVEC == 16;
   if (max < 1)
     return;
   __cpuid (1, a, b, c, d);
-  if ((c & (1u << 27)) && (c & (1u << 28)))
+  if (d & (1u << 25))           /* SSE (x86-32 only may lack it) */
+    vlevel = 1;
+  if (vlevel && (c & (1u << 27)) && (c & (1u << 28)))
     {
       unsigned int xlo, xhi;
       __asm__ ("xgetbv" : "=a" (xlo), "=d" (xhi) : "c" (0));
@@ -346,16 +362,21 @@ on_signal (int sig)
 }
 
 #ifdef T_REGS
-# define STORE16(op, w) \
+# define STORE8(op, w) \
   op " %%" w "0, 0(%0)\n\t" op " %%" w "1, 64(%0)\n\t" \
   op " %%" w "2, 128(%0)\n\t" op " %%" w "3, 192(%0)\n\t" \
   op " %%" w "4, 256(%0)\n\t" op " %%" w "5, 320(%0)\n\t" \
-  op " %%" w "6, 384(%0)\n\t" op " %%" w "7, 448(%0)\n\t" \
+  op " %%" w "6, 384(%0)\n\t" op " %%" w "7, 448(%0)\n\t"
+# if T_NVEC == 8
+#  define STORE16(op, w) STORE8 (op, w)
+#  define STORE16_31 ""
+# else
+#  define STORE16(op, w) STORE8 (op, w) \
   op " %%" w "8, 512(%0)\n\t" op " %%" w "9, 576(%0)\n\t" \
   op " %%" w "10, 640(%0)\n\t" op " %%" w "11, 704(%0)\n\t" \
   op " %%" w "12, 768(%0)\n\t" op " %%" w "13, 832(%0)\n\t" \
   op " %%" w "14, 896(%0)\n\t" op " %%" w "15, 960(%0)\n\t"
-# define STORE16_31 \
+#  define STORE16_31 \
   "vmovdqu64 %%zmm16, 1024(%0)\n\tvmovdqu64 %%zmm17, 1088(%0)\n\t" \
   "vmovdqu64 %%zmm18, 1152(%0)\n\tvmovdqu64 %%zmm19, 1216(%0)\n\t" \
   "vmovdqu64 %%zmm20, 1280(%0)\n\tvmovdqu64 %%zmm21, 1344(%0)\n\t" \
@@ -364,6 +385,7 @@ on_signal (int sig)
   "vmovdqu64 %%zmm26, 1664(%0)\n\tvmovdqu64 %%zmm27, 1728(%0)\n\t" \
   "vmovdqu64 %%zmm28, 1792(%0)\n\tvmovdqu64 %%zmm29, 1856(%0)\n\t" \
   "vmovdqu64 %%zmm30, 1920(%0)\n\tvmovdqu64 %%zmm31, 1984(%0)"
+# endif
 #endif
 
 /* The call, then at once (no call and no compiled code in between that
@@ -379,8 +401,8 @@ call_dump_signal (struct run *r)
   else if (vlevel == 2)
     __asm__ __volatile__ (STORE16 ("vmovdqu", "ymm")
                           : : "r" (r->regs) : "memory");
-  else
-    __asm__ __volatile__ (STORE16 ("movdqu", "xmm")
+  else if (vlevel == 1)
+    __asm__ __volatile__ (STORE16 ("movups", "xmm")
                           : : "r" (r->regs) : "memory");
   raise (SIGUSR1);
 #endif
@@ -668,14 +690,23 @@ plant_reg (void *arg)
   memcpy (v, pats[0].b, pats[0].n < 64 ? pats[0].n : 64);
   /* (no clobber: this function is compiled for the baseline target, so
    * the compiler keeps nothing in zmm20, and may not name it) */
+# if T_NVEC == 16
   if (plant_reg_which == REG_ZMM20)
     __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm20" : : "r" (v) : "memory");
-  else if (vlevel >= 2)
-    __asm__ __volatile__ ("vmovdqu (%0), %%ymm5" : : "r" (v)
-                          : "xmm5", "memory");
   else
-    __asm__ __volatile__ ("movdqu (%0), %%xmm5" : : "r" (v)
-                          : "xmm5", "memory");
+# else
+  /* (x86-32: zmm5's upper half stands for the AVX-512 state) */
+  if (vlevel == 3)
+    __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm5" : : "r" (v)
+                          : T_CLOBBER_XMM5 "memory");
+  else
+# endif
+  if (vlevel >= 2)
+    __asm__ __volatile__ ("vmovdqu (%0), %%ymm5" : : "r" (v)
+                          : T_CLOBBER_XMM5 "memory");
+  else
+    __asm__ __volatile__ ("movups (%0), %%xmm5" : : "r" (v)
+                          : T_CLOBBER_XMM5 "memory");
 }
 #endif
 
@@ -687,9 +718,17 @@ self_test_regs (void)
 #ifdef T_REGS
   struct outcome o;
   int which;
-  for (which = 0; which <= (vlevel == 3 ? REG_ZMM20 : 0); which++)
+  if (!vlevel)
     {
-      const char *reg = which ? "zmm20" : vlevel >= 2 ? "ymm5" : "xmm5";
+      if (t_verbose)
+        printf ("  self-test: no SSE, no vector registers to search\n");
+      return;
+    }
+  for (which = 0; which <= (vlevel == 3 && T_NVEC == 16 ? REG_ZMM20 : 0);
+       which++)
+    {
+      const char *reg = which ? "zmm20" : vlevel == 3 && T_NVEC == 8 ? "zmm5"
+                        : vlevel >= 2 ? "ymm5" : "xmm5";
       plant_reg_which = which;
       run_on_stack (NULL, plant_reg, NULL, NULL, &o);
       CHECK (o.reg_hits > 0, "self-test: the register dump does not show "
