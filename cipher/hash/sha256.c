@@ -193,60 +193,17 @@ _kc_sha256_init (_kc_sha256_ctx *ctx)
   ctx->buflen = 0;
 }
 
-void
-_kc_sha256_update (_kc_sha256_ctx *ctx, const void *data, size_t len)
-{
-  const unsigned char *p = data;
-
-  ctx->nbytes += len;
-  if (ctx->buflen)
-    {
-      size_t take = KC_SHA256_BLOCK_LEN - ctx->buflen;
-      if (take > len)
-        take = len;
-      memcpy (ctx->buf + ctx->buflen, p, take);
-      ctx->buflen += take;
-      p += take;
-      len -= take;
-      if (ctx->buflen < KC_SHA256_BLOCK_LEN)
-        return;
-      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-  if (len >= KC_SHA256_BLOCK_LEN)
-    {
-      size_t n = len / KC_SHA256_BLOCK_LEN;
-      _kc_sha256_blocks (ctx->h, p, n);
-      p += n * KC_SHA256_BLOCK_LEN;
-      len -= n * KC_SHA256_BLOCK_LEN;
-    }
-  if (len)
-    {
-      memcpy (ctx->buf, p, len);
-      ctx->buflen = len;
-    }
-}
-
-void
-_kc_sha256_final (_kc_sha256_ctx *ctx, unsigned char out[32])
-{
-  size_t n = ctx->buflen;
-  int i;
-
-  ctx->buf[n++] = 0x80;
-  if (n > KC_SHA256_BLOCK_LEN - 8)
-    {
-      memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - n);
-      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-      n = 0;
-    }
-  memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - 8 - n);
-  buf_put_be64 (ctx->buf + KC_SHA256_BLOCK_LEN - 8, ctx->nbytes << 3);
-  _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-  for (i = 0; i < 8; i++)
-    buf_put_be32 (out + 4 * i, ctx->h[i]);
-  wipememory (ctx, sizeof *ctx);
-}
+/* _kc_sha256_update and _kc_sha256_final: the block buffer, the padding
+ * with a 64-bit length and the digest (hash/md-buffer.h). */
+#define MD_CTX _kc_sha256_ctx
+#define MD_BLOCK_LEN KC_SHA256_BLOCK_LEN
+#define MD_LENGTH_LEN 8
+#define MD_BLOCKS _kc_sha256_blocks
+#define MD_DIGEST_LEN KC_SHA256_DIGEST_LEN
+#define MD_PUT_WORD buf_put_be32
+#define MD_UPDATE _kc_sha256_update
+#define MD_FINAL _kc_sha256_final
+#include "hash/md-buffer.h"
 
 void
 _kc_sha256 (unsigned char out[32], const void *data, size_t len)
