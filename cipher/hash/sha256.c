@@ -5,6 +5,7 @@
  */
 #include "kcrypt-int.h"
 #include "hash/sha256.h"
+#include "hash/sha2-rounds.h"
 #include "bufhelp.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
@@ -38,7 +39,7 @@ ror32 (uint32_t x, unsigned int n)
 #define s0(x) (ror32 ((x), 7) ^ ror32 ((x), 18) ^ ((x) >> 3))
 #define s1(x) (ror32 ((x), 17) ^ ror32 ((x), 19) ^ ((x) >> 10))
 
-/* One round, variables renamed at the call sites (see hash/sha512.c). */
+/* One round, variables renamed at the call sites (hash/sha2-rounds.h). */
 static inline void
 round256 (uint32_t a, uint32_t b, uint32_t c, uint32_t *d,
           uint32_t e, uint32_t f, uint32_t g, uint32_t *h, uint32_t kw)
@@ -69,22 +70,10 @@ _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
             for (j = 0; j < 16; j++)
               w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
                       + s0 (w[(j + 1) & 15]);
-          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 0] + w[0]);
-          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 1] + w[1]);
-          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 2] + w[2]);
-          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 3] + w[3]);
-          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 4] + w[4]);
-          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 5] + w[5]);
-          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 6] + w[6]);
-          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 7] + w[7]);
-          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 8] + w[8]);
-          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 9] + w[9]);
-          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 10] + w[10]);
-          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 11] + w[11]);
-          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 12] + w[12]);
-          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 13] + w[13]);
-          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 14] + w[14]);
-          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 15] + w[15]);
+#define ROUND(a, b, c, d, e, f, g, h, j) \
+  round256 (a, b, c, d, e, f, g, h, K256[i + (j)] + w[j])
+          KC_SHA2_ROUNDS16 (ROUND, a, b, c, d, e, f, g, hh);
+#undef ROUND
         }
       h[0] += a; h[1] += b; h[2] += c; h[3] += d;
       h[4] += e; h[5] += f; h[6] += g; h[7] += hh;

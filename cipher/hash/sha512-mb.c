@@ -23,6 +23,7 @@
 #include "kcrypt-int.h"
 #include "hash/sha512.h"
 #include "hash/sha512-mb.h"
+#include "hash/sha2-rounds.h"
 #include "bufhelp.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))

@@ -5,6 +5,7 @@
  */
 #include "kcrypt-int.h"
 #include "hash/sha512.h"
+#include "hash/sha2-rounds.h"
 
 #define K512 _kc_sha512_k
 #include "bufhelp.h"
@@ -75,28 +76,12 @@ round512 (uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
   *h = en + t2d;
 }
 
-/* Sixteen rounds, KW (j) giving W + K of the J-th. */
-#define SHA512_ROUNDS16(KW) \
-  do \
-    { \
-      round512 (a, b, c, &d, e, f, g, &hh, KW (0)); \
-      round512 (hh, a, b, &c, d, e, f, &g, KW (1)); \
-      round512 (g, hh, a, &b, c, d, e, &f, KW (2)); \
-      round512 (f, g, hh, &a, b, c, d, &e, KW (3)); \
-      round512 (e, f, g, &hh, a, b, c, &d, KW (4)); \
-      round512 (d, e, f, &g, hh, a, b, &c, KW (5)); \
-      round512 (c, d, e, &f, g, hh, a, &b, KW (6)); \
-      round512 (b, c, d, &e, f, g, hh, &a, KW (7)); \
-      round512 (a, b, c, &d, e, f, g, &hh, KW (8)); \
-      round512 (hh, a, b, &c, d, e, f, &g, KW (9)); \
-      round512 (g, hh, a, &b, c, d, e, &f, KW (10)); \
-      round512 (f, g, hh, &a, b, c, d, &e, KW (11)); \
-      round512 (e, f, g, &hh, a, b, c, &d, KW (12)); \
-      round512 (d, e, f, &g, hh, a, b, &c, KW (13)); \
-      round512 (c, d, e, &f, g, hh, a, &b, KW (14)); \
-      round512 (b, c, d, &e, f, g, hh, &a, KW (15)); \
-    } \
-  while (0)
+/* Sixteen rounds (hash/sha2-rounds.h) over a .. hh, the macro KW (j)
+ * of the call site giving W + K of the J-th. */
+#define ROUND512_KW(a, b, c, d, e, f, g, h, j) \
+  round512 (a, b, c, d, e, f, g, h, KW (j))
+#define SHA512_ROUNDS16() \
+  KC_SHA2_ROUNDS16 (ROUND512_KW, a, b, c, d, e, f, g, hh)
 
 void
 _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
@@ -120,7 +105,7 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
               w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
                       + s0 (w[(j + 1) & 15]);
 #define KW(j) (K512[i + (j)] + w[j])
-          SHA512_ROUNDS16 (KW);
+          SHA512_ROUNDS16 ();
 #undef KW
         }
       h[0] += a; h[1] += b; h[2] += c; h[3] += d;
@@ -149,7 +134,7 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
   for (i = 0; i < 80; i += 16)
     {
 #define KW(j) wk[i + (j)]
-      SHA512_ROUNDS16 (KW);
+      SHA512_ROUNDS16 ();
 #undef KW
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;

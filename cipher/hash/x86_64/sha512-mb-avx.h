@@ -78,7 +78,7 @@ MBV (sched) (MBV_T w[16], int j)
                            MBV (s1) (w[(j + 14) & 15])));
 }
 
-/* Rounds I .. I+15 (the names come back to their places after 16).
+/* Rounds I .. I+15 (hash/sha2-rounds.h).
  * Always inlined: as a call the state would go through memory. */
 MBV_FN static KC_ALWAYS_INLINE void
 MBV (rounds16) (MBV_T *pa, MBV_T *pb, MBV_T *pc, MBV_T *pd, MBV_T *pe,
@@ -87,22 +87,10 @@ MBV (rounds16) (MBV_T *pa, MBV_T *pb, MBV_T *pc, MBV_T *pd, MBV_T *pe,
   MBV_T a = *pa, b = *pb, c = *pc, d = *pd, e = *pe, f = *pf, g = *pg;
   MBV_T h = *ph;
 
-  MBV (round) (a, b, c, &d, e, f, g, &h, w[0], i + 0);
-  MBV (round) (h, a, b, &c, d, e, f, &g, w[1], i + 1);
-  MBV (round) (g, h, a, &b, c, d, e, &f, w[2], i + 2);
-  MBV (round) (f, g, h, &a, b, c, d, &e, w[3], i + 3);
-  MBV (round) (e, f, g, &h, a, b, c, &d, w[4], i + 4);
-  MBV (round) (d, e, f, &g, h, a, b, &c, w[5], i + 5);
-  MBV (round) (c, d, e, &f, g, h, a, &b, w[6], i + 6);
-  MBV (round) (b, c, d, &e, f, g, h, &a, w[7], i + 7);
-  MBV (round) (a, b, c, &d, e, f, g, &h, w[8], i + 8);
-  MBV (round) (h, a, b, &c, d, e, f, &g, w[9], i + 9);
-  MBV (round) (g, h, a, &b, c, d, e, &f, w[10], i + 10);
-  MBV (round) (f, g, h, &a, b, c, d, &e, w[11], i + 11);
-  MBV (round) (e, f, g, &h, a, b, c, &d, w[12], i + 12);
-  MBV (round) (d, e, f, &g, h, a, b, &c, w[13], i + 13);
-  MBV (round) (c, d, e, &f, g, h, a, &b, w[14], i + 14);
-  MBV (round) (b, c, d, &e, f, g, h, &a, w[15], i + 15);
+#define MBV_ROUND(a, b, c, d, e, f, g, h, j) \
+  MBV (round) (a, b, c, d, e, f, g, h, w[j], i + (j))
+  KC_SHA2_ROUNDS16 (MBV_ROUND, a, b, c, d, e, f, g, h);
+#undef MBV_ROUND
   *pa = a; *pb = b; *pc = c; *pd = d; *pe = e; *pf = f; *pg = g; *ph = h;
 }
 
