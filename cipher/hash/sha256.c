@@ -5,6 +5,7 @@
  */
 #include "kcrypt-int.h"
 #include "hash/sha256.h"
+#include "hash/sha2-rounds.h"
 #include "bufhelp.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
@@ -38,7 +39,7 @@ ror32 (uint32_t x, unsigned int n)
 #define s0(x) (ror32 ((x), 7) ^ ror32 ((x), 18) ^ ((x) >> 3))
 #define s1(x) (ror32 ((x), 17) ^ ror32 ((x), 19) ^ ((x) >> 10))
 
-/* One round, variables renamed at the call sites (see hash/sha512.c). */
+/* One round, variables renamed at the call sites (hash/sha2-rounds.h). */
 static inline void
 round256 (uint32_t a, uint32_t b, uint32_t c, uint32_t *d,
           uint32_t e, uint32_t f, uint32_t g, uint32_t *h, uint32_t kw)
@@ -69,22 +70,10 @@ _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
             for (j = 0; j < 16; j++)
               w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
                       + s0 (w[(j + 1) & 15]);
-          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 0] + w[0]);
-          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 1] + w[1]);
-          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 2] + w[2]);
-          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 3] + w[3]);
-          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 4] + w[4]);
-          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 5] + w[5]);
-          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 6] + w[6]);
-          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 7] + w[7]);
-          round256 (a, b, c, &d, e, f, g, &hh, K256[i + 8] + w[8]);
-          round256 (hh, a, b, &c, d, e, f, &g, K256[i + 9] + w[9]);
-          round256 (g, hh, a, &b, c, d, e, &f, K256[i + 10] + w[10]);
-          round256 (f, g, hh, &a, b, c, d, &e, K256[i + 11] + w[11]);
-          round256 (e, f, g, &hh, a, b, c, &d, K256[i + 12] + w[12]);
-          round256 (d, e, f, &g, hh, a, b, &c, K256[i + 13] + w[13]);
-          round256 (c, d, e, &f, g, hh, a, &b, K256[i + 14] + w[14]);
-          round256 (b, c, d, &e, f, g, hh, &a, K256[i + 15] + w[15]);
+#define ROUND(a, b, c, d, e, f, g, h, j) \
+  round256 (a, b, c, d, e, f, g, h, K256[i + (j)] + w[j])
+          KC_SHA2_ROUNDS16 (ROUND, a, b, c, d, e, f, g, hh);
+#undef ROUND
         }
       h[0] += a; h[1] += b; h[2] += c; h[3] += d;
       h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
@@ -193,60 +182,17 @@ _kc_sha256_init (_kc_sha256_ctx *ctx)
   ctx->buflen = 0;
 }
 
-void
-_kc_sha256_update (_kc_sha256_ctx *ctx, const void *data, size_t len)
-{
-  const unsigned char *p = data;
-
-  ctx->nbytes += len;
-  if (ctx->buflen)
-    {
-      size_t take = KC_SHA256_BLOCK_LEN - ctx->buflen;
-      if (take > len)
-        take = len;
-      memcpy (ctx->buf + ctx->buflen, p, take);
-      ctx->buflen += take;
-      p += take;
-      len -= take;
-      if (ctx->buflen < KC_SHA256_BLOCK_LEN)
-        return;
-      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-  if (len >= KC_SHA256_BLOCK_LEN)
-    {
-      size_t n = len / KC_SHA256_BLOCK_LEN;
-      _kc_sha256_blocks (ctx->h, p, n);
-      p += n * KC_SHA256_BLOCK_LEN;
-      len -= n * KC_SHA256_BLOCK_LEN;
-    }
-  if (len)
-    {
-      memcpy (ctx->buf, p, len);
-      ctx->buflen = len;
-    }
-}
-
-void
-_kc_sha256_final (_kc_sha256_ctx *ctx, unsigned char out[32])
-{
-  size_t n = ctx->buflen;
-  int i;
-
-  ctx->buf[n++] = 0x80;
-  if (n > KC_SHA256_BLOCK_LEN - 8)
-    {
-      memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - n);
-      _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-      n = 0;
-    }
-  memset (ctx->buf + n, 0, KC_SHA256_BLOCK_LEN - 8 - n);
-  buf_put_be64 (ctx->buf + KC_SHA256_BLOCK_LEN - 8, ctx->nbytes << 3);
-  _kc_sha256_blocks (ctx->h, ctx->buf, 1);
-  for (i = 0; i < 8; i++)
-    buf_put_be32 (out + 4 * i, ctx->h[i]);
-  wipememory (ctx, sizeof *ctx);
-}
+/* _kc_sha256_update and _kc_sha256_final: the block buffer, the padding
+ * with a 64-bit length and the digest (hash/md-buffer.h). */
+#define MD_CTX _kc_sha256_ctx
+#define MD_BLOCK_LEN KC_SHA256_BLOCK_LEN
+#define MD_LENGTH_LEN 8
+#define MD_BLOCKS _kc_sha256_blocks
+#define MD_DIGEST_LEN KC_SHA256_DIGEST_LEN
+#define MD_PUT_WORD buf_put_be32
+#define MD_UPDATE _kc_sha256_update
+#define MD_FINAL _kc_sha256_final
+#include "hash/md-buffer.h"
 
 void
 _kc_sha256 (unsigned char out[32], const void *data, size_t len)

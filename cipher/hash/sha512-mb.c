@@ -23,6 +23,7 @@
 #include "kcrypt-int.h"
 #include "hash/sha512.h"
 #include "hash/sha512-mb.h"
+#include "hash/sha2-rounds.h"
 #include "bufhelp.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
@@ -31,7 +32,6 @@
 # define KC_HAVE_MB_X86 1
 #endif
 
-#define MB_ALWAYS_INLINE __attribute__ ((always_inline))
 #define LANES KC_SHA512_MB_LANES
 #define BLK KC_SHA512_BLOCK_LEN
 
@@ -67,19 +67,16 @@ mb_blocks_generic (uint64_t st[8][LANES], const unsigned char *const p[LANES],
 /* The round constants of FIPS 180-4: hash/sha512.c's table. */
 #define K512 _kc_sha512_k
 
+/* The rounds, the schedule and the kernel are written once
+ * (hash/x86_64/sha512-mb-avx.h) and included for each instruction set
+ * with its vector type and operations: the kernels are v4_blocks and
+ * v8_blocks. */
 
 /* ---------------------------------------------------- AVX2, 4 lanes */
 
 #define MB_AVX2_FN __attribute__ ((target ("avx2")))
 
 typedef __m256i v4;
-
-MB_AVX2_FN static inline v4
-v4_ror (v4 x, int n)
-{
-  return _mm256_or_si256 (_mm256_srli_epi64 (x, n),
-                          _mm256_slli_epi64 (x, 64 - n));
-}
 
 /* Rotation by 8 bits as a byte shuffle (runs beside the shifts). */
 MB_AVX2_FN static inline v4
@@ -90,104 +87,6 @@ v4_ror8 (v4 x)
                                    0x080f0e0d0c0b0a09ULL,
                                    0x0007060504030201ULL);
   return _mm256_shuffle_epi8 (x, r8);
-}
-
-MB_AVX2_FN static inline v4
-v4_xor3 (v4 x, v4 y, v4 z)
-{
-  return _mm256_xor_si256 (_mm256_xor_si256 (x, y), z);
-}
-
-MB_AVX2_FN static inline v4
-v4_add3 (v4 x, v4 y, v4 z)
-{
-  return _mm256_add_epi64 (_mm256_add_epi64 (x, y), z);
-}
-
-MB_AVX2_FN static inline v4
-v4_S0 (v4 a)
-{
-  return v4_xor3 (v4_ror (a, 28), v4_ror (a, 34), v4_ror (a, 39));
-}
-
-MB_AVX2_FN static inline v4
-v4_S1 (v4 e)
-{
-  return v4_xor3 (v4_ror (e, 14), v4_ror (e, 18), v4_ror (e, 41));
-}
-
-MB_AVX2_FN static inline v4
-v4_s0 (v4 w)
-{
-  return v4_xor3 (v4_ror (w, 1), v4_ror8 (w), _mm256_srli_epi64 (w, 7));
-}
-
-MB_AVX2_FN static inline v4
-v4_s1 (v4 w)
-{
-  return v4_xor3 (v4_ror (w, 19), v4_ror (w, 61), _mm256_srli_epi64 (w, 6));
-}
-
-/* One round on four lanes.  As in hash/sha512.c the eight working variables
- * are renamed between calls, not moved: only d and h are written.
- * Ch = g ^ (e & (f ^ g)), Maj = b ^ ((a ^ b) & (b ^ c)). */
-MB_AVX2_FN static inline void
-v4_round (v4 a, v4 b, v4 c, v4 *d, v4 e, v4 f, v4 g, v4 *h, v4 w, int t)
-{
-  v4 kw = _mm256_add_epi64 (w, _mm256_set1_epi64x ((long long) K512[t]));
-  v4 ch = _mm256_xor_si256 (g, _mm256_and_si256 (e, _mm256_xor_si256 (f, g)));
-  v4 maj = _mm256_xor_si256 (b, _mm256_and_si256 (_mm256_xor_si256 (a, b),
-                                                  _mm256_xor_si256 (b, c)));
-  v4 t1 = _mm256_add_epi64 (v4_add3 (*h, kw, ch), v4_S1 (e));
-  v4 t2 = _mm256_add_epi64 (v4_S0 (a), maj);
-  *d = _mm256_add_epi64 (*d, t1);
-  *h = _mm256_add_epi64 (t1, t2);
-}
-
-/* W[j] += s1 (W[j-2]) + W[j-7] + s0 (W[j-15]), indices mod 16. */
-MB_AVX2_FN static inline void
-v4_sched (v4 w[16], int j)
-{
-  w[j] = _mm256_add_epi64 (v4_add3 (w[j], w[(j + 9) & 15],
-                                    v4_s0 (w[(j + 1) & 15])),
-                           v4_s1 (w[(j + 14) & 15]));
-}
-
-/* Rounds I .. I+15 (the names come back to their places after 16).
- * Always inlined: as a call the state would go through memory. */
-MB_AVX2_FN MB_ALWAYS_INLINE static inline void
-v4_rounds16 (v4 *pa, v4 *pb, v4 *pc, v4 *pd, v4 *pe, v4 *pf, v4 *pg,
-            v4 *ph, const v4 w[16], int i)
-{
-  v4 a = *pa, b = *pb, c = *pc, d = *pd, e = *pe, f = *pf, g = *pg, h = *ph;
-
-  v4_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
-  v4_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
-  v4_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
-  v4_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
-  v4_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
-  v4_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
-  v4_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
-  v4_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
-  v4_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
-  v4_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
-  v4_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
-  v4_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
-  v4_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
-  v4_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
-  v4_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
-  v4_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
-  *pa = a; *pb = b; *pc = c; *pd = d; *pe = e; *pf = f; *pg = g; *ph = h;
-}
-
-/* The next 16 words of the message schedule, in place. */
-MB_AVX2_FN static inline void
-v4_sched16 (v4 w[16])
-{
-  v4_sched (w, 0); v4_sched (w, 1); v4_sched (w, 2); v4_sched (w, 3);
-  v4_sched (w, 4); v4_sched (w, 5); v4_sched (w, 6); v4_sched (w, 7);
-  v4_sched (w, 8); v4_sched (w, 9); v4_sched (w, 10); v4_sched (w, 11);
-  v4_sched (w, 12); v4_sched (w, 13); v4_sched (w, 14); v4_sched (w, 15);
 }
 
 /* Words 4K .. 4K+3 of the current block of every lane into W[4K ..
@@ -219,56 +118,28 @@ v4_load4 (v4 w[16], const unsigned char *const p[4], size_t off, int k)
   w[4 * k + 3] = _mm256_permute2x128_si256 (t1, t3, 0x31);
 }
 
-MB_AVX2_FN static void
-mb_blocks_avx2 (uint64_t st[8][LANES], const unsigned char *const p[LANES],
-                size_t nblocks, unsigned int lanes_used)
-{
-  v4 a, b, c, d, e, f, g, h;
-  v4 w[16];
-  size_t blk;
-  int i;
-
-  (void) lanes_used;
-  a = _mm256_loadu_si256 ((const v4 *) st[0]);
-  b = _mm256_loadu_si256 ((const v4 *) st[1]);
-  c = _mm256_loadu_si256 ((const v4 *) st[2]);
-  d = _mm256_loadu_si256 ((const v4 *) st[3]);
-  e = _mm256_loadu_si256 ((const v4 *) st[4]);
-  f = _mm256_loadu_si256 ((const v4 *) st[5]);
-  g = _mm256_loadu_si256 ((const v4 *) st[6]);
-  h = _mm256_loadu_si256 ((const v4 *) st[7]);
-
-  for (blk = 0; blk < nblocks; blk++)
-    {
-      size_t off = blk * BLK;
-      v4 a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
-
-      v4_load4 (w, p, off, 0);
-      v4_load4 (w, p, off, 1);
-      v4_load4 (w, p, off, 2);
-      v4_load4 (w, p, off, 3);
-      v4_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, 0);
-      for (i = 16; i < 80; i += 16)
-        {
-          v4_sched16 (w);
-          v4_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, i);
-        }
-      a = _mm256_add_epi64 (a, a0); b = _mm256_add_epi64 (b, b0);
-      c = _mm256_add_epi64 (c, c0); d = _mm256_add_epi64 (d, d0);
-      e = _mm256_add_epi64 (e, e0); f = _mm256_add_epi64 (f, f0);
-      g = _mm256_add_epi64 (g, g0); h = _mm256_add_epi64 (h, h0);
-    }
-
-  _mm256_storeu_si256 ((v4 *) st[0], a);
-  _mm256_storeu_si256 ((v4 *) st[1], b);
-  _mm256_storeu_si256 ((v4 *) st[2], c);
-  _mm256_storeu_si256 ((v4 *) st[3], d);
-  _mm256_storeu_si256 ((v4 *) st[4], e);
-  _mm256_storeu_si256 ((v4 *) st[5], f);
-  _mm256_storeu_si256 ((v4 *) st[6], g);
-  _mm256_storeu_si256 ((v4 *) st[7], h);
-  wipememory (w, sizeof w);
-}
+#define MBV_FN MB_AVX2_FN
+#define MBV(name) v4_##name
+#define MBV_T v4
+#define MBV_LANES 4
+#define MBV_LOAD(p) _mm256_loadu_si256 ((const v4 *) (p))
+#define MBV_STORE(p, x) _mm256_storeu_si256 ((v4 *) (p), (x))
+#define MBV_SET1(k) _mm256_set1_epi64x (k)
+#define MBV_ADD(x, y) _mm256_add_epi64 ((x), (y))
+#define MBV_SHR(x, n) _mm256_srli_epi64 ((x), (n))
+#define MBV_ROR(x, n) \
+  _mm256_or_si256 (_mm256_srli_epi64 ((x), (n)), \
+                   _mm256_slli_epi64 ((x), 64 - (n)))
+#define MBV_ROR8(x) v4_ror8 (x)
+#define MBV_XOR3(x, y, z) _mm256_xor_si256 (_mm256_xor_si256 ((x), (y)), (z))
+/* Ch = z ^ (x & (y ^ z)), Maj = y ^ ((x ^ y) & (y ^ z)) */
+#define MBV_CH(x, y, z) \
+  _mm256_xor_si256 ((z), _mm256_and_si256 ((x), _mm256_xor_si256 ((y), (z))))
+#define MBV_MAJ(x, y, z) \
+  _mm256_xor_si256 ((y), _mm256_and_si256 (_mm256_xor_si256 ((x), (y)), \
+                                           _mm256_xor_si256 ((y), (z))))
+#define MBV_LOADW(w, p, off, k) v4_load4 ((w), (p), (off), (k))
+#include "hash/x86_64/sha512-mb-avx.h"
 
 /* ------------------------------------------------- AVX-512, 8 lanes */
 
@@ -283,97 +154,6 @@ typedef __m512i v8;
 #define TL_XOR3 0x96            /* x ^ y ^ z */
 #define TL_CH   0xca            /* x ? y : z */
 #define TL_MAJ  0xe8            /* majority of x, y, z */
-
-MB_AVX512_FN static inline v8
-v8_S0 (v8 a)
-{
-  return _mm512_ternarylogic_epi64 (_mm512_ror_epi64 (a, 28),
-                                    _mm512_ror_epi64 (a, 34),
-                                    _mm512_ror_epi64 (a, 39), TL_XOR3);
-}
-
-MB_AVX512_FN static inline v8
-v8_S1 (v8 e)
-{
-  return _mm512_ternarylogic_epi64 (_mm512_ror_epi64 (e, 14),
-                                    _mm512_ror_epi64 (e, 18),
-                                    _mm512_ror_epi64 (e, 41), TL_XOR3);
-}
-
-MB_AVX512_FN static inline v8
-v8_s0 (v8 w)
-{
-  return _mm512_ternarylogic_epi64 (_mm512_ror_epi64 (w, 1),
-                                    _mm512_ror_epi64 (w, 8),
-                                    _mm512_srli_epi64 (w, 7), TL_XOR3);
-}
-
-MB_AVX512_FN static inline v8
-v8_s1 (v8 w)
-{
-  return _mm512_ternarylogic_epi64 (_mm512_ror_epi64 (w, 19),
-                                    _mm512_ror_epi64 (w, 61),
-                                    _mm512_srli_epi64 (w, 6), TL_XOR3);
-}
-
-/* One round on eight lanes (renamed variables as in v4_round). */
-MB_AVX512_FN static inline void
-v8_round (v8 a, v8 b, v8 c, v8 *d, v8 e, v8 f, v8 g, v8 *h, v8 w, int t)
-{
-  v8 kw = _mm512_add_epi64 (w, _mm512_set1_epi64 ((long long) K512[t]));
-  v8 ch = _mm512_ternarylogic_epi64 (e, f, g, TL_CH);
-  v8 maj = _mm512_ternarylogic_epi64 (a, b, c, TL_MAJ);
-  v8 t1 = _mm512_add_epi64 (_mm512_add_epi64 (_mm512_add_epi64 (*h, kw), ch),
-                            v8_S1 (e));
-  v8 t2 = _mm512_add_epi64 (v8_S0 (a), maj);
-  *d = _mm512_add_epi64 (*d, t1);
-  *h = _mm512_add_epi64 (t1, t2);
-}
-
-MB_AVX512_FN static inline void
-v8_sched (v8 w[16], int j)
-{
-  w[j] = _mm512_add_epi64 (_mm512_add_epi64 (w[j], w[(j + 9) & 15]),
-                           _mm512_add_epi64 (v8_s0 (w[(j + 1) & 15]),
-                                             v8_s1 (w[(j + 14) & 15])));
-}
-
-/* Rounds I .. I+15 (the names come back to their places after 16).
- * Always inlined: as a call the state would go through memory. */
-MB_AVX512_FN MB_ALWAYS_INLINE static inline void
-v8_rounds16 (v8 *pa, v8 *pb, v8 *pc, v8 *pd, v8 *pe, v8 *pf, v8 *pg,
-            v8 *ph, const v8 w[16], int i)
-{
-  v8 a = *pa, b = *pb, c = *pc, d = *pd, e = *pe, f = *pf, g = *pg, h = *ph;
-
-  v8_round (a, b, c, &d, e, f, g, &h, w[0], i + 0);
-  v8_round (h, a, b, &c, d, e, f, &g, w[1], i + 1);
-  v8_round (g, h, a, &b, c, d, e, &f, w[2], i + 2);
-  v8_round (f, g, h, &a, b, c, d, &e, w[3], i + 3);
-  v8_round (e, f, g, &h, a, b, c, &d, w[4], i + 4);
-  v8_round (d, e, f, &g, h, a, b, &c, w[5], i + 5);
-  v8_round (c, d, e, &f, g, h, a, &b, w[6], i + 6);
-  v8_round (b, c, d, &e, f, g, h, &a, w[7], i + 7);
-  v8_round (a, b, c, &d, e, f, g, &h, w[8], i + 8);
-  v8_round (h, a, b, &c, d, e, f, &g, w[9], i + 9);
-  v8_round (g, h, a, &b, c, d, e, &f, w[10], i + 10);
-  v8_round (f, g, h, &a, b, c, d, &e, w[11], i + 11);
-  v8_round (e, f, g, &h, a, b, c, &d, w[12], i + 12);
-  v8_round (d, e, f, &g, h, a, b, &c, w[13], i + 13);
-  v8_round (c, d, e, &f, g, h, a, &b, w[14], i + 14);
-  v8_round (b, c, d, &e, f, g, h, &a, w[15], i + 15);
-  *pa = a; *pb = b; *pc = c; *pd = d; *pe = e; *pf = f; *pg = g; *ph = h;
-}
-
-/* The next 16 words of the message schedule, in place. */
-MB_AVX512_FN static inline void
-v8_sched16 (v8 w[16])
-{
-  v8_sched (w, 0); v8_sched (w, 1); v8_sched (w, 2); v8_sched (w, 3);
-  v8_sched (w, 4); v8_sched (w, 5); v8_sched (w, 6); v8_sched (w, 7);
-  v8_sched (w, 8); v8_sched (w, 9); v8_sched (w, 10); v8_sched (w, 11);
-  v8_sched (w, 12); v8_sched (w, 13); v8_sched (w, 14); v8_sched (w, 15);
-}
 
 /* Words 8K .. 8K+7 of the current block of every lane into W[8K .. 8K+7]:
  * big-endian loads and an 8 x 8 transposition in three steps (pairs of
@@ -442,54 +222,22 @@ v8_load8 (v8 w[16], const unsigned char *const p[8], size_t off, int k)
   w[8 * k + 7] = _mm512_shuffle_i64x2 (u3, u7, 0xdd);
 }
 
-MB_AVX512_FN static void
-mb_blocks_avx512 (uint64_t st[8][LANES], const unsigned char *const p[LANES],
-                  size_t nblocks, unsigned int lanes_used)
-{
-  v8 a, b, c, d, e, f, g, h;
-  v8 w[16];
-  size_t blk;
-  int i;
-
-  (void) lanes_used;
-  a = _mm512_loadu_si512 ((const void *) st[0]);
-  b = _mm512_loadu_si512 ((const void *) st[1]);
-  c = _mm512_loadu_si512 ((const void *) st[2]);
-  d = _mm512_loadu_si512 ((const void *) st[3]);
-  e = _mm512_loadu_si512 ((const void *) st[4]);
-  f = _mm512_loadu_si512 ((const void *) st[5]);
-  g = _mm512_loadu_si512 ((const void *) st[6]);
-  h = _mm512_loadu_si512 ((const void *) st[7]);
-
-  for (blk = 0; blk < nblocks; blk++)
-    {
-      size_t off = blk * BLK;
-      v8 a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
-
-      v8_load8 (w, p, off, 0);
-      v8_load8 (w, p, off, 1);
-      v8_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, 0);
-      for (i = 16; i < 80; i += 16)
-        {
-          v8_sched16 (w);
-          v8_rounds16 (&a, &b, &c, &d, &e, &f, &g, &h, w, i);
-        }
-      a = _mm512_add_epi64 (a, a0); b = _mm512_add_epi64 (b, b0);
-      c = _mm512_add_epi64 (c, c0); d = _mm512_add_epi64 (d, d0);
-      e = _mm512_add_epi64 (e, e0); f = _mm512_add_epi64 (f, f0);
-      g = _mm512_add_epi64 (g, g0); h = _mm512_add_epi64 (h, h0);
-    }
-
-  _mm512_storeu_si512 ((void *) st[0], a);
-  _mm512_storeu_si512 ((void *) st[1], b);
-  _mm512_storeu_si512 ((void *) st[2], c);
-  _mm512_storeu_si512 ((void *) st[3], d);
-  _mm512_storeu_si512 ((void *) st[4], e);
-  _mm512_storeu_si512 ((void *) st[5], f);
-  _mm512_storeu_si512 ((void *) st[6], g);
-  _mm512_storeu_si512 ((void *) st[7], h);
-  wipememory (w, sizeof w);
-}
+#define MBV_FN MB_AVX512_FN
+#define MBV(name) v8_##name
+#define MBV_T v8
+#define MBV_LANES 8
+#define MBV_LOAD(p) _mm512_loadu_si512 ((const void *) (p))
+#define MBV_STORE(p, x) _mm512_storeu_si512 ((void *) (p), (x))
+#define MBV_SET1(k) _mm512_set1_epi64 (k)
+#define MBV_ADD(x, y) _mm512_add_epi64 ((x), (y))
+#define MBV_SHR(x, n) _mm512_srli_epi64 ((x), (n))
+#define MBV_ROR(x, n) _mm512_ror_epi64 ((x), (n))
+#define MBV_ROR8(x) _mm512_ror_epi64 ((x), 8)
+#define MBV_XOR3(x, y, z) _mm512_ternarylogic_epi64 ((x), (y), (z), TL_XOR3)
+#define MBV_CH(x, y, z) _mm512_ternarylogic_epi64 ((x), (y), (z), TL_CH)
+#define MBV_MAJ(x, y, z) _mm512_ternarylogic_epi64 ((x), (y), (z), TL_MAJ)
+#define MBV_LOADW(w, p, off, k) v8_load8 ((w), (p), (off), (k))
+#include "hash/x86_64/sha512-mb-avx.h"
 
 #endif /* KC_HAVE_MB_X86 */
 
@@ -632,7 +380,7 @@ mb_plan (int kernel, int autopick, size_t left, unsigned int *m,
       *m = want;
       *nl = 8;
       if (!autopick || want > MB_AVX512_MIN)
-        return mb_blocks_avx512;
+        return v8_blocks;
       kernel = KC_SHA512_MB_AVX2;
     }
   if (kernel == KC_SHA512_MB_AVX2)
@@ -640,7 +388,7 @@ mb_plan (int kernel, int autopick, size_t left, unsigned int *m,
       *m = want < 4 ? want : 4;
       *nl = 4;
       if (!autopick || *m >= MB_AVX2_MIN)
-        return mb_blocks_avx2;
+        return v4_blocks;
     }
 #else
   (void) kernel;

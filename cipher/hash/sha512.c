@@ -5,6 +5,7 @@
  */
 #include "kcrypt-int.h"
 #include "hash/sha512.h"
+#include "hash/sha2-rounds.h"
 
 #define K512 _kc_sha512_k
 #include "bufhelp.h"
@@ -75,28 +76,12 @@ round512 (uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
   *h = en + t2d;
 }
 
-/* Sixteen rounds, KW (j) giving W + K of the J-th. */
-#define SHA512_ROUNDS16(KW) \
-  do \
-    { \
-      round512 (a, b, c, &d, e, f, g, &hh, KW (0)); \
-      round512 (hh, a, b, &c, d, e, f, &g, KW (1)); \
-      round512 (g, hh, a, &b, c, d, e, &f, KW (2)); \
-      round512 (f, g, hh, &a, b, c, d, &e, KW (3)); \
-      round512 (e, f, g, &hh, a, b, c, &d, KW (4)); \
-      round512 (d, e, f, &g, hh, a, b, &c, KW (5)); \
-      round512 (c, d, e, &f, g, hh, a, &b, KW (6)); \
-      round512 (b, c, d, &e, f, g, hh, &a, KW (7)); \
-      round512 (a, b, c, &d, e, f, g, &hh, KW (8)); \
-      round512 (hh, a, b, &c, d, e, f, &g, KW (9)); \
-      round512 (g, hh, a, &b, c, d, e, &f, KW (10)); \
-      round512 (f, g, hh, &a, b, c, d, &e, KW (11)); \
-      round512 (e, f, g, &hh, a, b, c, &d, KW (12)); \
-      round512 (d, e, f, &g, hh, a, b, &c, KW (13)); \
-      round512 (c, d, e, &f, g, hh, a, &b, KW (14)); \
-      round512 (b, c, d, &e, f, g, hh, &a, KW (15)); \
-    } \
-  while (0)
+/* Sixteen rounds (hash/sha2-rounds.h) over a .. hh, the macro KW (j)
+ * of the call site giving W + K of the J-th. */
+#define ROUND512_KW(a, b, c, d, e, f, g, h, j) \
+  round512 (a, b, c, d, e, f, g, h, KW (j))
+#define SHA512_ROUNDS16() \
+  KC_SHA2_ROUNDS16 (ROUND512_KW, a, b, c, d, e, f, g, hh)
 
 void
 _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
@@ -120,7 +105,7 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
               w[j] += s1 (w[(j + 14) & 15]) + w[(j + 9) & 15]
                       + s0 (w[(j + 1) & 15]);
 #define KW(j) (K512[i + (j)] + w[j])
-          SHA512_ROUNDS16 (KW);
+          SHA512_ROUNDS16 ();
 #undef KW
         }
       h[0] += a; h[1] += b; h[2] += c; h[3] += d;
@@ -149,7 +134,7 @@ sha512_rounds_bmi2 (uint64_t h[8], const uint64_t wk[80])
   for (i = 0; i < 80; i += 16)
     {
 #define KW(j) wk[i + (j)]
-      SHA512_ROUNDS16 (KW);
+      SHA512_ROUNDS16 ();
 #undef KW
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;
@@ -240,39 +225,17 @@ _kc_sha512_init (_kc_sha512_ctx *ctx)
   init_iv (ctx, iv);
 }
 
-void
-_kc_sha512_update (_kc_sha512_ctx *ctx, const void *data, size_t len)
-{
-  const unsigned char *p = data;
-
-  ctx->nbytes += len;
-  if (ctx->buflen)
-    {
-      size_t take = KC_SHA512_BLOCK_LEN - ctx->buflen;
-      if (take > len)
-        take = len;
-      memcpy (ctx->buf + ctx->buflen, p, take);
-      ctx->buflen += take;
-      p += take;
-      len -= take;
-      if (ctx->buflen < KC_SHA512_BLOCK_LEN)
-        return;
-      _kc_sha512_blocks (ctx->h, ctx->buf, 1);
-      ctx->buflen = 0;
-    }
-  if (len >= KC_SHA512_BLOCK_LEN)
-    {
-      size_t n = len / KC_SHA512_BLOCK_LEN;
-      _kc_sha512_blocks (ctx->h, p, n);
-      p += n * KC_SHA512_BLOCK_LEN;
-      len -= n * KC_SHA512_BLOCK_LEN;
-    }
-  if (len)
-    {
-      memcpy (ctx->buf, p, len);
-      ctx->buflen = len;
-    }
-}
+/* _kc_sha512_update and _kc_sha512_final: the block buffer, the padding
+ * with a 128-bit length and the digest (hash/md-buffer.h). */
+#define MD_CTX _kc_sha512_ctx
+#define MD_BLOCK_LEN KC_SHA512_BLOCK_LEN
+#define MD_LENGTH_LEN 16
+#define MD_BLOCKS _kc_sha512_blocks
+#define MD_DIGEST_LEN KC_SHA512_DIGEST_LEN
+#define MD_PUT_WORD buf_put_be64
+#define MD_UPDATE _kc_sha512_update
+#define MD_FINAL _kc_sha512_final
+#include "hash/md-buffer.h"
 
 void
 _kc_sha384_init (_kc_sha512_ctx *ctx)
@@ -292,29 +255,6 @@ _kc_sha384_final (_kc_sha512_ctx *ctx, unsigned char out[48])
   _kc_sha512_final (ctx, h);
   memcpy (out, h, 48);
   wipememory (h, sizeof h);
-}
-
-void
-_kc_sha512_final (_kc_sha512_ctx *ctx, unsigned char out[64])
-{
-  size_t n = ctx->buflen;
-  int i;
-
-  ctx->buf[n++] = 0x80;
-  if (n > KC_SHA512_BLOCK_LEN - 16)
-    {
-      memset (ctx->buf + n, 0, KC_SHA512_BLOCK_LEN - n);
-      _kc_sha512_blocks (ctx->h, ctx->buf, 1);
-      n = 0;
-    }
-  memset (ctx->buf + n, 0, KC_SHA512_BLOCK_LEN - 16 - n);
-  /* Bit length as a 128-bit big-endian number. */
-  buf_put_be64 (ctx->buf + KC_SHA512_BLOCK_LEN - 16, ctx->nbytes >> 61);
-  buf_put_be64 (ctx->buf + KC_SHA512_BLOCK_LEN - 8, ctx->nbytes << 3);
-  _kc_sha512_blocks (ctx->h, ctx->buf, 1);
-  for (i = 0; i < 8; i++)
-    buf_put_be64 (out + 8 * i, ctx->h[i]);
-  wipememory (ctx, sizeof *ctx);
 }
 
 void

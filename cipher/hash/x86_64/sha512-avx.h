@@ -123,7 +123,7 @@ sha512_rounds_sched (uint64_t h[8], uint64_t wka[80], uint64_t wkb[80],
   for (; i < 80; i += 16)
     {
 #define KW(j) wka[i + (j)]
-      SHA512_ROUNDS16 (KW);
+      SHA512_ROUNDS16 ();
 #undef KW
     }
   h[0] += a; h[1] += b; h[2] += c; h[3] += d;
