@@ -59,6 +59,7 @@ mul_4x2 (uint64_t r[6], const uint64_t x[4], const uint64_t c[2])
 
 #ifdef KC_LIMB_ADX
 # define KC_DAIRA_ADX 1
+# include "x86_64/sqr4-adx.h"     /* the square: _kc_sqr4_adx */
 /* x86-64 BMI2/ADX: the 512-bit product as mulx rows with the low words on
  * the OF chain and the high words on the CF chain (as in mont.c); the
  * product has no serial dependency between rows other than the
@@ -94,60 +95,6 @@ mul_4x4_adx (uint64_t x[8], const uint64_t a[4], const uint64_t b[4])
            : "rdx", "cc");
   x[0] = x0; x[1] = x1; x[2] = x2; x[3] = x3;
   x[4] = x4; x[5] = x5; x[6] = x6; x[7] = x7;
-}
-
-static void
-sqr_4_adx (uint64_t x[8], const uint64_t a[4])
-{
-  uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-  uint64_t lo, hi, z = 0;
-
-  /* Cross products (rows of a_i * a_j, j > i), then doubling on CF
-   * interleaved with the diagonal squares on OF. */
-  __asm__ ("movq 0(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           DA_STEP (8, "a", "s1", "s2") DA_STEP (16, "a", "s2", "s3")
-           DA_STEP (24, "a", "s3", "s4")
-           "adoxq %[z], %[s4]\n\t"
-           "movq 8(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           DA_STEP (16, "a", "s3", "s4") DA_STEP (24, "a", "s4", "s5")
-           "adoxq %[z], %[s5]\n\t"
-           "movq 16(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           DA_STEP (24, "a", "s5", "s6")
-           "adoxq %[z], %[s6]\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           "movq 0(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[s0], %[hi]\n\t"
-           "adcxq %[s1], %[s1]\n\t"
-           "adoxq %[hi], %[s1]\n\t"
-           "movq 8(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s2], %[s2]\n\t"
-           "adoxq %[lo], %[s2]\n\t"
-           "adcxq %[s3], %[s3]\n\t"
-           "adoxq %[hi], %[s3]\n\t"
-           "movq 16(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s4], %[s4]\n\t"
-           "adoxq %[lo], %[s4]\n\t"
-           "adcxq %[s5], %[s5]\n\t"
-           "adoxq %[hi], %[s5]\n\t"
-           "movq 24(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s6], %[s6]\n\t"
-           "adoxq %[lo], %[s6]\n\t"
-           "adcxq %[s7], %[s7]\n\t"
-           "adoxq %[hi], %[s7]\n\t"
-           : [s0] "+&r" (s0), [s1] "+&r" (s1), [s2] "+&r" (s2),
-             [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
-             [s6] "+&r" (s6), [s7] "+&r" (s7),
-             [lo] "=&r" (lo), [hi] "=&r" (hi)
-           : [a] "r" (a), [z] "m" (z)
-           : "rdx", "cc");
-  x[0] = s0; x[1] = s1; x[2] = s2; x[3] = s3;
-  x[4] = s4; x[5] = s5; x[6] = s6; x[7] = s7;
 }
 
 /* u[0..5] = X1[0..3] * c[0..1] with the two flag chains (c in memory). */
@@ -409,7 +356,7 @@ _kc_daira_sqr (const _kc_daira_field *f, uint64_t r[4], const uint64_t a[4])
 #ifdef KC_DAIRA_ADX
   if (f->adx)
     {
-      sqr_4_adx (x, a);
+      _kc_sqr4_adx (x, a);
       reduce (f, r, x);
       return;
     }

@@ -30,7 +30,8 @@
  * one more bit in u1.)
  * Every product and fold is a pair of single-word carry chains (low words,
  * high words); on x86-64 with BMI2/ADX the 512-bit product and the first
- * fold run as mulx rows with the two chains on CF and OF (as mont.c), and
+ * fold run as mulx rows with the two chains on CF and OF (as mont.c; the
+ * square is mpi/x86_64/sqr4-adx.h's, shared with mont.c), and
  * the rest of the reduction (second fold, both candidates, masked select)
  * is one assembly block with the same steps as the C code.
  */

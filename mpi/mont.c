@@ -193,6 +193,7 @@ sqr_redc_n (uint64_t *r, const uint64_t *a, const uint64_t *m,
 
 #ifdef KC_LIMB_ADX
 # define KC_MONT_ADX 1
+# include "x86_64/sqr4-adx.h"
 
 /* One limb step of a row: T_j += lo (OF chain), T_{j+1} += hi (CF). */
 # define ADX_STEP(off, src, Tj, Tj1) \
@@ -291,9 +292,9 @@ mul_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
   t[0] = t6; t[1] = t7; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
   final_sub (r, t, t4, m, 6);
 }
-/* Squaring, N = 4: cross products (three mulx rows on the two flag
- * chains), then the doubling (adcx S,S on CF) and the diagonal squares
- * (adox on OF) in one interleaved pass, then four sliding reduction rows.
+/* Squaring, N = 4: the square from mpi/x86_64/sqr4-adx.h (cross
+ * products, then the doubling and the diagonal squares in one pass) opens
+ * the block, then four sliding reduction rows on its eight words.
  * A reduction row ends with the pending CF and OF at weight i+N+1
  * collected into one register (they cannot both be set: if the first
  * addition into S_{i+4} wrapped, the word is <= 2^64 - 2 and the second
@@ -320,49 +321,10 @@ static void
 sqr_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
                 uint64_t m0inv)
 {
-  uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0, s6 = 0, s7 = 0;
-  uint64_t lo, hi, z = 0, t[4];
+  uint64_t s0, s1, s2, s3, s4, s5, s6, s7, lo, hi, z = 0, t[4];
 
-  __asm__ (/* Cross products: row 0 (a0 * a1..a3) into S1..S4. */
-           "movq 0(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           ADX_STEP (8, "a", "s1", "s2") ADX_STEP (16, "a", "s2", "s3")
-           ADX_STEP (24, "a", "s3", "s4")
-           "adoxq %[z], %[s4]\n\t"
-           /* Row 1 (a1 * a2..a3) into S3..S5. */
-           "movq 8(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           ADX_STEP (16, "a", "s3", "s4") ADX_STEP (24, "a", "s4", "s5")
-           "adoxq %[z], %[s5]\n\t"
-           /* Row 2 (a2 * a3) into S5..S6. */
-           "movq 16(%[a]), %%rdx\n\t"
-           "xorl %k[lo], %k[lo]\n\t"
-           ADX_STEP (24, "a", "s5", "s6")
-           "adoxq %[z], %[s6]\n\t"
-           /* Double (CF) and add the squares a_i^2 (OF). */
-           "xorl %k[lo], %k[lo]\n\t"
-           "movq 0(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[s0], %[hi]\n\t"
-           "adcxq %[s1], %[s1]\n\t"
-           "adoxq %[hi], %[s1]\n\t"
-           "movq 8(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s2], %[s2]\n\t"
-           "adoxq %[lo], %[s2]\n\t"
-           "adcxq %[s3], %[s3]\n\t"
-           "adoxq %[hi], %[s3]\n\t"
-           "movq 16(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s4], %[s4]\n\t"
-           "adoxq %[lo], %[s4]\n\t"
-           "adcxq %[s5], %[s5]\n\t"
-           "adoxq %[hi], %[s5]\n\t"
-           "movq 24(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[lo], %[hi]\n\t"
-           "adcxq %[s6], %[s6]\n\t"
-           "adoxq %[lo], %[s6]\n\t"
-           "adcxq %[s7], %[s7]\n\t"
-           "adoxq %[hi], %[s7]\n\t"
+  __asm__ (KC_SQR4_ADX ("a", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7",
+                        "lo", "hi")
            /* Reduction rows. */
            SQR_ROW_RED (0, "s0", "s1", "s2", "s3", "s4", "")
            SQR_ROW_RED (0, "s1", "s2", "s3", "s4", "s5",
@@ -371,9 +333,9 @@ sqr_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
                         SQR_ADDTOP ("s1", "s6"))
            SQR_ROW_RED (0, "s3", "s4", "s5", "s6", "s7",
                         SQR_ADDTOP ("s2", "s7"))
-           : [s0] "+&r" (s0), [s1] "+&r" (s1), [s2] "+&r" (s2),
-             [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
-             [s6] "+&r" (s6), [s7] "+&r" (s7),
+           : [s0] "=&r" (s0), [s1] "=&r" (s1), [s2] "=&r" (s2),
+             [s3] "=&r" (s3), [s4] "=&r" (s4), [s5] "=&r" (s5),
+             [s6] "=&r" (s6), [s7] "=&r" (s7),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [m] "r" (m), [k] "r" (m0inv), [z] "m" (z)
            : "rdx", "cc");

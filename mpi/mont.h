@@ -46,7 +46,9 @@
  * N = 3 to 8 use inline-assembly rows (mulx with the low words on the OF
  * chain and the high words on the CF chain) with the same algorithm,
  * bounds and outputs: for N = 3..6 both mul_redc and square_redc, for
- * N = 7, 8 mul_redc, and square_redc as mul_redc (a, a).
+ * N = 7, 8 mul_redc, and square_redc as mul_redc (a, a).  N = 4's
+ * square is the one in mpi/x86_64/sqr4-adx.h (shared with daira.c and the
+ * secp256k1 4x64 field), its reduction rows in the same asm block.
  * _kc_hwf_set_mask (0) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H

@@ -41,6 +41,7 @@
 #define KC_SECP256K1_FIELD_4X64_H
 
 #include "secp256k1/field-5x52.h"
+#include "x86_64/sqr4-adx.h"      /* mpi/: the 4-limb square */
 
 /* The gate of the 4x64 field and the ecmult code on it: MULX (BMI2),
  * ADCX and ADOX (ADX), and the measured preference KC_HWF_MULX_FAST. */
@@ -188,65 +189,20 @@ _kc_fe64_mul (_kc_fe64 *r, const _kc_fe64 *a, const _kc_fe64 *b)
   r->n[3] = t3;
 }
 
-/* R = A^2: the six cross products once, doubled, plus the four squares. */
+/* R = A^2: the 512-bit square from mpi/x86_64/sqr4-adx.h (the six cross
+ * products once, doubled, plus the four squares), then the fold, in one
+ * block. */
 KC_FE64_INLINE void
 _kc_fe64_sqr (_kc_fe64 *r, const _kc_fe64 *a)
 {
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y, z;
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y;
 
-  __asm__ ("xorl %k[z], %k[z]\n\t"
-           /* cross products a0*(a1, a2, a3) into t1..t4 */
-           "movq 0(%[a]), %%rdx\n\t"
-           "mulxq 8(%[a]), %[t1], %[t2]\n\t"
-           "mulxq 16(%[a]), %[x], %[t3]\n\t"
-           "adcxq %[x], %[t2]\n\t"
-           "mulxq 24(%[a]), %[x], %[t4]\n\t"
-           "adcxq %[x], %[t3]\n\t"
-           "adcxq %[z], %[t4]\n\t"
-           /* a1*(a2, a3) into t3..t5 */
-           "movq 8(%[a]), %%rdx\n\t"
-           "xorl %k[t5], %k[t5]\n\t"
-           "mulxq 16(%[a]), %[x], %[y]\n\t"
-           "adoxq %[x], %[t3]\n\t"
-           "adcxq %[y], %[t4]\n\t"
-           "mulxq 24(%[a]), %[x], %[y]\n\t"
-           "adoxq %[x], %[t4]\n\t"
-           "adcxq %[y], %[t5]\n\t"
-           "adoxq %[z], %[t5]\n\t"
-           /* a2*a3 into t5..t6 */
-           "movq 16(%[a]), %%rdx\n\t"
-           "mulxq 24(%[a]), %[x], %[t6]\n\t"
-           "addq %[x], %[t5]\n\t"
-           "adcq %[z], %[t6]\n\t"
-           /* double t1..t6 into t1..t7 (CF chain), add the squares (OF) */
-           "xorl %k[t7], %k[t7]\n\t"
-           "movq 0(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[t0], %[y]\n\t"
-           "adcxq %[t1], %[t1]\n\t"
-           "adoxq %[y], %[t1]\n\t"
-           "movq 8(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[x], %[y]\n\t"
-           "adcxq %[t2], %[t2]\n\t"
-           "adoxq %[x], %[t2]\n\t"
-           "adcxq %[t3], %[t3]\n\t"
-           "adoxq %[y], %[t3]\n\t"
-           "movq 16(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[x], %[y]\n\t"
-           "adcxq %[t4], %[t4]\n\t"
-           "adoxq %[x], %[t4]\n\t"
-           "adcxq %[t5], %[t5]\n\t"
-           "adoxq %[y], %[t5]\n\t"
-           "movq 24(%[a]), %%rdx\n\t"
-           "mulxq %%rdx, %[x], %[y]\n\t"
-           "adcxq %[t6], %[t6]\n\t"
-           "adoxq %[x], %[t6]\n\t"
-           "adcxq %[z], %[t7]\n\t"
-           "adoxq %[y], %[t7]\n\t"
+  __asm__ (KC_SQR4_ADX ("a", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7",
+                        "x", "y")
            KC_FE64_FOLD
            : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
              [t3] "=&r" (t3), [t4] "=&r" (t4), [t5] "=&r" (t5),
-             [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y),
-             [z] "=&r" (z)
+             [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y)
            : [a] "r" (a->n), KC_FE64_IN (a)
            : "rdx", "cc");
   r->n[0] = t0;
