@@ -240,7 +240,7 @@ mul_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
              [z] "r" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 4 rows: T_j = t(4+j mod 6); the top bit is t2. */
   t[0] = t4; t[1] = t5; t[2] = t0; t[3] = t1;
   final_sub (r, t, t2, m, 4);
@@ -287,7 +287,7 @@ mul_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [b] "r" (b), [mm] "m" (mm), [k] "m" (m0inv),
              [z] "m" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 6 rows: T_j = t(6+j mod 8); the top bit is t4. */
   t[0] = t6; t[1] = t7; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
   final_sub (r, t, t4, m, 6);
@@ -338,7 +338,7 @@ sqr_redc_4_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
              [s6] "=&r" (s6), [s7] "=&r" (s7),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [m] "r" (m), [k] "r" (m0inv), [z] "m" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Result S4..S7, top bit in S3. */
   t[0] = s4; t[1] = s5; t[2] = s6; t[3] = s7;
   final_sub (r, t, s3, m, 4);
@@ -366,7 +366,7 @@ mul_redc_3_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
              [z] "r" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 3 rows: T_j = t(3+j mod 5); the top bit is t1. */
   t[0] = t3; t[1] = t4; t[2] = t0;
   final_sub (r, t, t1, m, 3);
@@ -401,7 +401,7 @@ mul_redc_5_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [t6] "+&r" (t6), [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [b] "r" (b), [m] "r" (m), [k] "r" (m0inv),
              [z] "m" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 5 rows: T_j = t(5+j mod 7); the top bit is t3. */
   t[0] = t5; t[1] = t6; t[2] = t0; t[3] = t1; t[4] = t2;
   final_sub (r, t, t3, m, 5);
@@ -463,7 +463,7 @@ sqr_redc_3_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
              [s3] "+&r" (s3), [s4] "+&r" (s4), [s5] "+&r" (s5),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [a] "r" (a), [m] "r" (m), [k] "r" (m0inv), [z] "r" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Result S3..S5, top bit in S2. */
   t[0] = s3; t[1] = s4; t[2] = s5;
   final_sub (r, t, s2, m, 3);
@@ -545,7 +545,7 @@ sqr_redc_5_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
              [s9] "+&r" (s9), [lo] "=&r" (lo), [hi] "=&r" (hi),
              [p] "+&r" (p)
            : [mp] "m" (mp), [k] "m" (m0inv), [z] "m" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Result S5..S9, top bit in S4. */
   t[0] = s5; t[1] = s6; t[2] = s7; t[3] = s8; t[4] = s9;
   final_sub (r, t, s4, m, 5);
@@ -660,7 +660,7 @@ sqr_redc_6_adx (uint64_t *r, const uint64_t *a, const uint64_t *m,
              [s10] "+&r" (s10), [lo] "=&r" (lo), [hi] "=&r" (hi),
              [p] "+&r" (p), [sp] "=m" (sp)
            : [mp] "m" (mp), [k] "m" (m0inv), [z] "m" (z)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Result S6..S10, S11 (in s3); top bit in S5. */
   t[0] = s6; t[1] = s7; t[2] = s8; t[3] = s9; t[4] = s10; t[5] = s3;
   final_sub (r, t, s5, m, 6);
@@ -746,7 +746,7 @@ mul_redc_7_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
              [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [p] "r" (p), "m" (blk)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 7 rows: T_j = t(7+j mod 9); the top bit is t5. */
   t[0] = t7; t[1] = t8; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
   t[6] = t4;
@@ -776,7 +776,7 @@ mul_redc_8_adx (uint64_t *r, const uint64_t *a, const uint64_t *b,
              [t6] "+&r" (t6), [t7] "+&r" (t7), [t8] "+&r" (t8),
              [t9] "+&r" (t9), [lo] "=&r" (lo), [hi] "=&r" (hi)
            : [p] "r" (p), "m" (blk)
-           : "rdx", "cc");
+           : "rdx", "cc", "memory");
   /* Window after 8 rows: T_j = t(8+j mod 10); the top bit is t6. */
   t[0] = t8; t[1] = t9; t[2] = t0; t[3] = t1; t[4] = t2; t[5] = t3;
   t[6] = t4; t[7] = t5;

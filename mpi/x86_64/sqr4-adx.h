@@ -17,9 +17,11 @@
  *             written (no zeroing before the block)
  *   X, Y      outputs, "=&r": scratch
  * and the block clobbers rdx and the flags ("rdx", "cc").  It reads
- * a[0..3] from memory: the caller declares them (an "m" operand), or the
- * block opens a function that takes A as a pointer argument and writes no
- * memory before it (mont.c's kernels).
+ * a[0..3] from memory: the caller declares them (an "m" operand) or adds
+ * a "memory" clobber (mont.c's kernels: without either, the compiler may
+ * treat the block as a function of the pointer alone, and move or merge
+ * it past stores to what the pointer addresses once the kernel is
+ * inlined).
  * Twelve registers with rdx, none of them a zero word, so that a
  * caller's reduction has room beside it with a frame pointer.
  *
