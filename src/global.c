@@ -91,6 +91,12 @@ _kc_wipememory (void *p, size_t n)
 # define VREGS_ZMM   (1u << 2)
 # define VREGS_VL    (1u << 3)
 # define VREGS_XMM   (1u << 4)
+/* k0-7, the AVX-512 opmasks: the same eight in 32- and 64-bit mode */
+# define CLEAR_K0_7 \
+  "kxorw %%k0, %%k0, %%k0\n\tkxorw %%k1, %%k1, %%k1\n\t" \
+  "kxorw %%k2, %%k2, %%k2\n\tkxorw %%k3, %%k3, %%k3\n\t" \
+  "kxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\t" \
+  "kxorw %%k6, %%k6, %%k6\n\tkxorw %%k7, %%k7, %%k7"
 
 /* per thread (a few CPUID a thread, once): a process-wide word written
  * by whichever thread burns first is a race to helgrind */
@@ -176,11 +182,7 @@ clear_regs (unsigned int v)
       "vpxord %%" w "28, %%" w "28, %%" w "28\n\t" \
       "vpxord %%" w "29, %%" w "29, %%" w "29\n\t" \
       "vpxord %%" w "30, %%" w "30, %%" w "30\n\t" \
-      "vpxord %%" w "31, %%" w "31, %%" w "31\n\t" \
-      "kxorw %%k0, %%k0, %%k0\n\tkxorw %%k1, %%k1, %%k1\n\t" \
-      "kxorw %%k2, %%k2, %%k2\n\tkxorw %%k3, %%k3, %%k3\n\t" \
-      "kxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\t" \
-      "kxorw %%k6, %%k6, %%k6\n\tkxorw %%k7, %%k7, %%k7"
+      "vpxord %%" w "31, %%" w "31, %%" w "31\n\t" CLEAR_K0_7
       /* (No clobbers: naming zmm16-31 or k0-7 needs the AVX-512
        * target, and nothing of the compiler's is live in them across
        * this block: the function holds no vector value.) */
@@ -214,10 +216,7 @@ clear_regs (unsigned int v)
                           "xorps %%xmm4, %%xmm4\n\txorps %%xmm5, %%xmm5\n\t"
                           "xorps %%xmm6, %%xmm6\n\txorps %%xmm7, %%xmm7" : :);
   if (v & VREGS_ZMM)
-    __asm__ __volatile__ ("kxorw %%k0, %%k0, %%k0\n\tkxorw %%k1, %%k1, %%k1\n\t"
-                          "kxorw %%k2, %%k2, %%k2\n\tkxorw %%k3, %%k3, %%k3\n\t"
-                          "kxorw %%k4, %%k4, %%k4\n\tkxorw %%k5, %%k5, %%k5\n\t"
-                          "kxorw %%k6, %%k6, %%k6\n\tkxorw %%k7, %%k7, %%k7" : :);
+    __asm__ __volatile__ (CLEAR_K0_7 : :);
   __asm__ __volatile__ ("xorl %%eax, %%eax\n\txorl %%ecx, %%ecx\n\t"
                         "xorl %%edx, %%edx" : : : "eax", "ecx", "edx", "cc");
 }
@@ -239,8 +238,15 @@ __thread uintptr_t _kc_burn_area[2];
  * zeroed area (which writes only its own non-secret state there) to
  * record the area and clear the registers.  Only eax, ecx and edx
  * (caller-saved) are used; edi, which rep stosb needs, is kept in edx. */
+/* (noclone: the assembly calls it by this name; clang never clones and
+ * does not know the attribute) */
+# ifdef __clang__
+#  define BURN_FINISH_ATTRS used, noinline
+# else
+#  define BURN_FINISH_ATTRS used, noinline, noclone
+# endif
 static void burn_finish (uintptr_t lo, uintptr_t hi)
-  __attribute__ ((used, noinline, noclone));
+  __attribute__ ((BURN_FINISH_ATTRS));
 
 __asm__ (".text\n"
          "\t.p2align 4\n"
@@ -270,13 +276,13 @@ __asm__ (".text\n"
 static void
 burn_finish (uintptr_t lo, uintptr_t hi)
 {
-  uintptr_t *ba = _kc_burn_area;
   unsigned int v = vregs_word;
   if (!v)
     v = vregs_detect ();
-  /* a burn of 0 bytes: the frame address, as below */
-  ba[0] = lo == hi ? (uintptr_t) __builtin_frame_address (0) : lo;
-  ba[1] = lo == hi ? ba[0] : hi;
+  if (lo == hi)                 /* a burn of 0 bytes: as the C burn's */
+    lo = hi = (uintptr_t) __builtin_frame_address (0);
+  _kc_burn_area[0] = lo;
+  _kc_burn_area[1] = hi;
   clear_regs (v);
 }
 #else

@@ -110,12 +110,10 @@ extern __thread uintptr_t _kc_burn_area[2];
  * included: the secret key tweak's body reaches 324 bytes below it) */
 # define KC_STACK_BURN_TWEAK     (384)
 #else
+# define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
 # define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
 # define KC_STACK_BURN_ECDH      (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
-#endif
-#ifndef KC_STACK_BURN_TWEAK
-# define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
 #endif
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */

@@ -32,8 +32,8 @@
  * of 0 bytes (SHA-NI) is checked by the search alone.  -v prints each
  * call's reach below the top of its burn's area.
  *
- * The registers (x86-64 and x86-32): the moment the call has returned, the thread
- * stores the vector registers (xmm0-15 or ymm0-15, and zmm0-31 where
+ * The registers (x86-64 and x86-32): the moment the call has returned,
+ * the thread stores the vector registers (xmm0-15 or ymm0-15, and zmm0-31 where
  * AVX-512 is enabled) to a buffer, with nothing in between, and raises a
  * signal, for which the kernel writes every register (the xsave area) to
  * the thread's alternate signal stack, as it would to whatever stack a
@@ -692,14 +692,17 @@ plant_reg (void *arg)
    * the compiler keeps nothing in zmm20, and may not name it) */
 # if T_NVEC == 16
   if (plant_reg_which == REG_ZMM20)
-    __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm20" : : "r" (v) : "memory");
-  else
+    {
+      __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm20" : : "r" (v) : "memory");
+      return;
+    }
 # else
-  /* (x86-32: zmm5's upper half stands for the AVX-512 state) */
-  if (vlevel == 3)
-    __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm5" : : "r" (v)
-                          : T_CLOBBER_XMM5 "memory");
-  else
+  if (vlevel == 3)      /* x86-32: zmm5's upper half, the AVX-512 state */
+    {
+      __asm__ __volatile__ ("vmovdqu64 (%0), %%zmm5" : : "r" (v)
+                            : T_CLOBBER_XMM5 "memory");
+      return;
+    }
 # endif
   if (vlevel >= 2)
     __asm__ __volatile__ ("vmovdqu (%0), %%ymm5" : : "r" (v)
