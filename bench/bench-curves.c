@@ -741,7 +741,9 @@ static void
 bench_lanes (const struct bench_group *g)
 {
   static const char *const names[KC_ECDSA_BATCH_NPATHS] = {
-    "verify_lanes64_portable", "verify_lanes64_avx2", "verify_lanes64_ifma"
+    [KC_ECDSA_BATCH_PORTABLE] = "verify_lanes64_portable",
+    [KC_ECDSA_BATCH_AVX2] = "verify_lanes64_avx2",
+    [KC_ECDSA_BATCH_IFMA] = "verify_lanes64_ifma"
   };
   struct bench_row_def rows[KC_ECDSA_BATCH_NPATHS];
   size_t n = 0;

@@ -475,7 +475,8 @@ _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
 #endif
 
 /* The gate of those kernels: MULX (BMI2), ADCX and ADOX (ADX). */
-#define KC_LIMB_ADX_HWF (KC_HWF_BMI2 | KC_HWF_ADX)
+#define KC_LIMB_ADX_ISA BMI2, ADX
+#define KC_LIMB_ADX_HWF KC_ISA_HWF (KC_LIMB_ADX_ISA)
 
 static inline int
 _kc_limb_have_adx (void)

@@ -99,8 +99,8 @@ _kc_chacha20_blocks_ref (unsigned char *out, const unsigned char *key,
 
 #ifdef KC_HAVE_CHACHA_AVX2
 
-#define AVX2_FN __attribute__ ((target ("avx2")))
-#define AVX2_INLINE __attribute__ ((target ("avx2"), always_inline)) inline
+#define AVX2_FN KC_ISA_TARGET (KC_CHACHA20_AVX2_ISA)
+#define AVX2_INLINE AVX2_FN __attribute__ ((always_inline)) inline
 
 static AVX2_INLINE __m256i
 rot16_avx2 (__m256i x)
@@ -237,27 +237,35 @@ blocks_avx2 (unsigned char *out, const unsigned char *key, uint32_t counter,
 
 #endif /* KC_HAVE_CHACHA_AVX2 */
 
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*blocks) (unsigned char *out, const unsigned char *key,
+                  uint32_t counter, const unsigned char *nonce,
+                  size_t nblocks);
+} chacha20_kernels[] = {
+#ifdef KC_HAVE_CHACHA_AVX2
+  { { "avx2", KC_CHACHA20_AVX2_HWF, 0 }, blocks_avx2 },
+#endif
+  { { "portable", 0, 0 }, _kc_chacha20_blocks_ref },
+};
+KC_KERNEL_TABLE (_kc_chacha20_kernels_table, chacha20_kernels);
+
 int
 _kc_chacha20_have_simd (void)
 {
-#ifdef KC_HAVE_CHACHA_AVX2
-  return _kc_hwf_has (KC_CHACHA20_AVX2_HWF);
-#else
-  return 0;
-#endif
+  return KC_PICK (chacha20_kernels)->row.need != 0;
 }
 
+/* (one block goes to the portable code: the AVX2 kernel's eight lanes
+ * would be mostly idle) */
 void
 _kc_chacha20_blocks (unsigned char *out, const unsigned char *key,
                      uint32_t counter, const unsigned char *nonce,
                      size_t nblocks)
 {
-#ifdef KC_HAVE_CHACHA_AVX2
-  if (nblocks >= 2 && _kc_chacha20_have_simd ())
-    {
-      blocks_avx2 (out, key, counter, nonce, nblocks);
-      return;
-    }
-#endif
-  _kc_chacha20_blocks_ref (out, key, counter, nonce, nblocks);
+  if (nblocks < 2)
+    _kc_chacha20_blocks_ref (out, key, counter, nonce, nblocks);
+  else
+    KC_PICK (chacha20_kernels)->blocks (out, key, counter, nonce, nblocks);
 }

@@ -32,7 +32,8 @@
 #define KC_CHACHA20_BLOCK_LEN  64
 
 /* The features the AVX2 8-block kernel needs (its gate). */
-#define KC_CHACHA20_AVX2_HWF KC_HWF_AVX2
+#define KC_CHACHA20_AVX2_ISA AVX2
+#define KC_CHACHA20_AVX2_HWF KC_ISA_HWF (KC_CHACHA20_AVX2_ISA)
 
 /* The keystream blocks, on the fastest path this CPU has (the AVX2
  * 8-block kernel when _kc_hwf () has KC_CHACHA20_AVX2_HWF, else the

@@ -19,7 +19,7 @@ detect (void)
 {
   unsigned int a, b, c, d, f = 0;
   unsigned int max = __get_cpuid_max (0, NULL);
-  int os_avx = 0, os_avx512 = 0, cpu_avx512f = 0;
+  int os_avx = 0, os_avx512 = 0;
 
   if (max < 1)
     return 0;
@@ -40,7 +40,6 @@ detect (void)
   if (max >= 7)
     {
       __cpuid_count (7, 0, a, b, c, d);
-      cpu_avx512f = (b >> 16) & 1;   /* the core's, whatever the OS enables */
       if ((b & (1u << 5)) && os_avx)
         f |= KC_HWF_AVX2;
       if ((b & (1u << 3)) && (b & (1u << 8)))
@@ -59,26 +58,40 @@ detect (void)
           && os_avx512)
         f |= KC_HWF_VNNI;       /* F + BW + VNNI, zmm state enabled */
     }
-  if ((f & (KC_HWF_BMI2 | KC_HWF_ADX)) == (KC_HWF_BMI2 | KC_HWF_ADX))
-    {
-      /* "AuthenticAMD" and the family (base + extended) of leaf 1 */
-      unsigned int fam;
-      __cpuid (0, a, b, c, d);
-      if (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163)
-        {
-          __cpuid (1, a, b, c, d);
-          fam = (a >> 8) & 0xf;
-          if (fam == 0xf)
-            fam += (a >> 20) & 0xff;
-          /* Zen 5 and later; Zen 4, the family 0x19 cores with
-           * AVX-512 (Zen 3, the other half of that family, has none,
-           * and has not been measured).  The CPUID bit tells the core
-           * apart even where the OS leaves the zmm state off. */
-          if (fam >= 0x1a || (fam == 0x19 && cpu_avx512f))
-            f |= KC_HWF_MULX_FAST;
-        }
-    }
   return f;
+}
+
+/* The preferences (dispatch.h) of this CPU: the 4x64 MULX field on AMD
+ * cores with BMI2 and ADX whose multiplier has been measured to favour
+ * it. */
+static unsigned int
+detect_prefer (unsigned int hwf)
+{
+  unsigned int a, b, c, d, fam;
+
+  if ((hwf & (KC_HWF_BMI2 | KC_HWF_ADX)) != (KC_HWF_BMI2 | KC_HWF_ADX))
+    return 0;
+  /* "AuthenticAMD" and the family (base + extended) of leaf 1 */
+  __cpuid (0, a, b, c, d);
+  if (b != 0x68747541 || d != 0x69746e65 || c != 0x444d4163)
+    return 0;
+  __cpuid (1, a, b, c, d);
+  fam = (a >> 8) & 0xf;
+  if (fam == 0xf)
+    fam += (a >> 20) & 0xff;
+  /* Zen 5 and later; Zen 4, the family 0x19 cores with AVX-512 (Zen 3,
+   * the other half of that family, has none, and has not been
+   * measured).  The CPUID bit (leaf 7, EBX bit 16) tells the core apart
+   * even where the OS leaves the zmm state off. */
+  if (fam >= 0x1a)
+    return KC_PREFER_MULX;
+  if (fam == 0x19 && __get_cpuid_max (0, NULL) >= 7)
+    {
+      __cpuid_count (7, 0, a, b, c, d);
+      if (b & (1u << 16))
+        return KC_PREFER_MULX;
+    }
+  return 0;
 }
 #else
 static unsigned int
@@ -86,63 +99,87 @@ detect (void)
 {
   return 0;
 }
+
+static unsigned int
+detect_prefer (unsigned int hwf)
+{
+  (void) hwf;
+  return 0;
+}
 #endif
+
+/* The number in the environment variable NAME, or -1 where it is unset
+ * or empty. */
+static long long
+env_number (const char *name)
+{
+  const char *s = getenv (name);
+
+  return s && *s ? (long long) strtoul (s, NULL, 0) : -1;
+}
 
 /* KCRYPT_HWF_MASK (a number, e.g. 0) in the environment masks the
  * detected features, so that the portable paths can be exercised on any
  * machine; a kernel runs only where the mask keeps every bit of its gate
- * (the ML-KEM AVX2 kernels, say, need AVX2, BMI2 and POPCNT: 0x40c).
- * KCRYPT_HWF_PREFER adds preferences (KC_HWF_MULX_FAST, 0x200) where
- * the instructions they need are there, so that the paths they choose
- * can be tested and timed on other CPUs; the mask applies after it. */
+ * (the ML-KEM AVX2 kernels, say, need AVX2, BMI2 and POPCNT: 0x40c). */
 static unsigned int
 detect_masked (void)
 {
   unsigned int f = detect ();
-  const char *s = getenv ("KCRYPT_HWF_PREFER");
+  long long mask = env_number ("KCRYPT_HWF_MASK");
 
-  if (s && *s)
-    {
-      unsigned int want = (unsigned int) strtoul (s, NULL, 0)
-                          & KC_HWF_MULX_FAST;
 #ifdef KC_VALGRIND
-      /* valgrind (3.19) runs MULX, ADCX and ADOX but its CPUID does not
-       * report ADX: under it, a preference for the 4x64 field brings the
-       * instructions with it, so that the constant-time check
-       * (tests/ctime-check.sh) can run that path. */
-      if (want && RUNNING_ON_VALGRIND)
-        f |= KC_HWF_BMI2 | KC_HWF_ADX;
+  /* valgrind (3.19) runs MULX, ADCX and ADOX but its CPUID does not
+   * report ADX: under it, a preference for the 4x64 field brings the
+   * instructions with it, so that the constant-time check
+   * (tests/ctime-check.sh) can run that path. */
+  if ((env_number ("KCRYPT_HWF_PREFER") & KC_PREFER_MULX) > 0
+      && RUNNING_ON_VALGRIND)
+    f |= KC_HWF_BMI2 | KC_HWF_ADX;
 #endif
-      if ((f & (KC_HWF_BMI2 | KC_HWF_ADX)) == (KC_HWF_BMI2 | KC_HWF_ADX))
-        f |= want;
-    }
-  s = getenv ("KCRYPT_HWF_MASK");
-  if (s && *s)
-    f &= (unsigned int) strtoul (s, NULL, 0);
+  if (mask >= 0)
+    f &= (unsigned int) mask;
   return f;
 }
 
-/* Both words are 0 until set, then KC_HWF_READY_ | features, and are only
- * touched through __atomic builtins.  HWF_ENV holds the detection masked
- * by the environment; _kc_hwf_word (kcrypt-int.h) what _kc_hwf reports,
- * HWF_ENV further masked by _kc_hwf_set_mask.  Threads that race to set a
- * word compute the same value; the compare-and-swap lets one store win and
- * hands every other thread the winner's value, so all threads agree, and
- * a mask a test has set is never overwritten by a late detection. */
-static unsigned int hwf_env;
-unsigned int _kc_hwf_word;
-
+/* KCRYPT_HWF_PREFER (a number) in the environment replaces the detected
+ * preferences: 0 turns them off, 0x200 prefers the 4x64 MULX field on any
+ * CPU (where BMI2 and ADX are there, as its row needs), so that the
+ * paths they choose can be tested and timed on other CPUs. */
 static unsigned int
-hwf_env_get (void)
+detect_prefer_env (void)
 {
-  unsigned int s = __atomic_load_n (&hwf_env, __ATOMIC_ACQUIRE);
+  long long want = env_number ("KCRYPT_HWF_PREFER");
+
+  if (want >= 0)
+    return (unsigned int) want & KC_PREFER_ALL_;
+  return detect_prefer (detect ());
+}
+
+/* The four words are 0 until set, then KC_HWF_READY_ | bits, and are only
+ * touched through __atomic builtins.  HWF_ENV and PREFER_ENV hold the
+ * detection as the environment leaves it; _kc_hwf_word and
+ * _kc_prefer_word (dispatch.h) what _kc_hwf and _kc_hwf_prefer report,
+ * those further masked by a test's _kc_hwf_set_mask and
+ * _kc_hwf_set_prefer_mask.  Threads that race to set a word compute the
+ * same value; the compare-and-swap lets one store win and hands every
+ * other thread the winner's value, so all threads agree, and a mask a
+ * test has set is never overwritten by a late detection. */
+static unsigned int hwf_env, prefer_env;
+unsigned int _kc_hwf_word, _kc_prefer_word;
+
+/* *W once set: to READY | COMPUTE () by the first thread there. */
+static unsigned int
+word_get (unsigned int *w, unsigned int (*compute) (void))
+{
+  unsigned int s = __atomic_load_n (w, __ATOMIC_ACQUIRE);
 
   if (!s)
     {
-      unsigned int want = KC_HWF_READY_ | detect_masked ();
+      unsigned int want = KC_HWF_READY_ | compute ();
       unsigned int expected = 0;
 
-      if (__atomic_compare_exchange_n (&hwf_env, &expected, want, 0,
+      if (__atomic_compare_exchange_n (w, &expected, want, 0,
                                        __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
         s = want;
       else
@@ -151,21 +188,41 @@ hwf_env_get (void)
   return s;
 }
 
+static unsigned int
+hwf_env_get (void)
+{
+  return word_get (&hwf_env, detect_masked);
+}
+
+static unsigned int
+prefer_env_get (void)
+{
+  return word_get (&prefer_env, detect_prefer_env);
+}
+
 unsigned int
 _kc_hwf_slow (void)
 {
-  unsigned int want = hwf_env_get ();
-  unsigned int expected = 0;
+  return word_get (&_kc_hwf_word, hwf_env_get) & ~KC_HWF_READY_;
+}
 
-  if (!__atomic_compare_exchange_n (&_kc_hwf_word, &expected, want, 0,
-                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-    want = expected;
-  return want & ~KC_HWF_READY_;
+unsigned int
+_kc_prefer_slow (void)
+{
+  return word_get (&_kc_prefer_word, prefer_env_get) & ~KC_HWF_READY_;
 }
 
 void
 _kc_hwf_set_mask (unsigned int mask)
 {
   __atomic_store_n (&_kc_hwf_word, hwf_env_get () & (mask | KC_HWF_READY_),
+                    __ATOMIC_RELEASE);
+}
+
+void
+_kc_hwf_set_prefer_mask (unsigned int prefer_mask)
+{
+  __atomic_store_n (&_kc_prefer_word,
+                    prefer_env_get () & (prefer_mask | KC_HWF_READY_),
                     __ATOMIC_RELEASE);
 }

@@ -194,61 +194,8 @@ int _kc_thread_exit_register (struct _kc_thread_exit *e);
  * that mean the library computes garbage (a self-check failed). */
 void _kc_fatal (const char *msg) __attribute__ ((noreturn));
 
-/* CPU features for run-time dispatch (0 on other architectures or with
- * --disable-asm), detected once per process and masked by
- * KCRYPT_HWF_MASK from the environment.  This is the library's one
- * dispatch switch: every choice of kernel is derived from _kc_hwf () at
- * the call (or stored in a caller's context at its set-up), never cached
- * in a global of its own.  Thread safe and race free: the state is one
- * word read and written with __atomic builtins (src/hwfeatures.c), and
- * after the first call _kc_hwf is a single acquire load. */
-#define KC_HWF_SSSE3  (1u << 0)
-#define KC_HWF_SSE41  (1u << 1)
-#define KC_HWF_AVX2   (1u << 2)
-#define KC_HWF_BMI2   (1u << 3)   /* BMI1 and BMI2 */
-#define KC_HWF_ADX    (1u << 4)
-#define KC_HWF_SHANI  (1u << 5)
-#define KC_HWF_AVX512 (1u << 6)   /* AVX-512 F, BW, DQ and VL, OS-enabled */
-#define KC_HWF_IFMA   (1u << 7)   /* AVX-512 F, VL and IFMA, OS-enabled */
-#define KC_HWF_VNNI   (1u << 8)   /* AVX-512 F, BW and VNNI, OS-enabled */
-#define KC_HWF_POPCNT (1u << 10)  /* POPCNT */
-/* Not an instruction set but a measured preference: BMI2 and ADX on a
- * core whose 64-bit multiplier makes a 4x64 MULX field faster than the
- * 5x52 one (AMD family 0x1A, Zen 5, and later, and Zen 4: family 0x19
- * with AVX-512; doc/MEASUREMENTS). */
-#define KC_HWF_MULX_FAST (1u << 9)
-#define KC_HWF_READY_ (1u << 31)  /* internal: the word has been set */
-/* A bit is one CPUID feature set, and only the instructions it names:
- * AVX-512 does not bring AVX2 (VEX) nor IFMA AVX-512 BW, so a kernel's
- * gate names every bit whose instructions its code contains (the
- * compiler's too: a target of "avx512f" emits VEX AVX2 code).  Each
- * family of kernels declares its gate once, as a KC_*_HWF mask beside
- * its target attributes, and its dispatch tests _kc_hwf_has (that mask);
- * tests/t-isa-gates.sh disassembles every function and checks that its
- * instructions are within the bits of its row (tests/t-isa-gates.c). */
-
-extern unsigned int _kc_hwf_word;  /* only through the functions here */
-unsigned int _kc_hwf_slow (void);
-
-static inline unsigned int
-_kc_hwf (void)
-{
-  unsigned int s = __atomic_load_n (&_kc_hwf_word, __ATOMIC_ACQUIRE);
-  return s ? s & ~KC_HWF_READY_ : _kc_hwf_slow ();
-}
-
-/* 1 if _kc_hwf () has every bit of NEED. */
-static inline int
-_kc_hwf_has (unsigned int need)
-{
-  return (_kc_hwf () & need) == need;
-}
-
-/* Tests only: from now on _kc_hwf reports its features ANDed with MASK
- * (0 forces every portable path in this process, ~0u restores what the
- * CPU and KCRYPT_HWF_MASK allow).  Call it while no other thread is
- * inside the library, so that no operation mixes two paths. */
-void _kc_hwf_set_mask (unsigned int mask);
+/* CPU features, preferences and kernel rows: the one dispatch. */
+#include "dispatch.h"
 
 /* --enable-verify: KC_VERIFY_CHECK (cond) aborts with file:line when an
  * internal invariant (magnitude, accumulator bound, range) is broken.

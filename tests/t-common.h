@@ -232,7 +232,7 @@ t_rerun_masked (char **argv, unsigned int mask)
 
   if (getenv ("KCRYPT_HWF_MASK"))
     return;
-#ifdef KC_HWF_MULX_FAST
+#ifdef KC_PREFER_MULX           /* tests that include kcrypt-int.h first */
   if (!(_kc_hwf () & ~mask))
     return;
 #elif !defined(__x86_64__)
@@ -245,11 +245,11 @@ t_rerun_masked (char **argv, unsigned int mask)
 }
 
 /* Run this test again with the other secp256k1 field of the variable-time
- * multiplication (secp256k1/x86_64/ecmult-4x64.h): without KC_HWF_MULX_FAST where
- * the CPU prefers the 4x64 field, with it (KCRYPT_HWF_PREFER) where the
- * CPU has BMI2 and ADX but does not.  Nothing to do elsewhere, or in a
+ * multiplication (secp256k1/x86_64/ecmult-4x64.h): KCRYPT_HWF_PREFER=0
+ * where the CPU prefers the 4x64 field (KC_PREFER_MULX), 0x200 where it
+ * has BMI2 and ADX but does not.  Nothing to do elsewhere, or in a
  * rerun. */
-#ifdef KC_HWF_MULX_FAST         /* tests that include kcrypt-int.h first */
+#ifdef KC_PREFER_MULX           /* tests that include kcrypt-int.h first */
 static inline void
 t_rerun_other_field (char **argv)
 {
@@ -258,10 +258,8 @@ t_rerun_other_field (char **argv)
   if (getenv ("KCRYPT_HWF_MASK") || getenv ("KCRYPT_HWF_PREFER")
       || (_kc_hwf () & adx) != adx)
     return;
-  if (_kc_hwf () & KC_HWF_MULX_FAST)
-    t_rerun_masked (argv, ~KC_HWF_MULX_FAST);
-  else
-    t_rerun_env (argv, "KCRYPT_HWF_PREFER", "0x200");
+  t_rerun_env (argv, "KCRYPT_HWF_PREFER",
+               _kc_hwf_prefer () & KC_PREFER_MULX ? "0" : "0x200");
 }
 #endif
 

@@ -31,8 +31,8 @@
  * The program runs itself again under KCRYPT_HWF_MASK for each other
  * dispatch path this CPU has: the portable code (0), AVX2 without
  * AVX-512 (0x43f: POPCNT, 0x400, kept for the ML-KEM AVX2 kernels),
- * AVX-512 without IFMA (0x47f), and the other secp256k1
- * field (KC_HWF_MULX_FAST on or off).  Sanitizer builds skip it (ASan
+ * AVX-512 without IFMA (0x47f), and under KCRYPT_HWF_PREFER with the
+ * other secp256k1 field (the preference KC_PREFER_MULX on or off).  Sanitizer builds skip it (ASan
  * keeps locals on a fake stack, and its frames are bigger). */
 #include "kcrypt-int.h"
 #include "t-common.h"
@@ -1107,12 +1107,7 @@ main (int argc, char **argv)
       rerun (argv, 0, done, &ndone);              /* portable */
       rerun (argv, 0x43f, done, &ndone);          /* AVX2, no AVX-512 */
       rerun (argv, 0x47f, done, &ndone);          /* AVX-512, no IFMA */
-      rerun (argv, 0x63f, done, &ndone);          /* AVX2, 4x64 field */
-      rerun (argv, ~KC_HWF_MULX_FAST, done, &ndone);
-      if (!(_kc_hwf () & KC_HWF_MULX_FAST)
-          && (_kc_hwf () & (KC_HWF_BMI2 | KC_HWF_ADX))
-             == (KC_HWF_BMI2 | KC_HWF_ADX))
-        t_rerun_env (argv, "KCRYPT_HWF_PREFER", "0x200");
+      t_rerun_other_field (argv);                 /* the other field */
     }
   return t_done (mask || prefer ? name : "t-stack");
 }

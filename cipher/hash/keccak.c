@@ -185,7 +185,7 @@ _kc_keccak_f1600_generic (uint64_t s[25])
  * everywhere, called only where _kc_keccak_have_bmi is 1. */
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
 # define KC_HAVE_KECCAK_BMI 1
-# define KC_BMI_FN __attribute__ ((target ("bmi,bmi2")))
+# define KC_BMI_FN KC_ISA_TARGET (KC_KECCAK_BMI_ISA)
 #else
 # define KC_BMI_FN
 #endif
@@ -210,7 +210,7 @@ _kc_keccak_f1600_bmi (uint64_t s[25])
  * Where the CPU has AVX-512 it runs instead of the BMI kernel, which is
  * faster on a core of its own but not beside a busy sibling thread (the
  * head comment). */
-# define KC_AVX512_FN __attribute__ ((target ("avx512f,avx512vl")))
+# define KC_AVX512_FN KC_ISA_TARGET (KC_KECCAK_AVX512_ISA)
 
 /* rho offsets, lane (x, y) at [x + 5 y] (the portable round has them
  * inline) */
@@ -297,24 +297,25 @@ _kc_keccak_have_bmi (void)
 #endif
 }
 
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*f) (uint64_t s[25]);
+} keccak_kernels[] = {
+#if defined(KC_HAVE_KECCAK_AVX512)
+  { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, _kc_keccak_f1600_avx512 },
+#endif
+#if defined(KC_HAVE_KECCAK_BMI)
+  { { "bmi", KC_KECCAK_BMI_HWF, 0 }, _kc_keccak_f1600_bmi },
+#endif
+  { { "portable", 0, 0 }, _kc_keccak_f1600_generic },
+};
+KC_KERNEL_TABLE (_kc_keccak_kernels_table, keccak_kernels);
+
 void
 _kc_keccak_f1600 (uint64_t s[25])
 {
-#if defined(KC_HAVE_KECCAK_AVX512)
-  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
-    {
-      _kc_keccak_f1600_avx512 (s);
-      return;
-    }
-#endif
-#if defined(KC_HAVE_KECCAK_BMI)
-  if (_kc_hwf_has (KC_KECCAK_BMI_HWF))
-    {
-      _kc_keccak_f1600_bmi (s);
-      return;
-    }
-#endif
-  _kc_keccak_f1600_generic (s);
+  KC_PICK (keccak_kernels)->f (s);
 }
 
 /* ------------------------------------------------ four states at once */
@@ -348,7 +349,7 @@ typedef uint64_t _kc_v8u64 __attribute__ ((vector_size (64)));
 #define KC_XN_NAME keccak_x8_rounds
 #include "hash/keccak-xn.h"
 
-__attribute__ ((target ("avx2"))) static void
+KC_ISA_TARGET (KC_KECCAK_AVX2_ISA) static void
 keccak_f1600_x4_avx2 (uint64_t s[25][4])
 {
   keccak_x4_rounds (s);
@@ -361,54 +362,40 @@ keccak_f1600_x4_avx512 (uint64_t s[25][4])
 }
 #endif
 
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*f) (uint64_t s[25][4]);
+} keccak_x4_kernels[] = {
+#if defined(KC_HAVE_KECCAK_AVX512)
+  { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, keccak_f1600_x4_avx512 },
+  { { "avx2", KC_KECCAK_AVX2_HWF, 0 }, keccak_f1600_x4_avx2 },
+#endif
+  { { "portable", 0, 0 }, _kc_keccak_f1600_x4_generic },
+};
+KC_KERNEL_TABLE (_kc_keccak_x4_kernels_table, keccak_x4_kernels);
+
 void
 _kc_keccak_f1600_x4 (uint64_t s[25][4])
 {
-#if defined(KC_HAVE_KECCAK_AVX512)
-  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
-    {
-      keccak_f1600_x4_avx512 (s);
-      return;
-    }
-  if (_kc_hwf_has (KC_KECCAK_AVX2_HWF))
-    {
-      keccak_f1600_x4_avx2 (s);
-      return;
-    }
-#endif
-  _kc_keccak_f1600_x4_generic (s);
+  KC_PICK (keccak_x4_kernels)->f (s);
 }
 
 #if defined(KC_HAVE_KECCAK_AVX512)
-__attribute__ ((target ("avx512f"))) static void
+KC_AVX512_FN static void
 keccak_f1600_x8_avx512 (uint64_t s[25][8])
 {
   keccak_x8_rounds (s);
 }
 #endif
 
-int
-_kc_keccak_have_x8 (void)
-{
-#if defined(KC_HAVE_KECCAK_AVX512)
-  return _kc_hwf_has (KC_KECCAK_AVX512_HWF);
-#else
-  return 0;
-#endif
-}
-
-void
-_kc_keccak_f1600_x8 (uint64_t s[25][8])
+/* the fallback: two four-way calls */
+static void
+keccak_f1600_x8_halves (uint64_t s[25][8])
 {
   uint64_t h[25][4];
   unsigned int i, half;
-#if defined(KC_HAVE_KECCAK_AVX512)
-  if (_kc_hwf_has (KC_KECCAK_AVX512_HWF))
-    {
-      keccak_f1600_x8_avx512 (s);
-      return;
-    }
-#endif
+
   for (half = 0; half < 8; half += 4)
     {
       for (i = 0; i < 25; i++)
@@ -418,6 +405,30 @@ _kc_keccak_f1600_x8 (uint64_t s[25][8])
         memcpy (s[i] + half, h[i], sizeof h[i]);
     }
   wipememory (h, sizeof h);
+}
+
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*f) (uint64_t s[25][8]);
+} keccak_x8_kernels[] = {
+#if defined(KC_HAVE_KECCAK_AVX512)
+  { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, keccak_f1600_x8_avx512 },
+#endif
+  { { "x4", 0, 0 }, keccak_f1600_x8_halves },
+};
+KC_KERNEL_TABLE (_kc_keccak_x8_kernels_table, keccak_x8_kernels);
+
+void
+_kc_keccak_f1600_x8 (uint64_t s[25][8])
+{
+  KC_PICK (keccak_x8_kernels)->f (s);
+}
+
+int
+_kc_keccak_have_x8 (void)
+{
+  return KC_PICK (keccak_x8_kernels)->row.need != 0;
 }
 
 void

@@ -45,9 +45,12 @@ int _kc_keccak_have_bmi (void);
 /* The gates of the x86-64 kernels: ANDN and RORX; the four-way AVX2
  * one; the AVX-512 ones (single, four- and eight-way), whose code has
  * VEX (AVX2) instructions as well. */
-#define KC_KECCAK_BMI_HWF KC_HWF_BMI2
-#define KC_KECCAK_AVX2_HWF KC_HWF_AVX2
-#define KC_KECCAK_AVX512_HWF (KC_HWF_AVX512 | KC_HWF_AVX2)
+#define KC_KECCAK_BMI_ISA BMI2
+#define KC_KECCAK_AVX2_ISA AVX2
+#define KC_KECCAK_AVX512_ISA AVX2, AVX512
+#define KC_KECCAK_BMI_HWF KC_ISA_HWF (KC_KECCAK_BMI_ISA)
+#define KC_KECCAK_AVX2_HWF KC_ISA_HWF (KC_KECCAK_AVX2_ISA)
+#define KC_KECCAK_AVX512_HWF KC_ISA_HWF (KC_KECCAK_AVX512_ISA)
 
 /* Four permutations at once, the states interleaved lane by lane:
  * S[i][j] is lane i of state j (so one 256-bit load holds lane i of all

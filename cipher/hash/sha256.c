@@ -87,7 +87,7 @@ _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
  * sha256rnds2 expects; each sha256rnds2 does two rounds.  Message words
  * for rounds 16..63 come from sha256msg1/msg2:
  *   W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
-__attribute__ ((target ("sha,sse4.1,ssse3")))
+KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
 static void
 sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
 {
@@ -147,27 +147,28 @@ sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
 }
 #endif
 
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*blocks) (uint32_t h[8], const unsigned char *p, size_t nblocks);
+} sha256_kernels[] = {
+#ifdef KC_HAVE_SHANI_CODE
+  { { "shani", KC_SHA256_SHANI_HWF, 0 }, sha256_blocks_shani },
+#endif
+  { { "portable", 0, 0 }, _kc_sha256_blocks_generic },
+};
+KC_KERNEL_TABLE (_kc_sha256_kernels_table, sha256_kernels);
+
 int
 _kc_sha256_have_shani (void)
 {
-#ifdef KC_HAVE_SHANI_CODE
-  return _kc_hwf_has (KC_SHA256_SHANI_HWF);
-#else
-  return 0;
-#endif
+  return KC_PICK (sha256_kernels)->row.need != 0;
 }
 
 void
 _kc_sha256_blocks (uint32_t h[8], const unsigned char *p, size_t nblocks)
 {
-#ifdef KC_HAVE_SHANI_CODE
-  if (_kc_sha256_have_shani ())
-    {
-      sha256_blocks_shani (h, p, nblocks);
-      return;
-    }
-#endif
-  _kc_sha256_blocks_generic (h, p, nblocks);
+  KC_PICK (sha256_kernels)->blocks (h, p, nblocks);
 }
 
 void

@@ -38,6 +38,7 @@ void _kc_sha256_blocks (uint32_t h[8], const unsigned char *p, size_t nblocks);
 /* 1 if the SHA-NI path is in use. */
 int _kc_sha256_have_shani (void);
 /* The features of the SHA-NI kernel (its gate). */
-#define KC_SHA256_SHANI_HWF (KC_HWF_SHANI | KC_HWF_SSE41 | KC_HWF_SSSE3)
+#define KC_SHA256_SHANI_ISA SHANI, SSE41, SSSE3
+#define KC_SHA256_SHANI_HWF KC_ISA_HWF (KC_SHA256_SHANI_ISA)
 
 #endif

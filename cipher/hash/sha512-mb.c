@@ -74,7 +74,7 @@ mb_blocks_generic (uint64_t st[8][LANES], const unsigned char *const p[LANES],
 
 /* ---------------------------------------------------- AVX2, 4 lanes */
 
-#define MB_AVX2_FN __attribute__ ((target ("avx2")))
+#define MB_AVX2_FN KC_ISA_TARGET (KC_SHA512_MB_AVX2_ISA)
 
 typedef __m256i v4;
 
@@ -146,7 +146,7 @@ v4_load4 (v4 w[16], const unsigned char *const p[4], size_t off, int k)
 /* Only 512-bit forms of AVX-512F and BW (vpshufb) instructions: the
  * dispatch bit KC_HWF_AVX512 (F + BW + DQ and the zmm state enabled by
  * the OS) is all this needs; AVX-512VL is not required. */
-#define MB_AVX512_FN __attribute__ ((target ("avx2,avx512f,avx512bw")))
+#define MB_AVX512_FN KC_ISA_TARGET (KC_SHA512_MB_AVX512_ISA)
 
 typedef __m512i v8;
 
@@ -250,22 +250,29 @@ v8_load8 (v8 w[16], const unsigned char *const p[8], size_t off, int k)
 #define MB_AVX512_MIN 4
 #define MB_AVX2_MIN 3
 
+/* The kernels, widest first; mb_plan runs them. */
+static const struct
+{
+  struct _kc_kernel_row row;
+  int kernel;                   /* KC_SHA512_MB_* */
+} mb_kernels[] = {
+#ifdef KC_HAVE_MB_X86
+  { { "avx512", KC_SHA512_MB_AVX512_HWF, 0 }, KC_SHA512_MB_AVX512 },
+  { { "avx2", KC_SHA512_MB_AVX2_HWF, 0 }, KC_SHA512_MB_AVX2 },
+#endif
+  { { "portable", 0, 0 }, KC_SHA512_MB_GENERIC },
+};
+KC_KERNEL_TABLE (_kc_sha512_mb_kernels_table, mb_kernels);
+
 int
 _kc_sha512_mb_have (int kernel)
 {
-  switch (kernel)
-    {
-    case KC_SHA512_MB_GENERIC:
-      return 1;
-#ifdef KC_HAVE_MB_X86
-    case KC_SHA512_MB_AVX2:
-      return _kc_hwf_has (KC_SHA512_MB_AVX2_HWF);
-    case KC_SHA512_MB_AVX512:
-      return _kc_hwf_has (KC_SHA512_MB_AVX512_HWF);
-#endif
-    default:
-      return 0;
-    }
+  unsigned int i;
+
+  for (i = 0; i < KC_DIM (mb_kernels); i++)
+    if (mb_kernels[i].kernel == kernel)
+      return _kc_hwf_has (mb_kernels[i].row.need);
+  return 0;
 }
 
 /* Staging area of one group: per lane a head block and two tail blocks. */
@@ -446,11 +453,7 @@ mb_run (int kernel, int autopick, unsigned char *const out[], size_t outlen,
 static int
 mb_best (void)
 {
-  if (_kc_sha512_mb_have (KC_SHA512_MB_AVX512))
-    return KC_SHA512_MB_AVX512;
-  if (_kc_sha512_mb_have (KC_SHA512_MB_AVX2))
-    return KC_SHA512_MB_AVX2;
-  return KC_SHA512_MB_GENERIC;
+  return KC_PICK (mb_kernels)->kernel;
 }
 
 void

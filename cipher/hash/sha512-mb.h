@@ -71,8 +71,10 @@ void _kc_sha512_mb_prefix_strided (unsigned char *out, size_t outstride,
 #define KC_SHA512_MB_GENERIC 0  /* _kc_sha512_blocks per lane, 1..8 lanes */
 #define KC_SHA512_MB_AVX2    1  /* 4 lanes, needs KC_SHA512_MB_AVX2_HWF */
 #define KC_SHA512_MB_AVX512  2  /* 8 lanes, needs KC_SHA512_MB_AVX512_HWF */
-#define KC_SHA512_MB_AVX2_HWF KC_HWF_AVX2
-#define KC_SHA512_MB_AVX512_HWF (KC_HWF_AVX2 | KC_HWF_AVX512)
+#define KC_SHA512_MB_AVX2_ISA AVX2
+#define KC_SHA512_MB_AVX512_ISA AVX2, AVX512
+#define KC_SHA512_MB_AVX2_HWF KC_ISA_HWF (KC_SHA512_MB_AVX2_ISA)
+#define KC_SHA512_MB_AVX512_HWF KC_ISA_HWF (KC_SHA512_MB_AVX512_ISA)
 
 /* 1 if KERNEL was compiled in and this CPU (as _kc_hwf () reports it) can
  * run it, else 0. */

@@ -121,7 +121,7 @@ _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
  * message schedule in ymm registers (hash/x86_64/sha512-avx.h).  The data only feed
  * additions, shifts and xors: constant time, as the portable code. */
 
-#define SHA512_AVX2_FN __attribute__ ((target ("avx2,bmi2")))
+#define SHA512_AVX2_FN KC_ISA_TARGET (KC_SHA512_AVX2_ISA)
 
 /* The 80 rounds of one block from its precomputed W + K. */
 SHA512_AVX2_FN static void
@@ -171,39 +171,35 @@ load_pair (const unsigned char *pa, const unsigned char *pb, int k,
 
 /* vprorq and vpternlogq in the schedule: fewer vector ops on ports 0, 1
  * and 5, which the scalar rounds share (doc/MEASUREMENTS). */
-#define SHA512_X_FN \
-  __attribute__ ((target ("avx2,bmi2,avx512f,avx512vl")))
+#define SHA512_X_FN KC_ISA_TARGET (KC_SHA512_AVX512_ISA)
 #define SHA512_X(name) name##_avx512
 #define SHA512_X_VL 1
 #include "hash/x86_64/sha512-avx.h"
 #endif /* KC_HAVE_AVX2_CODE */
 
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*blocks) (uint64_t h[8], const unsigned char *p, size_t nblocks);
+} sha512_kernels[] = {
+#ifdef KC_HAVE_AVX2_CODE
+  { { "avx512", KC_SHA512_AVX512_HWF, 0 }, sha512_blocks_avx512 },
+  { { "avx2", KC_SHA512_AVX2_HWF, 0 }, sha512_blocks_avx2 },
+#endif
+  { { "portable", 0, 0 }, _kc_sha512_blocks_generic },
+};
+KC_KERNEL_TABLE (_kc_sha512_kernels_table, sha512_kernels);
+
 int
 _kc_sha512_have_avx2 (void)
 {
-#ifdef KC_HAVE_AVX2_CODE
-  return _kc_hwf_has (KC_SHA512_AVX2_HWF);
-#else
-  return 0;
-#endif
+  return KC_PICK (sha512_kernels)->row.need != 0;
 }
 
 void
 _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
 {
-#ifdef KC_HAVE_AVX2_CODE
-  if (_kc_hwf_has (KC_SHA512_AVX512_HWF))
-    {
-      sha512_blocks_avx512 (h, p, nblocks);
-      return;
-    }
-  if (_kc_hwf_has (KC_SHA512_AVX2_HWF))
-    {
-      sha512_blocks_avx2 (h, p, nblocks);
-      return;
-    }
-#endif
-  _kc_sha512_blocks_generic (h, p, nblocks);
+  KC_PICK (sha512_kernels)->blocks (h, p, nblocks);
 }
 
 static void

@@ -50,7 +50,9 @@ void _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
 /* 1 if _kc_sha512_blocks uses the AVX2+BMI2 path. */
 int _kc_sha512_have_avx2 (void);
 /* The gates of the kernels: AVX2+BMI2, and with AVX-512 VL added. */
-#define KC_SHA512_AVX2_HWF (KC_HWF_AVX2 | KC_HWF_BMI2)
-#define KC_SHA512_AVX512_HWF (KC_SHA512_AVX2_HWF | KC_HWF_AVX512)
+#define KC_SHA512_AVX2_ISA AVX2, BMI2
+#define KC_SHA512_AVX512_ISA AVX2, BMI2, AVX512
+#define KC_SHA512_AVX2_HWF KC_ISA_HWF (KC_SHA512_AVX2_ISA)
+#define KC_SHA512_AVX512_HWF KC_ISA_HWF (KC_SHA512_AVX512_ISA)
 
 #endif

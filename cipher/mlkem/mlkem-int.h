@@ -98,8 +98,10 @@ extern const struct _kc_mlkem_ops _kc_mlkem_ops_portable;
  * with BMI2 and POPCNT (the rejection step counts with popcnt); the
  * AVX-512 rejection steps and the eight-way sampler, which also need the
  * eight-way Keccak (hash/keccak.h). */
-#define KC_MLKEM_AVX2_HWF (KC_HWF_AVX2 | KC_HWF_BMI2 | KC_HWF_POPCNT)
-#define KC_MLKEM_AVX512_HWF (KC_MLKEM_AVX2_HWF | KC_HWF_AVX512 \
+#define KC_MLKEM_AVX2_ISA AVX2, BMI2, POPCNT
+#define KC_MLKEM_AVX512_ISA AVX2, BMI2, POPCNT, AVX512
+#define KC_MLKEM_AVX2_HWF KC_ISA_HWF (KC_MLKEM_AVX2_ISA)
+#define KC_MLKEM_AVX512_HWF (KC_ISA_HWF (KC_MLKEM_AVX512_ISA) \
                              | KC_KECCAK_AVX512_HWF)
 #ifdef KC_USE_X86_64
 /* Only where _kc_hwf () has KC_MLKEM_AVX2_HWF. */

@@ -36,16 +36,23 @@ params_of (int k)
 
 #define KMAX KC_MLKEM_KMAX
 
-/* The kernels, chosen once by _kc_hwf (so every call of a process takes
- * the same path). */
+/* The kernels, chosen by _kc_hwf at each call. */
+static const struct
+{
+  struct _kc_kernel_row row;
+  const struct _kc_mlkem_ops *ops;
+} mlkem_kernels[] = {
+#ifdef KC_USE_X86_64
+  { { "avx2", KC_MLKEM_AVX2_HWF, 0 }, &_kc_mlkem_ops_avx2 },
+#endif
+  { { "portable", 0, 0 }, &_kc_mlkem_ops_portable },
+};
+KC_KERNEL_TABLE (_kc_mlkem_kernels_table, mlkem_kernels);
+
 static const struct _kc_mlkem_ops *
 ops_get (void)
 {
-#ifdef KC_USE_X86_64
-  if (_kc_hwf_has (KC_MLKEM_AVX2_HWF))
-    return &_kc_mlkem_ops_avx2;
-#endif
-  return &_kc_mlkem_ops_portable;
+  return KC_PICK (mlkem_kernels)->ops;
 }
 
 struct pke_work

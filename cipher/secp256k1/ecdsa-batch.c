@@ -19,46 +19,40 @@ typedef unsigned int (*ecmult_lanes_fn) (_kc_secp256k1_fe *, _kc_secp256k1_fe *,
                                          const scalar *,
                                          const _kc_secp256k1_ge *);
 
-/* One row per path: its lanes, the fewest items worth a kernel call (the
- * kernel costs the same for one lane as for all: the AVX2 lanes are
- * faster than the single verification only when all four are used), its
- * kernel, its test of the CPU, and whether the dispatcher may take it (a
- * path measured slower than the one below it is kept for the tests and
- * the benchmarks, but never picked; doc/MEASUREMENTS has the figures). */
+/* One row per path, in the order of the KC_ECDSA_BATCH_* ids: its gate,
+ * its lanes, the fewest items worth a kernel call (the kernel costs the
+ * same for one lane as for all: the AVX2 lanes are faster than the
+ * single verification only when all four are used) and its kernel (NULL
+ * where the build lacks it). */
 struct lane_path
 {
+  struct _kc_kernel_row row;
   int lanes;
   size_t min_items;
   ecmult_lanes_fn ecmult;
-  int (*usable) (void);
-  int pick;
 };
-
-static int
-portable_usable (void)
-{
-  return 1;
-}
 
 static const struct lane_path paths[KC_ECDSA_BATCH_NPATHS] = {
-  { 1, 0, NULL, portable_usable, 1 },
-#ifdef KC_HAVE_FE4
-  { 4, 4, _kc_secp256k1_ecmult4_avx2, _kc_fe4_usable, 1 },
-#else
-  { 4, 4, NULL, NULL, 0 },
-#endif
 #ifdef KC_HAVE_FE8
-  { 8, 3, _kc_secp256k1_ecmult8_ifma, _kc_fe8_usable, 1 },
+  { { "ifma", KC_FE8_HWF, 0 }, 8, 3, _kc_secp256k1_ecmult8_ifma },
 #else
-  { 8, 3, NULL, NULL, 0 },
+  { { "ifma", KC_FE8_HWF, 0 }, 8, 3, NULL },
 #endif
+#ifdef KC_HAVE_FE4
+  { { "avx2", KC_FE4_HWF, 0 }, 4, 4, _kc_secp256k1_ecmult4_avx2 },
+#else
+  { { "avx2", KC_FE4_HWF, 0 }, 4, 4, NULL },
+#endif
+  { { "portable", 0, 0 }, 1, 0, NULL },
 };
+KC_KERNEL_TABLE (_kc_ecdsa_batch_kernels_table, paths);
 
 int
 _kc_ecdsa_batch_path_usable (int path)
 {
-  return path >= 0 && path < KC_ECDSA_BATCH_NPATHS && paths[path].usable
-         && paths[path].usable ();
+  return path >= 0 && path < KC_ECDSA_BATCH_NPATHS
+         && (paths[path].ecmult || path == KC_ECDSA_BATCH_PORTABLE)
+         && _kc_hwf_has (paths[path].row.need);
 }
 
 int
@@ -67,14 +61,15 @@ _kc_ecdsa_batch_path_lanes (int path)
   return paths[path].lanes;
 }
 
+/* (a path the build lacks has the gate of its kernel, which this
+ * process then does not pass: KC_HAVE_FE4 and KC_HAVE_FE8 are defined
+ * wherever KC_USE_X86_64 is, with a compiler that can build them.) */
 int
 _kc_ecdsa_batch_path (void)
 {
-  int p;
-  for (p = KC_ECDSA_BATCH_NPATHS - 1; p > 0; p--)
-    if (paths[p].pick && _kc_ecdsa_batch_path_usable (p))
-      return p;
-  return KC_ECDSA_BATCH_PORTABLE;
+  int p = (int) (KC_PICK (paths) - paths);
+
+  return _kc_ecdsa_batch_path_usable (p) ? p : KC_ECDSA_BATCH_PORTABLE;
 }
 
 /* Exactly P->lanes items in the lanes. */

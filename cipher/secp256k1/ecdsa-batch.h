@@ -29,12 +29,12 @@
 #include "secp256k1/group.h"
 #include "secp256k1/scalar.h"
 
-/* The paths, slowest first. */
+/* The paths, fastest first (the rows of the dispatch, src/dispatch.h). */
 enum
 {
-  KC_ECDSA_BATCH_PORTABLE = 0,  /* _kc_ecdsa_verify_var item by item */
+  KC_ECDSA_BATCH_IFMA = 0,      /* eight AVX-512 IFMA lanes */
   KC_ECDSA_BATCH_AVX2 = 1,      /* four AVX2 lanes */
-  KC_ECDSA_BATCH_IFMA = 2,      /* eight AVX-512 IFMA lanes */
+  KC_ECDSA_BATCH_PORTABLE = 2,  /* _kc_ecdsa_verify_var item by item */
   KC_ECDSA_BATCH_NPATHS = 3
 };
 

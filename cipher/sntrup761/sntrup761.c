@@ -1181,18 +1181,24 @@ static const struct sntrup_ops ops_avx512 = {
 
 #endif
 
-/* The table for this CPU: a branch on the cached feature bits (read
- * once by _kc_hwf, so every call of a process takes the same path). */
+/* The table for this CPU, chosen by _kc_hwf at each call. */
+static const struct
+{
+  struct _kc_kernel_row row;
+  const struct sntrup_ops *ops;
+} sntrup761_kernels[] = {
+#ifdef KC_USE_X86_64
+  { { "avx512", KC_SNTRUP761_AVX512_HWF, 0 }, &ops_avx512 },
+  { { "avx2", KC_SNTRUP761_AVX2_HWF, 0 }, &ops_avx2 },
+#endif
+  { { "portable", 0, 0 }, &ops_portable },
+};
+KC_KERNEL_TABLE (_kc_sntrup761_kernels_table, sntrup761_kernels);
+
 static const struct sntrup_ops *
 ops_get (void)
 {
-#ifdef KC_USE_X86_64
-  if (_kc_hwf_has (KC_SNTRUP761_AVX512_HWF))
-    return &ops_avx512;
-  if (_kc_hwf_has (KC_SNTRUP761_AVX2_HWF))
-    return &ops_avx2;
-#endif
-  return &ops_portable;
+  return KC_PICK (sntrup761_kernels)->ops;
 }
 
 /* The optional members: the fused kernel where the table has one, else

@@ -325,6 +325,38 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
   wipememory (&t, sizeof t);
 }
 
+#ifdef KC_USE_X86_64
+/* The ladder of the AVX-512 IFMA kernel (x86_64/ifma.c), in the form of
+ * the portable one. */
+static void
+ladder_ifma (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
+             int base)
+{
+  uint64_t xz[10];
+
+  if (base)
+    _kc_x25519_ladder_ifma_base (xz, k);
+  else
+    _kc_x25519_ladder_ifma (xz, k, x1->v);
+  memcpy (x2->v, xz, sizeof x2->v);
+  memcpy (z2->v, xz + 5, sizeof z2->v);
+  wipememory (xz, sizeof xz);
+}
+#endif
+
+static const struct
+{
+  struct _kc_kernel_row row;
+  void (*ladder) (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
+                  int base);
+} x25519_kernels[] = {
+#ifdef KC_USE_X86_64
+  { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma },
+#endif
+  { { "portable", 0, 0 }, ladder },
+};
+KC_KERNEL_TABLE (_kc_x25519_kernels_table, x25519_kernels);
+
 /* X25519 (SCALAR, U), or X25519 (SCALAR, 9) if U is NULL */
 static uint32_t
 x25519 (unsigned char out[32], const unsigned char scalar[32],
@@ -341,19 +373,7 @@ x25519 (unsigned char out[32], const unsigned char scalar[32],
   k[31] &= 127;
   k[31] |= 64;
   fe_frombytes (&x1, base ? nine : u);
-  if (_kc_hwf_has (KC_X25519_IFMA_HWF))
-    {
-      uint64_t xz[10];
-      if (base)
-        _kc_x25519_ladder_ifma_base (xz, k);
-      else
-        _kc_x25519_ladder_ifma (xz, k, x1.v);
-      memcpy (x2.v, xz, sizeof x2.v);
-      memcpy (z2.v, xz + 5, sizeof z2.v);
-      wipememory (xz, sizeof xz);
-    }
-  else
-    ladder (&x2, &z2, k, &x1, base);
+  KC_PICK (x25519_kernels)->ladder (&x2, &z2, k, &x1, base);
   fe_invert (&z2, &z2);
   fe_mul (&x2, &x2, &z2);
   fe_tobytes (out, &x2);

@@ -55,7 +55,7 @@
 #include <immintrin.h>
 #include "ct-msan-x86.h"           /* MSan builds: see there */
 
-#define KC_AVX2 __attribute__ ((target ("avx2,bmi2,popcnt")))
+#define KC_AVX2 KC_ISA_TARGET (KC_MLKEM_AVX2_ISA)
 
 #define N KC_MLKEM_N
 #define Q KC_MLKEM_Q
@@ -792,7 +792,7 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
  * reads the bytes left (a masked load: nothing past BUF + LEN); a
  * remainder that is not a multiple of 3 goes to the portable function.
  * Public data. */
-#define KC_AVX512 __attribute__ ((target ("avx2,bmi2,popcnt,avx512f,avx512bw,avx512vl")))
+#define KC_AVX512 KC_ISA_TARGET (KC_MLKEM_AVX512_ISA)
 
 static inline KC_AVX512 unsigned int
 rej_store16 (poly *r, unsigned int n, __m256i w, __mmask16 ok)

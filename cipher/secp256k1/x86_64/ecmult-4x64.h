@@ -19,7 +19,7 @@
  * signing, blinded as there), with the same addition.
  *
  * Chosen at run time (_kc_fe64_chosen) where the CPU's 64-bit
- * multiplier makes this field faster: KC_HWF_MULX_FAST (see
+ * multiplier makes this field faster: KC_PREFER_MULX (see
  * src/hwfeatures.c and doc/MEASUREMENTS).  The field is constant time;
  * the _var functions here are not (their inputs are public).
  */

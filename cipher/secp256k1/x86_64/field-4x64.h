@@ -17,7 +17,7 @@
  *   5x52 one (doc/MEASUREMENTS), where on Intel Sapphire Rapids it did
  *   not win, so it serves only the variable-time double multiplication
  *   (secp256k1/x86_64/ecmult-4x64.h, included by secp256k1/ecmult.c), chosen
- *   at run time where _kc_hwf () has KC_HWF_MULX_FAST (AMD Zen 4 and
+ *   at run time where _kc_hwf_prefer () has KC_PREFER_MULX (AMD Zen 4 and
  *   Zen 5, with BMI2 and ADX), and converts from and to 5x52 at its
  *   ends; and the square root (_kc_fe64_sqrt, the one out-of-line
  *   function, in secp256k1/x86_64/field-4x64.c), which the group's
@@ -44,8 +44,11 @@
 #include "x86_64/sqr4-adx.h"      /* mpi/: the 4-limb square */
 
 /* The gate of the 4x64 field and the ecmult code on it: MULX (BMI2),
- * ADCX and ADOX (ADX), and the measured preference KC_HWF_MULX_FAST. */
-#define KC_FE64_HWF (KC_HWF_BMI2 | KC_HWF_ADX | KC_HWF_MULX_FAST)
+ * ADCX and ADOX (ADX); it is chosen where the CPU also has the measured
+ * preference KC_PREFER_MULX (src/dispatch.h). */
+#define KC_FE64_ISA BMI2, ADX
+#define KC_FE64_HWF KC_ISA_HWF (KC_FE64_ISA)
+#define KC_FE64_PREFER KC_PREFER_MULX
 
 #ifdef KC_LIMB_ADX
 
@@ -59,11 +62,14 @@ typedef struct
 #define KC_FE64_INLINE static inline __attribute__ ((always_inline))
 
 /* 1 where this field is the one to use: BMI2, ADX and the measured
- * preference KC_HWF_MULX_FAST (src/kcrypt-int.h). */
+ * preference KC_PREFER_MULX (src/dispatch.h); the choice between the
+ * two secp256k1 fields, made once per multiplication (ecmult.c) or
+ * square root (group.c). */
 static inline int
 _kc_fe64_chosen (void)
 {
-  return _kc_hwf_has (KC_FE64_HWF);
+  return _kc_hwf_has (KC_FE64_HWF)
+         && (_kc_hwf_prefer () & KC_FE64_PREFER) == KC_FE64_PREFER;
 }
 
 /* The four limbs an assembly block reads through its pointer operand, as

@@ -57,7 +57,8 @@
 #include "secp256k1/field-5x52.h"
 
 /* The features the functions here need (and their callers' gate). */
-#define KC_FE4_HWF KC_HWF_AVX2
+#define KC_FE4_ISA AVX2
+#define KC_FE4_HWF KC_ISA_HWF (KC_FE4_ISA)
 
 #if defined(KC_USE_X86_64) && defined(__GNUC__) \
     && (defined(__clang__) || __GNUC__ >= 5)
@@ -68,7 +69,7 @@
 #include <immintrin.h>
 #include "ct-msan-x86.h"           /* MSan builds: see there */
 
-#define KC_FE4_TARGET __attribute__ ((target ("avx2")))
+#define KC_FE4_TARGET KC_ISA_TARGET (KC_FE4_ISA)
 #define KC_FE4_FN static inline __attribute__ ((always_inline)) KC_FE4_TARGET
 
 static inline int

@@ -53,7 +53,8 @@
 /* The features the functions here need (and their callers' gate): IFMA,
  * AVX-512 DQ (in KC_HWF_AVX512) for the 64-bit lane products, and AVX2
  * for the VEX code the compiler emits with them. */
-#define KC_FE8_HWF (KC_HWF_IFMA | KC_HWF_AVX512 | KC_HWF_AVX2)
+#define KC_FE8_ISA AVX2, AVX512, IFMA
+#define KC_FE8_HWF KC_ISA_HWF (KC_FE8_ISA)
 
 #if defined(KC_USE_X86_64) && defined(__GNUC__) \
     && (defined(__clang__) || __GNUC__ >= 8)
@@ -64,14 +65,13 @@
 #include <immintrin.h>
 #include "ct-msan-x86.h"           /* MSan builds: see there */
 
-#define KC_FE8_TARGET \
-  __attribute__ ((target ("avx512f,avx512dq,avx512vl,avx512ifma")))
+#define KC_FE8_TARGET KC_ISA_TARGET (KC_FE8_ISA)
 #define KC_FE8_FN static inline __attribute__ ((always_inline)) KC_FE8_TARGET
 
 static inline int
 _kc_fe8_usable (void)
 {
-  return (_kc_hwf () & KC_FE8_HWF) == KC_FE8_HWF;
+  return _kc_hwf_has (KC_FE8_HWF);
 }
 
 /* Every loop here is over limbs or columns: unrolled, so that the limbs

@@ -17,8 +17,9 @@
 #include <stdint.h>
 #include <immintrin.h>
 #include "ct-msan-x86.h"           /* MSan builds: see there */
+#include "sntrup761/x86_64/avx2.h"  /* KC_SNTRUP761_AVX2_ISA */
 
-#define KC_AVX2 __attribute__ ((target ("avx2")))
+#define KC_AVX2 KC_ISA_TARGET (KC_SNTRUP761_AVX2_ISA)
 
 /* The vectors of 8 words the sort network stores: 768 lanes, the 761
  * words and 7 words 0xffffffff (sntrup761/x86_64/avx2-sort.c says why the

@@ -67,7 +67,7 @@
 #define P 761
 #define Q 4591
 
-#define TGT __attribute__ ((target ("avx2")))
+#define TGT KC_ISA_TARGET (KC_SNTRUP761_AVX2_ISA)
 #define AL32 __attribute__ ((aligned (32)))
 
 /* Full unrolling of the fixed-count loops of the transforms (twiddle

@@ -30,7 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KC_SNTRUP761_AVX2_HWF KC_HWF_AVX2
+#define KC_SNTRUP761_AVX2_ISA AVX2
+#define KC_SNTRUP761_AVX2_HWF KC_ISA_HWF (KC_SNTRUP761_AVX2_ISA)
 
 #ifdef KC_USE_X86_64
 

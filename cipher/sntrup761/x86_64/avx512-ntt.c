@@ -48,6 +48,7 @@
  */
 #include "kcrypt-int.h"
 #include "sntrup761/x86_64/avx512-ntt.h"
+#include "sntrup761/x86_64/avx512.h"  /* KC_SNTRUP761_AVX512_ISA */
 
 #ifdef KC_USE_X86_64
 
@@ -57,7 +58,7 @@
 #define P 761
 #define Q 4591
 
-#define TGT __attribute__ ((target ("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
+#define TGT KC_ISA_TARGET (KC_SNTRUP761_AVX512_ISA)
 #define AL64 __attribute__ ((aligned (64)))
 #define UNROLL _Pragma ("GCC unroll 16")
 

@@ -51,7 +51,7 @@
 #define P KC_SNTRUP761_P
 #define NV 48                   /* 768 words, 16 a vector */
 
-#define TGT __attribute__ ((target ("avx2,avx512f,avx512bw,avx512vl,avx512dq")))
+#define TGT KC_ISA_TARGET (KC_SNTRUP761_AVX512_ISA)
 #define INL inline __attribute__ ((always_inline))
 #define UNROLL _Pragma ("GCC unroll 16")
 

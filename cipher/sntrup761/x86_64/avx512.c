@@ -26,7 +26,7 @@
 
 #include "sntrup761/x86_64/fq.h"
 
-#define KC_AVX512 __attribute__ ((target ("avx512f,avx512bw")))
+#define KC_AVX512 KC_ISA_TARGET (KC_SNTRUP761_AVX512_ISA)
 
 #include <string.h>
 
@@ -280,7 +280,7 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 #endif
 
 /* The passes and the driver, with and without VNNI. */
-#define JUMP_FN __attribute__ ((target ("avx512f,avx512bw,avx512vnni")))
+#define JUMP_FN KC_ISA_TARGET (KC_SNTRUP761_VNNI_ISA)
 #define JUMP(name) name##_vnni
 #define JUMP_DOT(a, x, w) _mm512_dpwssd_epi32 ((a), (x), (w))
 #include "sntrup761/x86_64/avx512-jump.h"
@@ -289,20 +289,27 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 #define JUMP_DOT(a, x, w) _mm512_add_epi32 ((a), _mm512_madd_epi16 ((x), (w)))
 #include "sntrup761/x86_64/avx512-jump.h"
 
+/* (the last row's gate is the caller's: KC_SNTRUP761_AVX512_HWF) */
+static const struct
+{
+  struct _kc_kernel_row row;
+  int (*recip) (int16_t out[P], const int8_t *in3, const int16_t *inq);
+} jump_kernels[] = {
+  { { "vnni", KC_SNTRUP761_VNNI_HWF, 0 }, rq_recip3_jump512_vnni },
+  { { "avx512bw", 0, 0 }, rq_recip3_jump512_bw },
+};
+KC_KERNEL_TABLE (_kc_sntrup761_jump_kernels_table, jump_kernels);
+
 int
 _kc_sntrup761_rq_recip3_avx512 (int16_t out[P], const int8_t in[P])
 {
-  if (_kc_hwf_has (KC_SNTRUP761_VNNI_HWF))
-    return rq_recip3_jump512_vnni (out, in, NULL);
-  return rq_recip3_jump512_bw (out, in, NULL);
+  return KC_PICK (jump_kernels)->recip (out, in, NULL);
 }
 
 int
 _kc_sntrup761_rq_recip3_fq_avx512 (int16_t out[P], const int16_t in[P])
 {
-  if (_kc_hwf_has (KC_SNTRUP761_VNNI_HWF))
-    return rq_recip3_jump512_vnni (out, NULL, in);
-  return rq_recip3_jump512_bw (out, NULL, in);
+  return KC_PICK (jump_kernels)->recip (out, NULL, in);
 }
 
 /* ---- R3 reciprocal, bitsliced in registers ----

@@ -50,7 +50,7 @@
 
 #ifdef KC_HAVE_X25519_IFMA
 
-#define IFMA_FN __attribute__ ((target ("avx2,avx512f,avx512vl,avx512ifma")))
+#define IFMA_FN KC_ISA_TARGET (KC_X25519_IFMA_ISA)
 #define IFMA_INLINE IFMA_FN __attribute__ ((always_inline)) static inline
 
 #define M51 ((((int64_t) 1) << 51) - 1)

@@ -17,7 +17,8 @@
 
 /* The kernel's gate: AVX-512 F, VL and IFMA, and AVX2 (it is compiled
  * with it: VEX code on ymm registers). */
-#define KC_X25519_IFMA_HWF (KC_HWF_IFMA | KC_HWF_AVX2)
+#define KC_X25519_IFMA_ISA AVX2, IFMA
+#define KC_X25519_IFMA_HWF KC_ISA_HWF (KC_X25519_IFMA_ISA)
 
 /* 1 if this build has the kernel (x86-64, asm paths enabled) */
 int _kc_x25519_ifma_built (void);
