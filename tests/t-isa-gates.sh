@@ -4,7 +4,9 @@
 # right under exactly the bits of its gate.
 #
 # 1. objdump disassembles the library's objects (the convenience archive
-#    the tests link); t-isa-gates.awk lists, per function symbol, the
+#    the tests link, and mpi/libmpi-lab.a: the tested internals outside
+#    the shipped library, whose kernels have gates and rows too);
+#    t-isa-gates.awk lists, per function symbol, the
 #    extensions its instructions need.  Every function that needs any
 #    must be in a row of t-isa-gates.c (source file, symbols, gate: the
 #    family's KC_*_HWF mask from the library's headers) whose gate allows
@@ -27,10 +29,12 @@ srcdir=${srcdir:-.}
 build=${top_builddir:-..}
 OBJDUMP=${OBJDUMP:-objdump}
 lib=$build/src/.libs/libkcrypt-int.a
+lab=$build/mpi/.libs/libmpi-lab.a
 
 command -v "$OBJDUMP" >/dev/null 2>&1 \
   || { echo "SKIP: no $OBJDUMP (binutils)"; exit 77; }
 test -f "$lib" || { echo "SKIP: no $lib"; exit 77; }
+test -f "$lab" || { echo "FAIL: no $lab (built with $lib)"; exit 1; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -48,16 +52,16 @@ esac
 
 fail=0
 
-# 1. the disassembly against the rows.  The archive names an object by
+# 1. the disassembly against the rows.  The archives name an object by
 # its file name alone, which the rows' source paths end in: no two
-# objects of the library may have the same file name.
-dup=$(${AR:-ar} t "$lib" | sort | uniq -d)
+# objects of the two archives may have the same file name.
+dup=$( { ${AR:-ar} t "$lib" && ${AR:-ar} t "$lab"; } | sort | uniq -d)
 if test -n "$dup"; then
-  echo "FAIL: object names not unique in $lib (rename one):" $dup
+  echo "FAIL: object names not unique in $lib and $lab (rename one):" $dup
   fail=1
 fi
-"$OBJDUMP" -d -w -M intel "$lib" > "$tmp/dis" \
-  || { echo "FAIL: $OBJDUMP -d $lib"; exit 1; }
+"$OBJDUMP" -d -w -M intel "$lib" "$lab" > "$tmp/dis" \
+  || { echo "FAIL: $OBJDUMP -d $lib $lab"; exit 1; }
 awk -f "$srcdir/t-isa-gates.awk" "$tmp/dis" > "$tmp/used"
 test -s "$tmp/used" || { echo "FAIL: no functions in $lib"; exit 1; }
 awk '
