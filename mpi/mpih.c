@@ -17,14 +17,11 @@
 
 /* The rows of the choice _kc_limb_have_adx makes (for
  * tests/t-isa-gates, which checks that the two agree under every mask). */
-static const struct
-{
-  struct _kc_kernel_row row;
-} limb_rows[] = {
+static const struct _kc_kernel_row limb_rows[] = {
 #ifdef KC_LIMB_ADX
-  { { "adx", KC_LIMB_ADX_HWF, 0 } },
+  { "adx", KC_LIMB_ADX_HWF, 0 },
 #endif
-  { { "portable", 0, 0 } },
+  { "portable", 0, 0 },
 };
 KC_KERNEL_TABLE (_kc_limb_kernels_table, limb_rows);
 

@@ -237,13 +237,10 @@ blocks_avx2 (unsigned char *out, const unsigned char *key, uint32_t counter,
 
 #endif /* KC_HAVE_CHACHA_AVX2 */
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*blocks) (unsigned char *out, const unsigned char *key,
-                  uint32_t counter, const unsigned char *nonce,
-                  size_t nblocks);
-} chacha20_kernels[] = {
+KC_KERNEL_ROWS (chacha20_kernels,
+                void (*blocks) (unsigned char *out, const unsigned char *key,
+                                uint32_t counter, const unsigned char *nonce,
+                                size_t nblocks)) = {
 #ifdef KC_HAVE_CHACHA_AVX2
   { { "avx2", KC_CHACHA20_AVX2_HWF, 0 }, blocks_avx2 },
 #endif

@@ -27,17 +27,17 @@
  * enables a kernel: its row needs the capabilities too.
  *
  * Rows.  A family with more than one kernel for one job lists them in a
- * const array, best first, portable last; each element starts with a
- * struct _kc_kernel_row (name, need, prefer) followed by the family's
- * function pointers.  KC_PICK (rows) returns the first element whose
- * need and prefer bits this process has; the last row must need
- * nothing.  tests/t-isa-gates.c walks every row of every table under
- * every mask of the CPU's bits.
+ * const array (KC_KERNEL_ROWS), best first, portable last; each element
+ * starts with a struct _kc_kernel_row (name, need, prefer) followed by
+ * the family's function pointers.  KC_PICK (rows) returns the first
+ * element whose need and prefer bits this process has; the last row
+ * must need nothing.  tests/t-isa-gates.c walks every row of every
+ * table under every mask of the CPU's bits.
  */
 #ifndef KC_DISPATCH_H
 #define KC_DISPATCH_H
 
-/* name           bit          compiler target of exactly its instructions */
+/* name           bit, then the compiler target of exactly its instructions */
 #define KC_HWF_SSSE3  (1u << 0)
 #define KC_ISA_SSSE3  "ssse3"
 #define KC_HWF_SSE41  (1u << 1)
@@ -161,6 +161,12 @@ _kc_pick_index (const void *rows, size_t stride, unsigned int n)
     }
   return n - 1;
 }
+
+/* A family's table: a const array NAME whose elements are a struct
+ * _kc_kernel_row named row followed by MEMBERS (its function pointers),
+ *   KC_KERNEL_ROWS (foo_kernels, void (*f) (int x)) = { ... };  */
+#define KC_KERNEL_ROWS(name, ...) \
+  static const struct { struct _kc_kernel_row row; __VA_ARGS__; } name[]
 
 /* The element of the array ROWS (whose elements begin with a struct
  * _kc_kernel_row named row) to use now. */

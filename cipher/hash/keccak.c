@@ -297,11 +297,7 @@ _kc_keccak_have_bmi (void)
 #endif
 }
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*f) (uint64_t s[25]);
-} keccak_kernels[] = {
+KC_KERNEL_ROWS (keccak_kernels, void (*f) (uint64_t s[25])) = {
 #if defined(KC_HAVE_KECCAK_AVX512)
   { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, _kc_keccak_f1600_avx512 },
 #endif
@@ -362,11 +358,7 @@ keccak_f1600_x4_avx512 (uint64_t s[25][4])
 }
 #endif
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*f) (uint64_t s[25][4]);
-} keccak_x4_kernels[] = {
+KC_KERNEL_ROWS (keccak_x4_kernels, void (*f) (uint64_t s[25][4])) = {
 #if defined(KC_HAVE_KECCAK_AVX512)
   { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, keccak_f1600_x4_avx512 },
   { { "avx2", KC_KECCAK_AVX2_HWF, 0 }, keccak_f1600_x4_avx2 },
@@ -407,11 +399,7 @@ keccak_f1600_x8_halves (uint64_t s[25][8])
   wipememory (h, sizeof h);
 }
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*f) (uint64_t s[25][8]);
-} keccak_x8_kernels[] = {
+KC_KERNEL_ROWS (keccak_x8_kernels, void (*f) (uint64_t s[25][8])) = {
 #if defined(KC_HAVE_KECCAK_AVX512)
   { { "avx512", KC_KECCAK_AVX512_HWF, 0 }, keccak_f1600_x8_avx512 },
 #endif

@@ -147,11 +147,9 @@ sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
 }
 #endif
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*blocks) (uint32_t h[8], const unsigned char *p, size_t nblocks);
-} sha256_kernels[] = {
+KC_KERNEL_ROWS (sha256_kernels,
+                void (*blocks) (uint32_t h[8], const unsigned char *p,
+                                size_t nblocks)) = {
 #ifdef KC_HAVE_SHANI_CODE
   { { "shani", KC_SHA256_SHANI_HWF, 0 }, sha256_blocks_shani },
 #endif

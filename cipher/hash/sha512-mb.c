@@ -251,11 +251,7 @@ v8_load8 (v8 w[16], const unsigned char *const p[8], size_t off, int k)
 #define MB_AVX2_MIN 3
 
 /* The kernels, widest first; mb_plan runs them. */
-static const struct
-{
-  struct _kc_kernel_row row;
-  int kernel;                   /* KC_SHA512_MB_* */
-} mb_kernels[] = {
+KC_KERNEL_ROWS (mb_kernels, int kernel) = {
 #ifdef KC_HAVE_MB_X86
   { { "avx512", KC_SHA512_MB_AVX512_HWF, 0 }, KC_SHA512_MB_AVX512 },
   { { "avx2", KC_SHA512_MB_AVX2_HWF, 0 }, KC_SHA512_MB_AVX2 },

@@ -177,11 +177,9 @@ load_pair (const unsigned char *pa, const unsigned char *pb, int k,
 #include "hash/x86_64/sha512-avx.h"
 #endif /* KC_HAVE_AVX2_CODE */
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*blocks) (uint64_t h[8], const unsigned char *p, size_t nblocks);
-} sha512_kernels[] = {
+KC_KERNEL_ROWS (sha512_kernels,
+                void (*blocks) (uint64_t h[8], const unsigned char *p,
+                                size_t nblocks)) = {
 #ifdef KC_HAVE_AVX2_CODE
   { { "avx512", KC_SHA512_AVX512_HWF, 0 }, sha512_blocks_avx512 },
   { { "avx2", KC_SHA512_AVX2_HWF, 0 }, sha512_blocks_avx2 },

@@ -37,11 +37,7 @@ params_of (int k)
 #define KMAX KC_MLKEM_KMAX
 
 /* The kernels, chosen by _kc_hwf at each call. */
-static const struct
-{
-  struct _kc_kernel_row row;
-  const struct _kc_mlkem_ops *ops;
-} mlkem_kernels[] = {
+KC_KERNEL_ROWS (mlkem_kernels, const struct _kc_mlkem_ops *ops) = {
 #ifdef KC_USE_X86_64
   { { "avx2", KC_MLKEM_AVX2_HWF, 0 }, &_kc_mlkem_ops_avx2 },
 #endif

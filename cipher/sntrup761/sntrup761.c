@@ -1182,11 +1182,7 @@ static const struct sntrup_ops ops_avx512 = {
 #endif
 
 /* The table for this CPU, chosen by _kc_hwf at each call. */
-static const struct
-{
-  struct _kc_kernel_row row;
-  const struct sntrup_ops *ops;
-} sntrup761_kernels[] = {
+KC_KERNEL_ROWS (sntrup761_kernels, const struct sntrup_ops *ops) = {
 #ifdef KC_USE_X86_64
   { { "avx512", KC_SNTRUP761_AVX512_HWF, 0 }, &ops_avx512 },
   { { "avx2", KC_SNTRUP761_AVX2_HWF, 0 }, &ops_avx2 },

@@ -344,12 +344,9 @@ ladder_ifma (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
 }
 #endif
 
-static const struct
-{
-  struct _kc_kernel_row row;
-  void (*ladder) (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
-                  int base);
-} x25519_kernels[] = {
+KC_KERNEL_ROWS (x25519_kernels,
+                void (*ladder) (fe *x2, fe *z2, const unsigned char k[32],
+                                const fe *x1, int base)) = {
 #ifdef KC_USE_X86_64
   { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma },
 #endif

@@ -45,13 +45,10 @@ _kc_fe64_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 
 /* The rows of the choice _kc_fe64_chosen makes (for tests/t-isa-gates,
  * which checks that the two agree under every mask). */
-static const struct
-{
-  struct _kc_kernel_row row;
-} fe_rows[] = {
+static const struct _kc_kernel_row fe_rows[] = {
 #ifdef KC_LIMB_ADX
-  { { "4x64", KC_FE64_HWF, KC_FE64_PREFER } },
+  { "4x64", KC_FE64_HWF, KC_FE64_PREFER },
 #endif
-  { { "5x52", 0, 0 } },
+  { "5x52", 0, 0 },
 };
 KC_KERNEL_TABLE (_kc_secp256k1_field_kernels_table, fe_rows);

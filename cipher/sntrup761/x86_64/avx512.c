@@ -290,11 +290,9 @@ check_jump512 (const struct recip3_jump512 *s, int lf, int lv)
 #include "sntrup761/x86_64/avx512-jump.h"
 
 /* (the last row's gate is the caller's: KC_SNTRUP761_AVX512_HWF) */
-static const struct
-{
-  struct _kc_kernel_row row;
-  int (*recip) (int16_t out[P], const int8_t *in3, const int16_t *inq);
-} jump_kernels[] = {
+KC_KERNEL_ROWS (jump_kernels,
+                int (*recip) (int16_t out[P], const int8_t *in3,
+                              const int16_t *inq)) = {
   { { "vnni", KC_SNTRUP761_VNNI_HWF, 0 }, rq_recip3_jump512_vnni },
   { { "avx512bw", 0, 0 }, rq_recip3_jump512_bw },
 };
