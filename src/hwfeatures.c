@@ -127,14 +127,14 @@ detect_masked (void)
 {
   unsigned int f = detect ();
   long long mask = env_number ("KCRYPT_HWF_MASK");
-
 #ifdef KC_VALGRIND
+  long long want = env_number ("KCRYPT_HWF_PREFER");
+
   /* valgrind (3.19) runs MULX, ADCX and ADOX but its CPUID does not
    * report ADX: under it, a preference for the 4x64 field brings the
    * instructions with it, so that the constant-time check
    * (tests/ctime-check.sh) can run that path. */
-  if ((env_number ("KCRYPT_HWF_PREFER") & KC_PREFER_MULX) > 0
-      && RUNNING_ON_VALGRIND)
+  if (want > 0 && (want & KC_PREFER_MULX) && RUNNING_ON_VALGRIND)
     f |= KC_HWF_BMI2 | KC_HWF_ADX;
 #endif
   if (mask >= 0)

@@ -32,8 +32,9 @@
  * dispatch path this CPU has: the portable code (0), AVX2 without
  * AVX-512 (0x43f: POPCNT, 0x400, kept for the ML-KEM AVX2 kernels),
  * AVX-512 without IFMA (0x47f), and under KCRYPT_HWF_PREFER with the
- * other secp256k1 field (the preference KC_PREFER_MULX on or off).  Sanitizer builds skip it (ASan
- * keeps locals on a fake stack, and its frames are bigger). */
+ * other secp256k1 field (the preference KC_PREFER_MULX on or off).
+ * Sanitizer builds skip it (ASan keeps locals on a fake stack, and its
+ * frames are bigger). */
 #include "kcrypt-int.h"
 #include "t-common.h"
 
