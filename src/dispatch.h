@@ -145,18 +145,23 @@ struct _kc_kernel_row
 };
 
 /* The index of the first of the N rows (STRIDE bytes apart) whose need
- * and prefer bits this process has; N - 1 (the portable row) if none. */
-static inline unsigned int
+ * and prefer bits this process has; N - 1 (the portable row) if none.
+ * Inlined and unrolled over a family's constant table, it folds to the
+ * tests of one if-chain on the capability word; the preference word is
+ * read only for a row that has a preference. */
+static inline __attribute__ ((always_inline)) unsigned int
 _kc_pick_index (const void *rows, size_t stride, unsigned int n)
 {
-  unsigned int hwf = _kc_hwf (), prefer = _kc_hwf_prefer (), i;
+  unsigned int hwf = _kc_hwf (), i;
 
+  _Pragma ("GCC unroll 8")
   for (i = 0; i + 1 < n; i++)
     {
       const struct _kc_kernel_row *r
         = (const struct _kc_kernel_row *) (const void *)
             ((const char *) rows + (size_t) i * stride);
-      if (!(r->need & ~hwf) && !(r->prefer & ~prefer))
+      if (!(r->need & ~hwf)
+          && (!r->prefer || !(r->prefer & ~_kc_hwf_prefer ())))
         return i;
     }
   return n - 1;
