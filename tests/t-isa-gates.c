@@ -32,6 +32,7 @@
 #include "mlkem/mlkem.h"
 #include "mlkem/mlkem-int.h"
 #include "x25519/x86_64/ifma.h"
+#include "x25519/x86_64/adx.h"
 #include "secp256k1/field-5x52.h"
 #include "secp256k1/x86_64/field-4x64.h"
 #include "secp256k1/x86_64/field-avx2.h"
@@ -137,6 +138,10 @@ static const struct row rows[] = {
     NULL, 0 },
   { "cipher/x25519/x86_64/ifma", ".", KC_X25519_IFMA_HWF, "", "t-x25519",
     NULL, 0 },
+#ifdef KC_LIMB_ADX
+  { "cipher/x25519/x86_64/ladder-adx", ".", KC_X25519_ADX_HWF, "",
+    "t-x25519,t-x25519-field-4x64", NULL, 0 },
+#endif
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
    * not under ASan or MSan) */

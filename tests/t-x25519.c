@@ -213,12 +213,13 @@ test_openssl (void)
 }
 #endif
 
-/* the IFMA ladder (when the CPU has it) against the portable one: the
- * same output and the same all-zero mask, on scalars and u at the edges
- * (0, 1, p - 1, p, p + 1, 2^255 - 1 and top bit set, limb boundaries,
- * all-ones and alternating bits) and on random and chained inputs */
+/* a kernel row's ladder (NAME, its gate NEED, which the CPU has) against
+ * the portable one: the same output and the same all-zero mask, on
+ * scalars and u at the edges (0, 1, p - 1, p, p + 1, 2^255 - 1 and top
+ * bit set, limb boundaries, all-ones and alternating bits) and on random
+ * and chained inputs; KCRYPT_HWF_MASK set to NEED alone picks the row */
 static void
-test_paths (void)
+test_path (const char *name, unsigned int need)
 {
   static const char *const edges[] = {
     "0000000000000000000000000000000000000000000000000000000000000000",
@@ -244,23 +245,18 @@ test_paths (void)
   size_t i, j;
   int t;
 
-  if (!_kc_hwf_has (KC_X25519_IFMA_HWF))
-    {
-      printf ("t-x25519: no AVX-512 IFMA here (or masked): the IFMA "
-              "ladder is not compared\n");
-      return;
-    }
   for (i = 0; i < KC_DIM (edges); i++)
     for (j = 0; j < KC_DIM (edges); j++)
       {
         unhex32 (k, edges[i]);
         unhex32 (u, edges[j]);
+        _kc_hwf_set_mask (need);
         ma = _kc_x25519 (a, k, u);
         _kc_hwf_set_mask (0);
         mb = _kc_x25519 (b, k, u);
         _kc_hwf_set_mask (~0u);
-        CHECK (ma == mb && !memcmp (a, b, 32), "IFMA and portable ladders "
-               "differ: k %s, u %s", edges[i], edges[j]);
+        CHECK (ma == mb && !memcmp (a, b, 32), "%s and portable ladders "
+               "differ: k %s, u %s", name, edges[i], edges[j]);
       }
   for (t = 0; t < 500; t++)
     {
@@ -271,12 +267,13 @@ test_paths (void)
         memcpy (u, a, 32);              /* the last output, chained */
       if (t % 5 == 1)
         memset (u + 16, 0xff, 16);      /* high limbs at their maximum */
+      _kc_hwf_set_mask (need);
       ma = _kc_x25519 (a, k, u);
       _kc_hwf_set_mask (0);
       mb = _kc_x25519 (b, k, u);
       _kc_hwf_set_mask (~0u);
-      CHECK (ma == mb && !memcmp (a, b, 32), "IFMA and portable ladders "
-             "differ (random case %d)", t);
+      CHECK (ma == mb && !memcmp (a, b, 32), "%s and portable ladders "
+             "differ (random case %d)", name, t);
     }
   /* the fixed-base ladders (u = 9, its product by shifts) on both paths
    * against the variable-base one */
@@ -289,13 +286,40 @@ test_paths (void)
         unhex32 (k, edges[t]);
       else
         t_randbytes (k, 32);
+      _kc_hwf_set_mask (need);
       _kc_x25519 (a, k, u);
       _kc_x25519_base (b, k);
       _kc_hwf_set_mask (0);
       _kc_x25519_base (c, k);
       _kc_hwf_set_mask (~0u);
-      CHECK (!memcmp (a, b, 32) && !memcmp (a, c, 32), "fixed-base ladders "
-             "differ from X25519 (k, 9) (case %d)", t);
+      CHECK (!memcmp (a, b, 32) && !memcmp (a, c, 32), "%s fixed-base "
+             "ladder differs from X25519 (k, 9) (case %d)", name, t);
+    }
+}
+
+/* every kernel row of x25519.c's table that this CPU (and
+ * KCRYPT_HWF_MASK) allows, against the portable one */
+static void
+test_paths (void)
+{
+  extern const struct _kc_kernel_table _kc_x25519_kernels_table;
+  const struct _kc_kernel_table *tb = &_kc_x25519_kernels_table;
+  unsigned int i;
+
+  for (i = 0; i + 1 < tb->n; i++)
+    {
+      const struct _kc_kernel_row *r = (const struct _kc_kernel_row *)
+        (const void *) ((const char *) tb->rows + (size_t) i * tb->stride);
+      if (!_kc_hwf_has (r->need))
+        {
+          printf ("t-x25519: the %s ladder is not compared (not on this "
+                  "CPU, or masked)\n", r->name);
+          continue;
+        }
+      test_path (r->name, r->need);
+      if (t_verbose)
+        printf ("t-x25519: the %s ladder compared with the portable one\n",
+                r->name);
     }
 }
 

@@ -19,6 +19,7 @@
 #include "limb.h"   /* the 128-bit helpers (native or portable) */
 #include "x25519/x25519.h"
 #include "x25519/x86_64/ifma.h"
+#include "x25519/x86_64/adx.h"
 
 #define M51 ((((uint64_t) 1) << 51) - 1)
 
@@ -344,13 +345,43 @@ ladder_ifma (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
 }
 #endif
 
+#ifdef KC_LIMB_ADX
+/* The ladder and the inversion of the MULX/ADX kernel (x86_64/ladder-adx.c,
+ * the 4x64 field), in the form of the portable ones: X1 from fe_frombytes
+ * (limbs below 2^51); outputs fully reduced (limbs below 2^51), which
+ * is what the inversion's input must be. */
+static void
+ladder_adx (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
+            int base)
+{
+  uint64_t xz[10];
+
+  _kc_x25519_ladder_adx (xz, k, x1->v, base);
+  memcpy (x2->v, xz, sizeof x2->v);
+  memcpy (z2->v, xz + 5, sizeof z2->v);
+  wipememory (xz, sizeof xz);
+}
+
+static void
+invert_adx (fe *r, const fe *z)
+{
+  _kc_x25519_invert_adx (r->v, z->v);
+}
+#endif
+
+/* The kernels, best first: the ladder, and the inversion that takes its
+ * Z2 (the MULX/ADX row inverts on its own field too). */
 KC_KERNEL_ROWS (x25519_kernels,
                 void (*ladder) (fe *x2, fe *z2, const unsigned char k[32],
-                                const fe *x1, int base)) = {
+                                const fe *x1, int base);
+                void (*invert) (fe *r, const fe *z)) = {
 #ifdef KC_USE_X86_64
-  { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma },
+  { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma, fe_invert },
 #endif
-  { { "portable", 0, 0 }, ladder },
+#ifdef KC_LIMB_ADX
+  { { "adx", KC_X25519_ADX_HWF, 0 }, ladder_adx, invert_adx },
+#endif
+  { { "portable", 0, 0 }, ladder, fe_invert },
 };
 KC_KERNEL_TABLE (_kc_x25519_kernels_table, x25519_kernels);
 
@@ -364,14 +395,17 @@ x25519 (unsigned char out[32], const unsigned char scalar[32],
   fe x1, x2, z2;
   uint64_t acc = 0;
   int i, base = !u;
+  size_t kern;
 
   memcpy (k, scalar, 32);
   k[0] &= 248;                                  /* clamp */
   k[31] &= 127;
   k[31] |= 64;
   fe_frombytes (&x1, base ? nine : u);
-  KC_PICK (x25519_kernels)->ladder (&x2, &z2, k, &x1, base);
-  fe_invert (&z2, &z2);
+  /* one pick for both: the inversion takes the ladder's Z2 */
+  kern = (size_t) (KC_PICK (x25519_kernels) - x25519_kernels);
+  x25519_kernels[kern].ladder (&x2, &z2, k, &x1, base);
+  x25519_kernels[kern].invert (&z2, &z2);
   fe_mul (&x2, &x2, &z2);
   fe_tobytes (out, &x2);
   for (i = 0; i < 32; i++)

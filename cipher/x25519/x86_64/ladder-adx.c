@@ -1,0 +1,217 @@
+/* x25519/x86_64/ladder-adx.c - the X25519 Montgomery ladder and the
+ * inversion on the 4x64 MULX/ADX field (x25519/x86_64/field-4x64.h).
+ * Contract in x25519/x86_64/adx.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * The step is RFC 7748's: four squarings, four multiplications by
+ * field elements (five from a general u; from u = 9 the fifth is a
+ * small multiplication), one by a24 = 121665, four additions and four
+ * subtractions.  The field takes and gives any value below 2^256, so
+ * no operation of the step needs a reduction of its own; the one
+ * freeze is at the end (the conversion back to radix 2^51).
+ *
+ * Constant time: the loop runs 255 times whatever the scalar, reads its
+ * bits at public positions and swaps by masks; the field's kernels are
+ * branch-free.  ctime-check.sh runs it under valgrind memcheck: valgrind
+ * executes MULX, ADCX and ADOX but its CPUID does not report ADX, so
+ * KCRYPT_HWF_PREFER=0x200 under valgrind brings BMI2 and ADX back
+ * (src/hwfeatures.c), and with no IFMA under valgrind, this is then the
+ * X25519 kernel that t-ctime runs.
+ */
+#include "kcrypt-int.h"
+#include "limb.h"
+#include "x25519/x86_64/adx.h"
+#include "x25519/x86_64/field-4x64.h"
+
+#ifdef KC_LIMB_ADX
+
+#define ADX_FN KC_ISA_TARGET (KC_X25519_ADX_ISA)
+#define ADX_INLINE ADX_FN __attribute__ ((always_inline)) static inline
+
+typedef _kc_x25519_fe64 fe;
+
+#define fmul _kc_x25519_fe64_mul
+#define fsqr _kc_x25519_fe64_sqr
+#define fadd _kc_x25519_fe64_add
+#define fsub _kc_x25519_fe64_sub
+#define fmul_small _kc_x25519_fe64_mul_small
+#define fcswap _kc_x25519_fe64_cswap
+
+/* X2/Z2 = the 255 steps over K (bits 254..0) from X1, with the last
+ * swap; BASE (a constant at each call): X1 is 9 */
+ADX_INLINE void
+ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
+{
+  fe x3, z3, a, b, c, d, aa, bb, e, da, cb, t;
+  uint64_t swap = 0, bit;
+  int i;
+
+  memset (x2, 0, sizeof *x2);
+  x2->n[0] = 1;
+  memset (z2, 0, sizeof *z2);
+  x3 = *x1;
+  memset (&z3, 0, sizeof z3);
+  z3.n[0] = 1;
+  for (i = 254; i >= 0; i--)
+    {
+      bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
+      swap ^= bit;
+      fcswap (x2, &x3, swap);
+      fcswap (z2, &z3, swap);
+      swap = bit;
+      fadd (&a, x2, z2);
+      fsub (&b, x2, z2);
+      fadd (&c, &x3, &z3);
+      fsub (&d, &x3, &z3);
+      fsqr (&aa, &a);
+      fsqr (&bb, &b);
+      fmul (&da, &d, &a);
+      fmul (&cb, &c, &b);
+      fadd (&t, &da, &cb);
+      fsqr (&x3, &t);                       /* (DA + CB)^2 */
+      fsub (&t, &da, &cb);
+      fsqr (&t, &t);
+      if (base)
+        fmul_small (&z3, &t, 9);            /* x1 (DA - CB)^2 */
+      else
+        fmul (&z3, &t, x1);
+      fmul (x2, &aa, &bb);                  /* AA BB */
+      fsub (&e, &aa, &bb);                  /* E = AA - BB */
+      fmul_small (&t, &e, 121665);
+      fadd (&t, &t, &aa);
+      fmul (z2, &e, &t);                    /* E (AA + a24 E) */
+    }
+  fcswap (x2, &x3, swap);
+  fcswap (z2, &z3, swap);
+  wipememory (&x3, sizeof x3);
+  wipememory (&z3, sizeof z3);
+  wipememory (&a, sizeof a);
+  wipememory (&b, sizeof b);
+  wipememory (&c, sizeof c);
+  wipememory (&d, sizeof d);
+  wipememory (&aa, sizeof aa);
+  wipememory (&bb, sizeof bb);
+  wipememory (&e, sizeof e);
+  wipememory (&da, sizeof da);
+  wipememory (&cb, sizeof cb);
+  wipememory (&t, sizeof t);
+}
+
+/* A^(2^N), N >= 1 */
+ADX_INLINE void
+fsqrn (fe *r, const fe *a, int n)
+{
+  fsqr (r, a);
+  while (--n > 0)
+    fsqr (r, r);
+}
+
+/* Z^(p - 2) = Z^(2^255 - 21): the chain of x25519.c's fe_invert, 254
+ * squarings and 11 multiplications */
+ADX_INLINE void
+invert (fe *r, const fe *z)
+{
+  fe z2, z9, z11, z5, z10, z20, z50, z100, t;
+
+  fsqr (&z2, z);                                /* 2 */
+  fsqrn (&t, &z2, 2);                           /* 8 */
+  fmul (&z9, &t, z);                            /* 9 */
+  fmul (&z11, &z9, &z2);                        /* 11 */
+  fsqr (&t, &z11);                              /* 22 */
+  fmul (&z5, &t, &z9);                          /* 2^5 - 1 */
+  fsqrn (&t, &z5, 5);
+  fmul (&z10, &t, &z5);                         /* 2^10 - 1 */
+  fsqrn (&t, &z10, 10);
+  fmul (&z20, &t, &z10);                        /* 2^20 - 1 */
+  fsqrn (&t, &z20, 20);
+  fmul (&t, &t, &z20);                          /* 2^40 - 1 */
+  fsqrn (&t, &t, 10);
+  fmul (&z50, &t, &z10);                        /* 2^50 - 1 */
+  fsqrn (&t, &z50, 50);
+  fmul (&z100, &t, &z50);                       /* 2^100 - 1 */
+  fsqrn (&t, &z100, 100);
+  fmul (&t, &t, &z100);                         /* 2^200 - 1 */
+  fsqrn (&t, &t, 50);
+  fmul (&t, &t, &z50);                          /* 2^250 - 1 */
+  fsqrn (&t, &t, 5);                            /* 2^255 - 32 */
+  fmul (r, &t, &z11);                           /* 2^255 - 21 */
+  wipememory (&z2, sizeof z2);
+  wipememory (&z9, sizeof z9);
+  wipememory (&z11, sizeof z11);
+  wipememory (&z5, sizeof z5);
+  wipememory (&z10, sizeof z10);
+  wipememory (&z20, sizeof z20);
+  wipememory (&z50, sizeof z50);
+  wipememory (&z100, sizeof z100);
+  wipememory (&t, sizeof t);
+}
+
+int
+_kc_x25519_adx_built (void)
+{
+  return 1;
+}
+
+ADX_FN void
+_kc_x25519_ladder_adx (uint64_t xz[10], const unsigned char k[32],
+                       const uint64_t x1[5], int base)
+{
+  fe u, x2, z2;
+
+  if (base)
+    {
+      memset (&u, 0, sizeof u);
+      u.n[0] = 9;
+      ladder (&x2, &z2, k, &u, 1);
+    }
+  else
+    {
+      _kc_x25519_fe64_from51 (&u, x1);
+      ladder (&x2, &z2, k, &u, 0);
+    }
+  _kc_x25519_fe64_to51 (xz, &x2);
+  _kc_x25519_fe64_to51 (xz + 5, &z2);
+  wipememory (&u, sizeof u);
+  wipememory (&x2, sizeof x2);
+  wipememory (&z2, sizeof z2);
+}
+
+ADX_FN void
+_kc_x25519_invert_adx (uint64_t r[5], const uint64_t z[5])
+{
+  fe a;
+
+  _kc_x25519_fe64_from51 (&a, z);
+  invert (&a, &a);
+  _kc_x25519_fe64_to51 (r, &a);
+  wipememory (&a, sizeof a);
+}
+
+#else /* !KC_LIMB_ADX */
+
+int
+_kc_x25519_adx_built (void)
+{
+  return 0;
+}
+
+void
+_kc_x25519_ladder_adx (uint64_t xz[10], const unsigned char k[32],
+                       const uint64_t x1[5], int base)
+{
+  (void) xz;
+  (void) k;
+  (void) x1;
+  (void) base;
+}
+
+void
+_kc_x25519_invert_adx (uint64_t r[5], const uint64_t z[5])
+{
+  (void) r;
+  (void) z;
+}
+
+#endif
