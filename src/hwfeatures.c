@@ -133,7 +133,9 @@ detect_masked (void)
   /* valgrind (3.19) runs MULX, ADCX and ADOX but its CPUID does not
    * report ADX: under it, a preference for the 4x64 field brings the
    * instructions with it, so that the constant-time check
-   * (tests/ctime-check.sh) can run that path. */
+   * (tests/ctime-check.sh) can run that path, and every other kernel
+   * gated on BMI2 and ADX alone (the X25519 MULX/ADX ladder, the
+   * mpi/ MULX/ADX kernels). */
   if (want > 0 && (want & KC_PREFER_MULX) && RUNNING_ON_VALGRIND)
     f |= KC_HWF_BMI2 | KC_HWF_ADX;
 #endif

@@ -604,8 +604,9 @@ run_all (void)
  * Not covered here: the inline-assembly kernels, which MSan cannot see
  * into and which MSan builds leave out (mpi/limb.h, KC_LIMB_ADX): the
  * MULX/ADX Montgomery multiplications and squarings of mpi/mont.c, the
- * Tweedle field of mpi/daira.c, the mpih.c loops and the 4x64 secp256k1
- * field (cipher/secp256k1/x86_64/field-4x64.h).  ctime-check.sh runs them under
+ * Tweedle field of mpi/daira.c, the mpih.c loops, the 4x64 secp256k1
+ * field (cipher/secp256k1/x86_64/field-4x64.h) and the X25519 MULX/ADX
+ * ladder (cipher/x25519/x86_64/ladder-adx.c).  ctime-check.sh runs them under
  * valgrind.  The MSan build also checks the code as MSan compiles it
  * (-O1, ct.h's barriers as volatile objects, ct-msan-x86.h's models of
  * some intrinsics); valgrind checks the code as shipped. */
@@ -801,7 +802,8 @@ msan_paths (char **argv)
   printf ("t-ctime-msan: left to valgrind (ctime-check.sh): the inline-"
           "assembly kernels, not built with MSan: mpi/mont.c and "
           "mpi/daira.c (MULX/ADX), mpi/mpih.c, "
-          "cipher/secp256k1/x86_64/field-4x64.h\n");
+          "cipher/secp256k1/x86_64/field-4x64.h, "
+          "cipher/x25519/x86_64/ladder-adx.c\n");
 }
 #endif /* T_CTIME_MSAN */
 
@@ -854,6 +856,18 @@ main (int argc, char **argv)
 #else
       puts ("no");
 #endif
+      return 0;
+    }
+  if (argc > 1 && !strcmp (argv[1], "--uses-x25519-adx"))
+    {
+      /* the row x25519.c's dispatch picks in this process */
+      extern const struct _kc_kernel_table _kc_x25519_kernels_table;
+      const struct _kc_kernel_table *tb = &_kc_x25519_kernels_table;
+      const struct _kc_kernel_row *r = (const struct _kc_kernel_row *)
+        (const void *) ((const char *) tb->rows
+                        + (size_t) _kc_pick_index (tb->rows, tb->stride,
+                                                   tb->n) * tb->stride);
+      puts (!strcmp (r->name, "adx") ? "yes" : "no");
       return 0;
     }
   if (argc > 1 && !strcmp (argv[1], "--uses-4x64"))

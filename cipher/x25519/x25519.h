@@ -11,8 +11,11 @@
  * small order), else 0, in constant time; the caller decides.
  *
  * The ladder runs on AVX-512 IFMA (x25519/x86_64/ifma.c) when _kc_hwf () has
- * KC_X25519_IFMA_HWF (IFMA and AVX2), else on the portable 5x51 field (x25519/x25519.c); the two give
- * the same bytes (t-x25519 compares them).  The inversion is portable.
+ * KC_X25519_IFMA_HWF (IFMA and AVX2), else on the 4x64 MULX/ADX field
+ * (x25519/x86_64/ladder-adx.c) when it has KC_X25519_ADX_HWF (BMI2 and
+ * ADX), else on the portable 5x51 field (x25519/x25519.c); all give the
+ * same bytes (t-x25519 compares each with the portable one).  The
+ * inversion is on the 4x64 field in the MULX/ADX case, else portable.
  */
 #ifndef KC_X25519_H
 #define KC_X25519_H
