@@ -1,6 +1,7 @@
 /* t-x25519-field-4x64.c - the 4x64 MULX/ADX field mod 2^255 - 19 of the
  * X25519 kernel (cipher/x25519/x86_64/field-4x64.h) against GMP: mul,
- * sqr, add, sub, mul_small, freeze and the conversions from and to
+ * sqr, add, sub, the ladder's add and sub pairs with their swap,
+ * mul_small, freeze and the conversions from and to
  * radix 2^51, on random values and at the corners of [0, 2^256) (near 0,
  * near p, 2p and 2^255, near 2^256, single limbs at their maximum) where
  * the folds, the second carries and borrows and the freeze's two steps
@@ -45,6 +46,16 @@ static __attribute__ ((noinline)) void
 fmul_small (fe64 *r, const fe64 *a, uint32_t k)
 {
   _kc_x25519_fe64_mul_small (r, a, k);
+}
+
+static __attribute__ ((noinline)) void
+fpair (int sub, fe64 *r, fe64 *s, const fe64 *a, const fe64 *b,
+       const fe64 *c, const fe64 *d, uint64_t mask)
+{
+  if (sub)
+    _kc_x25519_fe64_sub_pair_swap (r, s, a, b, c, d, mask);
+  else
+    _kc_x25519_fe64_add_pair_swap (r, s, a, b, c, d, mask);
 }
 
 static mpz_t P;
@@ -166,6 +177,40 @@ check_freeze (const fe64 *x, const mpz_t a, const char *what, long i)
   mpz_clear (g);
 }
 
+/* the pair functions: R = A op B and S = C op D, exchanged if MASK */
+static void
+check_pairs (const fe64 *x, const fe64 *y, const fe64 *z, const fe64 *w,
+             long i)
+{
+  mpz_t a, b, c, d, e, f;
+  int sub, sw;
+
+  mpz_inits (a, b, c, d, e, f, NULL);
+  to_mpz (a, x);
+  to_mpz (b, y);
+  to_mpz (c, z);
+  to_mpz (d, w);
+  for (sub = 0; sub < 2; sub++)
+    for (sw = 0; sw < 2; sw++)
+      {
+        fe64 r, s;
+        fpair (sub, &r, &s, x, y, z, w, sw ? ~(uint64_t) 0 : 0);
+        if (sub)
+          {
+            mpz_sub (e, a, b);
+            mpz_sub (f, c, d);
+          }
+        else
+          {
+            mpz_add (e, a, b);
+            mpz_add (f, c, d);
+          }
+        CHECK (eq_mod_p (sw ? &s : &r, e) && eq_mod_p (sw ? &r : &s, f),
+               "%s_pair_swap, swap %d (%ld)", sub ? "sub" : "add", sw, i);
+      }
+  mpz_clears (a, b, c, d, e, f, NULL);
+}
+
 static void
 test_ops (long count)
 {
@@ -207,6 +252,13 @@ test_ops (long count)
       mpz_mul_ui (w, a, (unsigned long) k);
       CHECK (eq_mod_p (&r, w), "mul_small %lu (%ld)", (unsigned long) k, i);
       check_freeze (&x, a, "x", i);
+      if (i % 4 == 0)
+        {
+          fe64 z, v;
+          gen (&z);
+          gen (&v);
+          check_pairs (&x, &y, &z, &v, i);
+        }
     }
   mpz_clears (a, b, w, NULL);
 }
@@ -251,6 +303,8 @@ test_corners (void)
           fsub (&r, &v[i], &v[j]);
           mpz_sub (w, a, b);
           CHECK (eq_mod_p (&r, w), "corner sub %zu %zu", i, j);
+          check_pairs (&v[i], &v[j], &v[n - 1 - i], &v[j],
+                       (long) (i * n + j));
           fmul_small (&r, &v[i], 0xffffffffu);
           mpz_mul_ui (w, a, 0xffffffffUL);
           CHECK (eq_mod_p (&r, w), "corner mul_small %zu", i);

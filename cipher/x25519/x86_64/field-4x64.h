@@ -262,6 +262,88 @@ _kc_x25519_fe64_sub (_kc_x25519_fe64 *r, const _kc_x25519_fe64 *a,
   r->n[3] = t3;
 }
 
+/* The ladder's opening, with its conditional swap: R = A op B and
+ * S = C op D (op: + or -, with the folds of _kc_x25519_fe64_add and
+ * _kc_x25519_fe64_sub), then R and S exchanged where MASK is all ones
+ * (MASK 0 or all ones).  From (x2, z2, x3, z3) this gives x2 + z2 and
+ * x3 + z3 (or x2 - z2, x3 - z3) of the swapped state, which the step
+ * reads nowhere else, so the state itself is never swapped in the loop.
+ * Constant time: the exchange is t = (r ^ s) & MASK, r ^= t, s ^= t. */
+#define KC_X25519_FE64_DEFINE_PAIR(name, op, opc, fold, foldc) \
+KC_X25519_FE64_INLINE void \
+name (_kc_x25519_fe64 *r, _kc_x25519_fe64 *s, const _kc_x25519_fe64 *a, \
+      const _kc_x25519_fe64 *b, const _kc_x25519_fe64 *c, \
+      const _kc_x25519_fe64 *d, uint64_t mask) \
+{ \
+  uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3]; \
+  uint64_t u0 = c->n[0], u1 = c->n[1], u2 = c->n[2], u3 = c->n[3], m, k; \
+  __asm__ (op "q %[b0], %[t0]\n\t" \
+           opc "q %[b1], %[t1]\n\t" \
+           opc "q %[b2], %[t2]\n\t" \
+           opc "q %[b3], %[t3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq $38, %[m]\n\t" \
+           fold "q %[m], %[t0]\n\t" \
+           foldc "q $0, %[t1]\n\t" \
+           foldc "q $0, %[t2]\n\t" \
+           foldc "q $0, %[t3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq $38, %[m]\n\t" \
+           fold "q %[m], %[t0]\n\t" \
+           op "q %[d0], %[u0]\n\t" \
+           opc "q %[d1], %[u1]\n\t" \
+           opc "q %[d2], %[u2]\n\t" \
+           opc "q %[d3], %[u3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq $38, %[m]\n\t" \
+           fold "q %[m], %[u0]\n\t" \
+           foldc "q $0, %[u1]\n\t" \
+           foldc "q $0, %[u2]\n\t" \
+           foldc "q $0, %[u3]\n\t" \
+           "sbbq %[m], %[m]\n\t" \
+           "andq $38, %[m]\n\t" \
+           fold "q %[m], %[u0]\n\t" \
+           "movq %[t0], %[k]\n\t" \
+           "xorq %[u0], %[k]\n\t" \
+           "andq %[mask], %[k]\n\t" \
+           "xorq %[k], %[t0]\n\t" \
+           "xorq %[k], %[u0]\n\t" \
+           "movq %[t1], %[k]\n\t" \
+           "xorq %[u1], %[k]\n\t" \
+           "andq %[mask], %[k]\n\t" \
+           "xorq %[k], %[t1]\n\t" \
+           "xorq %[k], %[u1]\n\t" \
+           "movq %[t2], %[k]\n\t" \
+           "xorq %[u2], %[k]\n\t" \
+           "andq %[mask], %[k]\n\t" \
+           "xorq %[k], %[t2]\n\t" \
+           "xorq %[k], %[u2]\n\t" \
+           "movq %[t3], %[k]\n\t" \
+           "xorq %[u3], %[k]\n\t" \
+           "andq %[mask], %[k]\n\t" \
+           "xorq %[k], %[t3]\n\t" \
+           "xorq %[k], %[u3]\n\t" \
+           : [t0] "+&r" (t0), [t1] "+&r" (t1), [t2] "+&r" (t2), \
+             [t3] "+&r" (t3), [u0] "+&r" (u0), [u1] "+&r" (u1), \
+             [u2] "+&r" (u2), [u3] "+&r" (u3), [m] "=&r" (m), [k] "=&r" (k) \
+           : [b0] "m" (b->n[0]), [b1] "m" (b->n[1]), [b2] "m" (b->n[2]), \
+             [b3] "m" (b->n[3]), [d0] "m" (d->n[0]), [d1] "m" (d->n[1]), \
+             [d2] "m" (d->n[2]), [d3] "m" (d->n[3]), [mask] "r" (mask) \
+           : "cc"); \
+  r->n[0] = t0; \
+  r->n[1] = t1; \
+  r->n[2] = t2; \
+  r->n[3] = t3; \
+  s->n[0] = u0; \
+  s->n[1] = u1; \
+  s->n[2] = u2; \
+  s->n[3] = u3; \
+}
+KC_X25519_FE64_DEFINE_PAIR (_kc_x25519_fe64_add_pair_swap, "add", "adc",
+                            "add", "adc")
+KC_X25519_FE64_DEFINE_PAIR (_kc_x25519_fe64_sub_pair_swap, "sub", "sbb",
+                            "sub", "sbb")
+
 /* R = A * K for 0 <= K < 2^32 (the ladder's 121665 and 9): the fifth
  * word (below K) folds as 38 times it (below 2^38), then a carry out of
  * 2^256 as 38 (the wrapped value is below 2^38: no further carry). */

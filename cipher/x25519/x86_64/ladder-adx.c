@@ -38,14 +38,18 @@ typedef _kc_x25519_fe64 fe;
 #define fsub _kc_x25519_fe64_sub
 #define fmul_small _kc_x25519_fe64_mul_small
 #define fcswap _kc_x25519_fe64_cswap
+#define fadd_pair_swap _kc_x25519_fe64_add_pair_swap
+#define fsub_pair_swap _kc_x25519_fe64_sub_pair_swap
 
 /* X2/Z2 = the 255 steps over K (bits 254..0) from X1, with the last
- * swap; BASE (a constant at each call): X1 is 9 */
+ * swap; BASE (a constant at each call): X1 is 9.  Each step's swap is
+ * folded into its first additions and subtractions (fadd_pair_swap),
+ * the last one is a cswap of the state. */
 ADX_INLINE void
 ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
 {
   fe x3, z3, a, b, c, d, aa, bb, e, da, cb, t;
-  uint64_t swap = 0, bit;
+  uint64_t swap = 0, bit, m;
   int i;
 
   memset (x2, 0, sizeof *x2);
@@ -58,13 +62,13 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
     {
       bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
       swap ^= bit;
-      fcswap (x2, &x3, swap);
-      fcswap (z2, &z3, swap);
+      /* A, C = x2 + z2, x3 + z3 and B, D = x2 - z2, x3 - z3 of the
+       * state swapped if SWAP (the state itself is not swapped: the
+       * step reads it nowhere else, and overwrites it) */
+      m = ct_mask_from_flag_u64 (swap);
+      fadd_pair_swap (&a, &c, x2, z2, &x3, &z3, m);
+      fsub_pair_swap (&b, &d, x2, z2, &x3, &z3, m);
       swap = bit;
-      fadd (&a, x2, z2);
-      fsub (&b, x2, z2);
-      fadd (&c, &x3, &z3);
-      fsub (&d, &x3, &z3);
       fsqr (&aa, &a);
       fsqr (&bb, &b);
       fmul (&da, &d, &a);
