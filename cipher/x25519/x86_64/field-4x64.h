@@ -428,8 +428,9 @@ _kc_x25519_fe64_freeze (_kc_x25519_fe64 *r, const _kc_x25519_fe64 *a)
 /* Swap A and B if FLAG (0 or 1) is 1, by masks: limb by limb,
  * t = (a ^ b) & mask, a ^= t, b ^= t.  Assembly, so that the compiler
  * does not turn it into 16-byte vector loads of limbs that the field's
- * kernels have just stored as 8-byte words (a store-forwarding stall on
- * every ladder step).  Constant time. */
+ * kernels have just stored as 8-byte words (a store-forwarding stall).
+ * The ladder's last swap; the swaps of its steps are in the pair
+ * functions above.  Constant time. */
 KC_X25519_FE64_INLINE void
 _kc_x25519_fe64_cswap (_kc_x25519_fe64 *a, _kc_x25519_fe64 *b,
                        uint64_t flag)
