@@ -1,7 +1,7 @@
 /* t-x25519-field-4x64.c - the 4x64 MULX/ADX field mod 2^255 - 19 of the
  * X25519 kernel (cipher/x25519/x86_64/field-4x64.h) against GMP: mul,
  * sqr, add, sub, the ladder's add and sub pairs with their swap,
- * mul_small, freeze and the conversions from and to
+ * mul_small (and + B), freeze and the conversions from and to
  * radix 2^51, on random values and at the corners of [0, 2^256) (near 0,
  * near p, 2p and 2^255, near 2^256, single limbs at their maximum) where
  * the folds, the second carries and borrows and the freeze's two steps
@@ -46,6 +46,12 @@ static __attribute__ ((noinline)) void
 fmul_small (fe64 *r, const fe64 *a, uint32_t k)
 {
   _kc_x25519_fe64_mul_small (r, a, k);
+}
+
+static __attribute__ ((noinline)) void
+fmul_small_add (fe64 *r, const fe64 *a, uint32_t k, const fe64 *b)
+{
+  _kc_x25519_fe64_mul_small_add (r, a, k, b);
 }
 
 static __attribute__ ((noinline)) void
@@ -251,6 +257,11 @@ test_ops (long count)
       fmul_small (&r, &x, k);
       mpz_mul_ui (w, a, (unsigned long) k);
       CHECK (eq_mod_p (&r, w), "mul_small %lu (%ld)", (unsigned long) k, i);
+      fmul_small_add (&r, &x, k, &y);
+      mpz_mul_ui (w, a, (unsigned long) k);
+      mpz_add (w, w, b);
+      CHECK (eq_mod_p (&r, w), "mul_small_add %lu (%ld)", (unsigned long) k,
+             i);
       check_freeze (&x, a, "x", i);
       if (i % 4 == 0)
         {
@@ -308,6 +319,9 @@ test_corners (void)
           fmul_small (&r, &v[i], 0xffffffffu);
           mpz_mul_ui (w, a, 0xffffffffUL);
           CHECK (eq_mod_p (&r, w), "corner mul_small %zu", i);
+          fmul_small_add (&r, &v[i], 0xffffffffu, &v[j]);
+          mpz_add (w, w, b);
+          CHECK (eq_mod_p (&r, w), "corner mul_small_add %zu %zu", i, j);
         }
     }
   mpz_clears (a, b, w, NULL);

@@ -380,6 +380,48 @@ _kc_x25519_fe64_mul_small (_kc_x25519_fe64 *r, const _kc_x25519_fe64 *a,
   r->n[3] = t3;
 }
 
+/* R = A * K + B for 0 <= K < 2^32 (the ladder's AA + a24 E): as
+ * _kc_x25519_fe64_mul_small, with B added to the five words before the
+ * fold; the fifth word is then at most K, its fold below 2^38. */
+KC_X25519_FE64_INLINE void
+_kc_x25519_fe64_mul_small_add (_kc_x25519_fe64 *r, const _kc_x25519_fe64 *a,
+                               uint32_t k, const _kc_x25519_fe64 *b)
+{
+  uint64_t t0, t1, t2, t3, t4, x;
+
+  __asm__ ("mulxq %[a0], %[t0], %[t1]\n\t"
+           "mulxq %[a1], %[x], %[t2]\n\t"
+           "addq %[x], %[t1]\n\t"
+           "mulxq %[a2], %[x], %[t3]\n\t"
+           "adcq %[x], %[t2]\n\t"
+           "mulxq %[a3], %[x], %[t4]\n\t"
+           "adcq %[x], %[t3]\n\t"
+           "adcq $0, %[t4]\n\t"
+           "addq %[b0], %[t0]\n\t"
+           "adcq %[b1], %[t1]\n\t"
+           "adcq %[b2], %[t2]\n\t"
+           "adcq %[b3], %[t3]\n\t"
+           "adcq $0, %[t4]\n\t"
+           "imulq $38, %[t4], %[t4]\n\t"
+           "addq %[t4], %[t0]\n\t"
+           "adcq $0, %[t1]\n\t"
+           "adcq $0, %[t2]\n\t"
+           "adcq $0, %[t3]\n\t"
+           "sbbq %[x], %[x]\n\t"
+           "andq $38, %[x]\n\t"
+           "addq %[x], %[t0]\n\t"
+           : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
+             [t3] "=&r" (t3), [t4] "=&r" (t4), [x] "=&r" (x)
+           : [a0] "m" (a->n[0]), [a1] "m" (a->n[1]), [a2] "m" (a->n[2]),
+             [a3] "m" (a->n[3]), [b0] "m" (b->n[0]), [b1] "m" (b->n[1]),
+             [b2] "m" (b->n[2]), [b3] "m" (b->n[3]), "d" ((uint64_t) k)
+           : "cc");
+  r->n[0] = t0;
+  r->n[1] = t1;
+  r->n[2] = t2;
+  r->n[3] = t3;
+}
+
 /* R = A mod p, below p.  First bit 255 folds as 19 (2^255 = 19 mod p):
  * X = (A mod 2^255) + 19 (A >> 255), below 2^255 + 19 < 2p.  Then X >= p
  * exactly when X + 19 reaches 2^255, i.e. when bit 255 of X + 19 (below

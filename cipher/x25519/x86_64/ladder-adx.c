@@ -37,6 +37,7 @@ typedef _kc_x25519_fe64 fe;
 #define fadd _kc_x25519_fe64_add
 #define fsub _kc_x25519_fe64_sub
 #define fmul_small _kc_x25519_fe64_mul_small
+#define fmul_small_add _kc_x25519_fe64_mul_small_add
 #define fcswap _kc_x25519_fe64_cswap
 #define fadd_pair_swap _kc_x25519_fe64_add_pair_swap
 #define fsub_pair_swap _kc_x25519_fe64_sub_pair_swap
@@ -83,8 +84,7 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
         fmul (&z3, &t, x1);
       fmul (x2, &aa, &bb);                  /* AA BB */
       fsub (&e, &aa, &bb);                  /* E = AA - BB */
-      fmul_small (&t, &e, 121665);
-      fadd (&t, &t, &aa);
+      fmul_small_add (&t, &e, 121665, &aa);  /* AA + a24 E */
       fmul (z2, &e, &t);                    /* E (AA + a24 E) */
     }
   fcswap (x2, &x3, swap);
