@@ -135,6 +135,8 @@ x25519_keypair (const struct _kc_kem_info *k, unsigned char *pk,
   return 0;
 }
 
+/* OPT, from the KEMs built on this row only (the public API offers
+ * RAW_X25519 none): the ephemeral secret e */
 static gpg_error_t
 x25519_encap (const struct _kc_kem_info *k, unsigned char *ct,
               unsigned char *ss, const unsigned char *pk,
@@ -143,8 +145,10 @@ x25519_encap (const struct _kc_kem_info *k, unsigned char *ct,
   unsigned char e[32], c[32], s[32];
   uint32_t zero;
   (void) k;
-  (void) opt;
-  rng (rngctx, e, sizeof e);
+  if (opt)
+    memcpy (e, opt, sizeof e);
+  else
+    rng (rngctx, e, sizeof e);
   _kc_x25519_base (c, e);
   zero = _kc_x25519 (s, e, pk);
   ct_declassify (&zero, sizeof zero);          /* fails openly */
@@ -177,7 +181,8 @@ x25519_decap (const struct _kc_kem_info *k, unsigned char *ss,
 enum
 {
   ROW_SNTRUP761, ROW_MLKEM512, ROW_MLKEM768, ROW_MLKEM1024, ROW_X25519,
-  ROW_SNTRUP761X25519, ROW_MLKEM768X25519, KEM_ROWS
+  ROW_SNTRUP761X25519, ROW_MLKEM768X25519, ROW_X25519MLKEM768, ROW_XWING,
+  ROW_DHKEM25519, KEM_ROWS
 };
 
 static const struct _kc_kem_info kem_table[KEM_ROWS] = {
@@ -227,9 +232,9 @@ static const struct _kc_kem_info kem_table[KEM_ROWS] = {
     .seed_len = 32, .opt_len = 0, .burn = KC_STACK_BURN_X25519,
     .keypair = x25519_keypair, .keypair_seed = x25519_keypair_seed,
     .keypair_batch = NULL, .encap = x25519_encap, .decap = x25519_decap },
-  /* the hybrids (kem-hybrid.c), with their parts */
+  /* the hybrids (kem-hybrid.c), with their parts and combiners */
   [ROW_SNTRUP761X25519] = { .algo = KC_KEM_SNTRUP761X25519_SHA512,
-    .param = 0, .pq = &kem_table[ROW_SNTRUP761],
+    .param = KC_MD_SHA512, .pq = &kem_table[ROW_SNTRUP761],
     .ec = &kem_table[ROW_X25519],
     .pk_len = KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
     .sk_len = KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
@@ -241,17 +246,58 @@ static const struct _kc_kem_info kem_table[KEM_ROWS] = {
     .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
     .decap = _kc_kem_hybrid_decap },
   [ROW_MLKEM768X25519] = { .algo = KC_KEM_MLKEM768X25519_SHA256,
-    .param = 0, .pq = &kem_table[ROW_MLKEM768],
+    .param = KC_MD_SHA256, .pq = &kem_table[ROW_MLKEM768],
     .ec = &kem_table[ROW_X25519],
     .pk_len = KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
     .sk_len = KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
     .ct_len = KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
     .ss_len = KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN,
-    .seed_len = 0, .opt_len = 0,
+    .seed_len = 64, .opt_len = 64,
     .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
-    .keypair = _kc_kem_hybrid_keypair, .keypair_seed = NULL,
+    .keypair = _kc_kem_hybrid_keypair,
+    .keypair_seed = _kc_kem_hybrid_keypair_seed,
     .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
     .decap = _kc_kem_hybrid_decap },
+  [ROW_X25519MLKEM768] = { .algo = KC_KEM_X25519MLKEM768,
+    .param = 0, .pq = &kem_table[ROW_MLKEM768],
+    .ec = &kem_table[ROW_X25519],
+    .pk_len = KC_KEM_X25519MLKEM768_PUBKEY_LEN,
+    .sk_len = KC_KEM_X25519MLKEM768_SECKEY_LEN,
+    .ct_len = KC_KEM_X25519MLKEM768_ENCAPS_LEN,
+    .ss_len = KC_KEM_X25519MLKEM768_SHARED_LEN,
+    .seed_len = 64, .opt_len = 64,
+    .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_hybrid_keypair,
+    .keypair_seed = _kc_kem_hybrid_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
+    .decap = _kc_kem_hybrid_decap },
+  [ROW_XWING] = { .algo = KC_KEM_XWING,
+    .param = 0, .pq = &kem_table[ROW_MLKEM768],
+    .ec = &kem_table[ROW_X25519],
+    .pk_len = KC_KEM_XWING_PUBKEY_LEN,
+    .sk_len = KC_KEM_XWING_SECKEY_LEN,
+    .ct_len = KC_KEM_XWING_ENCAPS_LEN,
+    .ss_len = KC_KEM_XWING_SHARED_LEN,
+    .seed_len = 32, .opt_len = 64,
+    .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_XWING_EXTRA,
+    .keypair = _kc_kem_xwing_keypair,
+    .keypair_seed = _kc_kem_xwing_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_xwing_encap,
+    .decap = _kc_kem_xwing_decap },
+  /* RFC 9180's DHKEM (kem-dhkem.c) on the X25519 row; param: its kem_id */
+  [ROW_DHKEM25519] = { .algo = KC_KEM_DHKEM25519,
+    .param = 0x0020, .pq = NULL, .ec = &kem_table[ROW_X25519],
+    .pk_len = KC_KEM_DHKEM25519_PUBKEY_LEN,
+    .sk_len = KC_KEM_DHKEM25519_SECKEY_LEN,
+    .ct_len = KC_KEM_DHKEM25519_ENCAPS_LEN,
+    .ss_len = KC_KEM_DHKEM25519_SHARED_LEN,
+    .seed_len = 32, .opt_len = 32,
+    .burn = KC_STACK_BURN_X25519 + KC_STACK_BURN_SHA256
+            + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_dhkem_keypair,
+    .keypair_seed = _kc_kem_dhkem_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_dhkem_encap,
+    .decap = _kc_kem_dhkem_decap },
 };
 
 const struct _kc_kem_info *

@@ -124,8 +124,10 @@ extern __thread uintptr_t _kc_burn_area[2];
 #define KC_STACK_BURN_MLKEM      (28 * 1024)  /* ML-KEM-512/768/1024 (clang 14's
                                                  dispatched decap: 26.0 KiB) */
 #define KC_STACK_BURN_X25519     (6 * 1024)   /* RAW_X25519 */
-#define KC_STACK_BURN_HYBRID_EXTRA (1 * 1024) /* the SSH hybrids: their
-                                                 part's, plus */
+#define KC_STACK_BURN_HYBRID_EXTRA (1 * 1024) /* the SSH and TLS hybrids,
+                                                 DHKEM: their part's, plus */
+#define KC_STACK_BURN_XWING_EXTRA (5 * 1024)  /* X-Wing: ML-KEM's, plus the
+                                                 expanded key (3.6 KiB) */
 #define KC_STACK_BURN_KEM_BATCH  (38 * 1024)  /* kc_kem_keypair_batch */
 #define KC_STACK_BURN_RANDOM     (2560)       /* kc_randomize (gcc's eight-block
                                                  AVX2 ChaCha20: 2224) */
