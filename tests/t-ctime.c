@@ -340,6 +340,8 @@ kem_hybrids (void)
    * the rows of ML-KEM and X25519 */
   static const int algos[] = { KC_KEM_SNTRUP761X25519_SHA512,
                                KC_KEM_MLKEM768X25519_SHA256,
+                               KC_KEM_X25519MLKEM768, KC_KEM_XWING,
+                               KC_KEM_DHKEM25519,
                                KC_KEM_MLKEM512, KC_KEM_MLKEM768,
                                KC_KEM_MLKEM1024, KC_KEM_RAW_X25519 };
   unsigned char ss1[64], ss2[64], ss3[64];

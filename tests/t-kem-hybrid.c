@@ -1,10 +1,13 @@
 /* t-kem-hybrid.c - the SSH hybrids sntrup761x25519-sha512 and
- * mlkem768x25519-sha256 against a composition of their parts done here:
- * the post-quantum half through the public API of its own algorithm, the
- * X25519 half and the hash through OpenSSL.  Also tampered ciphertexts
- * (implicit rejection, still equal to the composition), small-order
- * X25519 halves (GPG_ERR_INV_DATA, nothing written), the ML-KEM half's
- * modulus and hash checks, and the argument rules.
+ * mlkem768x25519-sha256 and TLS's X25519MLKEM768 against a composition of
+ * their parts done here: the post-quantum half through the public API of
+ * its own algorithm, the X25519 half and the hash through OpenSSL.  Also
+ * tampered ciphertexts (implicit rejection, still equal to the
+ * composition), small-order X25519 halves (GPG_ERR_INV_DATA, nothing
+ * written), the ML-KEM half's modulus and hash checks, the ML-KEM
+ * hybrids' seeded key pairs (d || z, and the X25519 secret SHAKE256
+ * ("libkcrypt hybrid X25519" || d || z)) and fixed encapsulation
+ * randomness (m || e), and the argument rules.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -24,12 +27,14 @@ struct hybrid
 {
   const char *name;
   int algo, pq;
+  int md;                           /* the combiner's hash; 0: none */
   size_t pk, sk, ct, ss;            /* the hybrid's lengths */
   size_t pq_pk, pq_sk, pq_ct;       /* its post-quantum part's */
 };
 
 static const struct hybrid hybrids[] = {
   { "sntrup761x25519-sha512", KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761,
+    KC_MD_SHA512,
     KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
     KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
     KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
@@ -37,10 +42,18 @@ static const struct hybrid hybrids[] = {
     KC_KEM_SNTRUP761_PUBKEY_LEN, KC_KEM_SNTRUP761_SECKEY_LEN,
     KC_KEM_SNTRUP761_ENCAPS_LEN },
   { "mlkem768x25519-sha256", KC_KEM_MLKEM768X25519_SHA256, KC_KEM_MLKEM768,
+    KC_MD_SHA256,
     KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
     KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
     KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
     KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN,
+    KC_KEM_MLKEM768_PUBKEY_LEN, KC_KEM_MLKEM768_SECKEY_LEN,
+    KC_KEM_MLKEM768_ENCAPS_LEN },
+  { "X25519MLKEM768", KC_KEM_X25519MLKEM768, KC_KEM_MLKEM768, 0,
+    KC_KEM_X25519MLKEM768_PUBKEY_LEN,
+    KC_KEM_X25519MLKEM768_SECKEY_LEN,
+    KC_KEM_X25519MLKEM768_ENCAPS_LEN,
+    KC_KEM_X25519MLKEM768_SHARED_LEN,
     KC_KEM_MLKEM768_PUBKEY_LEN, KC_KEM_MLKEM768_SECKEY_LEN,
     KC_KEM_MLKEM768_ENCAPS_LEN },
 };
@@ -99,8 +112,14 @@ compose (const struct hybrid *h, unsigned char *ss, const unsigned char *sk,
                            NULL, 0), 0);
   if (!ossl_x25519 (buf + 32, sk + h->pq_sk, ct + h->pq_ct))
     return 0;
+  if (!h->md)                   /* X25519MLKEM768: no hash */
+    {
+      memcpy (ss, buf, 64);
+      return 1;
+    }
   CHECK (EVP_Digest (buf, 64, ss, &len,
-                     h->ss == 64 ? EVP_sha512 () : EVP_sha256 (), NULL) == 1
+                     h->md == KC_MD_SHA512 ? EVP_sha512 () : EVP_sha256 (),
+                     NULL) == 1
          && len == h->ss, "%s: EVP_Digest", h->name);
   return 1;
 }
@@ -237,20 +256,92 @@ test_mlkem_checks (const struct hybrid *h)
          "%s: bad pubkey wrote", h->name);
 }
 
+#ifdef HAVE_OPENSSL
+/* The ML-KEM hybrids' deterministic forms against their parts: the key
+ * pair of d || z is ML-KEM's of d || z beside the X25519 key of
+ * SHAKE256 ("libkcrypt hybrid X25519" || d || z)[0..31]; encapsulation
+ * with m || e is ML-KEM's with m beside X25519's with e, combined as the
+ * random form is. */
+static void
+test_seeded (const struct hybrid *h, int rounds)
+{
+  static const char label[] = "libkcrypt hybrid X25519";
+  unsigned char seed[64], opt[64], pk[MAXPK], sk[MAXSK], ct[MAXCT], ss[64];
+  unsigned char mpk[MAXPK], msk[MAXSK], mct[MAXCT], mss[32], xsk[32], xpk[32];
+  unsigned char want[64], ss2[64];
+  int i;
+
+  for (i = 0; i < rounds; i++)
+    {
+      EVP_MD_CTX *c = EVP_MD_CTX_new ();
+      t_randbytes (seed, sizeof seed);
+      t_randbytes (opt, sizeof opt);
+      CHECK (c && EVP_DigestInit_ex (c, EVP_shake256 (), NULL) > 0
+             && EVP_DigestUpdate (c, label, sizeof label - 1) > 0
+             && EVP_DigestUpdate (c, seed, 64) > 0
+             && EVP_DigestFinalXOF (c, xsk, 32) > 0, "OpenSSL SHAKE256");
+      EVP_MD_CTX_free (c);
+      CHECK (ossl_x25519_pub (xpk, xsk), "OpenSSL X25519");
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk,
+                                      seed, 64), 0);
+      CHECK_ERR (kc_kem_keypair_seed (h->pq, mpk, h->pq_pk, msk, h->pq_sk,
+                                      seed, 64), 0);
+      CHECK (!memcmp (pk, mpk, h->pq_pk) && !memcmp (sk, msk, h->pq_sk)
+             && !memcmp (pk + h->pq_pk, xpk, 32)
+             && !memcmp (sk + h->pq_sk, xsk, 32),
+             "%s: seeded key pair %d is not its parts'", h->name, i);
+
+      CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss,
+                               opt, 64), 0);
+      CHECK_ERR (kc_kem_encap (h->pq, pk, h->pq_pk, mct, h->pq_ct, mss, 32,
+                               opt, 32), 0);
+      CHECK (ossl_x25519_pub (xpk, opt + 32), "OpenSSL X25519");
+      CHECK (!memcmp (ct, mct, h->pq_ct) && !memcmp (ct + h->pq_ct, xpk, 32),
+             "%s: ciphertext %d with m || e is not its parts'", h->name, i);
+      CHECK (compose (h, want, sk, ct) && !memcmp (want, ss, h->ss),
+             "%s: shared value %d with m || e", h->name, i);
+      CHECK_ERR (kc_kem_decap (h->algo, sk, h->sk, ct, h->ct, ss2, h->ss,
+                               NULL, 0), 0);
+      CHECK (!memcmp (ss, ss2, h->ss), "%s: seeded round trip %d", h->name,
+             i);
+      /* the same randomness again: the same ciphertext */
+      CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, mct, h->ct, ss2, h->ss,
+                               opt, 64), 0);
+      CHECK (!memcmp (ct, mct, h->ct) && !memcmp (ss, ss2, h->ss),
+             "%s: m || e does not fix the result (%d)", h->name, i);
+    }
+}
+#endif
+
 static void
 test_arguments (const struct hybrid *h)
 {
   unsigned char pk[MAXPK + 1], sk[MAXSK + 1], ct[MAXCT + 1], ss[65];
-  unsigned char seed[64] = { 0 }, m[32] = { 0 };
+  unsigned char seed[65] = { 0 }, m[65] = { 0 };
 
   CHECK_ERR (kc_kem_keypair (h->algo, pk, h->pk - 1, sk, h->sk),
              GPG_ERR_INV_ARG);
   CHECK_ERR (kc_kem_keypair (h->algo, pk, h->pk, sk, h->sk + 1),
              GPG_ERR_INV_ARG);
-  CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed, 64),
-             GPG_ERR_NOT_SUPPORTED);
-  CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed, 32),
-             GPG_ERR_NOT_SUPPORTED);
+  if (h->pq == KC_KEM_SNTRUP761)   /* no seeded sntrup761 key pair */
+    {
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed,
+                                      64), GPG_ERR_NOT_SUPPORTED);
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed,
+                                      32), GPG_ERR_NOT_SUPPORTED);
+    }
+  else                              /* d || z, 64 bytes */
+    {
+      memset (sk, 0x33, h->sk);
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed,
+                                      32), GPG_ERR_INV_ARG);
+      CHECK (all_equal (sk, h->sk, 0), "%s: keypair_seed, bad length: "
+             "secret key not zeroed", h->name);
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed,
+                                      65), GPG_ERR_INV_ARG);
+      CHECK_ERR (kc_kem_keypair_seed (h->algo, pk, h->pk, sk, h->sk, seed,
+                                      64), 0);
+    }
   CHECK_ERR (kc_kem_keypair (h->algo, pk, h->pk, sk, h->sk), 0);
   CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss - 1,
                            NULL, 0), GPG_ERR_INV_ARG);
@@ -258,6 +349,11 @@ test_arguments (const struct hybrid *h)
                            NULL, 0), GPG_ERR_INV_ARG);
   CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss, m, 32),
              GPG_ERR_INV_VALUE);
+  CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss, m, 65),
+             GPG_ERR_INV_VALUE);
+  /* m || e: the ML-KEM hybrids only */
+  CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss, m, 64),
+             h->pq == KC_KEM_SNTRUP761 ? GPG_ERR_INV_VALUE : 0);
   CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss, NULL, 1),
              GPG_ERR_INV_VALUE);
   CHECK_ERR (kc_kem_encap (h->algo, pk, h->pk, ct, h->ct, ss, h->ss,
@@ -286,7 +382,12 @@ main (int argc, char **argv)
       test_tampered (h, 40);
       test_small_order (h);
       if (h->pq == KC_KEM_MLKEM768)
-        test_mlkem_checks (h);
+        {
+          test_mlkem_checks (h);
+#ifdef HAVE_OPENSSL
+          test_seeded (h, 10);
+#endif
+        }
       test_arguments (h);
     }
 #ifndef HAVE_OPENSSL

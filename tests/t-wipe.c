@@ -1017,6 +1017,55 @@ derive_hy_session (void)
   add_bytes ("hybrid shared key", hy_ss, hy_ss_len);
 }
 
+/* X-Wing and DHKEM25519: key pair from the seed, encapsulation with
+ * drawn randomness, decapsulation; searched for the seed's expansion
+ * (X-Wing: the X25519 secret; DHKEM: the secret key) and the shared key */
+static unsigned char xw_pk[KC_KEM_XWING_PUBKEY_LEN], xw_sk[32], xw_seed[32];
+static unsigned char xw_ct[KC_KEM_XWING_ENCAPS_LEN], xw_ss[32], xw_ss2[32];
+static int xw_algo;
+static size_t xw_pk_len, xw_ct_len;
+
+static void
+call_xw_keypair_seed (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_keypair_seed (xw_algo, xw_pk, xw_pk_len, xw_sk,
+                                            32, xw_seed, 32);
+}
+
+static void
+call_xw_encap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_encap (xw_algo, xw_pk, xw_pk_len, xw_ct,
+                                     xw_ct_len, xw_ss, 32, NULL, 0);
+}
+
+static void
+call_xw_decap (void *p)
+{
+  *(gpg_error_t *) p = kc_kem_decap (xw_algo, xw_sk, 32, xw_ct, xw_ct_len,
+                                     xw_ss2, 32, NULL, 0);
+}
+
+static void
+derive_xw_key (void)
+{
+  unsigned char e[96];
+  if (xw_algo == KC_KEM_XWING)
+    {
+      if (kc_md_hash_buffer (KC_MD_SHAKE256, e, sizeof e, xw_seed, 32))
+        fail ("xwing: SHAKE256");
+      add_bytes ("X-Wing X25519 secret", e + 64, 32);
+    }
+  add_bytes ("X-Wing / DHKEM secret key", xw_sk, 32);
+}
+
+static void
+derive_xw_session (void)
+{
+  derive_xw_key ();
+  add_bytes ("X-Wing / DHKEM shared key", xw_ss, 32);
+}
+
 /* A big batch: 32 keys on the 64 KiB stack (the secrets are not searched). */
 static unsigned char big_pk[32][KC_KEM_SNTRUP761_PUBKEY_LEN];
 static unsigned char big_sk[32][KC_KEM_SNTRUP761_SECKEY_LEN];
@@ -1608,38 +1657,82 @@ run_all (void)
               derive_x25519, KC_STACK_BURN_X25519);
   CHECK_ERR (err, 0);
 
-  /* the SSH hybrids */
-  for (i = 0; i < 2; i++)
+  /* the SSH and TLS hybrids */
+  for (i = 0; i < 3; i++)
     {
-      hy_algo = i ? KC_KEM_MLKEM768X25519_SHA256 : KC_KEM_SNTRUP761X25519_SHA512;
-      hy_pq = i ? KC_KEM_MLKEM768 : KC_KEM_SNTRUP761;
-      hy_pk_len = i ? KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN
-                    : KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN;
-      hy_sk_len = i ? KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN
-                    : KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN;
-      hy_ct_len = i ? KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN
-                    : KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN;
-      hy_ss_len = i ? KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN
-                    : KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN;
-      hy_burn = (i ? KC_STACK_BURN_MLKEM : KC_STACK_BURN_KEM)
-                + KC_STACK_BURN_HYBRID_EXTRA;
+      static const struct
+      {
+        const char *name;
+        int algo, pq;
+        size_t pk, sk, ct, ss, burn;
+      } hy[3] = {
+        { "sntrup761x25519", KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761,
+          KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
+          KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
+          KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
+          KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN,
+          KC_STACK_BURN_KEM + KC_STACK_BURN_HYBRID_EXTRA },
+        { "mlkem768x25519", KC_KEM_MLKEM768X25519_SHA256, KC_KEM_MLKEM768,
+          KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
+          KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
+          KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
+          KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN,
+          KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
+        { "X25519MLKEM768", KC_KEM_X25519MLKEM768, KC_KEM_MLKEM768,
+          KC_KEM_X25519MLKEM768_PUBKEY_LEN, KC_KEM_X25519MLKEM768_SECKEY_LEN,
+          KC_KEM_X25519MLKEM768_ENCAPS_LEN, KC_KEM_X25519MLKEM768_SHARED_LEN,
+          KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
+      };
+      char what[64];
+      hy_algo = hy[i].algo;
+      hy_pq = hy[i].pq;
+      hy_pk_len = hy[i].pk;
+      hy_sk_len = hy[i].sk;
+      hy_ct_len = hy[i].ct;
+      hy_ss_len = hy[i].ss;
+      hy_burn = hy[i].burn;
       npats = 0;
-      check_call (i ? "kc_kem_keypair (mlkem768x25519)"
-                    : "kc_kem_keypair (sntrup761x25519)", call_hy_keypair,
-                  &err, derive_hy_key, hy_burn);
+      snprintf (what, sizeof what, "kc_kem_keypair (%s)", hy[i].name);
+      check_call (what, call_hy_keypair, &err, derive_hy_key, hy_burn);
       CHECK_ERR (err, 0);
       npats = 0;
-      check_call (i ? "kc_kem_encap (mlkem768x25519)"
-                    : "kc_kem_encap (sntrup761x25519)", call_hy_encap,
-                  &err, derive_hy_session, hy_burn);
+      snprintf (what, sizeof what, "kc_kem_encap (%s)", hy[i].name);
+      check_call (what, call_hy_encap, &err, derive_hy_session, hy_burn);
       CHECK_ERR (err, 0);
       npats = 0;
       derive_hy_session ();
-      check_call (i ? "kc_kem_decap (mlkem768x25519)"
-                    : "kc_kem_decap (sntrup761x25519)", call_hy_decap,
-                  &err, NULL, hy_burn);
+      snprintf (what, sizeof what, "kc_kem_decap (%s)", hy[i].name);
+      check_call (what, call_hy_decap, &err, NULL, hy_burn);
       CHECK_ERR (err, 0);
       CHECK (!memcmp (hy_ss, hy_ss2, hy_ss_len), "hybrid decap: wrong key");
+    }
+
+  /* X-Wing and HPKE's DHKEM */
+  for (i = 0; i < 2; i++)
+    {
+      const char *nm = i ? "dhkem25519" : "xwing";
+      size_t burn = i ? KC_STACK_BURN_X25519 + KC_STACK_BURN_SHA256
+                        + KC_STACK_BURN_HYBRID_EXTRA
+                      : KC_STACK_BURN_MLKEM + KC_STACK_BURN_XWING_EXTRA;
+      char what[64];
+      xw_algo = i ? KC_KEM_DHKEM25519 : KC_KEM_XWING;
+      xw_pk_len = i ? KC_KEM_DHKEM25519_PUBKEY_LEN : KC_KEM_XWING_PUBKEY_LEN;
+      xw_ct_len = i ? KC_KEM_DHKEM25519_ENCAPS_LEN : KC_KEM_XWING_ENCAPS_LEN;
+      t_randbytes (xw_seed, sizeof xw_seed);
+      npats = 0;
+      snprintf (what, sizeof what, "kc_kem_keypair_seed (%s)", nm);
+      check_call (what, call_xw_keypair_seed, &err, derive_xw_key, burn);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      snprintf (what, sizeof what, "kc_kem_encap (%s)", nm);
+      check_call (what, call_xw_encap, &err, derive_xw_session, burn);
+      CHECK_ERR (err, 0);
+      npats = 0;
+      derive_xw_session ();
+      snprintf (what, sizeof what, "kc_kem_decap (%s)", nm);
+      check_call (what, call_xw_decap, &err, NULL, burn);
+      CHECK_ERR (err, 0);
+      CHECK (!memcmp (xw_ss, xw_ss2, 32), "%s decap: wrong key", nm);
     }
 
   /* Functions that handle no secret, and a batch of 32: they only have to
