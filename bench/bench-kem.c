@@ -17,8 +17,9 @@
  *                 system RNG: the algorithm's own cost (the system RNG
  *                 costs about 6.5 cycles per byte on our test VMs and a
  *                 key pair draws 6279 bytes)
- * Rows kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519}/
- * {keypair,encap,decap}: ML-KEM and the SSH hybrids the same
+ * Rows kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519,
+ * x25519mlkem768,xwing,dhkem25519}/{keypair,encap,decap}: ML-KEM, the SSH
+ * and TLS hybrids, X-Wing and HPKE's DHKEM(X25519) the same
  * way (keypair with the system RNG, encap to and decap of a fixed key
  * pair and ciphertext); bench-peers has the ML-KEM-768 peers.
  * With configure --with-pqclean-sntrup761=LIB, rows
@@ -206,6 +207,9 @@ generic_rows (const struct bench_group *g)
     KEM_ROW ("mlkem1024", MLKEM1024),
     KEM_ROW ("sntrup761x25519", SNTRUP761X25519_SHA512),
     KEM_ROW ("mlkem768x25519", MLKEM768X25519_SHA256),
+    KEM_ROW ("x25519mlkem768", X25519MLKEM768),
+    KEM_ROW ("xwing", XWING),
+    KEM_ROW ("dhkem25519", DHKEM25519),
   };
 #undef KEM_ROW
   static struct kem_gen_ctx c[KC_DIM (kems)];
@@ -318,9 +322,10 @@ kem_run (const struct bench_group *g)
 }
 
 const struct bench_group bench_group_kem = {
-  "kem", "sntrup761, ML-KEM and the SSH hybrids through the public KEM "
-  "API, microseconds",
+  "kem", "sntrup761, ML-KEM, the SSH and TLS hybrids, X-Wing and DHKEM "
+  "through the public KEM API, microseconds",
   "kem/sntrup761/{keypair,keypair_batch32,keypair_batch32_fastrng,encap,decap,decap_forged} "
-  "kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519}/"
+  "kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519,"
+  "x25519mlkem768,xwing,dhkem25519}/"
   "{keypair,encap,decap}", 0, kem_run
 };
