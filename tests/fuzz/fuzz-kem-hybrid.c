@@ -1,10 +1,13 @@
 /* fuzz-kem-hybrid.c - the SSH hybrids (sntrup761x25519-sha512,
- * mlkem768x25519-sha256) through the public API on arbitrary inputs.
- * Input: 1 byte choosing the hybrid and the mode, then bytes.
+ * mlkem768x25519-sha256) and TLS's X25519MLKEM768 through the public API
+ * on arbitrary inputs.
+ * Input: 1 byte choosing the hybrid (bit 7 set: X25519MLKEM768, else bit
+ * 0) and the mode (bits 1-6), then bytes.
  *  mode 0: a key pair whose X25519 half (and ML-KEM half) comes from the
  *          input, the rest as a ciphertext: decapsulation gives 0 exactly
  *          when the parts' decapsulations do, and then H (pq || x) of
- *          their keys; otherwise GPG_ERR_INV_DATA and nothing written.
+ *          their keys (X25519MLKEM768: pq || x itself); otherwise
+ *          GPG_ERR_INV_DATA and nothing written.
  *  mode 1: the rest as a public key: encapsulation gives what its parts
  *          say (0, GPG_ERR_BAD_PUBKEY for the ML-KEM half, GPG_ERR_INV_DATA
  *          for a small-order X25519 half), and writes nothing on error.
@@ -23,7 +26,7 @@
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
 struct hy { int algo, pq, md; size_t pk, sk, ct, ss; };
-static const struct hy hys[2] = {
+static const struct hy hys[3] = {
   { KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761, KC_MD_SHA512,
     KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
     KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
@@ -34,6 +37,9 @@ static const struct hy hys[2] = {
     KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
     KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
     KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN },
+  { KC_KEM_X25519MLKEM768, KC_KEM_MLKEM768, 0,
+    KC_KEM_X25519MLKEM768_PUBKEY_LEN, KC_KEM_X25519MLKEM768_SECKEY_LEN,
+    KC_KEM_X25519MLKEM768_ENCAPS_LEN, KC_KEM_X25519MLKEM768_SHARED_LEN },
 };
 
 static void
@@ -84,8 +90,11 @@ check_decap (const struct hy *h, const unsigned char *sk,
         abort ();
       return;
     }
-  if (err || kc_md_hash_buffer (h->md, want, h->ss, parts, 64)
-      || memcmp (ss, want, h->ss))
+  if (!h->md)                   /* X25519MLKEM768: no hash */
+    memcpy (want, parts, 64);
+  else if (kc_md_hash_buffer (h->md, want, h->ss, parts, 64))
+    abort ();
+  if (err || memcmp (ss, want, h->ss))
     abort ();
 }
 
@@ -105,8 +114,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   if (size < 1)
     return 0;
-  h = &hys[data[0] & 1];
-  mode = (data[0] >> 1) % 3;
+  h = data[0] & 0x80 ? &hys[2] : &hys[data[0] & 1];
+  mode = ((data[0] >> 1) & 0x3f) % 3;
   ppk = h->pk - 32;
   psk = h->sk - 32;
   pct = h->ct - 32;
