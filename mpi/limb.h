@@ -446,8 +446,8 @@ _kc_udiv128_var (uint64_t *r, uint64_t n1, uint64_t n0, uint64_t d)
 /* ------------------------------------------ x86-64 BMI2/ADX kernels */
 
 /* KC_LIMB_ADX is defined where the mulx/adcx/adox inline-assembly
- * kernels (mont.c, daira.c, mpih.c, x86_64/sqr4-adx.h, and the secp256k1
- * 4x64 field in cipher/) are built: x86-64, gcc or clang, with
+ * kernels (mont.c, daira.c, mpih.c, x86_64/sqr4-adx.h, and in cipher/ the
+ * secp256k1 4x64 field and the X25519 MULX/ADX ladder) are built: x86-64, gcc or clang, with
  * optimisation (their register budgets need it), and not under
  * AddressSanitizer (it moves locals to a fake stack, and the memory
  * operands then need address registers the kernels do not have) or

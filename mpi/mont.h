@@ -48,7 +48,7 @@
  * bounds and outputs: for N = 3..6 both mul_redc and square_redc, for
  * N = 7, 8 mul_redc, and square_redc as mul_redc (a, a).  N = 4's
  * square is the one in mpi/x86_64/sqr4-adx.h (shared with daira.c and the
- * secp256k1 4x64 field), its reduction rows in the same asm block.
+ * 4x64 fields of secp256k1 and X25519), its reduction rows in the same asm block.
  * _kc_hwf_set_mask (0) forces the C kernels (tests run both).
  */
 #ifndef KC_MPI_MONT_H
