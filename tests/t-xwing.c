@@ -29,8 +29,6 @@
 static const char vectors_sha256[] =
   "409efe197550b22985b4a0419418a0c5f2c2b193426c55bd998399ec8d3e614d";
 
-static const unsigned char label[6] = { 0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c };
-
 static int
 all_equal (const unsigned char *p, size_t n, unsigned char v)
 {
@@ -109,6 +107,9 @@ ossl_x25519_pub (unsigned char pk[32], const unsigned char sk[32])
          && len == 32, "OpenSSL X25519 public key");
   EVP_PKEY_free (priv);
 }
+
+/* the draft's XWingLabel */
+static const unsigned char label[6] = { 0x5c, 0x2e, 0x2f, 0x2f, 0x5e, 0x5c };
 
 /* SS = SHA3-256 (ss_M || ss_X || ct_X || pk_X || label) by OpenSSL */
 static void
