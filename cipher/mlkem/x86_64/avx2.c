@@ -1025,6 +1025,175 @@ rej_block (int avx512, poly *r, unsigned int n, const unsigned char *blk)
                 : rej_uniform (r, n, blk, KC_SHAKE128_RATE);
 }
 
+/* ------------------------------------------- the four-lane job runner */
+
+/* Without the eight-way Keccak (AVX2 only), the four-way permutation
+ * costs about 1.7 single ones, and a batch whose lanes end at different
+ * times (a 9-block hash beside 3-block matrix entries, a ninth entry
+ * alone) leaves lanes idle.  So the sponges of one step are jobs in a
+ * queue, and each lane takes the next job as soon as its own ends:
+ * hashes (rate 136, SHA3-256 or SHAKE256, 32 bytes out), matrix entries
+ * (SHAKE128, rejection sampled a block at a time) and CBD_2 noise
+ * (SHAKE256, one block).  Which lane runs what, and for how many
+ * permutations, depends only on the lengths and on the rejection
+ * sampling of the matrix: public data. */
+enum { JOB_HASH, JOB_ENTRY, JOB_NOISE };
+
+struct x4_job
+{
+  unsigned char kind, dsuffix, nonce;
+  unsigned int e;                       /* JOB_ENTRY: row-major index */
+  const unsigned char *in;              /* JOB_HASH: LEN bytes to OUT */
+  size_t len;
+  unsigned char *out;
+  poly *r;                              /* JOB_NOISE: into R */
+};
+
+struct x4_runner
+{
+  uint64_t st[25][4] __attribute__ ((aligned (32)));
+  poly (*a)[KMAX];
+  const unsigned char *rho, *sigma;
+  unsigned int k;
+  int transposed;
+  const struct x4_job *job[4];          /* NULL: the lane is idle */
+  size_t b[4];                          /* JOB_HASH: blocks absorbed */
+  unsigned int n[4];                    /* JOB_ENTRY: coefficients */
+};
+
+/* XOR block B of hash job J into lane LANE (padded if it is the last). */
+static void
+job_hash_block (struct x4_runner *x, unsigned int lane,
+                const struct x4_job *j, size_t b)
+{
+  unsigned char blk[KC_SHA3_256_RATE];
+  const unsigned char *p = j->in + b * KC_SHA3_256_RATE;
+  unsigned int i;
+
+  if (b == j->len / KC_SHA3_256_RATE)
+    {
+      size_t rest = j->len - b * KC_SHA3_256_RATE;
+      memset (blk, 0, sizeof blk);
+      memcpy (blk, p, rest);
+      blk[rest] = j->dsuffix;
+      blk[sizeof blk - 1] |= 0x80;
+      p = blk;
+    }
+  for (i = 0; i < KC_SHA3_256_RATE / 8; i++)
+    x->st[i][lane] ^= buf_get_le64 (p + 8 * i);
+  wipememory (blk, sizeof blk);
+}
+
+/* Lane LANE starts job J (or idles if J is NULL). */
+static void
+job_start (struct x4_runner *x, unsigned int lane, const struct x4_job *j)
+{
+  unsigned int i;
+
+  x->job[lane] = j;
+  if (!j)
+    return;
+  for (i = 0; i < 25; i++)
+    x->st[i][lane] = 0;
+  switch (j->kind)
+    {
+    case JOB_HASH:
+      x->b[lane] = 0;
+      job_hash_block (x, lane, j, 0);
+      break;
+    case JOB_ENTRY:
+      x->n[lane] = 0;
+      lane_init_matrix (&x->st[0][0], 4, lane, x->rho, x->k, x->transposed,
+                        j->e);
+      break;
+    default:
+      for (i = 0; i < 4; i++)
+        x->st[i][lane] = buf_get_le64 (x->sigma + 8 * i);
+      x->st[4][lane] = j->nonce | (uint64_t) 0x1f << 8;
+      x->st[KC_SHAKE256_RATE / 8 - 1][lane] = (uint64_t) 0x80 << 56;
+      break;
+    }
+}
+
+/* After a permutation: lane LANE's job takes its block; 1 if it is done. */
+static KC_AVX2 int
+job_step (struct x4_runner *x, unsigned int lane)
+{
+  const struct x4_job *j = x->job[lane];
+  uint64_t row[24] __attribute__ ((aligned (32)));
+  unsigned int i;
+  int done = 1;
+
+  switch (j->kind)
+    {
+    case JOB_HASH:
+      if (x->b[lane] == j->len / KC_SHA3_256_RATE)
+        for (i = 0; i < 4; i++)
+          buf_put_le64 (j->out + 8 * i, x->st[i][lane]);
+      else
+        {
+          job_hash_block (x, lane, j, ++x->b[lane]);
+          done = 0;
+        }
+      break;
+    case JOB_ENTRY:
+      for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
+        row[i] = x->st[i][lane];
+      x->n[lane] = rej_uniform (&x->a[j->e / x->k][j->e % x->k], x->n[lane],
+                                (const unsigned char *) row,
+                                KC_SHAKE128_RATE);
+      done = x->n[lane] == N;
+      break;
+    default:
+      for (i = 0; i < 16; i++)
+        row[i] = x->st[i][lane];
+      cbd2 (j->r, (const unsigned char *) row);
+      wipememory (row, 16 * sizeof row[0]);
+      break;
+    }
+  return done;
+}
+
+/* Run the NJ jobs J (in that order: longest first packs best) on the
+ * four-way permutation; X's matrix, rho, k, transposed and sigma set. */
+static void
+x4_run (struct x4_runner *x, const struct x4_job *j, unsigned int nj)
+{
+  unsigned int lane, next = 0;
+  int busy;
+
+  memset (x->st, 0, sizeof x->st);
+  for (lane = 0; lane < 4; lane++)
+    job_start (x, lane, next < nj ? &j[next++] : NULL);
+  do
+    {
+      _kc_keccak_f1600_x4 (x->st);
+      busy = 0;
+      for (lane = 0; lane < 4; lane++)
+        if (x->job[lane])
+          {
+            if (job_step (x, lane))
+              job_start (x, lane, next < nj ? &j[next++] : NULL);
+            busy |= x->job[lane] != NULL;
+          }
+    }
+  while (busy);
+  wipememory (x->st, sizeof x->st);
+}
+
+/* The matrix entries 0 .. k k - 1 as jobs from J on; returns the count. */
+static unsigned int
+entry_jobs (struct x4_job *j, unsigned int k)
+{
+  unsigned int e;
+  for (e = 0; e < k * k; e++)
+    {
+      j[e].kind = JOB_ENTRY;
+      j[e].e = e;
+    }
+  return k * k;
+}
+
 /* Entry E of the matrix in lane LANE_E of an eight-way call whose other
  * lanes are the noise_x8 batch R (eta 2: one block each; LANE_E is a lane
  * R leaves NULL); the entry's further blocks on the single-state Keccak
@@ -1074,11 +1243,13 @@ noise_entry_x8 (poly a[KMAX][KMAX], const unsigned char rho[32],
   wipememory (rows, sizeof rows);
 }
 
-/* k = 3: the ninth entry of the matrix rides in a lane the noise batch
- * leaves free (its first block; alone it would cost three four-way
- * permutations, with AVX2 as much as six single ones), entries 0..7 on
- * the eight-way sampler with AVX-512, else on two four-way batches.
- * Otherwise gen_matrix, then noise_x8. */
+/* Without the eight-way Keccak (AVX2 only), eta 2: the matrix entries
+ * and the noise as jobs of the four-lane runner (ML-KEM-768's key pair:
+ * 27 entry blocks and 6 noise blocks in 9 four-way permutations).  With
+ * it, k = 3: the ninth entry of the matrix rides in a lane the noise
+ * batch leaves free (its first block; alone it would cost three four-way
+ * permutations), entries 0..7 on the eight-way sampler.  Otherwise
+ * gen_matrix, then noise_x8. */
 static void
 gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
                   unsigned int k, int transposed, poly *const r[8],
@@ -1088,6 +1259,26 @@ gen_matrix_noise (poly a[KMAX][KMAX], const unsigned char rho[32],
   unsigned int lane = 8;
   int x8 = have_x8 ();
 
+  if (!x8 && eta == 2)
+    {
+      struct x4_runner x;
+      struct x4_job j[KMAX * KMAX + 8];
+      unsigned int nj = entry_jobs (j, k);
+      for (lane = 0; lane < 8; lane++)
+        if (r[lane])
+          {
+            j[nj].kind = JOB_NOISE;
+            j[nj].r = r[lane];
+            j[nj++].nonce = nonce[lane];
+          }
+      x.a = a;
+      x.rho = rho;
+      x.sigma = sigma;
+      x.k = k;
+      x.transposed = transposed;
+      x4_run (&x, j, nj);
+      return;
+    }
   if (k == 3 && eta == 2)
     for (lane = 0; lane < 8 && r[lane]; lane++)
       ;
@@ -1126,13 +1317,18 @@ hash_entry_more (void *arg, uint64_t st[25][4])
   return h->n < N;
 }
 
-/* k = 3: the ninth entry of the matrix in the lane beside the NH hashes,
- * which take nine permutations, so it needs no permutation of its own;
- * entries 0..7 on the eight-way sampler with AVX-512, else on two
- * four-way batches.  With AVX-512 the four-way permutation costs about
- * one single one, so one hash (NH = 1) gains too; with AVX2 only it
- * costs two, and only the pair of decapsulation (NH = 2, on the four-way
- * Keccak anyway) gains.  Otherwise 0, nothing done. */
+/* Without the eight-way Keccak (AVX2 only), any k: the NH hashes and the
+ * matrix entries as jobs of the four-lane runner, the entries taking the
+ * lanes the hashes leave and each lane a new job when its own ends
+ * (ML-KEM-768: H (ek), 9 blocks, beside the 27 entry blocks in 9
+ * four-way permutations, where the hash alone took 9 single ones and
+ * the matrix 6 four-way and a ninth entry; decapsulation's H and J, 18
+ * blocks, and the entries in 12, where they took 15).  With it, k = 3:
+ * the ninth entry of the matrix in the lane beside the NH hashes, which
+ * take nine permutations, so it needs no permutation of its own, entries
+ * 0..7 on the eight-way sampler (the four-way permutation then costs
+ * about one single one, so one hash, NH = 1, gains too).  Otherwise 0,
+ * nothing done. */
 static int
 gen_matrix_hashes (poly a[KMAX][KMAX], const unsigned char rho[32],
                    unsigned int k, int transposed, unsigned int nh,
@@ -1144,7 +1340,30 @@ gen_matrix_hashes (poly a[KMAX][KMAX], const unsigned char rho[32],
   struct hash_entry h;
   int x8 = have_x8 ();
 
-  if (k != 3 || nh < 1 || nh > 2 || (nh == 1 && !x8))
+  if (nh < 1 || nh > 2)
+    return 0;
+  if (!x8)
+    {
+      struct x4_runner xr;
+      struct x4_job j[2 + KMAX * KMAX];
+      unsigned int i;
+      for (i = 0; i < nh; i++)
+        {
+          j[i].kind = JOB_HASH;
+          j[i].in = in[i];
+          j[i].len = len[i];
+          j[i].dsuffix = dsuffix[i];
+          j[i].out = out[i];
+        }
+      xr.a = a;
+      xr.rho = rho;
+      xr.sigma = NULL;
+      xr.k = k;
+      xr.transposed = transposed;
+      x4_run (&xr, j, nh + entry_jobs (j + nh, k));
+      return 1;
+    }
+  if (k != 3)
     return 0;
   gen_matrix_to (a, rho, k, transposed, 8);
   memset (st, 0, sizeof st);
