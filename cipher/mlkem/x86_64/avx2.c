@@ -1052,6 +1052,7 @@ struct x4_job
 struct x4_runner
 {
   uint64_t st[25][4] __attribute__ ((aligned (32)));
+  uint64_t rows[4][24] __attribute__ ((aligned (32)));  /* lanes' words */
   poly (*a)[KMAX];
   const unsigned char *rho, *sigma;
   unsigned int k;
@@ -1115,21 +1116,48 @@ job_start (struct x4_runner *x, unsigned int lane, const struct x4_job *j)
     }
 }
 
-/* After a permutation: lane LANE's job takes its block; 1 if it is done. */
+/* Words 0 .. 4 G - 1 of each lane of the state into X->rows (G groups
+ * of four words): a 4 x 4 transpose of 64-bit words in registers and
+ * whole-vector stores, which the sampler's and the CBD's wide loads can
+ * take (eight-byte stores of each word would make them wait). */
+static KC_AVX2 void
+lanes_to_rows4 (struct x4_runner *x, unsigned int groups)
+{
+  unsigned int g;
+  for (g = 0; g < groups; g++)
+    {
+      const __m256i *p = (const __m256i *) (const void *) x->st[4 * g];
+      __m256i r0 = _mm256_load_si256 (p), r1 = _mm256_load_si256 (p + 1);
+      __m256i r2 = _mm256_load_si256 (p + 2), r3 = _mm256_load_si256 (p + 3);
+      __m256i t0 = _mm256_unpacklo_epi64 (r0, r1);  /* lanes 0, 2 */
+      __m256i t1 = _mm256_unpackhi_epi64 (r0, r1);  /* lanes 1, 3 */
+      __m256i t2 = _mm256_unpacklo_epi64 (r2, r3);
+      __m256i t3 = _mm256_unpackhi_epi64 (r2, r3);
+      _mm256_store_si256 ((__m256i *) (void *) (x->rows[0] + 4 * g),
+                          _mm256_permute2x128_si256 (t0, t2, 0x20));
+      _mm256_store_si256 ((__m256i *) (void *) (x->rows[1] + 4 * g),
+                          _mm256_permute2x128_si256 (t1, t3, 0x20));
+      _mm256_store_si256 ((__m256i *) (void *) (x->rows[2] + 4 * g),
+                          _mm256_permute2x128_si256 (t0, t2, 0x31));
+      _mm256_store_si256 ((__m256i *) (void *) (x->rows[3] + 4 * g),
+                          _mm256_permute2x128_si256 (t1, t3, 0x31));
+    }
+}
+
+/* After a permutation and lanes_to_rows4: lane LANE's job takes its
+ * block; 1 if it is done. */
 static KC_AVX2 int
 job_step (struct x4_runner *x, unsigned int lane)
 {
   const struct x4_job *j = x->job[lane];
-  uint64_t row[24] __attribute__ ((aligned (32)));
-  unsigned int i;
+  const unsigned char *row = (const unsigned char *) x->rows[lane];
   int done = 1;
 
   switch (j->kind)
     {
     case JOB_HASH:
       if (x->b[lane] == j->len / KC_SHA3_256_RATE)
-        for (i = 0; i < 4; i++)
-          buf_put_le64 (j->out + 8 * i, x->st[i][lane]);
+        memcpy (j->out, row, 32);
       else
         {
           job_hash_block (x, lane, j, ++x->b[lane]);
@@ -1137,21 +1165,33 @@ job_step (struct x4_runner *x, unsigned int lane)
         }
       break;
     case JOB_ENTRY:
-      for (i = 0; i < KC_SHAKE128_RATE / 8; i++)
-        row[i] = x->st[i][lane];
       x->n[lane] = rej_uniform (&x->a[j->e / x->k][j->e % x->k], x->n[lane],
-                                (const unsigned char *) row,
-                                KC_SHAKE128_RATE);
+                                row, KC_SHAKE128_RATE);
       done = x->n[lane] == N;
       break;
     default:
-      for (i = 0; i < 16; i++)
-        row[i] = x->st[i][lane];
-      cbd2 (j->r, (const unsigned char *) row);
-      wipememory (row, 16 * sizeof row[0]);
+      cbd2 (j->r, row);
       break;
     }
   return done;
+}
+
+/* The groups of four words lanes_to_rows4 must bring out for the lanes'
+ * jobs: the 21 of a SHAKE128 block (6), the 16 of a CBD_2 block (4),
+ * the 4 of a hash (1; its blocks before the last need none). */
+static unsigned int
+rows_wanted (const struct x4_runner *x)
+{
+  unsigned int lane, g = 0, w;
+  for (lane = 0; lane < 4; lane++)
+    if (x->job[lane])
+      {
+        w = x->job[lane]->kind == JOB_ENTRY ? 6
+            : x->job[lane]->kind == JOB_NOISE ? 4
+            : x->b[lane] == x->job[lane]->len / KC_SHA3_256_RATE;
+        g = w > g ? w : g;
+      }
+  return g;
 }
 
 /* Run the NJ jobs J (in that order: longest first packs best) on the
@@ -1168,6 +1208,7 @@ x4_run (struct x4_runner *x, const struct x4_job *j, unsigned int nj)
   do
     {
       _kc_keccak_f1600_x4 (x->st);
+      lanes_to_rows4 (x, rows_wanted (x));
       busy = 0;
       for (lane = 0; lane < 4; lane++)
         if (x->job[lane])
@@ -1179,6 +1220,7 @@ x4_run (struct x4_runner *x, const struct x4_job *j, unsigned int nj)
     }
   while (busy);
   wipememory (x->st, sizeof x->st);
+  wipememory (x->rows, sizeof x->rows);
 }
 
 /* The matrix entries 0 .. k k - 1 as jobs from J on; returns the count. */
