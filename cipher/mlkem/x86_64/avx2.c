@@ -751,16 +751,18 @@ noise_x8 (poly *const r[8], const unsigned char s[32],
   wipememory (buf, sizeof buf);
 }
 
-/* _kc_mlkem_rej_uniform, 24 bytes (16 candidates) a step while 16 more
- * fit (each 8-lane store then stays inside R: it starts at most at 248);
- * the rest one triple at a time.  Public data. */
+/* _kc_mlkem_rej_uniform, 24 bytes (16 candidates) a step: while 16 more
+ * fit, each 8-lane store straight into R (it then starts at most at
+ * 248); near the end through a local copy, of which as many as R still
+ * takes; a rest shorter than 24 bytes one triple at a time.  Public
+ * data. */
 static KC_AVX2 unsigned int
 rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
 {
   const __m256i q = _mm256_set1_epi16 (Q);
   size_t p = 0;
 
-  while (n + 16 <= N && p + 24 <= len)
+  while (n < N && p + 24 <= len)
     {
       __m256i v = unpack_vec (buf + p, 0, 12);
       __m256i ok = _mm256_cmpgt_epi16 (q, v);
@@ -773,11 +775,23 @@ rej_uniform (poly *r, unsigned int n, const unsigned char *buf, size_t len)
       __m128i l1 = _mm_shuffle_epi8 (_mm256_extracti128_si256 (v, 1),
                                      _mm_load_si128 ((const __m128i *)
                                                      T->rej[m1]));
+      p += 24;
+      if (n + 16 > N)
+        {
+          int16_t tmp[16];
+          unsigned int c0 = (unsigned int) _mm_popcnt_u32 (m0);
+          unsigned int c = c0 + (unsigned int) _mm_popcnt_u32 (m1);
+          _mm_storeu_si128 ((__m128i *) (void *) tmp, l0);
+          _mm_storeu_si128 ((__m128i *) (void *) (tmp + c0), l1);
+          c = c < N - n ? c : N - n;
+          memcpy (r->c + n, tmp, 2 * c);
+          n += c;
+          continue;
+        }
       _mm_storeu_si128 ((__m128i *) (r->c + n), l0);
       n += (unsigned int) _mm_popcnt_u32 (m0);
       _mm_storeu_si128 ((__m128i *) (r->c + n), l1);
       n += (unsigned int) _mm_popcnt_u32 (m1);
-      p += 24;
     }
   return _kc_mlkem_rej_uniform (r, n, buf + p, len - p);
 }
