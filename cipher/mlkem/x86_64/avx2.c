@@ -1096,7 +1096,8 @@ job_hash_block (struct x4_runner *x, unsigned int lane,
     }
   for (i = 0; i < KC_SHA3_256_RATE / 8; i++)
     x->st[i][lane] ^= buf_get_le64 (p + 8 * i);
-  wipememory (blk, sizeof blk);
+  if (p == blk)
+    wipememory (blk, sizeof blk);
 }
 
 /* Lane LANE starts job J (or idles if J is NULL). */
