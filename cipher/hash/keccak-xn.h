@@ -8,9 +8,10 @@
  * Before including, define KC_XN_TYPE (a vector of KC_XN_LANES uint64_t)
  * and KC_XN_NAME (the function); both are undefined at the end.  The
  * function is always inlined into entry points that carry the target
- * (AVX2, AVX-512VL, AVX-512F), so the compiler picks the instructions:
- * shift/or rotates and two-input logic for AVX2, vprolq and vpternlogq
- * for AVX-512.  S[i][j] is lane i of state j.
+ * (AVX-512VL, AVX-512F), so the compiler picks the instructions: vprolq
+ * and vpternlogq, with the 32 registers holding the state.  (The AVX2
+ * four-way kernel, with 16 registers, runs hash/keccak.c's scalar round
+ * macro on vectors instead.)  S[i][j] is lane i of state j.
  */
 
 static inline __attribute__ ((always_inline)) void
