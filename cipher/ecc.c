@@ -40,6 +40,7 @@
 #include "secp256k1/ecdsa-batch.h"
 #include "secp256k1/schnorr-batch.h"
 #include "secp256k1/ecmult.h"
+#include "ed25519/eddsa.h"
 
 typedef _kc_secp256k1_scalar scalar;
 
@@ -111,6 +112,14 @@ ecc_pubkey_body (int curve, void *pubkey, size_t pubkey_len,
   scalar x;
   gpg_error_t err = 0;
 
+  if (curve == KC_ECC_ED25519)
+    {
+      if (!pubkey || pubkey_len != KC_ECC_ED25519_PUBKEY_LEN
+          || !seckey || seckey_len != KC_ECC_ED25519_SECKEY_LEN)
+        return KC_ERR (GPG_ERR_INV_ARG);
+      _kc_ed25519_pubkey (pubkey, seckey);
+      return 0;
+    }
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
@@ -145,6 +154,16 @@ ecc_keypair_body (int curve, void *pubkey, size_t pubkey_len,
 {
   scalar x;
 
+  if (curve == KC_ECC_ED25519)
+    {
+      /* any 32 bytes are a key (RFC 8032 5.1.5) */
+      if (!pubkey || pubkey_len != KC_ECC_ED25519_PUBKEY_LEN
+          || !seckey || seckey_len != KC_ECC_ED25519_SECKEY_LEN)
+        return KC_ERR (GPG_ERR_INV_ARG);
+      _kc_random_fast (NULL, seckey, KC_ECC_ED25519_SECKEY_LEN);
+      _kc_ed25519_pubkey (pubkey, seckey);
+      return 0;
+    }
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
@@ -564,18 +583,19 @@ results_overlap (const gpg_error_t *results, size_t count,
   return 0;
 }
 
-/* The call-level checks of the batch verifiers: an unknown curve, a
- * missing array (ARRAYS_OK 0) or RESULTS overlapping the inputs with
- * COUNT > 0 fails the call and, in RESULTS (if not NULL), every item. */
+/* The call-level checks of the batch verifiers: a curve the verifier
+ * does not know (CURVE_OK 0), a missing array (ARRAYS_OK 0) or RESULTS
+ * overlapping the inputs with COUNT > 0 fails the call and, in RESULTS
+ * (if not NULL), every item. */
 static gpg_error_t
-batch_check (int curve, int arrays_ok, size_t count, gpg_error_t *results)
+batch_check (int curve_ok, int arrays_ok, size_t count, gpg_error_t *results)
 {
   gpg_error_t fail = 0;
   size_t i;
 
   if (count == 0)
     return 0;
-  if (curve != KC_ECC_SECP256K1)
+  if (!curve_ok)
     fail = KC_ERR (GPG_ERR_NOT_SUPPORTED);
   else if (!arrays_ok)
     fail = KC_ERR (GPG_ERR_INV_ARG);
@@ -632,7 +652,7 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
       arrays_ok = !results_overlap (results, count, arr, size, 6, buf, len,
                                     NULL, 3);
     }
-  fail = batch_check (curve, arrays_ok, count, results);
+  fail = batch_check (curve == KC_ECC_SECP256K1, arrays_ok, count, results);
   if (fail || count == 0)
     return fail;
   while (i < count)
@@ -690,7 +710,7 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
       arrays_ok = !results_overlap (results, count, arr, size, 4, buf, len,
                                     fixed, 3);
     }
-  fail = batch_check (curve, arrays_ok, count, results);
+  fail = batch_check (curve == KC_ECC_SECP256K1, arrays_ok, count, results);
   if (fail || count == 0)
     return fail;
   while (i < count)
@@ -713,6 +733,113 @@ kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
           batch_set (results, where[j],
                      KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY ? GPG_ERR_BAD_PUBKEY
                              : GPG_ERR_BAD_SIGNATURE), &fail);
+    }
+  return fail;
+}
+
+/* ------------------------------------------------------------ Ed25519 */
+
+/* The Ed25519 verification's code for the result of ed25519/eddsa.h. */
+static gpg_error_t
+eddsa_code (int res)
+{
+  return res == KC_ED25519_OK ? 0
+         : KC_ERR (res == KC_ED25519_BAD_KEY ? GPG_ERR_BAD_PUBKEY
+                   : GPG_ERR_BAD_SIGNATURE);
+}
+
+static KC_NOINLINE gpg_error_t
+eddsa_sign_body (int curve, void *sig, size_t sig_len,
+                 const void *seckey, size_t seckey_len,
+                 const void *msg, size_t msg_len)
+{
+  if (curve != KC_ECC_ED25519)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_EDDSA_ED25519_SIG_LEN
+      || !seckey || seckey_len != KC_ECC_ED25519_SECKEY_LEN
+      || (!msg && msg_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  _kc_ed25519_sign (sig, seckey, msg, msg_len);
+  return 0;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_eddsa_sign (int curve, void *sig, size_t sig_len,
+               const void *seckey, size_t seckey_len,
+               const void *msg, size_t msg_len)
+{
+  gpg_error_t err = eddsa_sign_body (curve, sig, sig_len, seckey, seckey_len,
+                                     msg, msg_len);
+  _kc_burn_stack (KC_STACK_BURN_EDDSA);
+  return err;
+}
+
+gpg_error_t
+kc_eddsa_verify (int curve, const void *sig, size_t sig_len,
+                 const void *pubkey, size_t pubkey_len,
+                 const void *msg, size_t msg_len)
+{
+  if (curve != KC_ECC_ED25519)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_EDDSA_ED25519_SIG_LEN
+      || !pubkey || pubkey_len != KC_ECC_ED25519_PUBKEY_LEN
+      || (!msg && msg_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  return eddsa_code (_kc_ed25519_verify_var (sig, pubkey, msg, msg_len));
+}
+
+/* Ed25519 items, KC_ED25519_BATCH_EQ prepared at a time (one batch
+ * equation; stack arrays of 5 KiB, the equation's terms 5 KiB and its
+ * multiplication 30 KiB).  Codes per item as kc_eddsa_verify's, and
+ * GPG_ERR_INV_ARG for a NULL signature, key, or message with a length.
+ * Call: as kc_schnorr_verify_batch. */
+gpg_error_t
+kc_eddsa_verify_batch (int curve, size_t count, const void *const *sigs,
+                       const void *const *pubkeys, const void *const *msgs,
+                       const size_t *msg_lens, gpg_error_t *results)
+{
+  _kc_ed25519_item it[KC_ED25519_BATCH_EQ];
+  size_t where[KC_ED25519_BATCH_EQ];
+  int ok[KC_ED25519_BATCH_EQ];
+  gpg_error_t fail = 0;
+  size_t i = 0, k, j;
+  int arrays_ok = sigs && pubkeys && msgs && msg_lens;
+
+  if (arrays_ok)
+    {
+      const void *const arr[4] = { sigs, pubkeys, msgs, msg_lens };
+      const size_t size[4] = { sizeof *sigs, sizeof *pubkeys, sizeof *msgs,
+                               sizeof *msg_lens };
+      const void *const *const buf[3] = { sigs, pubkeys, msgs };
+      const size_t *const len[3] = { NULL, NULL, msg_lens };
+      const size_t fixed[3] = { KC_EDDSA_ED25519_SIG_LEN,
+                                KC_ECC_ED25519_PUBKEY_LEN, 0 };
+      arrays_ok = !results_overlap (results, count, arr, size, 4, buf, len,
+                                    fixed, 3);
+    }
+  fail = batch_check (curve == KC_ECC_ED25519, arrays_ok, count, results);
+  if (fail || count == 0)
+    return fail;
+  while (i < count)
+    {
+      for (k = 0; i < count && k < KC_ED25519_BATCH_EQ; i++)
+        {
+          gpg_error_t err;
+          if (!sigs[i] || !pubkeys[i] || (!msgs[i] && msg_lens[i]))
+            err = KC_ERR (GPG_ERR_INV_ARG);
+          else
+            err = eddsa_code (_kc_ed25519_prepare_var (&it[k], sigs[i],
+                                                       pubkeys[i], msgs[i],
+                                                       msg_lens[i]));
+          batch_set (results, i, err, &fail);
+          if (!err)
+            where[k++] = i;
+        }
+      _kc_ed25519_verify_batch_var (ok, k, it);
+      for (j = 0; j < k; j++)
+        if (ok[j] != KC_ED25519_OK)
+          batch_set (results, where[j], eddsa_code (ok[j]), &fail);
     }
   return fail;
 }

@@ -106,6 +106,7 @@ extern __thread uintptr_t _kc_burn_area[2];
  * 8032 bytes, kc_ecdh 9008, signing 4808). */
 # define KC_STACK_BURN_ECC       (10 * 1024)
 # define KC_STACK_BURN_ECDH      (10 * 1024)
+# define KC_STACK_BURN_EDDSA     (8 * 1024)
 /* (the x86-32 burn counts from its return address, its own frame
  * included: the secret key tweak's body reaches 324 bytes below it) */
 # define KC_STACK_BURN_TWEAK     (384)
@@ -114,6 +115,7 @@ extern __thread uintptr_t _kc_burn_area[2];
 # define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
 # define KC_STACK_BURN_ECDH      (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
+# define KC_STACK_BURN_EDDSA     (4 * 1024)   /* Ed25519 keys and signing */
 #endif
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */

@@ -12,6 +12,8 @@
 #        (cipher/sntrup761/gen-ntt.py)
 #   cipher/sntrup761/x86_64/avx512-ntt-tables.c (cipher/sntrup761/gen-ntt512.py)
 #   cipher/mlkem/x86_64/avx2-tables.c (cipher/mlkem/gen-avx2.py)
+#   cipher/ed25519/tables.c (cipher/ed25519/gen-tables.py, which also
+#        checks the base point, its order and sqrt (-1))
 #   cipher/secp256k1/ecmult-tables.c (cipher/secp256k1/gen-tables, built
 #        here from the library's own group code)
 # "make regen" at the top rewrites them all.  Skipped (77) without python3.
@@ -55,6 +57,10 @@ fi
 "$PYTHON3" "$top/cipher/sntrup761/gen-ntt512.py" > "$tmp/ntt512.c" &&
   cmp -s "$tmp/ntt512.c" "$top/cipher/sntrup761/x86_64/avx512-ntt-tables.c" \
   || stale cipher/sntrup761/x86_64/avx512-ntt-tables.c
+
+"$PYTHON3" "$top/cipher/ed25519/gen-tables.py" > "$tmp/ed25519.c" &&
+  cmp -s "$tmp/ed25519.c" "$top/cipher/ed25519/tables.c" \
+  || stale cipher/ed25519/tables.c
 
 "$PYTHON3" "$top/cipher/mlkem/gen-avx2.py" > "$tmp/mlkem.c" &&
   cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem/x86_64/avx2-tables.c" \

@@ -1,0 +1,143 @@
+/* ed25519/eddsa.c - Ed25519 key derivation, signing and single
+ * verification (RFC 8032 5.1).  Contracts in ed25519/eddsa.h.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "kcrypt-int.h"
+#include "hash/sha512.h"
+#include "ed25519/eddsa.h"
+
+/* H = SHA-512 (SEED), its first half clamped (RFC 8032 5.1.5) */
+static void
+expand_seed (unsigned char h[64], const unsigned char seed[32])
+{
+  _kc_sha512 (h, seed, 32);
+  h[0] &= 248;
+  h[31] &= 127;
+  h[31] |= 64;
+}
+
+void
+_kc_ed25519_pubkey (unsigned char pub[32], const unsigned char seed[32])
+{
+  unsigned char h[64];
+  _kc_ed25519_ge a;
+
+  expand_seed (h, seed);
+  _kc_ed25519_ge_scalarmult_base (&a, h);
+  _kc_ed25519_ge_tobytes (pub, &a);
+  ct_declassify (pub, 32);                      /* the public key */
+  wipememory (h, sizeof h);
+  wipememory (&a, sizeof a);
+}
+
+/* K = SHA-512 (R || A || MSG) mod L */
+static void
+challenge (_kc_ed25519_sc *k, const unsigned char r[32],
+           const unsigned char a[32], const unsigned char *msg, size_t len)
+{
+  _kc_sha512_ctx c;
+  unsigned char h[64];
+
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, r, 32);
+  _kc_sha512_update (&c, a, 32);
+  if (len)
+    _kc_sha512_update (&c, msg, len);
+  _kc_sha512_final (&c, h);
+  _kc_ed25519_sc_reduce64 (k, h);
+}
+
+void
+_kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
+                  const unsigned char *msg, size_t len)
+{
+  unsigned char h[64], rh[64], pub[32];
+  _kc_ed25519_sc s, r, k;
+  _kc_ed25519_ge p;
+  _kc_sha512_ctx c;
+
+  expand_seed (h, seed);
+  _kc_ed25519_ge_scalarmult_base (&p, h);
+  _kc_ed25519_ge_tobytes (pub, &p);
+  ct_declassify (pub, 32);
+  _kc_ed25519_sc_reduce32 (&s, h);
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, h + 32, 32);
+  if (len)
+    _kc_sha512_update (&c, msg, len);
+  _kc_sha512_final (&c, rh);
+  _kc_ed25519_sc_reduce64 (&r, rh);
+  _kc_ed25519_sc_tobytes (rh, &r);
+  _kc_ed25519_ge_scalarmult_base (&p, rh);
+  _kc_ed25519_ge_tobytes (sig, &p);
+  ct_declassify (sig, 32);                      /* R is public */
+  challenge (&k, sig, pub, msg, len);
+  _kc_ed25519_sc_muladd (&s, &k, &s, &r);
+  _kc_ed25519_sc_tobytes (sig + 32, &s);
+  ct_declassify (sig + 32, 32);
+  wipememory (h, sizeof h);
+  wipememory (rh, sizeof rh);
+  wipememory (&s, sizeof s);
+  wipememory (&r, sizeof r);
+  wipememory (&p, sizeof p);
+  wipememory (&c, sizeof c);
+}
+
+int
+_kc_ed25519_prepare_var (_kc_ed25519_item *it, const unsigned char sig[64],
+                         const unsigned char pub[32],
+                         const unsigned char *msg, size_t len)
+{
+  _kc_ed25519_ge a;
+
+  if (_kc_ed25519_small_order_var (pub)
+      || !_kc_ed25519_ge_frombytes_var (&a, pub))
+    return KC_ED25519_BAD_KEY;
+  if (!_kc_ed25519_sc_frombytes_var (&it->s, sig + 32)
+      || _kc_ed25519_small_order_var (sig)
+      || !_kc_ed25519_ge_frombytes_var (&it->r, sig))
+    return KC_ED25519_BAD_SIG;
+  _kc_ed25519_ge_neg (&it->na, &a);
+  memcpy (it->rb, sig, 32);
+  memcpy (it->ab, pub, 32);
+  challenge (&it->k, sig, pub, msg, len);
+  return KC_ED25519_OK;
+}
+
+int
+_kc_ed25519_verify_item_var (const _kc_ed25519_item *it)
+{
+  _kc_ed25519_ge q;
+  unsigned char rb[32];
+
+  _kc_ed25519_ge_double_scalarmult_var (&q, &it->k, &it->na, &it->s);
+  _kc_ed25519_ge_tobytes (rb, &q);
+  return memcmp (rb, it->rb, 32) ? KC_ED25519_BAD_SIG : KC_ED25519_OK;
+}
+
+int
+_kc_ed25519_verify_var (const unsigned char sig[64],
+                        const unsigned char pub[32],
+                        const unsigned char *msg, size_t len)
+{
+  _kc_ed25519_ge a, q;
+  _kc_ed25519_sc s, k;
+  unsigned char rb[32];
+
+  /* the same checks as _kc_ed25519_prepare_var, without decoding R: the
+   * encodings are compared instead */
+  if (_kc_ed25519_small_order_var (pub)
+      || !_kc_ed25519_ge_frombytes_var (&a, pub))
+    return KC_ED25519_BAD_KEY;
+  if (!_kc_ed25519_sc_frombytes_var (&s, sig + 32)
+      || _kc_ed25519_noncanonical_y_var (sig)
+      || _kc_ed25519_small_order_var (sig))
+    return KC_ED25519_BAD_SIG;
+  _kc_ed25519_ge_neg (&a, &a);
+  challenge (&k, sig, pub, msg, len);
+  _kc_ed25519_ge_double_scalarmult_var (&q, &k, &a, &s);
+  _kc_ed25519_ge_tobytes (rb, &q);
+  return memcmp (rb, sig, 32) ? KC_ED25519_BAD_SIG : KC_ED25519_OK;
+}

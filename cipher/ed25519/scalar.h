@@ -1,0 +1,41 @@
+/* ed25519/scalar.h - integers modulo the group order
+ * L = 2^252 + 27742317777372353535851937790883648493 of Ed25519.
+ * Internal interface.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * A scalar is four little-endian 64-bit limbs holding a value in
+ * [0, L) (every function returns it so and takes it so).  Reduction is
+ * Barrett's (HAC 14.42, base 2^64, mu = floor (2^512 / L)) with two
+ * conditional subtractions.  Constant time, except the _var functions
+ * (public inputs).
+ */
+#ifndef KC_ED25519_SCALAR_H
+#define KC_ED25519_SCALAR_H
+
+#include <stdint.h>
+
+typedef struct { uint64_t v[4]; } _kc_ed25519_sc;
+
+/* R = the 64-byte little-endian number B mod L (RFC 8032's hashes) */
+void _kc_ed25519_sc_reduce64 (_kc_ed25519_sc *r, const unsigned char b[64]);
+/* R = the 32-byte little-endian number B mod L */
+void _kc_ed25519_sc_reduce32 (_kc_ed25519_sc *r, const unsigned char b[32]);
+/* R = A * B + C mod L */
+void _kc_ed25519_sc_muladd (_kc_ed25519_sc *r, const _kc_ed25519_sc *a,
+                            const _kc_ed25519_sc *b, const _kc_ed25519_sc *c);
+/* R = A * B mod L */
+void _kc_ed25519_sc_mul (_kc_ed25519_sc *r, const _kc_ed25519_sc *a,
+                         const _kc_ed25519_sc *b);
+/* R = A + B mod L */
+void _kc_ed25519_sc_add (_kc_ed25519_sc *r, const _kc_ed25519_sc *a,
+                         const _kc_ed25519_sc *b);
+/* 32 bytes little-endian */
+void _kc_ed25519_sc_tobytes (unsigned char out[32], const _kc_ed25519_sc *a);
+/* 1 if the 32-byte little-endian B is below L (RFC 8032's S check), and
+ * then R = B; else 0.  Variable time (a public signature). */
+int _kc_ed25519_sc_frombytes_var (_kc_ed25519_sc *r,
+                                  const unsigned char b[32]);
+
+#endif /* KC_ED25519_SCALAR_H */
