@@ -13,6 +13,7 @@
  * group says so; see --help for the full list):
  *   kem      kem/sntrup761/<op>          KEM operations, microseconds
  *   ecc      ecc/secp256k1/<op>          ECC operations, microseconds
+ *   ed25519  ed25519/ed25519/<op>        Ed25519, microseconds
  *   md       md/<algo>/<size>            SHA-256, SHA-512 per byte of one
  *                                        kc_md_hash_buffer call
  *   mpi      mpi/<bits>/<op>             the kc_mpi_* layer
@@ -65,7 +66,7 @@
  * bench-md.c), list it in bench_slope_SOURCES (bench/Makefile.am), declare
  * it in bench.h (the groups of the specification are declared there
  * already) and replace its placeholder in groups[] by &bench_group_<group>.
- * Files: bench-kem.c, bench-ecc.c, bench-md.c, bench-mpi.c, bench-fields.c
+ * Files: bench-kem.c, bench-ecc.c, bench-ed25519.c, bench-md.c, bench-mpi.c, bench-fields.c
  * (fields and chained), bench-curves.c (curves, and the 5x52 rows of
  * fields and chained), bench-dist.c, bench-rng.c, bench-x25519.c.
  */
@@ -89,6 +90,7 @@ static const struct
   { &bench_group_kem, 1 },
   { &bench_group_x25519, 1 },
   { &bench_group_ecc, 1 },
+  { &bench_group_ed25519, 1 },
   { &bench_group_md, 1 },
   { &bench_group_mpi, 1 },
   { &bench_group_fields, 0 },

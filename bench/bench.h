@@ -163,6 +163,7 @@ struct bench_group
  * lists those built in this version. */
 extern const struct bench_group bench_group_kem;      /* bench-kem.c     */
 extern const struct bench_group bench_group_ecc;      /* bench-ecc.c     */
+extern const struct bench_group bench_group_ed25519;  /* bench-ed25519.c */
 extern const struct bench_group bench_group_md;       /* bench-md.c      */
 extern const struct bench_group bench_group_mpi;      /* bench-mpi.c     */
 extern const struct bench_group bench_group_fields;   /* bench-fields.c  */
