@@ -66,6 +66,10 @@
  *                                      crypto_scalarmult_base,
  *                                      crypto_box_keypair)
  *                                      (bench-peers-x25519.c)
+ *   ed25519/{pubkey,sign,verify,verify_batch64_per_sig}  us/op; OpenSSL
+ *                                      (EVP Ed25519), libsodium
+ *                                      (crypto_sign_*)
+ *                                      (bench-peers-ed25519.c)
  *   kem/mlkem768/{keypair,encap,decap}  us/op; pq-crystals kyber avx2
  *                                      (--with-kyber-peer) and
  *                                      mlkem-native
@@ -125,6 +129,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_mont,
   bench_peers_kem,
   bench_peers_x25519,
+  bench_peers_ed25519,
   bench_peers_mlkem,
 };
 
@@ -360,6 +365,7 @@ usage (FILE *f)
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"
+           "      ed25519/{pubkey,sign,verify,verify_batch64_per_sig} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif

@@ -62,6 +62,7 @@ void bench_peers_ecc (void);          /* bench-peers-ecc.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
 void bench_peers_x25519 (void);       /* bench-peers-x25519.c */
+void bench_peers_ed25519 (void);      /* bench-peers-ed25519.c */
 void bench_peers_mlkem (void);        /* bench-peers-mlkem.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */

@@ -113,7 +113,7 @@ _kc_ed25519_verify_item_var (const _kc_ed25519_item *it)
   unsigned char rb[32];
 
   _kc_ed25519_ge_double_scalarmult_var (&q, &it->k, &it->na, &it->s);
-  _kc_ed25519_ge_tobytes (rb, &q);
+  _kc_ed25519_ge_tobytes_var (rb, &q);
   return memcmp (rb, it->rb, 32) ? KC_ED25519_BAD_SIG : KC_ED25519_OK;
 }
 
@@ -138,6 +138,6 @@ _kc_ed25519_verify_var (const unsigned char sig[64],
   _kc_ed25519_ge_neg (&a, &a);
   challenge (&k, sig, pub, msg, len);
   _kc_ed25519_ge_double_scalarmult_var (&q, &k, &a, &s);
-  _kc_ed25519_ge_tobytes (rb, &q);
+  _kc_ed25519_ge_tobytes_var (rb, &q);
   return memcmp (rb, sig, 32) ? KC_ED25519_BAD_SIG : KC_ED25519_OK;
 }

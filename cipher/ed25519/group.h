@@ -50,8 +50,12 @@ int _kc_ed25519_noncanonical_y_var (const unsigned char s[32]);
  * (libsodium's list, read as y values).  Variable time. */
 int _kc_ed25519_small_order_var (const unsigned char s[32]);
 
-/* S = the encoding of A (y, and the low bit of x in bit 255) */
+/* S = the encoding of A (y, and the low bit of x in bit 255); one
+ * inversion by the shared safegcd (mpi/modinv.h).  The _var one is
+ * variable time (a public point). */
 void _kc_ed25519_ge_tobytes (unsigned char s[32], const _kc_ed25519_ge *a);
+void _kc_ed25519_ge_tobytes_var (unsigned char s[32],
+                                 const _kc_ed25519_ge *a);
 
 /* R = A + B, R = 2 A, R = -A */
 void _kc_ed25519_ge_add (_kc_ed25519_ge *r, const _kc_ed25519_ge *a,
