@@ -5,7 +5,8 @@
  * written), round trips, OpenSSL's and libsodium's X25519 on random keys
  * both ways and on random u; the AVX-512 IFMA ladder against the
  * portable one on extreme and random inputs (the fixed-base ladders
- * too), and everything again with KCRYPT_HWF_MASK=0 (the portable path
+ * too), key generation by the Ed25519 comb against the portable ladder,
+ * and everything again with KCRYPT_HWF_MASK=0 (the portable path
  * throughout).
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -288,17 +289,58 @@ test_path (const char *name, unsigned int need)
         t_randbytes (k, 32);
       _kc_hwf_set_mask (need);
       _kc_x25519 (a, k, u);
-      _kc_x25519_base (b, k);
+      _kc_x25519_base_ladder (b, k);
       _kc_hwf_set_mask (0);
-      _kc_x25519_base (c, k);
+      _kc_x25519_base_ladder (c, k);
       _kc_hwf_set_mask (~0u);
       CHECK (!memcmp (a, b, 32) && !memcmp (a, c, 32), "%s fixed-base "
              "ladder differs from X25519 (k, 9) (case %d)", name, t);
+      /* and the comb (key generation) */
+      _kc_x25519_base (c, k);
+      CHECK (!memcmp (a, c, 32), "the comb differs from X25519 (k, 9) on "
+             "the %s ladder (case %d)", name, t);
     }
 }
 
 /* every kernel row of x25519.c's table that this CPU (and
  * KCRYPT_HWF_MASK) allows, against the portable one */
+/* Key generation by the Ed25519 comb against the portable ladder's
+ * X25519 (k, 9): scalars that clamp to the extremes (every bit the clamp
+ * leaves free clear, or set; one bit at a time) and random ones. */
+static void
+test_comb_keygen (void)
+{
+  unsigned char k[32], u[32], a[32], b[32];
+  uint32_t ma, mb;
+  int t;
+
+  memset (u, 0, 32);
+  u[0] = 9;
+  for (t = 0; t < 1300; t++)
+    {
+      if (t < 2)
+        memset (k, t ? 0xff : 0, 32);
+      else if (t < 2 + 256)
+        {
+          memset (k, 0, 32);
+          k[(t - 2) / 8] = (unsigned char) (1 << ((t - 2) % 8));
+        }
+      else if (t < 2 + 512)
+        {
+          memset (k, 0xff, 32);
+          k[(t - 258) / 8] ^= (unsigned char) (1 << ((t - 258) % 8));
+        }
+      else
+        t_randbytes (k, 32);
+      _kc_hwf_set_mask (0);
+      ma = _kc_x25519 (a, k, u);
+      _kc_hwf_set_mask (~0u);
+      mb = _kc_x25519_base (b, k);
+      CHECK (ma == mb && !memcmp (a, b, 32), "comb key generation differs "
+             "from the portable ladder (case %d)", t);
+    }
+}
+
 static void
 test_paths (void)
 {
@@ -368,6 +410,7 @@ main (int argc, char **argv)
   test_wycheproof ();
   test_kem ();
   test_paths ();
+  test_comb_keygen ();
 #ifdef HAVE_OPENSSL
   test_openssl ();
 #else

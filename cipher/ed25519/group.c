@@ -244,6 +244,20 @@ _kc_ed25519_ge_tobytes_var (unsigned char s[32], const ge *a)
   tobytes (s, a, 1);
 }
 
+void
+_kc_ed25519_ge_to_montgomery (unsigned char u[32], const ge *a)
+{
+  fe n, d;
+
+  _kc_fe51_add (&n, &a->Z, &a->Y);              /* Z (1 + y) */
+  _kc_fe51_sub (&d, &a->Z, &a->Y);              /* Z (1 - y) */
+  fe_inv (&d, &d, 0);
+  _kc_fe51_mul (&n, &n, &d);
+  _kc_fe51_tobytes (u, &n);
+  wipememory (&n, sizeof n);
+  wipememory (&d, sizeof d);
+}
+
 int
 _kc_ed25519_noncanonical_y_var (const unsigned char s[32])
 {

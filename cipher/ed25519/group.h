@@ -57,6 +57,11 @@ void _kc_ed25519_ge_tobytes (unsigned char s[32], const _kc_ed25519_ge *a);
 void _kc_ed25519_ge_tobytes_var (unsigned char s[32],
                                  const _kc_ed25519_ge *a);
 
+/* U = (1 + y) / (1 - y) of A, the u of the point of Curve25519 that A
+ * maps to (0 for the identity); constant time. */
+void _kc_ed25519_ge_to_montgomery (unsigned char u[32],
+                                   const _kc_ed25519_ge *a);
+
 /* R = A + B, R = 2 A, R = -A */
 void _kc_ed25519_ge_add (_kc_ed25519_ge *r, const _kc_ed25519_ge *a,
                          const _kc_ed25519_ge *b);

@@ -10,6 +10,7 @@
 #include "bufhelp.h"
 #include "x25519/x25519.h"
 #include "x25519/field-5x51.h"
+#include "ed25519/group.h"
 #include "x25519/x86_64/ifma.h"
 #include "x25519/x86_64/adx.h"
 
@@ -174,7 +175,31 @@ _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
 }
 
 uint32_t
-_kc_x25519_base (unsigned char out[32], const unsigned char scalar[32])
+_kc_x25519_base_ladder (unsigned char out[32], const unsigned char scalar[32])
 {
   return x25519 (out, scalar, NULL);
+}
+
+/* By the Ed25519 comb: k B, then u = (1 + y) / (1 - y).  The clamped k
+ * is below 2^255 (the comb's bound), a multiple of 8 with bit 254 set,
+ * so k B is never the identity (that would need L | k) and 1 - y != 0. */
+uint32_t
+_kc_x25519_base (unsigned char out[32], const unsigned char scalar[32])
+{
+  unsigned char k[32];
+  _kc_ed25519_ge p;
+  uint64_t acc = 0;
+  int i;
+
+  memcpy (k, scalar, 32);
+  k[0] &= 248;                                  /* clamp */
+  k[31] &= 127;
+  k[31] |= 64;
+  _kc_ed25519_ge_scalarmult_base (&p, k);
+  _kc_ed25519_ge_to_montgomery (out, &p);
+  for (i = 0; i < 32; i++)
+    acc |= out[i];
+  wipememory (k, sizeof k);
+  wipememory (&p, sizeof p);
+  return (uint32_t) ct_mask_from_flag_u64 ((acc - 1) >> 63);
 }

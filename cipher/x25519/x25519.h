@@ -25,8 +25,15 @@
 uint32_t _kc_x25519 (unsigned char out[32], const unsigned char scalar[32],
                      const unsigned char u[32]);
 
-/* OUT = X25519 (SCALAR, 9), the public key of SCALAR */
+/* OUT = X25519 (SCALAR, 9), the public key of SCALAR, by Ed25519's
+ * fixed-base comb (ed25519/group.h: k B on the birationally equivalent
+ * Edwards curve, whose base point maps to u = 9; u = (1 + y) / (1 - y)),
+ * constant time; the same bytes as the ladder (t-x25519 compares them). */
 uint32_t _kc_x25519_base (unsigned char out[32],
                           const unsigned char scalar[32]);
+/* The same by the fixed-base ladder (the kernels' u = 9 variant), kept
+ * for the comparison in t-x25519. */
+uint32_t _kc_x25519_base_ladder (unsigned char out[32],
+                                 const unsigned char scalar[32]);
 
 #endif
