@@ -329,6 +329,30 @@ x25519 (void)
   t_checks++;
 }
 
+/* Ed25519: the seed through key derivation and signing (SHA-512, the
+ * comb's lookups and carries, the scalar reduction and S = r + k s, the
+ * constant-time safegcd of the encodings); A, R and S are public and
+ * declassified where the library reveals them. */
+static void
+ed25519 (void)
+{
+  unsigned char seed[32], pk[32], sig[64], msg[45];
+  int it;
+
+  for (it = 0; it < 2; it++)
+    {
+      t_randbytes (seed, 32);
+      t_randbytes (msg, sizeof msg);
+      ct_classify (seed, 32);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_ED25519, pk, 32, seed, 32), 0);
+      CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig, 64, seed, 32, msg,
+                                sizeof msg), 0);
+      ct_declassify (seed, 32);
+      CHECK_ERR (kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pk, 32, msg,
+                                  sizeof msg), 0);
+    }
+}
+
 /* The SSH hybrids through their table rows, with secret RNG output: key
  * generation, encapsulation, decapsulation of a valid and of a tampered
  * ciphertext (the ML-KEM half's embedded ek || H (ek) is public). */
@@ -583,6 +607,7 @@ run_all (void)
   kem ();
   mlkem ();
   x25519 ();
+  ed25519 ();
   kem_hybrids ();
   ecc ();
   ecc_btc ();

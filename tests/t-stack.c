@@ -18,8 +18,9 @@
  * The calls: every function of kcrypt.h, the KEMs for every algorithm
  * (key pair, seeded key pair, encapsulation, decapsulation of a good and
  * of a corrupted ciphertext, the key-pair batch), every ECC, ECDSA,
- * BIP-340, ECDH, tweak and recovery call, both batch verifiers for sizes
- * 1 to 1024 (around every chunk size) with all-valid items, invalid ones
+ * BIP-340, ECDH, tweak and recovery call, Ed25519's keys, signing,
+ * verification and batch verification (around its equation of 12 items),
+ * both secp256k1 batch verifiers for sizes 1 to 1024 (around every chunk size) with all-valid items, invalid ones
  * mixed in, one invalid item last, half invalid, and a results array
  * overlapping the input arrays (which must fail the call cleanly), the
  * hashes, HMAC and HKDF, kc_randomize and the big integers from 256 to
@@ -532,6 +533,98 @@ run_ecc (void)
   run ("kc_ecc_seckey_tweak_add", c_seckey_tweak);
   CHECK_ERR (err, 0);
   (void) sig2;
+}
+
+/* ------------------------------------------------------------ Ed25519 */
+
+#define ED_NB 100
+static unsigned char ed_sk[32], ed_pk[32], ed_sig[64];
+static unsigned char ed_bpk[ED_NB][32], ed_bsig[ED_NB][64];
+static unsigned char ed_bmsg[ED_NB][40];
+static const void *ed_sp[ED_NB], *ed_pp[ED_NB], *ed_mp[ED_NB];
+static size_t ed_ml[ED_NB], ed_count;
+static gpg_error_t ed_res[ED_NB];
+
+static void c_ed_keypair (void)
+{ err = kc_ecc_keypair (KC_ECC_ED25519, ed_pk, 32, ed_sk, 32); }
+static void c_ed_pubkey (void)
+{ err = kc_ecc_pubkey (KC_ECC_ED25519, ed_pk, 32, ed_sk, 32); }
+static void c_ed_sign (void)
+{ err = kc_eddsa_sign (KC_ECC_ED25519, ed_sig, 64, ed_sk, 32, msg, msg_len); }
+static void c_ed_verify (void)
+{ err = kc_eddsa_verify (KC_ECC_ED25519, ed_sig, 64, ed_pk, 32, msg, msg_len); }
+static void c_ed_batch (void)
+{
+  err = kc_eddsa_verify_batch (KC_ECC_ED25519, ed_count, ed_sp, ed_pp, ed_mp,
+                               ed_ml, ed_res);
+}
+
+/* Keys, signing and verification (32 and 1000 bytes), and the batch
+ * verifier around its equation size (12) with all items valid, one
+ * invalid last (the deepest bisection) and every other invalid. */
+static void
+run_ed25519 (void)
+{
+  static const size_t counts[] = { 1, 2, 3, 11, 12, 13, 24, 25, 64, ED_NB };
+  size_t c, i;
+  char name[96];
+
+  run ("kc_ecc_keypair (Ed25519)", c_ed_keypair);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey (Ed25519)", c_ed_pubkey);
+  CHECK_ERR (err, 0);
+  msg_len = 32;
+  run ("kc_eddsa_sign", c_ed_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_verify", c_ed_verify);
+  CHECK_ERR (err, 0);
+  msg_len = sizeof msg;
+  run ("kc_eddsa_sign (1000 bytes)", c_ed_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_verify (1000 bytes)", c_ed_verify);
+  CHECK_ERR (err, 0);
+  ed_sig[5] ^= 1;
+  run ("kc_eddsa_verify (bad)", c_ed_verify);
+  CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+
+  for (i = 0; i < ED_NB; i++)
+    {
+      unsigned char k[32];
+      t_randbytes (k, 32);
+      t_randbytes (ed_bmsg[i], sizeof ed_bmsg[i]);
+      ed_ml[i] = i % 41;
+      if (kc_ecc_pubkey (KC_ECC_ED25519, ed_bpk[i], 32, k, 32)
+          || kc_eddsa_sign (KC_ECC_ED25519, ed_bsig[i], 64, k, 32,
+                            ed_bmsg[i], ed_ml[i]))
+        fail ("Ed25519 batch items");
+      ed_sp[i] = ed_bsig[i];
+      ed_pp[i] = ed_bpk[i];
+      ed_mp[i] = ed_bmsg[i];
+    }
+  for (c = 0; c < sizeof counts / sizeof counts[0]; c++)
+    {
+      ed_count = counts[c];
+      snprintf (name, sizeof name, "kc_eddsa_verify_batch (%u, valid)",
+                (unsigned) ed_count);
+      run (name, c_ed_batch);
+      CHECK_ERR (err, 0);
+      ed_bsig[ed_count - 1][7] ^= 2;
+      snprintf (name, sizeof name, "kc_eddsa_verify_batch (%u, last "
+                "invalid)", (unsigned) ed_count);
+      run (name, c_ed_batch);
+      CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+      CHECK (gpg_err_code (ed_res[ed_count - 1]) == GPG_ERR_BAD_SIGNATURE,
+             "%s: the last item passed", name);
+      ed_bsig[ed_count - 1][7] ^= 2;
+      for (i = 0; i < ed_count; i += 2)
+        ed_bsig[i][9] ^= 4;
+      snprintf (name, sizeof name, "kc_eddsa_verify_batch (%u, half "
+                "invalid)", (unsigned) ed_count);
+      run (name, c_ed_batch);
+      CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+      for (i = 0; i < ed_count; i += 2)
+        ed_bsig[i][9] ^= 4;
+    }
 }
 
 /* -------------------------------------------------------------- batch */
@@ -1054,6 +1147,7 @@ run_all (void)
   run_md ();
   run_mpi ();
   run_ecc ();
+  run_ed25519 ();
   run_kem ();
   run_batch ();
 }

@@ -58,6 +58,7 @@
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 #include "sntrup761/sntrup761.h"
+#include "ed25519/scalar.h"
 #include "t-common.h"
 
 #include <pthread.h>
@@ -965,6 +966,50 @@ derive_x25519 (void)
   add_bytes ("X25519 shared value", x_ss, 32);
 }
 
+/* Ed25519: key derivation and signing; searched for the seed, its
+ * SHA-512 (the clamped scalar and the prefix), the scalar mod L and the
+ * nonce r (the hash and its reduction). */
+static unsigned char ed_seed[32], ed_pk[32], ed_sig[64];
+
+static void
+call_ed_pubkey (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_pubkey (KC_ECC_ED25519, ed_pk, 32, ed_seed, 32);
+}
+
+static void
+call_ed_sign (void *p)
+{
+  *(gpg_error_t *) p = kc_eddsa_sign (KC_ECC_ED25519, ed_sig, 64, ed_seed, 32,
+                                      msg, 32);
+}
+
+static void
+ed25519_forms (void)
+{
+  static unsigned char h[64], rh[64], a[32], r[32];
+  _kc_sha512_ctx c;
+  _kc_ed25519_sc x;
+
+  _kc_sha512 (h, ed_seed, 32);
+  h[0] &= 248;
+  h[31] = (unsigned char) ((h[31] & 127) | 64);
+  _kc_ed25519_sc_reduce32 (&x, h);
+  _kc_ed25519_sc_tobytes (a, &x);
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, h + 32, 32);
+  _kc_sha512_update (&c, msg, 32);
+  _kc_sha512_final (&c, rh);
+  _kc_ed25519_sc_reduce64 (&x, rh);
+  _kc_ed25519_sc_tobytes (r, &x);
+  add_bytes ("Ed25519 seed", ed_seed, 32);
+  add_bytes ("Ed25519 clamped scalar", h, 32);
+  add_bytes ("Ed25519 prefix", h + 32, 32);
+  add_bytes ("Ed25519 scalar mod L", a, 32);
+  add_bytes ("Ed25519 nonce hash", rh, 64);
+  add_bytes ("Ed25519 nonce", r, 32);
+}
+
 /* The SSH hybrids: key pair, encapsulation, decapsulation; searched for
  * the X25519 secret, both halves' shared values and the combined key. */
 static unsigned char hy_pk[KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN],
@@ -1655,6 +1700,16 @@ run_all (void)
   npats = 0;
   check_call ("kc_kem_decap (RAW_X25519)", call_x25519_decap, &err,
               derive_x25519, KC_STACK_BURN_X25519);
+  CHECK_ERR (err, 0);
+
+  /* Ed25519 */
+  t_randbytes (ed_seed, 32);
+  npats = 0;
+  ed25519_forms ();
+  check_call ("kc_ecc_pubkey (Ed25519)", call_ed_pubkey, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  check_call ("kc_eddsa_sign", call_ed_sign, &err, NULL, KC_STACK_BURN_EDDSA);
   CHECK_ERR (err, 0);
 
   /* the SSH and TLS hybrids */

@@ -41,7 +41,7 @@ static const char coef_tag[] = "KCRYPT/batch-ed25519";
  * pairs (-R_j, a_j) and the coefficients of B, a_j s_j */
 struct equation
 {
-  ge pl[KC_ED25519_BATCH_EQ], ps[KC_ED25519_BATCH_EQ];
+  const ge *pl[KC_ED25519_BATCH_EQ], *ps[KC_ED25519_BATCH_EQ];
   sc sl[KC_ED25519_BATCH_EQ], ss[KC_ED25519_BATCH_EQ];
   sc as[KC_ED25519_BATCH_EQ];
 };
@@ -165,9 +165,9 @@ _kc_ed25519_verify_batch_var (int *res, size_t n,
       coefficients (q.as, k, seed);
       for (j = 0; j < k; j++)
         {
-          q.pl[j] = it[j].na;
+          q.pl[j] = &it[j].na;
           _kc_ed25519_sc_mul (&q.sl[j], &q.as[j], &it[j].k);
-          _kc_ed25519_ge_neg (&q.ps[j], &it[j].r);
+          q.ps[j] = &it[j].nr;
           q.ss[j] = q.as[j];
           _kc_ed25519_sc_mul (&q.as[j], &q.as[j], &it[j].s);
         }

@@ -97,8 +97,9 @@ _kc_ed25519_prepare_var (_kc_ed25519_item *it, const unsigned char sig[64],
     return KC_ED25519_BAD_KEY;
   if (!_kc_ed25519_sc_frombytes_var (&it->s, sig + 32)
       || _kc_ed25519_small_order_var (sig)
-      || !_kc_ed25519_ge_frombytes_var (&it->r, sig))
+      || !_kc_ed25519_ge_frombytes_var (&it->nr, sig))
     return KC_ED25519_BAD_SIG;
+  _kc_ed25519_ge_neg (&it->nr, &it->nr);
   _kc_ed25519_ge_neg (&it->na, &a);
   memcpy (it->rb, sig, 32);
   memcpy (it->ab, pub, 32);

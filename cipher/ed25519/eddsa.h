@@ -38,11 +38,11 @@ void _kc_ed25519_pubkey (unsigned char pub[32], const unsigned char seed[32]);
 void _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
                        const unsigned char *msg, size_t len);
 
-/* One prepared verification: -A, R (decoded, for the batch), S, k and
+/* One prepared verification: -A, -R (decoded, for the batch), S, k and
  * the encodings of R and A. */
 typedef struct
 {
-  _kc_ed25519_ge na, r;
+  _kc_ed25519_ge na, nr;
   _kc_ed25519_sc s, k;
   unsigned char rb[32], ab[32];
 } _kc_ed25519_item;

@@ -515,8 +515,8 @@ _kc_ed25519_ge_double_scalarmult_var (ge *r, const sc *a, const ge *p,
 }
 
 void
-_kc_ed25519_msm_var (ge *r, const sc *g, const ge *pl, const sc *sl,
-                     const ge *ps, const sc *ss, size_t n)
+_kc_ed25519_msm_var (ge *r, const sc *g, const ge *const *pl, const sc *sl,
+                     const ge *const *ps, const sc *ss, size_t n)
 {
   signed char naf[2 * KC_ED25519_MSM_PAIRS][257], ng[257];
   cached tab[KC_ED25519_MSM_PAIRS * (8 + 4)], *tj[2 * KC_ED25519_MSM_PAIRS];
@@ -535,7 +535,7 @@ _kc_ed25519_msm_var (ge *r, const sc *g, const ge *pl, const sc *sl,
       if (k > top)
         top = k;
       tj[j] = tab + used;
-      odd_multiples (tj[j], j < n ? &pl[j] : &ps[j - n], 1 << (w - 2));
+      odd_multiples (tj[j], j < n ? pl[j] : ps[j - n], 1 << (w - 2));
       used += (size_t) 1 << (w - 2);
     }
   _kc_ed25519_ge_identity (r);

@@ -84,14 +84,15 @@ void _kc_ed25519_ge_double_scalarmult_var (_kc_ed25519_ge *r,
                                            const _kc_ed25519_ge *p,
                                            const _kc_ed25519_sc *b);
 
-/* R = G B + sum_i (SL[i] PL[i] + SS[i] PS[i]) for i < N <=
+/* R = G B + sum_i (SL[i] *PL[i] + SS[i] *PS[i]) for i < N <=
  * KC_ED25519_MSM_PAIRS (Strauss: one chain of doublings, a wNAF per
  * point); the SS[i] must be below 2^128 (a narrower window serves them:
  * the batch's coefficients).  Variable time. */
 #define KC_ED25519_MSM_PAIRS 12
 void _kc_ed25519_msm_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *g,
-                          const _kc_ed25519_ge *pl, const _kc_ed25519_sc *sl,
-                          const _kc_ed25519_ge *ps, const _kc_ed25519_sc *ss,
-                          size_t n);
+                          const _kc_ed25519_ge *const *pl,
+                          const _kc_ed25519_sc *sl,
+                          const _kc_ed25519_ge *const *ps,
+                          const _kc_ed25519_sc *ss, size_t n);
 
 #endif /* KC_ED25519_GROUP_H */
