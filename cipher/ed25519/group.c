@@ -339,7 +339,9 @@ comb_select (niels *t, int pos, signed char d)
 {
   const niels *row = _kc_ed25519_comb[pos];
   uint64_t neg = (uint64_t) (unsigned char) d >> 7;
-  uint64_t abs = (uint64_t) (unsigned char) (d - (((-(int) neg) & d) << 1));
+  uint64_t mask = ct_mask_from_flag_u64 (neg);
+  /* |d| in two's complement, without a shift of a negative value */
+  uint64_t abs = (((uint64_t) (int64_t) d ^ mask) - mask) & 0xff;
   niels m;
   int k;
 
