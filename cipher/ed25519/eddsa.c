@@ -55,13 +55,11 @@ _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
 {
   unsigned char h[64], rh[64], pub[32];
   _kc_ed25519_sc s, r, k;
-  _kc_ed25519_ge p;
+  _kc_ed25519_ge p, pr;
   _kc_sha512_ctx c;
 
   expand_seed (h, seed);
-  _kc_ed25519_ge_scalarmult_base (&p, h);
-  _kc_ed25519_ge_tobytes (pub, &p);
-  ct_declassify (pub, 32);
+  _kc_ed25519_ge_scalarmult_base (&p, h);       /* A */
   _kc_ed25519_sc_reduce32 (&s, h);
   _kc_sha512_init (&c);
   _kc_sha512_update (&c, h + 32, 32);
@@ -70,9 +68,10 @@ _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
   _kc_sha512_final (&c, rh);
   _kc_ed25519_sc_reduce64 (&r, rh);
   _kc_ed25519_sc_tobytes (rh, &r);
-  _kc_ed25519_ge_scalarmult_base (&p, rh);
-  _kc_ed25519_ge_tobytes (sig, &p);
-  ct_declassify (sig, 32);                      /* R is public */
+  _kc_ed25519_ge_scalarmult_base (&pr, rh);     /* R */
+  _kc_ed25519_ge_tobytes2 (pub, &p, sig, &pr);  /* one inversion */
+  ct_declassify (pub, 32);                      /* A and R are public */
+  ct_declassify (sig, 32);
   challenge (&k, sig, pub, msg, len);
   _kc_ed25519_sc_muladd (&s, &k, &s, &r);
   _kc_ed25519_sc_tobytes (sig + 32, &s);
@@ -82,6 +81,7 @@ _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
   wipememory (&s, sizeof s);
   wipememory (&r, sizeof r);
   wipememory (&p, sizeof p);
+  wipememory (&pr, sizeof pr);
   wipememory (&c, sizeof c);
 }
 

@@ -245,6 +245,30 @@ _kc_ed25519_ge_tobytes_var (unsigned char s[32], const ge *a)
 }
 
 void
+_kc_ed25519_ge_tobytes2 (unsigned char s[32], const ge *a,
+                         unsigned char t[32], const ge *b)
+{
+  fe zz, zi, x, y;
+
+  _kc_fe51_mul (&zz, &a->Z, &b->Z);
+  fe_inv (&zz, &zz, 0);                         /* 1 / (Za Zb) */
+  _kc_fe51_mul (&zi, &zz, &b->Z);               /* 1 / Za */
+  _kc_fe51_mul (&x, &a->X, &zi);
+  _kc_fe51_mul (&y, &a->Y, &zi);
+  _kc_fe51_tobytes (s, &y);
+  s[31] ^= (unsigned char) (_kc_fe51_isodd (&x) << 7);
+  _kc_fe51_mul (&zi, &zz, &a->Z);               /* 1 / Zb */
+  _kc_fe51_mul (&x, &b->X, &zi);
+  _kc_fe51_mul (&y, &b->Y, &zi);
+  _kc_fe51_tobytes (t, &y);
+  t[31] ^= (unsigned char) (_kc_fe51_isodd (&x) << 7);
+  wipememory (&zz, sizeof zz);
+  wipememory (&zi, sizeof zi);
+  wipememory (&x, sizeof x);
+  wipememory (&y, sizeof y);
+}
+
+void
 _kc_ed25519_ge_to_montgomery (unsigned char u[32], const ge *a)
 {
   fe n, d;

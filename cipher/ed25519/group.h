@@ -56,6 +56,10 @@ int _kc_ed25519_small_order_var (const unsigned char s[32]);
 void _kc_ed25519_ge_tobytes (unsigned char s[32], const _kc_ed25519_ge *a);
 void _kc_ed25519_ge_tobytes_var (unsigned char s[32],
                                  const _kc_ed25519_ge *a);
+/* S = the encoding of A and T of B, with one inversion (of Za Zb);
+ * constant time */
+void _kc_ed25519_ge_tobytes2 (unsigned char s[32], const _kc_ed25519_ge *a,
+                              unsigned char t[32], const _kc_ed25519_ge *b);
 
 /* U = (1 + y) / (1 - y) of A, the u of the point of Curve25519 that A
  * maps to (0 for the identity); constant time. */
