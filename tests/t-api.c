@@ -419,9 +419,80 @@ btc_schemes (int v)
     }
 }
 
+/* Ed25519: keys, sign, verify, batch (out1: the public key or the
+ * signature; out2: the secret key of keypair) */
+static gpg_error_t
+eddsa_calls (int v)
+{
+  static const unsigned char seed[32] = { 1, 2, 3 };
+  unsigned char pub[32], sig[64], big[65];
+  const void *sp[1], *pp[1], *mp[1];
+  size_t ml[1] = { 32 };
+  gpg_error_t res[1];
+
+  if (kc_ecc_pubkey (KC_ECC_ED25519, pub, 32, seed, 32)
+      || kc_eddsa_sign (KC_ECC_ED25519, sig, 64, seed, 32, digest, 32))
+    return GPG_ERR_GENERAL;
+  memcpy (big, sig, 64);
+  big[64] = 0;
+  sp[0] = sig;
+  pp[0] = pub;
+  mp[0] = digest;
+  switch (v)
+    {
+    case 0: return kc_ecc_keypair (KC_ECC_ED25519, out1, 33, out2, 32);
+    case 1: return kc_ecc_keypair (KC_ECC_ED25519, out1, 32, out2, 31);
+    case 2: return kc_ecc_keypair (KC_ECC_ED25519, out1, 32, out2, 32);
+    case 3: return kc_ecc_pubkey (KC_ECC_ED25519, out1, 32, seed, 31);
+    case 4: return kc_ecc_pubkey (KC_ECC_ED25519, out1, 32, NULL, 32);
+    case 5: return kc_ecc_pubkey (KC_ECC_ED25519, out1, 32, seed, 32);
+    case 10: return kc_eddsa_sign (KC_ECC_SECP256K1, out1, 64, seed, 32, digest, 32);
+    case 11: return kc_eddsa_sign (KC_ECC_ED25519, out1, 65, seed, 32, digest, 32);
+    case 12: return kc_eddsa_sign (KC_ECC_ED25519, out1, 64, seed, 33, digest, 32);
+    case 13: return kc_eddsa_sign (KC_ECC_ED25519, out1, 64, seed, 32, NULL, 32);
+    case 14: return kc_eddsa_sign (KC_ECC_ED25519, out1, 64, seed, 32, NULL, 0);
+    case 20: return kc_eddsa_verify (99, sig, 64, pub, 32, digest, 32);
+    case 21: return kc_eddsa_verify (KC_ECC_ED25519, big, 65, pub, 32, digest, 32);
+    case 22: return kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pub, 33, digest, 32);
+    case 23: return kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pub, 32, digest, 31);
+    case 24:
+      pub[31] = 0xff;                   /* y >= p */
+      memset (pub, 0xff, 31);
+      return kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pub, 32, digest, 32);
+    case 25:
+      sig[63] = 0x10;                   /* S >= L */
+      return kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pub, 32, digest, 32);
+    case 26: return kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pub, 32, digest, 32);
+    case 30: return kc_eddsa_verify_batch (KC_ECC_SECP256K1, 1, sp, pp, mp, ml, res);
+    case 31: return kc_eddsa_verify_batch (KC_ECC_ED25519, 1, sp, NULL, mp, ml, res);
+    default: return kc_eddsa_verify_batch (KC_ECC_ED25519, 1, sp, pp, mp, ml, res);
+    }
+}
+
 #define INV GPG_ERR_INV_ARG
 #define NSUP GPG_ERR_NOT_SUPPORTED
 static const struct row rows[] = {
+  { "ed25519 keypair pub_len 33", INV, eddsa_calls, 0, 33, 32 },
+  { "ed25519 keypair sk_len 31", INV, eddsa_calls, 1, 32, 31 },
+  { "ed25519 keypair ok", 0, eddsa_calls, 2, 32, 32 },
+  { "ed25519 pubkey sk_len 31", INV, eddsa_calls, 3, 32, 0 },
+  { "ed25519 pubkey sk NULL", INV, eddsa_calls, 4, 32, 0 },
+  { "ed25519 pubkey ok", 0, eddsa_calls, 5, 32, 0 },
+  { "eddsa_sign curve 1", NSUP, eddsa_calls, 10, 64, 0 },
+  { "eddsa_sign sig_len 65", INV, eddsa_calls, 11, 65, 0 },
+  { "eddsa_sign sk_len 33", INV, eddsa_calls, 12, 64, 0 },
+  { "eddsa_sign msg NULL", INV, eddsa_calls, 13, 64, 0 },
+  { "eddsa_sign empty msg ok", 0, eddsa_calls, 14, 64, 0 },
+  { "eddsa_verify curve 99", NSUP, eddsa_calls, 20, 0, 0 },
+  { "eddsa_verify sig_len 65", INV, eddsa_calls, 21, 0, 0 },
+  { "eddsa_verify pub_len 33", INV, eddsa_calls, 22, 0, 0 },
+  { "eddsa_verify other message", GPG_ERR_BAD_SIGNATURE, eddsa_calls, 23, 0, 0 },
+  { "eddsa_verify y >= p", GPG_ERR_BAD_PUBKEY, eddsa_calls, 24, 0, 0 },
+  { "eddsa_verify S >= L", GPG_ERR_BAD_SIGNATURE, eddsa_calls, 25, 0, 0 },
+  { "eddsa_verify ok", 0, eddsa_calls, 26, 0, 0 },
+  { "eddsa_verify_batch curve 1", NSUP, eddsa_calls, 30, 0, 0 },
+  { "eddsa_verify_batch pubkeys NULL", INV, eddsa_calls, 31, 0, 0 },
+  { "eddsa_verify_batch ok", 0, eddsa_calls, 32, 0, 0 },
   { "pubkey_convert curve 2", NSUP, btc_keys, 0, 65, 0 },
   { "pubkey_convert out NULL", INV, btc_keys, 1, 65, 0 },
   { "pubkey_convert out_len 64", INV, btc_keys, 2, 65, 0 },
