@@ -14,7 +14,9 @@
  *   public key: SEC1, 33 bytes (02/03 || X) or 65 bytes (04 || X || Y);
  *     the output format is chosen by the buffer length.  Parsing checks the
  *     prefix, X < p, Y < p and that the point is on the curve (compressed:
- *     that X has a Y).  Hybrid (06/07) keys are rejected.
+ *     that X has a Y).  Hybrid (06/07) keys are rejected, except by
+ *     kc_ecc_pubkey_convert (as libsecp256k1's ec_pubkey_parse: y's parity
+ *     must match the prefix).
  *   signature: r || s, 32 bytes each (64), or with KC_ECDSA_DER a strict
  *     DER SEQUENCE of two INTEGERs: definite short-form lengths, minimal
  *     positive integers, no trailing bytes.
@@ -57,8 +59,10 @@ _kc_ecc_parse_seckey (scalar *x, const unsigned char *b)
   return ok;
 }
 
-int
-_kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len)
+/* The parser of both: HYBRID admits 06/07 || X || Y. */
+static int
+parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len,
+              int hybrid)
 {
   _kc_secp256k1_fe x, y;
 
@@ -68,15 +72,31 @@ _kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len)
         return 0;
       return _kc_secp256k1_ge_set_xo_var (q, &x, p[0] == 0x03);
     }
-  if (len == 65 && p[0] == 0x04)
+  if (len == 65 && (p[0] == 0x04
+                    || (hybrid && (p[0] == 0x06 || p[0] == 0x07))))
     {
       if (!_kc_secp256k1_fe_set_b32 (&x, p + 1)
           || !_kc_secp256k1_fe_set_b32 (&y, p + 33))
         return 0;
+      if (p[0] != 0x04 && _kc_secp256k1_fe_is_odd (&y) != (p[0] & 1))
+        return 0;                      /* hybrid: the prefix names y's parity */
       _kc_secp256k1_ge_set_xy (q, &x, &y);
       return _kc_secp256k1_ge_is_valid_var (q);
     }
   return 0;
+}
+
+int
+_kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len)
+{
+  return parse_pubkey (q, p, len, 0);
+}
+
+int
+_kc_ecc_parse_pubkey_hybrid (_kc_secp256k1_ge *q, const unsigned char *p,
+                             size_t len)
+{
+  return parse_pubkey (q, p, len, 1);
 }
 
 void
@@ -266,7 +286,8 @@ der_parse (unsigned char r[32], unsigned char s[32],
 static KC_NOINLINE gpg_error_t
 ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
                  const void *seckey, size_t seckey_len,
-                 const void *digest, size_t digest_len)
+                 const void *digest, size_t digest_len,
+                 const void *ndata, size_t ndata_len)
 {
   scalar x, m, r, s;
   unsigned char rb[32], sb[32];
@@ -279,7 +300,8 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
   if ((flags & ~KNOWN_SIGN_FLAGS) || !sig || !sig_len
       || ((flags & KC_ECDSA_DER) && (flags & KC_ECDSA_RECOVERABLE))
       || !seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || !digest || digest_len == 0)
+      || !digest || digest_len == 0
+      || (ndata ? ndata_len != 32 : ndata_len != 0))
     return KC_ERR (GPG_ERR_INV_ARG);
   room = *sig_len;
   if (!_kc_ecc_parse_seckey (&x, seckey))
@@ -291,7 +313,7 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
     }
   _kc_ecdsa_digest_to_scalar (&m, digest, digest_len);
   _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
-  _kc_ecdsa_sign_recid (&r, &s, &recid, &x, &m);
+  _kc_ecdsa_sign_ndata (&r, &s, &recid, &x, &m, ndata);
   _kc_secp256k1_scalar_get_b32 (rb, &r);
   _kc_secp256k1_scalar_get_b32 (sb, &s);
   if (flags & KC_ECDSA_DER)
@@ -334,9 +356,223 @@ kc_ecdsa_sign (int curve, unsigned int flags, void *sig, size_t *sig_len,
                const void *digest, size_t digest_len)
 {
   gpg_error_t err = ecdsa_sign_body (curve, flags, sig, sig_len, seckey,
-                                     seckey_len, digest, digest_len);
+                                     seckey_len, digest, digest_len, NULL, 0);
   _kc_burn_stack (KC_STACK_BURN_ECC);
   return err;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecdsa_sign_ndata (int curve, unsigned int flags, void *sig, size_t *sig_len,
+                     const void *seckey, size_t seckey_len,
+                     const void *digest, size_t digest_len,
+                     const void *ndata, size_t ndata_len)
+{
+  gpg_error_t err = ecdsa_sign_body (curve, flags, sig, sig_len, seckey,
+                                     seckey_len, digest, digest_len,
+                                     ndata, ndata_len);
+  _kc_burn_stack (KC_STACK_BURN_ECC);
+  return err;
+}
+
+/* ------------------------------------------- signature encodings */
+
+/* 1 if the compact R || S (64 bytes) has r and s below n (0 allowed, as
+ * libsecp256k1's parse_compact); the scalars in R, S. */
+static int
+compact_parse (scalar *r, scalar *s, const unsigned char *sig)
+{
+  int of_r, of_s;
+  _kc_secp256k1_scalar_set_b32 (r, sig, &of_r);
+  _kc_secp256k1_scalar_set_b32 (s, sig + 32, &of_s);
+  return !(of_r | of_s);
+}
+
+gpg_error_t
+kc_ecdsa_signature_normalize (int curve, void *out, size_t out_len,
+                              int *was_high, const void *sig, size_t sig_len)
+{
+  scalar r, s;
+  int high;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if ((out ? out_len != KC_ECDSA_SECP256K1_SIG_LEN : out_len != 0)
+      || !sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!compact_parse (&r, &s, sig))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  high = _kc_secp256k1_scalar_is_high (&s);
+  if (out)
+    {
+      _kc_secp256k1_scalar_cond_negate (&s, high);
+      _kc_secp256k1_scalar_get_b32 (out, &r);
+      _kc_secp256k1_scalar_get_b32 ((unsigned char *) out + 32, &s);
+    }
+  if (was_high)
+    *was_high = high;
+  return 0;
+}
+
+gpg_error_t
+kc_ecdsa_signature_parse_der (int curve, void *sig, size_t sig_len,
+                              const void *der, size_t der_len)
+{
+  unsigned char rs[64];
+  scalar r, s;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN || (!der && der_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!der_parse (rs, rs + 32, der, der_len) || !compact_parse (&r, &s, rs))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  memcpy (sig, rs, 64);
+  return 0;
+}
+
+/* One lax length at *POS (END the input's length): short form, or 0x80 +
+ * k then k big-endian bytes (leading zeros skipped), any k that fits.
+ * 0 if it runs past the input; *LEN the value, capped at 2^56 (any
+ * value that large runs past every input anyway). */
+static int
+lax_len (uint64_t *len, const unsigned char *in, size_t *pos, size_t end)
+{
+  size_t k;
+
+  if (*pos == end)
+    return 0;
+  k = in[(*pos)++];
+  if (!(k & 0x80))
+    {
+      *len = k;
+      return 1;
+    }
+  k -= 0x80;
+  if (k > end - *pos)
+    return 0;
+  while (k > 0 && in[*pos] == 0)
+    {
+      (*pos)++;
+      k--;
+    }
+  if (k > 7)
+    return 0;                   /* >= 2^56: past the end of any input */
+  *len = 0;
+  while (k > 0)
+    {
+      *len = (*len << 8) | in[(*pos)++];
+      k--;
+    }
+  return 1;
+}
+
+/* One lax INTEGER at *POS: tag 02, a lax length that fits; *AT and *N its
+ * content.  0 if malformed. */
+static int
+lax_int (size_t *at, size_t *n, const unsigned char *in, size_t *pos,
+         size_t end)
+{
+  uint64_t len;
+
+  if (*pos == end || in[*pos] != 0x02)
+    return 0;
+  (*pos)++;
+  if (!lax_len (&len, in, pos, end) || len > end - *pos)
+    return 0;
+  *at = *pos;
+  *n = (size_t) len;
+  *pos += (size_t) len;
+  return 1;
+}
+
+/* The integer of N bytes at P, leading zeros ignored, into the 32-byte
+ * V; 0 if more than 32 bytes remain. */
+static int
+lax_value (unsigned char v[32], const unsigned char *p, size_t n)
+{
+  while (n > 0 && *p == 0)
+    {
+      p++;
+      n--;
+    }
+  if (n > 32)
+    return 0;
+  memset (v, 0, 32);
+  if (n)
+    memcpy (v + 32 - n, p, n);
+  return 1;
+}
+
+gpg_error_t
+kc_ecdsa_signature_parse_der_lax (int curve, void *sig, size_t sig_len,
+                                  const void *der, size_t der_len)
+{
+  const unsigned char *in = der;
+  unsigned char rs[64];
+  size_t pos = 0, ra, rn, sa, sn;
+  uint64_t seq;
+  scalar r, s;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN || (!der && der_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  /* SEQUENCE tag; its length is skipped, not checked (long form: only
+   * its bytes must be there) */
+  if (der_len == 0 || in[0] != 0x30)
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  pos = 1;
+  if (pos == der_len)
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  seq = in[pos++];
+  if (seq & 0x80)
+    {
+      if (seq - 0x80 > der_len - pos)
+        return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+      pos += (size_t) (seq - 0x80);
+    }
+  /* two INTEGERs that fit; anything after them is ignored */
+  if (!lax_int (&ra, &rn, in, &pos, der_len)
+      || !lax_int (&sa, &sn, in, &pos, der_len))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  /* values of more than 32 bytes or >= n: r = s = 0, which no key
+   * verifies (the contrib parser's choice, kept for its callers) */
+  if (!lax_value (rs, in + ra, rn) || !lax_value (rs + 32, in + sa, sn)
+      || !compact_parse (&r, &s, rs))
+    memset (rs, 0, 64);
+  memcpy (sig, rs, 64);
+  return 0;
+}
+
+gpg_error_t
+kc_ecdsa_signature_serialize_der (int curve, void *der, size_t *der_len,
+                                  const void *sig, size_t sig_len)
+{
+  const unsigned char *rs = sig;
+  unsigned char *o = der;
+  scalar r, s;
+  size_t need;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!der || !der_len || !sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!compact_parse (&r, &s, rs))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  need = 2 + der_int (NULL, rs) + der_int (NULL, rs + 32);
+  if (*der_len < need)
+    {
+      *der_len = need;
+      return KC_ERR (GPG_ERR_TOO_SHORT);
+    }
+  o[0] = 0x30;
+  o[1] = (unsigned char) (need - 2);
+  o += 2;
+  o += der_int (o, rs);
+  der_int (o, rs + 32);
+  *der_len = need;
+  return 0;
 }
 
 /* The checks and parsing of kc_ecdsa_verify (all but the curve): 0 and
@@ -471,6 +707,43 @@ kc_ecdh (int curve, unsigned int flags, void *shared, size_t shared_len,
 }
 
 /* ------------------------------------------------------------- BIP-340 */
+
+static KC_NOINLINE gpg_error_t
+tagged_sha256_body (void *hash, size_t hash_len, const void *tag,
+                    size_t tag_len, const void *msg, size_t msg_len)
+{
+  _kc_sha256_ctx c;
+  unsigned char th[32];
+
+  if (!hash || hash_len != KC_TAGGED_SHA256_LEN
+      || (!tag && tag_len) || (!msg && msg_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  _kc_sha256_init (&c);
+  if (tag_len)
+    _kc_sha256_update (&c, tag, tag_len);
+  _kc_sha256_final (&c, th);
+  _kc_sha256_init (&c);
+  _kc_sha256_update (&c, th, 32);
+  _kc_sha256_update (&c, th, 32);
+  if (msg_len)
+    _kc_sha256_update (&c, msg, msg_len);
+  _kc_sha256_final (&c, hash);
+  wipememory (th, sizeof th);
+  wipememory (&c, sizeof c);
+  return 0;
+}
+
+/* The body, then the stack burn (see _kc_burn_stack): TAG and MSG may
+ * be secret (BIP-327 and BIP-352 hash secret nonces and keys). */
+gpg_error_t
+kc_tagged_sha256 (void *hash, size_t hash_len, const void *tag, size_t tag_len,
+                  const void *msg, size_t msg_len)
+{
+  gpg_error_t err = tagged_sha256_body (hash, hash_len, tag, tag_len, msg,
+                                        msg_len);
+  _kc_burn_stack (KC_STACK_BURN_SHA256);
+  return err;
+}
 
 static KC_NOINLINE gpg_error_t
 schnorr_sign_body (int curve, void *sig, size_t sig_len,

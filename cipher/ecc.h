@@ -19,6 +19,10 @@ int _kc_ecc_parse_seckey (_kc_secp256k1_scalar *x, const unsigned char *b);
  * curve.  Variable time (public key). */
 int _kc_ecc_parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p,
                           size_t len);
+/* The same, also taking the hybrid 65-byte form 06/07 || X || Y (the
+ * prefix's low bit must be y's parity): kc_ecc_pubkey_convert only. */
+int _kc_ecc_parse_pubkey_hybrid (_kc_secp256k1_ge *q, const unsigned char *p,
+                                 size_t len);
 /* The public, finite point Q as SEC1 in LEN (33 or 65) bytes. */
 void _kc_ecc_serialize_pubkey (unsigned char *out, size_t len,
                                _kc_secp256k1_ge *q);

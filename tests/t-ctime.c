@@ -519,6 +519,64 @@ ecc_btc (void)
     }
 }
 
+/* libsecp256k1's key API and the BIP-340 key pair: key, tweaks, aux,
+ * ndata and the tagged hash's message secret. */
+static void
+ecc_btc_keys (void)
+{
+  unsigned char key[32], pub[33], tw[32], aux[32], msg[45], kp[96];
+  unsigned char sig[65], out[65], xo[32];
+  size_t len;
+  int it, parity;
+
+  for (it = 0; it < 3; it++)
+    {
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (tw, 32);
+      tw[0] &= 0x7f;
+      t_randbytes (aux, 32);
+      t_randbytes (msg, sizeof msg);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, pub, 33, key, 32), 0);
+      ct_classify (key, 32);
+      ct_classify (tw, 32);
+      ct_classify (aux, 32);
+      CHECK_ERR (kc_ecc_seckey_verify (KC_ECC_SECP256K1, key, 32), 0);
+      CHECK_ERR (kc_ecc_seckey_negate (KC_ECC_SECP256K1, key, 32), 0);
+      reached (key, 32, "negated secret key");
+      CHECK_ERR (kc_ecc_seckey_tweak_mul (KC_ECC_SECP256K1, key, 32, tw, 32),
+                 0);
+      reached (key, 32, "multiplied secret key");
+      CHECK_ERR (kc_ecc_pubkey_tweak_mul (KC_ECC_SECP256K1, out, 65, pub, 33,
+                                          tw, 32), 0);
+      len = sizeof sig;
+      CHECK_ERR (kc_ecdsa_sign_ndata (KC_ECC_SECP256K1, 0, sig, &len, key, 32,
+                                      msg, 32, aux, 32), 0);
+      CHECK_ERR (kc_tagged_sha256 (out, 32, "t", 1, key, 32), 0);
+      reached (out, 32, "tagged hash of a secret");
+      ct_declassify (out, 32);
+      CHECK_ERR (kc_schnorr_keypair_create (KC_ECC_SECP256K1, kp, 96, key,
+                                            32), 0);
+      reached (kp, 32, "key pair's secret");
+      CHECK_ERR (kc_schnorr_sign_keypair (KC_ECC_SECP256K1, sig, 64, kp, 96,
+                                          msg, sizeof msg, aux, 32), 0);
+      CHECK_ERR (kc_schnorr_sign_keypair (KC_ECC_SECP256K1, sig, 64, kp, 96,
+                                          msg, 32, NULL, 0), 0);
+      CHECK_ERR (kc_schnorr_keypair_xonly_pub (KC_ECC_SECP256K1, xo, 32,
+                                               &parity, kp, 96), 0);
+      CHECK_ERR (kc_schnorr_keypair_pub (KC_ECC_SECP256K1, out, 33, kp, 96),
+                 0);
+      CHECK_ERR (kc_schnorr_keypair_xonly_tweak_add (KC_ECC_SECP256K1, kp, 96,
+                                                     tw, 32), 0);
+      CHECK_ERR (kc_schnorr_keypair_sec (KC_ECC_SECP256K1, out, 32, kp, 96),
+                 0);
+      reached (out, 32, "tweaked key pair's secret");
+      kc_schnorr_keypair_clear (kp, 96);
+      ct_declassify (out, 32);
+      ct_declassify (key, 32);
+    }
+}
+
 /* Montgomery arithmetic on every named modulus, on both the BMI2/ADX and
  * the portable kernels, and the Daira reduction: secret operands, zero
  * memcheck errors. */
@@ -611,6 +669,7 @@ run_all (void)
   kem_hybrids ();
   ecc ();
   ecc_btc ();
+  ecc_btc_keys ();
   fields ();
 }
 

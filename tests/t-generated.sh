@@ -5,6 +5,7 @@
 #        (data/wycheproof/convert.py, convert-mac.py)
 #   tests/data/acvp/mlkem-kat.txt (data/acvp/convert.py),
 #   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
+#   tests/data/wycheproof/ecdsa-bitcoin.txt (data/wycheproof/convert-bitcoin.py)
 #   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
 #        modulus is prime and each derived value its published one)
 #   cipher/sntrup761/x86_64/avx2-ntt-tables.c, and the Barrett and bound checks
@@ -42,6 +43,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/tests/data/wycheproof/convert-mlkem.py" "$top/tests/data/wycheproof" \
   > "$tmp/wml.txt" && cmp -s "$tmp/wml.txt" "$top/tests/data/wycheproof/mlkem-subset.txt" \
   || stale tests/data/wycheproof/mlkem-subset.txt
+"$PYTHON3" "$top/tests/data/wycheproof/convert-bitcoin.py" "$top/tests/data/wycheproof" \
+  > "$tmp/wbtc.txt" && cmp -s "$tmp/wbtc.txt" "$top/tests/data/wycheproof/ecdsa-bitcoin.txt" \
+  || stale tests/data/wycheproof/ecdsa-bitcoin.txt
 
 "$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \

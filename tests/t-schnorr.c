@@ -1,6 +1,7 @@
 /* t-schnorr.c - BIP-340 Schnorr signatures through the public API:
  *  - every row of BIP-340's test-vectors.csv (data/bip340), read at run
- *    time: x-only key from the secret key, signature byte for byte,
+ *    time: x-only key from the secret key, signature byte for byte (from
+ *    the secret key and from a key pair, kc_schnorr_sign_keypair),
  *    verification result (and GPG_ERR_BAD_PUBKEY for the keys that have
  *    no point);
  *  - the precomputed tagged-hash midstates against their definition;
@@ -85,6 +86,21 @@ test_vectors (void)
           CHECK_ERR (kc_schnorr_sign (C, got, 64, sk, 32, msg,
                                       (size_t) msg_len, aux, 32), 0);
           CHECK (!memcmp (got, sig, 64), "row %d: signature", idx);
+          /* the same through a key pair */
+          {
+            unsigned char kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN];
+            CHECK_ERR (kc_schnorr_keypair_create (C, kp, sizeof kp, sk, 32), 0);
+            CHECK_ERR (kc_schnorr_keypair_xonly_pub (C, got, 32, &parity, kp,
+                                                     sizeof kp), 0);
+            CHECK (!memcmp (got, pk, 32), "row %d: key pair's x-only key",
+                   idx);
+            memset (got, 0, 64);
+            CHECK_ERR (kc_schnorr_sign_keypair (C, got, 64, kp, sizeof kp, msg,
+                                                (size_t) msg_len, aux, 32), 0);
+            CHECK (!memcmp (got, sig, 64), "row %d: key pair's signature",
+                   idx);
+            kc_schnorr_keypair_clear (kp, sizeof kp);
+          }
           signed_rows++;
         }
       err = kc_schnorr_verify (C, sig, 64, pk, 32, msg, (size_t) msg_len);

@@ -438,6 +438,130 @@ static void c_schnorr_sign_noaux (void)
 static void c_schnorr_verify (void)
 { err = kc_schnorr_verify (C, sig, 64, xo, 32, msg, msg_len); }
 
+/* libsecp256k1's key API and the BIP-340 key pair */
+static unsigned char kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN], der[80];
+static const void *keys[64];
+static size_t key_lens[64];
+static int cmp_result, was_high;
+static void c_seckey_verify (void)
+{ err = kc_ecc_seckey_verify (C, sk, 32); }
+static void c_seckey_negate (void)
+{ err = kc_ecc_seckey_negate (C, sk, 32); }
+static void c_pubkey_negate (void)
+{ err = kc_ecc_pubkey_negate (C, out, out_len, pkp, pk_len); }
+static void c_seckey_tweak_mul (void)
+{ err = kc_ecc_seckey_tweak_mul (C, sk, 32, tw, 32); }
+static void c_pubkey_tweak_mul (void)
+{ err = kc_ecc_pubkey_tweak_mul (C, out, out_len, pkp, pk_len, tw, 32); }
+static void c_combine (void)
+{ err = kc_ecc_pubkey_combine (C, out, out_len, 64, keys, key_lens); }
+static void c_cmp (void)
+{ err = kc_ecc_pubkey_cmp (C, &cmp_result, pk33, 33, pk65, 65); }
+static void c_sort (void)
+{ err = kc_ecc_pubkey_sort (C, keys, key_lens, 64); }
+static void c_tagged (void)
+{ err = kc_tagged_sha256 (out, 32, "BIP0340/challenge", 17, msg, msg_len); }
+static void c_normalize (void)
+{ err = kc_ecdsa_signature_normalize (C, sig2, 64, &was_high, sig, 64); }
+static void c_ser_der (void)
+{
+  sig_len = sizeof der;
+  err = kc_ecdsa_signature_serialize_der (C, der, &sig_len, sig, 64);
+}
+static void c_parse_der (void)
+{ err = kc_ecdsa_signature_parse_der (C, sig2, 64, der, sig_len); }
+static void c_parse_der_lax (void)
+{ err = kc_ecdsa_signature_parse_der_lax (C, sig2, 64, der, sig_len); }
+static void c_sign_ndata (void)
+{
+  sig_len = sizeof sig;
+  err = kc_ecdsa_sign_ndata (C, flags, sig, &sig_len, sk, 32, dg, 32, tw, 32);
+}
+static void c_keypair_create (void)
+{ err = kc_schnorr_keypair_create (C, kp, sizeof kp, sk, 32); }
+static void c_keypair_sec (void)
+{ err = kc_schnorr_keypair_sec (C, out, 32, kp, sizeof kp); }
+static void c_keypair_pub (void)
+{ err = kc_schnorr_keypair_pub (C, out, out_len, kp, sizeof kp); }
+static void c_keypair_xonly (void)
+{ err = kc_schnorr_keypair_xonly_pub (C, xo, 32, &parity, kp, sizeof kp); }
+static void c_keypair_tweak (void)
+{ err = kc_schnorr_keypair_xonly_tweak_add (C, kp, sizeof kp, tw, 32); }
+static void c_keypair_clear (void)
+{ kc_schnorr_keypair_clear (kp, sizeof kp); err = 0; }
+static void c_sign_keypair (void)
+{ err = kc_schnorr_sign_keypair (C, sig, 64, kp, sizeof kp, msg, msg_len,
+                                 tw, 32); }
+static void c_tweak_check (void)
+{ err = kc_ecc_xonly_tweak_add_check (C, out, 32, parity, xo, 32, tw, 32); }
+
+static void
+run_ecc_keys (void)
+{
+  size_t i;
+
+  run ("kc_ecc_seckey_verify", c_seckey_verify);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_seckey_negate", c_seckey_negate);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_seckey_negate", c_seckey_negate);     /* back */
+  CHECK_ERR (err, 0);
+  pkp = pk33, pk_len = 33, out_len = 65;
+  run ("kc_ecc_pubkey_negate", c_pubkey_negate);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey_tweak_mul (33 -> 65)", c_pubkey_tweak_mul);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65, out_len = 33;
+  run ("kc_ecc_pubkey_tweak_mul (65 -> 33)", c_pubkey_tweak_mul);
+  CHECK_ERR (err, 0);
+  for (i = 0; i < 64; i++)
+    {
+      keys[i] = i & 1 ? pk65 : pk33;
+      key_lens[i] = i & 1 ? 65 : 33;
+    }
+  run ("kc_ecc_pubkey_combine (64 keys)", c_combine);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey_cmp", c_cmp);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_pubkey_sort (64 keys)", c_sort);
+  CHECK_ERR (err, 0);
+  msg_len = sizeof msg;
+  run ("kc_tagged_sha256 (1000 bytes)", c_tagged);
+  CHECK_ERR (err, 0);
+  flags = 0;
+  run ("kc_ecdsa_sign_ndata", c_sign_ndata);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_signature_normalize", c_normalize);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_signature_serialize_der", c_ser_der);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_signature_parse_der", c_parse_der);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_signature_parse_der_lax", c_parse_der_lax);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_keypair_create", c_keypair_create);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_keypair_sec", c_keypair_sec);
+  CHECK_ERR (err, 0);
+  out_len = 65;
+  run ("kc_schnorr_keypair_pub", c_keypair_pub);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_keypair_xonly_pub", c_keypair_xonly);
+  CHECK_ERR (err, 0);
+  msg_len = 32;
+  run ("kc_schnorr_sign_keypair", c_sign_keypair);
+  CHECK_ERR (err, 0);
+  CHECK_ERR (kc_ecc_xonly_tweak_add (C, out, 32, &parity, xo, 32, tw, 32), 0);
+  run ("kc_ecc_xonly_tweak_add_check", c_tweak_check);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_keypair_xonly_tweak_add", c_keypair_tweak);
+  CHECK_ERR (err, 0);
+  run ("kc_schnorr_keypair_clear", c_keypair_clear);
+  CHECK_ERR (err, 0);
+  run ("kc_ecc_seckey_tweak_mul", c_seckey_tweak_mul);
+  CHECK_ERR (err, 0);
+}
+
 static void
 run_ecc (void)
 {
@@ -532,7 +656,7 @@ run_ecc (void)
   CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
   run ("kc_ecc_seckey_tweak_add", c_seckey_tweak);
   CHECK_ERR (err, 0);
-  (void) sig2;
+  run_ecc_keys ();
 }
 
 /* ------------------------------------------------------------ Ed25519 */

@@ -1335,6 +1335,159 @@ call_xonly_pubkey (void *p)
                                             &parity, key, 32);
 }
 
+/* libsecp256k1's key API and the BIP-340 key pair */
+static unsigned char btc_kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN];
+
+static void
+call_sign_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_schnorr_sign_keypair (KC_ECC_SECP256K1, sig, 64,
+                                                btc_kp, sizeof btc_kp,
+                                                msg, 32, btc_aux, 32);
+}
+
+static void
+call_keypair_create (void *p)
+{
+  *(gpg_error_t *) p = kc_schnorr_keypair_create (KC_ECC_SECP256K1, btc_kp,
+                                                  sizeof btc_kp, key, 32);
+}
+
+static void
+call_keypair_sec (void *p)
+{
+  *(gpg_error_t *) p = kc_schnorr_keypair_sec (KC_ECC_SECP256K1, btc_key2, 32,
+                                               btc_kp, sizeof btc_kp);
+}
+
+static void
+call_keypair_tweak (void *p)
+{
+  *(gpg_error_t *) p = kc_schnorr_keypair_xonly_tweak_add (KC_ECC_SECP256K1,
+                                                           btc_kp,
+                                                           sizeof btc_kp,
+                                                           btc_tweak, 32);
+}
+
+static void
+call_seckey_verify (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_seckey_verify (KC_ECC_SECP256K1, key, 32);
+}
+
+static void
+call_seckey_negate (void *p)
+{
+  memcpy (btc_key2, key, 32);
+  *(gpg_error_t *) p = kc_ecc_seckey_negate (KC_ECC_SECP256K1, btc_key2, 32);
+}
+
+static void
+call_seckey_tweak_mul (void *p)
+{
+  memcpy (btc_key2, key, 32);
+  *(gpg_error_t *) p = kc_ecc_seckey_tweak_mul (KC_ECC_SECP256K1, btc_key2, 32,
+                                                btc_tweak, 32);
+}
+
+static void
+call_pubkey_tweak_mul (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_pubkey_tweak_mul (KC_ECC_SECP256K1, btc_out, 33,
+                                                btc_peer, 33, key, 32);
+}
+
+static void
+call_sign_ndata (void *p)
+{
+  size_t len = 64;
+  *(gpg_error_t *) p = kc_ecdsa_sign_ndata (KC_ECC_SECP256K1, 0, sig, &len,
+                                            key, 32, digest, 32, btc_aux, 32);
+}
+
+static void
+call_tagged (void *p)
+{
+  *(gpg_error_t *) p = kc_tagged_sha256 (btc_out, 32, "tag", 3, key, 32);
+}
+
+/* The key pair's tweak: the key, its negation, the tweak, both sums. */
+static void
+keypair_tweak_forms (void)
+{
+  _kc_secp256k1_scalar x, nx, t, y;
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
+  add_scalar_pm_forms ("secret key", "negated secret key", &x);
+  add_scalar_forms ("tweak", &t);
+  _kc_secp256k1_scalar_add (&y, &x, &t);
+  add_scalar_forms ("key + tweak", &y);
+  _kc_secp256k1_scalar_negate (&nx, &x);
+  _kc_secp256k1_scalar_add (&y, &nx, &t);
+  add_scalar_forms ("-key + tweak", &y);
+}
+
+static void
+run_btc_keys (void)
+{
+  gpg_error_t err;
+  _kc_secp256k1_scalar x, t, y, k1, k2;
+
+  npats = 0;
+  schnorr_forms ();
+  check_call ("kc_schnorr_keypair_create", call_keypair_create, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  check_call ("kc_schnorr_sign_keypair", call_sign_keypair, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  check_call ("kc_schnorr_keypair_sec", call_keypair_sec, &err, NULL,
+              KC_STACK_BURN_TWEAK);
+  CHECK_ERR (err, 0);
+  check_call ("kc_ecc_seckey_verify", call_seckey_verify, &err, NULL,
+              KC_STACK_BURN_TWEAK);
+  CHECK_ERR (err, 0);
+  check_call ("kc_ecc_seckey_negate", call_seckey_negate, &err, NULL,
+              KC_STACK_BURN_TWEAK);
+  CHECK_ERR (err, 0);
+  check_call ("kc_tagged_sha256 (the key as message)", call_tagged, &err, NULL,
+              KC_STACK_BURN_SHA256);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  keypair_tweak_forms ();
+  check_call ("kc_schnorr_keypair_xonly_tweak_add", call_keypair_tweak, &err,
+              NULL, KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  _kc_secp256k1_scalar_set_b32 (&t, btc_tweak, NULL);
+  _kc_secp256k1_scalar_mul (&y, &x, &t);
+  add_scalar_forms ("secret key", &x);
+  add_scalar_forms ("tweak", &t);
+  add_scalar_forms ("key * tweak", &y);
+  check_call ("kc_ecc_seckey_tweak_mul", call_seckey_tweak_mul, &err, NULL,
+              KC_STACK_BURN_TWEAK);
+  CHECK_ERR (err, 0);
+
+  /* the key as the multiplicative tweak of a public key: its GLV halves */
+  npats = 0;
+  add_scalar_forms ("secret tweak", &x);
+  _kc_secp256k1_scalar_split_lambda (&k1, &k2, &x);
+  add_scalar_pm_forms ("GLV half k1", "negated k1", &k1);
+  add_scalar_pm_forms ("GLV half k2", "negated k2", &k2);
+  check_call ("kc_ecc_pubkey_tweak_mul", call_pubkey_tweak_mul, &err, NULL,
+              KC_STACK_BURN_ECDH);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  add_scalar_forms ("secret key", &x);
+  check_call ("kc_ecdsa_sign_ndata", call_sign_ndata, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+}
+
 static void
 run_btc (void)
 {
@@ -1388,6 +1541,7 @@ run_btc (void)
   check_call ("kc_ecc_xonly_tweak_add", call_xonly_tweak, &err, NULL,
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
+  run_btc_keys ();
 }
 
 /* sntrup761: the polynomials of a secret key (f, 1/g, g, 1/(3f)). */

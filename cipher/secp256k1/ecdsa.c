@@ -16,7 +16,9 @@ typedef _kc_secp256k1_scalar scalar;
  * its own: an RFC 6979 candidate is below such an order with probability
  * about 2^-248. */
 #ifndef KC_ECDSA_NONCE
-# define KC_ECDSA_NONCE _kc_ecdsa_rfc6979_nonce
+# define NONCE(k, x, m, nd, c) _kc_ecdsa_rfc6979_nonce_data (k, x, m, nd, c)
+#else
+# define NONCE(k, x, m, nd, c) ((void) (nd), KC_ECDSA_NONCE (k, x, m, c))
 #endif
 
 void
@@ -52,24 +54,34 @@ void
 _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
                          unsigned int counter)
 {
+  _kc_ecdsa_rfc6979_nonce_data (k, seckey, m, NULL, counter);
+}
+
+void
+_kc_ecdsa_rfc6979_nonce_data (scalar *k, const scalar *seckey, const scalar *m,
+                              const unsigned char *ndata, unsigned int counter)
+{
   static const unsigned char zero = 0x00;
-  unsigned char v[32], key[32], data[65];
+  unsigned char v[32], key[32], data[97];
+  size_t dlen = ndata ? 97 : 65;
   _kc_hmac_sha256_ctx kctx;
   int overflow, bad;
 
   /* x || h1 with h1 = bits2octets(H(m)) = int2octets(bits2int(H(m)) mod n);
-   * M is already that value. */
+   * M is already that value.  Then k' (section 3.6), if any. */
   _kc_secp256k1_scalar_get_b32 (data + 1, seckey);
   _kc_secp256k1_scalar_get_b32 (data + 33, m);
+  if (ndata)
+    memcpy (data + 65, ndata, 32);
   memset (v, 0x01, 32);                              /* step b */
   memset (key, 0x00, 32);                            /* step c */
   _kc_hmac_sha256_init (&kctx, key, 32);
   data[0] = 0x00;
-  hmac_keyed (key, &kctx, v, 32, data, 65);          /* step d */
+  hmac_keyed (key, &kctx, v, 32, data, dlen);        /* step d */
   _kc_hmac_sha256_init (&kctx, key, 32);
   hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step e */
   data[0] = 0x01;
-  hmac_keyed (key, &kctx, v, 32, data, 65);          /* step f */
+  hmac_keyed (key, &kctx, v, 32, data, dlen);        /* step f */
   _kc_hmac_sha256_init (&kctx, key, 32);
   hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step g */
   for (;;)
@@ -107,6 +119,13 @@ void
 _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
                       const scalar *m)
 {
+  _kc_ecdsa_sign_ndata (r, s, recid, seckey, m, NULL);
+}
+
+void
+_kc_ecdsa_sign_ndata (scalar *r, scalar *s, int *recid, const scalar *seckey,
+                      const scalar *m, const unsigned char *ndata)
+{
   _kc_secp256k1_ge ra;
   scalar k, kinv, t, beta;
   unsigned char xb[32];
@@ -115,7 +134,7 @@ _kc_ecdsa_sign_recid (scalar *r, scalar *s, int *recid, const scalar *seckey,
 
   for (;;)
     {
-      KC_ECDSA_NONCE (&k, seckey, m, counter++);
+      NONCE (&k, seckey, m, ndata, counter++);
       _kc_secp256k1_ecmult_gen_ge (&ra, &k);
       _kc_secp256k1_fe_get_b32 (xb, &ra.x);
       _kc_secp256k1_scalar_set_b32 (r, xb, &overflow); /* r = x mod n */

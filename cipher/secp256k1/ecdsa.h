@@ -5,8 +5,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Nonces follow RFC 6979 (section 3.2) with HMAC-SHA256: key material is
- * seckey || bits2octets(digest), no extra data, so signatures agree byte
- * for byte with other RFC 6979 secp256k1 signers.  Signing always returns
+ * seckey || bits2octets(digest), no extra data unless the caller gives
+ * some (kc_ecdsa_sign_ndata), so signatures agree byte for byte with
+ * other RFC 6979 secp256k1 signers.  Signing always returns
  * the low s (s <= (n-1)/2).
  */
 #ifndef KC_ECDSA_H
@@ -30,6 +31,15 @@ void _kc_ecdsa_rfc6979_nonce (_kc_secp256k1_scalar *k,
                               const _kc_secp256k1_scalar *m,
                               unsigned int counter);
 
+/* The same with RFC 6979 section 3.6's additional data k' = NDATA (32
+ * bytes, or NULL for none) after h1, as libsecp256k1's
+ * nonce_function_rfc6979 appends its ndata.  Constant time in NDATA too. */
+void _kc_ecdsa_rfc6979_nonce_data (_kc_secp256k1_scalar *k,
+                                   const _kc_secp256k1_scalar *seckey,
+                                   const _kc_secp256k1_scalar *m,
+                                   const unsigned char *ndata,
+                                   unsigned int counter);
+
 /* Sign: (R, S) for SECKEY in [1, n-1] and the message scalar M, S low.
  * Constant time in SECKEY and the nonce; R and S are declassified as
  * public results. */
@@ -43,6 +53,13 @@ void _kc_ecdsa_sign (_kc_secp256k1_scalar *r, _kc_secp256k1_scalar *s,
 void _kc_ecdsa_sign_recid (_kc_secp256k1_scalar *r, _kc_secp256k1_scalar *s,
                            int *recid, const _kc_secp256k1_scalar *seckey,
                            const _kc_secp256k1_scalar *m);
+
+/* The same with the nonce's additional data NDATA (32 bytes or NULL),
+ * see _kc_ecdsa_rfc6979_nonce_data. */
+void _kc_ecdsa_sign_ndata (_kc_secp256k1_scalar *r, _kc_secp256k1_scalar *s,
+                           int *recid, const _kc_secp256k1_scalar *seckey,
+                           const _kc_secp256k1_scalar *m,
+                           const unsigned char *ndata);
 
 /* PUB = the public key for which (R, S) is a signature of M, given the
  * recovery id RECID (0..3).  R and S in [0, n-1]; returns 0 if R or S is

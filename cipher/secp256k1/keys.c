@@ -1,6 +1,8 @@
 /* secp256k1/keys.c - the public key operations of secp256k1 that sign nothing:
  * public key conversion, tweaks (BIP-32 style seckey + t and P + tG) and
- * x-only keys (BIP-340) with BIP-341's output-key tweak.
+ * x-only keys (BIP-340) with BIP-341's output-key tweak; the rest of
+ * libsecp256k1's key API (secret key check, negation, multiplicative
+ * tweaks, combination, the order of public keys).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -37,7 +39,7 @@ kc_ecc_pubkey_convert (int curve, void *out, size_t out_len,
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!out || !pubkey_len_ok (out_len) || !pubkey || !pubkey_len_ok (pubkey_len))
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!_kc_ecc_parse_pubkey (&q, pubkey, pubkey_len))
+  if (!_kc_ecc_parse_pubkey_hybrid (&q, pubkey, pubkey_len))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   _kc_ecc_serialize_pubkey (out, out_len, &q);
   return 0;
@@ -211,4 +213,289 @@ kc_ecc_xonly_tweak_add (int curve, void *out, size_t out_len, int *parity,
                                           xonly_len, tweak, tweak_len);
   _kc_burn_stack (KC_STACK_BURN_ECC);
   return err;
+}
+
+/* ------------------------------------------------ libsecp256k1's key API */
+
+static KC_NOINLINE gpg_error_t
+seckey_verify_body (int curve, const void *seckey, size_t seckey_len)
+{
+  scalar x;
+  int ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_ecc_parse_seckey (&x, seckey);
+  wipememory (&x, sizeof x);
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
+{
+  gpg_error_t err = seckey_verify_body (curve, seckey, seckey_len);
+  _kc_burn_stack (KC_STACK_BURN_TWEAK);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+seckey_negate_body (int curve, void *seckey, size_t seckey_len)
+{
+  scalar x;
+  int ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_ecc_parse_seckey (&x, seckey);
+  if (ok)
+    {
+      _kc_secp256k1_scalar_negate (&x, &x);
+      _kc_secp256k1_scalar_get_b32 (seckey, &x);
+    }
+  wipememory (&x, sizeof x);
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecc_seckey_negate (int curve, void *seckey, size_t seckey_len)
+{
+  gpg_error_t err = seckey_negate_body (curve, seckey, seckey_len);
+  _kc_burn_stack (KC_STACK_BURN_TWEAK);
+  return err;
+}
+
+gpg_error_t
+kc_ecc_pubkey_negate (int curve, void *out, size_t out_len,
+                      const void *pubkey, size_t pubkey_len)
+{
+  ge q;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!out || !pubkey_len_ok (out_len) || !pubkey || !pubkey_len_ok (pubkey_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_ecc_parse_pubkey (&q, pubkey, pubkey_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  _kc_secp256k1_ge_neg (&q, &q);
+  _kc_ecc_serialize_pubkey (out, out_len, &q);
+  return 0;
+}
+
+static KC_NOINLINE gpg_error_t
+seckey_tweak_mul_body (int curve, void *seckey, size_t seckey_len,
+                       const void *tweak, size_t tweak_len)
+{
+  scalar x, t;
+  int of_x, of_t, ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  _kc_secp256k1_scalar_set_b32 (&x, seckey, &of_x);
+  _kc_secp256k1_scalar_set_b32 (&t, tweak, &of_t);
+  ok = (of_x | _kc_secp256k1_scalar_is_zero (&x) | of_t
+        | _kc_secp256k1_scalar_is_zero (&t)) ^ 1;
+  ct_declassify (&ok, sizeof ok);              /* reported to the caller */
+  if (ok)
+    {
+      _kc_secp256k1_scalar_mul (&x, &x, &t);   /* n prime: never 0 */
+      _kc_secp256k1_scalar_get_b32 (seckey, &x);
+    }
+  /* x and t are left to the caller's stack burn, as in the tweak add */
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
+                         const void *tweak, size_t tweak_len)
+{
+  gpg_error_t err = seckey_tweak_mul_body (curve, seckey, seckey_len, tweak,
+                                           tweak_len);
+  _kc_burn_stack (KC_STACK_BURN_TWEAK);
+  return err;
+}
+
+static KC_NOINLINE gpg_error_t
+pubkey_tweak_mul_body (int curve, void *out, size_t out_len,
+                       const void *pubkey, size_t pubkey_len,
+                       const void *tweak, size_t tweak_len)
+{
+  _kc_secp256k1_gej qj;
+  ge p, q;
+  scalar t;
+  int overflow, ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!out || !pubkey_len_ok (out_len) || !pubkey || !pubkey_len_ok (pubkey_len)
+      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_ecc_parse_pubkey (&p, pubkey, pubkey_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  _kc_secp256k1_scalar_set_b32 (&t, tweak, &overflow);
+  ok = (overflow | _kc_secp256k1_scalar_is_zero (&t)) ^ 1;
+  ct_declassify (&ok, sizeof ok);
+  if (ok)
+    {
+      /* P of prime order and t in [1, n-1]: never infinity */
+      _kc_secp256k1_ecmult_const (&qj, &p, &t);
+      _kc_secp256k1_ge_set_gej (&q, &qj);
+      ct_declassify (&q, sizeof q);            /* the public result */
+      _kc_ecc_serialize_pubkey (out, out_len, &q);
+    }
+  wipememory (&qj, sizeof qj);
+  wipememory (&t, sizeof t);
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+/* The body, then the stack burn (see _kc_burn_stack). */
+gpg_error_t
+kc_ecc_pubkey_tweak_mul (int curve, void *out, size_t out_len,
+                         const void *pubkey, size_t pubkey_len,
+                         const void *tweak, size_t tweak_len)
+{
+  gpg_error_t err = pubkey_tweak_mul_body (curve, out, out_len, pubkey,
+                                           pubkey_len, tweak, tweak_len);
+  _kc_burn_stack (KC_STACK_BURN_ECDH);
+  return err;
+}
+
+gpg_error_t
+kc_ecc_pubkey_combine (int curve, void *out, size_t out_len, size_t count,
+                       const void *const *pubkeys, const size_t *pubkey_lens)
+{
+  _kc_secp256k1_gej sum;
+  ge p;
+  size_t i;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!out || !pubkey_len_ok (out_len) || count == 0 || !pubkeys
+      || !pubkey_lens)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  for (i = 0; i < count; i++)
+    if (!pubkeys[i] || !pubkey_len_ok (pubkey_lens[i]))
+      return KC_ERR (GPG_ERR_INV_ARG);
+  _kc_secp256k1_gej_set_infinity (&sum);
+  for (i = 0; i < count; i++)
+    {
+      if (!_kc_ecc_parse_pubkey (&p, pubkeys[i], pubkey_lens[i]))
+        return KC_ERR (GPG_ERR_BAD_PUBKEY);
+      _kc_secp256k1_gej_add_ge_var (&sum, &sum, &p);
+    }
+  if (sum.infinity)
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  _kc_secp256k1_ge_set_gej_var (&p, &sum);
+  _kc_ecc_serialize_pubkey (out, out_len, &p);
+  return 0;
+}
+
+/* ------------------------------------------- ordering public keys */
+
+/* secp256k1's p, big-endian: x and y of a key must be below it. */
+static const unsigned char p_be[32] = {
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFE, 0xFF, 0xFF, 0xFC, 0x2F };
+
+/* 1 if the key of LEN bytes at K is well encoded for the order: 02/03
+ * with x < p, or 04 with x, y < p on the curve.  Variable time. */
+static int
+order_key_ok (const unsigned char *k, size_t len)
+{
+  ge q;
+
+  if (len == 33)
+    return (k[0] == 0x02 || k[0] == 0x03) && memcmp (k + 1, p_be, 32) < 0;
+  return len == 65 && _kc_ecc_parse_pubkey (&q, k, len);
+}
+
+/* Compare the compressed forms of the well-encoded A and B: the prefix
+ * (02 or 03 from y's parity), then x. */
+static int
+order_cmp (const unsigned char *a, size_t alen, const unsigned char *b,
+           size_t blen)
+{
+  int pa = alen == 33 ? a[0] : 0x02 | (a[64] & 1);
+  int pb = blen == 33 ? b[0] : 0x02 | (b[64] & 1);
+
+  if (pa != pb)
+    return pa < pb ? -1 : 1;
+  return memcmp (a + 1, b + 1, 32);
+}
+
+gpg_error_t
+kc_ecc_pubkey_cmp (int curve, int *result, const void *a, size_t a_len,
+                   const void *b, size_t b_len)
+{
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!result || !a || !pubkey_len_ok (a_len) || !b || !pubkey_len_ok (b_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!order_key_ok (a, a_len) || !order_key_ok (b, b_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  *result = order_cmp (a, a_len, b, b_len);
+  return 0;
+}
+
+/* Sift element I down the max-heap of the first N of (K, L). */
+static void
+sift_down (const void **k, size_t *l, size_t i, size_t n)
+{
+  for (;;)
+    {
+      size_t c = 2 * i + 1, m = i;
+      const void *tk;
+      size_t tl;
+
+      if (c < n && order_cmp (k[c], l[c], k[m], l[m]) > 0)
+        m = c;
+      if (c + 1 < n && order_cmp (k[c + 1], l[c + 1], k[m], l[m]) > 0)
+        m = c + 1;
+      if (m == i)
+        return;
+      tk = k[i]; k[i] = k[m]; k[m] = tk;
+      tl = l[i]; l[i] = l[m]; l[m] = tl;
+      i = m;
+    }
+}
+
+gpg_error_t
+kc_ecc_pubkey_sort (int curve, const void **pubkeys, size_t *pubkey_lens,
+                    size_t count)
+{
+  size_t i;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (count && (!pubkeys || !pubkey_lens))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  for (i = 0; i < count; i++)
+    if (!pubkeys[i] || !pubkey_len_ok (pubkey_lens[i]))
+      return KC_ERR (GPG_ERR_INV_ARG);
+  for (i = 0; i < count; i++)
+    if (!order_key_ok (pubkeys[i], pubkey_lens[i]))
+      return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  /* heap sort: in place, O(n log n), no recursion and no heap */
+  for (i = count / 2; i-- > 0;)
+    sift_down (pubkeys, pubkey_lens, i, count);
+  for (i = count; i-- > 1;)
+    {
+      const void *tk = pubkeys[0];
+      size_t tl = pubkey_lens[0];
+      pubkeys[0] = pubkeys[i]; pubkeys[i] = tk;
+      pubkey_lens[0] = pubkey_lens[i]; pubkey_lens[i] = tl;
+      sift_down (pubkeys, pubkey_lens, 0, i);
+    }
+  return 0;
 }

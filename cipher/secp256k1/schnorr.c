@@ -69,11 +69,10 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
                   const unsigned char *msg, size_t msg_len,
                   const unsigned char aux[32])
 {
-  _kc_secp256k1_ge p, r;
-  _kc_sha256_ctx c;
-  scalar d, k, e, s;
-  unsigned char px[32], rx[32], t[32], h[32];
-  int i, odd, bad;
+  _kc_secp256k1_ge p;
+  scalar d;
+  unsigned char px[32];
+  int ok;
 
   /* d = seckey, negated when P = d*G has an odd y. */
   mul_gen (&p, seckey);
@@ -81,12 +80,28 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
   _kc_secp256k1_fe_get_b32 (px, &p.x);
   d = *seckey;
   _kc_secp256k1_scalar_cond_negate (&d, _kc_secp256k1_fe_is_odd (&p.y));
+  ok = _kc_schnorr_sign_even (sig, &d, px, msg, msg_len, aux);
+  wipememory (&d, sizeof d);
+  return ok;
+}
+
+int
+_kc_schnorr_sign_even (unsigned char sig[64], const scalar *d,
+                       const unsigned char px[32],
+                       const unsigned char *msg, size_t msg_len,
+                       const unsigned char aux[32])
+{
+  _kc_secp256k1_ge r;
+  _kc_sha256_ctx c;
+  scalar k, e, s;
+  unsigned char rx[32], t[32], h[32];
+  int i, odd, bad;
 
   /* t = bytes(d) xor H_aux (aux); rand = H_nonce (t || px || msg) */
   _kc_bip340_tagged_init (&c, KC_BIP340_AUX);
   _kc_sha256_update (&c, aux, 32);
   _kc_sha256_final (&c, h);
-  _kc_secp256k1_scalar_get_b32 (t, &d);
+  _kc_secp256k1_scalar_get_b32 (t, d);
   for (i = 0; i < 32; i++)
     t[i] ^= h[i];
   _kc_bip340_tagged_init (&c, KC_BIP340_NONCE);
@@ -106,14 +121,13 @@ _kc_schnorr_sign (unsigned char sig[64], const scalar *seckey,
       _kc_secp256k1_fe_get_b32 (rx, &r.x);
       ct_declassify (rx, sizeof rx);            /* R.x is the signature's */
       challenge (&e, rx, px, msg, msg_len);
-      _kc_secp256k1_scalar_mul (&s, &e, &d);
+      _kc_secp256k1_scalar_mul (&s, &e, d);
       _kc_secp256k1_scalar_add (&s, &s, &k);    /* s = k + e d */
       ct_declassify (&s, sizeof s);
       memcpy (sig, rx, 32);
       _kc_secp256k1_scalar_get_b32 (sig + 32, &s);
     }
   wipememory (&r, sizeof r);
-  wipememory (&d, sizeof d);
   wipememory (&k, sizeof k);
   wipememory (t, sizeof t);
   wipememory (h, sizeof h);

@@ -37,6 +37,15 @@ int _kc_schnorr_sign (unsigned char sig[64], const _kc_secp256k1_scalar *seckey,
                       const unsigned char *msg, size_t msg_len,
                       const unsigned char aux[32]);
 
+/* The same from the prepared key: D the secret key already negated so
+ * that D*G has an even y, PX the x of D*G (public).  Same bytes and the
+ * same constant-time rules; the key pair's signer (keys.c). */
+int _kc_schnorr_sign_even (unsigned char sig[64],
+                           const _kc_secp256k1_scalar *d,
+                           const unsigned char px[32],
+                           const unsigned char *msg, size_t msg_len,
+                           const unsigned char aux[32]);
+
 /* 1 if SIG is a valid BIP-340 signature of MSG under the x-only key
  * XONLY (32 bytes; a bad key is simply "invalid": the caller parses it
  * first to tell the two apart).  Variable time (all public). */
