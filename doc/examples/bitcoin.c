@@ -1,12 +1,14 @@
-/* bitcoin.c - example: BIP-340 Schnorr signatures, x-only keys, taproot
- * and BIP-32 style tweaks, recoverable ECDSA and ECDH over secp256k1.
+/* bitcoin.c - example: BIP-340 Schnorr signatures and key pairs, x-only
+ * keys, taproot and BIP-32 style tweaks, key sorting and sums, lax DER,
+ * recoverable ECDSA and ECDH over secp256k1.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Build:  cc -o bitcoin bitcoin.c $(pkg-config --cflags --libs libkcrypt)
  * Exits 0 if every step gave what the manual says (kc_schnorr(3),
- * kc_ecc(3), kc_ecdsa(3), kc_ecdh(3)), 1 otherwise.
+ * kc_schnorr_keypair(3), kc_ecc(3), kc_ecc_keys(3), kc_ecdsa(3),
+ * kc_ecdh(3)), 1 otherwise.
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,9 +34,19 @@ main (void)
   unsigned char pub33[33], peer_sec[32], peer_pub[33], s1[32], s2[32];
   unsigned char sig65[KC_ECDSA_SECP256K1_RECOVERABLE_SIG_LEN], rec33[33];
   unsigned char digest[32], saved[32], pub65[65], tpub[33], tpub2[33];
-  unsigned char tsec[32];
+  unsigned char tsec[32], kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN], sig2[64];
+  unsigned char kx[32], sum[33], rs[64];
+  /* an ECDSA signature as old transactions have them: a wrong SEQUENCE
+   * length (lax DER skips it), r = 1, s = n - 1 (high) */
+  static const unsigned char old_der[] = {
+    0x30, 0x00, 0x02, 0x01, 0x01, 0x02, 0x21, 0x00,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xfe, 0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48,
+    0xa0, 0x3b, 0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x40 };
+  const void *keys[2];
+  size_t lens[2];
   size_t siglen;
-  int parity, outparity;
+  int parity, outparity, kparity, order, was_high;
   gpg_error_t err;
 
   /* BIP-340: the x-only key of the secret key 3, and its signature of
@@ -103,6 +115,35 @@ main (void)
     FAIL ("the tweaked secret key does not sign for the output key");
   memcpy (sec, saved, sizeof sec);
 
+  /* A BIP-340 key pair: the public key is computed once, and each
+   * signature from it costs one point multiplication (the same bytes as
+   * kc_schnorr_sign).  Tweaked as BIP-341 says, it holds the output
+   * key's secret; kc_ecc_xonly_tweak_add_check checks the commitment.
+   * The pair holds the secret key: clear it when done. */
+  err = kc_schnorr_keypair_create (KC_ECC_SECP256K1, kp, sizeof kp,
+                                   sec, sizeof sec);
+  if (!err)
+    err = kc_schnorr_sign_keypair (KC_ECC_SECP256K1, sig2, sizeof sig2,
+                                   kp, sizeof kp, msg, sizeof msg, aux,
+                                   sizeof aux);
+  if (!err)
+    err = kc_schnorr_sign (KC_ECC_SECP256K1, sig, sizeof sig, sec, sizeof sec,
+                           msg, sizeof msg, aux, sizeof aux);
+  if (!err)
+    err = kc_schnorr_keypair_xonly_tweak_add (KC_ECC_SECP256K1, kp, sizeof kp,
+                                              tweak, sizeof tweak);
+  if (!err)
+    err = kc_schnorr_keypair_xonly_pub (KC_ECC_SECP256K1, kx, sizeof kx,
+                                        &kparity, kp, sizeof kp);
+  if (!err)
+    err = kc_ecc_xonly_tweak_add_check (KC_ECC_SECP256K1, kx, sizeof kx,
+                                        kparity, xonly, sizeof xonly,
+                                        tweak, sizeof tweak);
+  kc_schnorr_keypair_clear (kp, sizeof kp);
+  if (err || memcmp (sig, sig2, sizeof sig) || memcmp (kx, outkey, 32)
+      || kparity != outparity)
+    FAIL ("key pair: signature or tweak");
+
   /* ECDH: both sides reach the same secret. */
   err = kc_ecc_keypair (KC_ECC_SECP256K1, peer_pub, sizeof peer_pub,
                         peer_sec, sizeof peer_sec);
@@ -132,6 +173,29 @@ main (void)
   if (err || pub65[0] != 4 || memcmp (pub65 + 1, pub33 + 1, 32)
       || memcmp (tpub, tpub2, sizeof tpub))
     FAIL ("conversion or tweaks disagree");
+
+  /* BIP-327's KeySort, then the sum of the sorted keys; a signature of an
+   * old transaction read by the lax DER rules and normalised to low s. */
+  keys[0] = tpub;
+  keys[1] = pub33;
+  lens[0] = lens[1] = 33;
+  err = kc_ecc_pubkey_sort (KC_ECC_SECP256K1, keys, lens, 2);
+  if (!err)
+    err = kc_ecc_pubkey_cmp (KC_ECC_SECP256K1, &order, keys[0], lens[0],
+                             keys[1], lens[1]);
+  if (!err && order > 0)
+    FAIL ("keys not sorted");
+  if (!err)
+    err = kc_ecc_pubkey_combine (KC_ECC_SECP256K1, sum, sizeof sum, 2,
+                                 (const void *const *) keys, lens);
+  if (!err)
+    err = kc_ecdsa_signature_parse_der_lax (KC_ECC_SECP256K1, rs, sizeof rs,
+                                            old_der, sizeof old_der);
+  if (!err)
+    err = kc_ecdsa_signature_normalize (KC_ECC_SECP256K1, rs, sizeof rs,
+                                        &was_high, rs, sizeof rs);
+  if (err || !was_high)
+    FAIL ("key order, sum or lax signature");
 
   /* A recoverable ECDSA signature gives back the signer's key. */
   err = kc_md_hash_buffer (KC_MD_SHA256, digest, sizeof digest, "hello", 5);
