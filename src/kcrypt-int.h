@@ -110,8 +110,12 @@ extern __thread uintptr_t _kc_burn_area[2];
 /* (the x86-32 burn counts from its return address, its own frame
  * included: the secret key tweak's body reaches 324 bytes below it) */
 # define KC_STACK_BURN_TWEAK     (384)
+/* (not measured on x86-32: the x86-64 figure and half again) */
+# define KC_STACK_BURN_SCALAR    (768)
 #else
 # define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
+# define KC_STACK_BURN_SCALAR    (512)        /* kc_ecc_seckey_tweak_mul (432 used),
+                                                 kc_schnorr_keypair_sec (480) */
 # define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
 # define KC_STACK_BURN_ECDH      (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */

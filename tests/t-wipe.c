@@ -1442,7 +1442,7 @@ run_btc_keys (void)
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
   check_call ("kc_schnorr_keypair_sec", call_keypair_sec, &err, NULL,
-              KC_STACK_BURN_TWEAK);
+              KC_STACK_BURN_SCALAR);
   CHECK_ERR (err, 0);
   check_call ("kc_ecc_seckey_verify", call_seckey_verify, &err, NULL,
               KC_STACK_BURN_TWEAK);
@@ -1468,7 +1468,7 @@ run_btc_keys (void)
   add_scalar_forms ("tweak", &t);
   add_scalar_forms ("key * tweak", &y);
   check_call ("kc_ecc_seckey_tweak_mul", call_seckey_tweak_mul, &err, NULL,
-              KC_STACK_BURN_TWEAK);
+              KC_STACK_BURN_SCALAR);
   CHECK_ERR (err, 0);
 
   /* the key as the multiplicative tweak of a public key: its GLV halves */

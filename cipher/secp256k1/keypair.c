@@ -125,7 +125,7 @@ kc_schnorr_keypair_sec (int curve, void *seckey, size_t seckey_len,
 {
   gpg_error_t err = keypair_sec_body (curve, seckey, seckey_len, keypair,
                                       keypair_len);
-  _kc_burn_stack (KC_STACK_BURN_TWEAK);
+  _kc_burn_stack (KC_STACK_BURN_SCALAR);
   return err;
 }
 

@@ -320,7 +320,7 @@ kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
 {
   gpg_error_t err = seckey_tweak_mul_body (curve, seckey, seckey_len, tweak,
                                            tweak_len);
-  _kc_burn_stack (KC_STACK_BURN_TWEAK);
+  _kc_burn_stack (KC_STACK_BURN_SCALAR);
   return err;
 }
 
