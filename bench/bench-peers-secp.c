@@ -75,6 +75,7 @@
 #define BTC_GROUP "ecc/secp256k1-master"
 #define BTC_PEER  "master"
 #define BTC_ENTRY bench_peers_secp_master_btc
+#define BTC_HAVE_SORT 1     /* ec_pubkey_sort: 0.5.0 and later */
 #include "bench-peers-btc.h"
 
 #define NKEYS 256

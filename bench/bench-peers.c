@@ -35,7 +35,10 @@
  *   ecc/secp256k1/{sign,verify}        us/op; libsecp256k1, OpenSSL,
  *                                      libgcrypt (bench-peers-ecc.c)
  *   ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,schnorr_verify,
- *     ecdh,sign_recoverable,recover,seckey_tweak,pubkey_tweak,xonly_tweak}
+ *     ecdh,sign_recoverable,recover,seckey_tweak,pubkey_tweak,xonly_tweak,
+ *     schnorr_sign_keypair,keypair_*,xonly_tweak_add_check,seckey_*,
+ *     pubkey_{negate,tweak_mul,combine2,cmp},tagged_sha256,signature_*,
+ *     sign_ndata}, ecc/secp256k1-master/pubkey_sort16
  *                                      us/op; Debian's libsecp256k1 and
  *                                      the master peer (bench-peers-btc.h)
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
@@ -355,7 +358,12 @@ usage (FILE *f)
 #ifdef HAVE_LIBSECP256K1
            "      ecc/secp256k1{,-master}/{schnorr_sign,schnorr_sign_kp,\n"
            "        schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
-           "        pubkey_tweak,xonly_tweak}\n"
+           "        pubkey_tweak,xonly_tweak,schnorr_sign_keypair,keypair_create,\n"
+           "        keypair_xonly_tweak_add,keypair_{sec,pub,xonly_pub},\n"
+           "        xonly_tweak_add_check,seckey_{verify,negate,tweak_mul},\n"
+           "        pubkey_{negate,tweak_mul,combine2,cmp},tagged_sha256,\n"
+           "        signature_{normalize,parse_der,serialize_der},sign_ndata}\n"
+           "      ecc/secp256k1-master/pubkey_sort16\n"
 #endif
 #ifdef HAVE_SECP256K1_PEER
            "      ecc/secp256k1-master/{sign,verify65,verify33,pubkey}"
