@@ -144,6 +144,14 @@ test_algebra (void)
       CHECK_ERR (kc_ecc_pubkey (C, o1, 33, a2, 32), 0);
       CHECK_ERR (kc_ecc_pubkey_tweak_mul (C, o2, 33, pa, 33, t, 32), 0);
       CHECK (!memcmp (o1, o2, 33), "tweak_mul: (at)G = t(aG) (%d)", it);
+      /* P + P = 2P: the sum doubles */
+      memset (t, 0, 32);
+      t[31] = 2;
+      keys[0] = pa; lens[0] = 33;
+      keys[1] = pa; lens[1] = 33;
+      CHECK_ERR (kc_ecc_pubkey_combine (C, o1, 33, 2, keys, lens), 0);
+      CHECK_ERR (kc_ecc_pubkey_tweak_mul (C, o2, 33, pa, 33, t, 32), 0);
+      CHECK (!memcmp (o1, o2, 33), "combine P + P = 2P (%d)", it);
       /* cmp: a key equals itself in either encoding; antisymmetric */
       CHECK_ERR (kc_ecc_pubkey_convert (C, pa65, 65, pa, 33), 0);
       CHECK_ERR (kc_ecc_pubkey_cmp (C, &cmp, pa, 33, pa65, 65), 0);
