@@ -216,6 +216,7 @@ main (void)
       != GPG_ERR_BAD_SECKEY || memcmp (sec, saved, sizeof sec))
     FAIL ("a tweak >= n was taken");
 
-  printf ("bitcoin: BIP-340 vector 0, taproot tweak, ECDH and recovery agree\n");
+  printf ("bitcoin: BIP-340 vector 0, key pair, taproot tweak, key order, lax DER,\n"
+          "         ECDH and recovery agree\n");
   return 0;
 }
