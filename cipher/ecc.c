@@ -377,37 +377,56 @@ kc_ecdsa_sign_ndata (int curve, unsigned int flags, void *sig, size_t *sig_len,
 
 /* ------------------------------------------- signature encodings */
 
+/* n and (n-1)/2, big-endian: the bounds of r and s, and of a low s. */
+static const unsigned char n_be[32] = {
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
+  0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B,
+  0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41 };
+static const unsigned char half_n_be[32] = {
+  0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+  0x5D, 0x57, 0x6E, 0x73, 0x57, 0xA4, 0x50, 0x1D,
+  0xDF, 0xE9, 0x2F, 0x46, 0x68, 0x1B, 0x20, 0xA0 };
+
 /* 1 if the compact R || S (64 bytes) has r and s below n (0 allowed, as
- * libsecp256k1's parse_compact); the scalars in R, S. */
+ * libsecp256k1's parse_compact).  Variable time: signatures are public,
+ * and these calls compare their bytes rather than convert them. */
 static int
-compact_parse (scalar *r, scalar *s, const unsigned char *sig)
+compact_ok_var (const unsigned char *sig)
 {
-  int of_r, of_s;
-  _kc_secp256k1_scalar_set_b32 (r, sig, &of_r);
-  _kc_secp256k1_scalar_set_b32 (s, sig + 32, &of_s);
-  return !(of_r | of_s);
+  return memcmp (sig, n_be, 32) < 0 && memcmp (sig + 32, n_be, 32) < 0;
 }
+
 
 gpg_error_t
 kc_ecdsa_signature_normalize (int curve, void *out, size_t out_len,
                               int *was_high, const void *sig, size_t sig_len)
 {
-  scalar r, s;
-  int high;
+  const unsigned char *in = sig;
+  unsigned char *o = out;
+  int high, i, borrow = 0;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if ((out ? out_len != KC_ECDSA_SECP256K1_SIG_LEN : out_len != 0)
       || !sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!compact_parse (&r, &s, sig))
+  if (!compact_ok_var (in))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
-  high = _kc_secp256k1_scalar_is_high (&s);
-  if (out)
+  high = memcmp (in + 32, half_n_be, 32) > 0;
+  if (o)
     {
-      _kc_secp256k1_scalar_cond_negate (&s, high);
-      _kc_secp256k1_scalar_get_b32 (out, &r);
-      _kc_secp256k1_scalar_get_b32 ((unsigned char *) out + 32, &s);
+      memmove (o, in, 32);
+      if (high)
+        for (i = 31; i >= 0; i--)              /* s = n - s, bytewise */
+          {
+            int d = n_be[i] - in[32 + i] - borrow;
+            borrow = d < 0;
+            o[32 + i] = (unsigned char) (d + (borrow << 8));
+          }
+      else
+        memmove (o + 32, in + 32, 32);
     }
   if (was_high)
     *was_high = high;
@@ -419,13 +438,12 @@ kc_ecdsa_signature_parse_der (int curve, void *sig, size_t sig_len,
                               const void *der, size_t der_len)
 {
   unsigned char rs[64];
-  scalar r, s;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN || (!der && der_len))
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!der_parse (rs, rs + 32, der, der_len) || !compact_parse (&r, &s, rs))
+  if (!der_parse (rs, rs + 32, der, der_len) || !compact_ok_var (rs))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
   memcpy (sig, rs, 64);
   return 0;
@@ -512,7 +530,6 @@ kc_ecdsa_signature_parse_der_lax (int curve, void *sig, size_t sig_len,
   unsigned char rs[64];
   size_t pos = 0, ra, rn, sa, sn;
   uint64_t seq;
-  scalar r, s;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
@@ -539,7 +556,7 @@ kc_ecdsa_signature_parse_der_lax (int curve, void *sig, size_t sig_len,
   /* values of more than 32 bytes or >= n: r = s = 0, which no key
    * verifies (the contrib parser's choice, kept for its callers) */
   if (!lax_value (rs, in + ra, rn) || !lax_value (rs + 32, in + sa, sn)
-      || !compact_parse (&r, &s, rs))
+      || !compact_ok_var (rs))
     memset (rs, 0, 64);
   memcpy (sig, rs, 64);
   return 0;
@@ -551,14 +568,13 @@ kc_ecdsa_signature_serialize_der (int curve, void *der, size_t *der_len,
 {
   const unsigned char *rs = sig;
   unsigned char *o = der;
-  scalar r, s;
   size_t need;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!der || !der_len || !sig || sig_len != KC_ECDSA_SECP256K1_SIG_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!compact_parse (&r, &s, rs))
+  if (!compact_ok_var (rs))
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
   need = 2 + der_int (NULL, rs) + der_int (NULL, rs + 32);
   if (*der_len < need)
