@@ -353,6 +353,100 @@ _kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
   from_s62_256 (r, d);
 }
 
+/* The divsteps of divsteps_var with f and g kept nonnegative, for the
+ * Jacobi symbol: a swap is (f, g) = (g, f) instead of (g, -f), and J (bit
+ * 0: the sign of the symbol (g/f) collected so far) follows the rules
+ * that hold for odd positive f:
+ *  - g/2^Z: (2/f) = -1 iff f = 3 or 5 mod 8, once per odd Z;
+ *  - the swap of odd f, g: reciprocity, -1 iff f = g = 3 mod 4;
+ *  - g + W f: no change.
+ * The local f and g are exact in their low 64 - (steps taken) bits; at
+ * most 61 steps are taken before the last test, which reads 3 bits.  The
+ * rows are built by the same moves as divsteps_var's (only the sign of
+ * the swapped row differs), so they keep its bound |u|+|v|, |q|+|r| <=
+ * 2^62, and they are nonnegative. */
+static int64_t
+posdivsteps_var (int64_t eta, uint64_t f, uint64_t g, trans *t,
+                 unsigned int *j)
+{
+  uint64_t u = 1, v = 0, q = 0, r = 1, w, x, m;
+  unsigned int jac = *j;
+  int left = 62, z, lim;
+
+  for (;;)
+    {
+      z = ctz64_var (g | ((uint64_t) 1 << left));
+      g >>= z;
+      u <<= z;
+      v <<= z;
+      eta -= z;
+      left -= z;
+      jac ^= (unsigned int) (z & ((f >> 1) ^ (f >> 2)));
+      if (left == 0)
+        break;
+      if (eta < 0)
+        {
+          eta = -eta;
+          x = f; f = g; g = x;
+          x = u; u = q; q = x;
+          x = v; v = r; r = x;
+          jac ^= (unsigned int) ((f & g) >> 1);
+        }
+      lim = (int) eta + 1 < left ? (int) eta + 1 : left;
+      if (lim > 6)
+        lim = 6;
+      m = ((uint64_t) 1 << lim) - 1;
+      w = (g * f * (f * f - 2)) & m;       /* -g/f mod 2^lim */
+      g += f * w;
+      q += u * w;
+      r += v * w;
+    }
+  t->u = (int64_t) u; t->v = (int64_t) v;
+  t->q = (int64_t) q; t->r = (int64_t) r;
+  *j = jac & 1;
+  return eta;
+}
+
+int
+_kc_modinv256_jacobi_var (const uint64_t a[4],
+                          const _kc_modinv256_modulus *mod)
+{
+  int64_t f[5], g[5];
+  int64_t eta = -1;
+  unsigned int len = 5, jac = 0, i;
+  trans t;
+  int b;
+
+  memcpy (f, mod->m, sizeof f);
+  to_s62_256 (g, a);
+  /* f holds M as its (possibly negative) limbs: normalize it, so that
+   * the low limbs are in [0, 2^62) as update_fg leaves them. */
+  for (i = 0; i < 4; i++)
+    {
+      f[i + 1] += f[i] >> 62;
+      f[i] &= (int64_t) M62;
+    }
+  /* The positive divsteps have no proven bound; 25 batches (1550 steps,
+   * twice what the signed ones need) and then give up. */
+  for (b = 0; b < 25; b++)
+    {
+      if (is_zero_var (g, len))
+        {
+          /* f = gcd (a, M). */
+          if (f[0] != 1)
+            return 0;
+          for (i = 1; i < len; i++)
+            if (f[i])
+              return 0;
+          return 1 - 2 * (int) jac;
+        }
+      eta = posdivsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &t, &jac);
+      update_fg (f, g, &t, len);
+      shrink_var (f, g, &len);
+    }
+  return 0;
+}
+
 /* ---------------------------------------------------- any odd modulus */
 
 static void

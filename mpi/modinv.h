@@ -73,6 +73,15 @@ void _kc_modinv256 (uint64_t r[4], const uint64_t a[4],
 void _kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
                         const _kc_modinv256_modulus *mod);
 
+/* The Jacobi symbol (a/M) for M of a _kc_modinv256_modulus (an odd
+ * M > 1, its limbs as the inverses take them), a in [0, M): 1 or -1, or 0
+ * when a and M share a factor (a = 0 included) or when the positive
+ * divsteps (modinv.c) did not finish within their budget, which has not
+ * been seen on random input: 0 means "compute it another way".
+ * Variable time: A must be public. */
+int _kc_modinv256_jacobi_var (const uint64_t a[4],
+                              const _kc_modinv256_modulus *mod);
+
 typedef struct
 {
   unsigned int n;                  /* 64-bit limbs of m */

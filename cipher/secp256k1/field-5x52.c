@@ -104,6 +104,23 @@ _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   _kc_secp256k1_fe_from_storage (r, &s);
 }
 
+int
+_kc_secp256k1_fe_is_square_var (const _kc_secp256k1_fe *a)
+{
+  _kc_secp256k1_fe t = *a, r;
+  _kc_secp256k1_fe_storage s;
+  int j;
+
+  _kc_secp256k1_fe_normalize_var (&t);
+  if (_kc_secp256k1_fe_is_zero (&t))
+    return 1;
+  _kc_secp256k1_fe_to_storage (&s, &t);
+  j = _kc_modinv256_jacobi_var (s.n, &modulus_p);
+  if (j)
+    return j > 0;
+  return _kc_secp256k1_fe_sqrt (&r, &t);
+}
+
 /* On 5x52 only: the 4x64 field's is _kc_fe64_sqrt, and the choice
  * between them is the group's (_kc_secp256k1_fe_sqrt_chosen). */
 int

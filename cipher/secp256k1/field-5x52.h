@@ -170,6 +170,11 @@ void _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
  * code takes _kc_secp256k1_fe_sqrt_chosen (secp256k1/group.h). */
 int _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
+/* 1 if A is a square mod p (0 included), else 0.  In: magnitude <= 32.
+ * Variable time (A public): the Jacobi symbol by the positive divsteps
+ * of mpi/modinv.c, or, when those give up, the square root's check. */
+int _kc_secp256k1_fe_is_square_var (const _kc_secp256k1_fe *a);
+
 /* R = the 32-byte big-endian B.  Returns 1 if B < p, else 0 (R is then
  * B - p, normalized).  Out: normalized.  Constant time. */
 int _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32]);
