@@ -360,8 +360,9 @@ _kc_modinv256_var (uint64_t r[4], const uint64_t a[4],
  *  - g/2^Z: (2/f) = -1 iff f = 3 or 5 mod 8, once per odd Z;
  *  - the swap of odd f, g: reciprocity, -1 iff f = g = 3 mod 4;
  *  - g + W f: no change.
- * The local f and g are exact in their low 64 - (steps taken) bits; at
- * most 61 steps are taken before the last test, which reads 3 bits.  The
+ * The local f and g are exact in their low 64 - (steps taken) bits (the
+ * caller gives the low 64 bits); at most 61 steps are taken before the
+ * last test, which reads 3 bits.  The
  * rows are built by the same moves as divsteps_var's (only the sign of
  * the swapped row differs), so they keep its bound |u|+|v|, |q|+|r| <=
  * 2^62, and they are nonnegative. */
@@ -414,6 +415,7 @@ _kc_modinv256_jacobi_var (const uint64_t a[4],
   int64_t f[5], g[5];
   int64_t eta = -1;
   unsigned int len = 5, jac = 0, i;
+  uint64_t lo_f, lo_g;
   trans t;
   int b;
 
@@ -430,17 +432,24 @@ _kc_modinv256_jacobi_var (const uint64_t a[4],
    * twice what the signed ones need) and then give up. */
   for (b = 0; b < 25; b++)
     {
-      if (is_zero_var (g, len))
+      /* (g/1) = 1 for every g: the sign collected is the answer.  (The
+       * steps would not take g to 0 from f = 1, unlike the signed ones:
+       * g = 1 becomes 1 + (2^L - 1) and halves back to 1.) */
+      if (f[0] == 1)
         {
-          /* f = gcd (a, M). */
-          if (f[0] != 1)
-            return 0;
-          for (i = 1; i < len; i++)
-            if (f[i])
-              return 0;
-          return 1 - 2 * (int) jac;
+          for (i = 1; i < len && !f[i]; i++)
+            ;
+          if (i == len)
+            return 1 - 2 * (int) jac;
         }
-      eta = posdivsteps_var (eta, (uint64_t) f[0], (uint64_t) g[0], &t, &jac);
+      /* g = 0 with f != 1: f = gcd (a, M) > 1. */
+      if (is_zero_var (g, len))
+        return 0;
+      /* The signs read bits up to 63 of f and g (the inverses' steps
+       * read only up to bit 61): the low 64 bits, not the low limb. */
+      lo_f = (uint64_t) f[0] | (len > 1 ? (uint64_t) f[1] << 62 : 0);
+      lo_g = (uint64_t) g[0] | (len > 1 ? (uint64_t) g[1] << 62 : 0);
+      eta = posdivsteps_var (eta, lo_f, lo_g, &t, &jac);
       update_fg (f, g, &t, len);
       shrink_var (f, g, &len);
     }
