@@ -577,6 +577,47 @@ ecc_btc_keys (void)
     }
 }
 
+/* ElligatorSwift (BIP-324): kc_ellswift_create (the key's K*G and hash;
+ * the encoder then runs on the public key and the declassified hash
+ * state, so its output is public) and kc_ellswift_xdh (the K*A on the
+ * isomorphic curve, the inversion, the tagged hash of x), in both roles,
+ * with and without aux.  Keys secret; aux is not (like encode's rnd it
+ * only picks among the key's encodings, and the encoder's time depends
+ * on it, as libsecp256k1's does). */
+static void
+ecc_ellswift (void)
+{
+  unsigned char key[32], key2[32], aux[32], ell[64], ell2[64], out[32];
+  int it;
+
+  for (it = 0; it < 3; it++)
+    {
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (key2, 32);
+      key2[0] &= 0x7f;
+      t_randbytes (aux, 32);
+      CHECK_ERR (kc_ellswift_create (KC_ECC_SECP256K1, ell2, 64, key2, 32,
+                                     NULL, 0), 0);
+      ct_classify (key, 32);
+      CHECK_ERR (kc_ellswift_create (KC_ECC_SECP256K1, ell, 64, key, 32,
+                                     aux, 32), 0);
+      ct_declassify (ell, 64);
+      CHECK_ERR (kc_ellswift_create (KC_ECC_SECP256K1, ell, 64, key, 32,
+                                     NULL, 0), 0);
+      ct_declassify (ell, 64);
+      CHECK_ERR (kc_ellswift_xdh (KC_ECC_SECP256K1, out, 32, ell, 64, ell2, 64,
+                                  key, 32, KC_ELLSWIFT_PARTY_A), 0);
+      reached (out, 32, "ellswift xdh");
+      ct_declassify (out, 32);
+      CHECK_ERR (kc_ellswift_xdh (KC_ECC_SECP256K1, out, 32, ell2, 64, ell, 64,
+                                  key, 32, KC_ELLSWIFT_PARTY_B), 0);
+      reached (out, 32, "ellswift xdh (party B)");
+      ct_declassify (out, 32);
+      ct_declassify (key, 32);
+    }
+}
+
 /* Montgomery arithmetic on every named modulus, on both the BMI2/ADX and
  * the portable kernels, and the Daira reduction: secret operands, zero
  * memcheck errors. */
@@ -670,6 +711,7 @@ run_all (void)
   ecc ();
   ecc_btc ();
   ecc_btc_keys ();
+  ecc_ellswift ();
   fields ();
 }
 

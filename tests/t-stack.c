@@ -18,11 +18,13 @@
  * The calls: every function of kcrypt.h, the KEMs for every algorithm
  * (key pair, seeded key pair, encapsulation, decapsulation of a good and
  * of a corrupted ciphertext, the key-pair batch), every ECC, ECDSA,
- * BIP-340, ECDH, tweak and recovery call, Ed25519's keys, signing,
+ * BIP-340, ECDH, tweak, recovery and ElligatorSwift call, libsecp256k1's
+ * key API and the BIP-340 key pair, Ed25519's keys, signing,
  * verification and batch verification (around its equation of 12 items),
- * both secp256k1 batch verifiers for sizes 1 to 1024 (around every chunk size) with all-valid items, invalid ones
- * mixed in, one invalid item last, half invalid, and a results array
- * overlapping the input arrays (which must fail the call cleanly), the
+ * both secp256k1 batch verifiers for sizes 1 to 1024 (around every chunk
+ * size) with all-valid items, invalid ones mixed in, one invalid item
+ * last, half invalid, and a results array overlapping the input arrays
+ * (which must fail the call cleanly), the
  * hashes, HMAC and HKDF, kc_randomize and the big integers from 256 to
  * 16000 bits.
  * Each call's result is checked, so that the path measured is the one
@@ -437,6 +439,18 @@ static void c_schnorr_sign_noaux (void)
 { err = kc_schnorr_sign (C, sig, 64, sk, 32, msg, msg_len, NULL, 0); }
 static void c_schnorr_verify (void)
 { err = kc_schnorr_verify (C, sig, 64, xo, 32, msg, msg_len); }
+static unsigned char ell[64], ell2[64];
+static void c_ellswift_create (void)
+{ err = kc_ellswift_create (C, ell, 64, sk, 32, tw, 32); }
+static void c_ellswift_create_noaux (void)
+{ err = kc_ellswift_create (C, ell2, 64, tw, 32, NULL, 0); }
+static void c_ellswift_encode (void)
+{ err = kc_ellswift_encode (C, ell, 64, pkp, pk_len, tw, 32); }
+static void c_ellswift_decode (void)
+{ err = kc_ellswift_decode (C, out, out_len, ell, 64); }
+static void c_ellswift_xdh (void)
+{ err = kc_ellswift_xdh (C, out, 32, ell, 64, ell2, 64, sk, 32,
+                         KC_ELLSWIFT_PARTY_A); }
 
 /* libsecp256k1's key API and the BIP-340 key pair */
 static unsigned char kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN], der[80];
@@ -654,6 +668,17 @@ run_ecc (void)
   sig[63] ^= 1;
   run ("kc_schnorr_verify (bad)", c_schnorr_verify);
   CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+  run ("kc_ellswift_create", c_ellswift_create);
+  CHECK_ERR (err, 0);
+  run ("kc_ellswift_create (no aux)", c_ellswift_create_noaux);
+  CHECK_ERR (err, 0);
+  run ("kc_ellswift_xdh", c_ellswift_xdh);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65, out_len = 33;
+  run ("kc_ellswift_encode", c_ellswift_encode);
+  CHECK_ERR (err, 0);
+  run ("kc_ellswift_decode", c_ellswift_decode);
+  CHECK_ERR (err, 0);
   run ("kc_ecc_seckey_tweak_add", c_seckey_tweak);
   CHECK_ERR (err, 0);
   run_ecc_keys ();

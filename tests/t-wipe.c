@@ -1488,6 +1488,25 @@ run_btc_keys (void)
   CHECK_ERR (err, 0);
 }
 
+/* ElligatorSwift: create from KEY (aux BTC_AUX), and xdh of KEY (party B,
+ * our encoding in BTC_OUT) against ELL_PEER, the encoding of BTC_PEER. */
+static unsigned char ell_peer[64], ell_ours[64];
+
+static void
+call_ellswift_create (void *p)
+{
+  *(gpg_error_t *) p = kc_ellswift_create (KC_ECC_SECP256K1, ell_ours, 64, key,
+                                           32, btc_aux, 32);
+}
+
+static void
+call_ellswift_xdh (void *p)
+{
+  *(gpg_error_t *) p = kc_ellswift_xdh (KC_ECC_SECP256K1, btc_out, 32,
+                                        ell_peer, 64, ell_ours, 64, key, 32,
+                                        KC_ELLSWIFT_PARTY_B);
+}
+
 static void
 run_btc (void)
 {
@@ -1501,6 +1520,8 @@ run_btc (void)
   do
     t_randbytes (k2, 32);
   while (kc_ecc_pubkey (KC_ECC_SECP256K1, btc_peer, 33, k2, 32));
+  if (kc_ellswift_create (KC_ECC_SECP256K1, ell_peer, 64, k2, 32, NULL, 0))
+    fail ("ellswift peer");
 
   npats = 0;
   schnorr_forms ();
@@ -1519,6 +1540,21 @@ run_btc (void)
   npats = 0;
   ecdh_forms ();
   check_call ("kc_ecdh", call_ecdh, &err, NULL, KC_STACK_BURN_ECDH);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  {
+    _kc_secp256k1_scalar x;
+    _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+    add_scalar_forms ("secret key", &x);
+  }
+  check_call ("kc_ellswift_create", call_ellswift_create, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  ecdh_forms ();                /* the key, its halves, the shared x */
+  check_call ("kc_ellswift_xdh", call_ellswift_xdh, &err, NULL,
+              KC_STACK_BURN_ECDH);
   CHECK_ERR (err, 0);
 
   npats = 0;
