@@ -29,6 +29,10 @@
  *   seckey_tweak   kc_ecc_seckey_tweak_add
  *   pubkey_tweak   kc_ecc_pubkey_tweak_add, 33-byte key in and out
  *   xonly_tweak    kc_ecc_xonly_tweak_add (BIP-341 output key)
+ *   ellswift_encode  kc_ellswift_encode (BIP-324) of a 33-byte key, rnd
+ *   ellswift_decode  kc_ellswift_decode to a 33-byte key
+ *   ellswift_create  kc_ellswift_create of a secret key, aux
+ *   ellswift_xdh     kc_ellswift_xdh (party A)
  *   verify_batch<B>_per_sig (B = 1, 8, 64, 1024)
  *                  kc_ecdsa_verify_batch of B valid r||s signatures under
  *                  B different 65-byte keys, microseconds per signature
@@ -395,6 +399,91 @@ btc_setup (const struct bench_group *g, struct btc_ctx *b,
   wipememory (sk2, sizeof sk2);
 }
 
+/* ------------------------------------------------------ ElligatorSwift */
+
+struct ell_ctx
+{
+  const struct ecc_ctx *c;
+  unsigned char rnd[32], ell[64], ell2[64];
+};
+
+enum ell_op { ELL_ENCODE, ELL_DECODE, ELL_CREATE, ELL_XDH };
+
+static uint64_t
+ell_op (const struct ell_ctx *e, enum ell_op op)
+{
+  const struct ecc_ctx *c = e->c;
+  unsigned char out[64];
+  gpg_error_t err = 0;
+
+  switch (op)
+    {
+    case ELL_ENCODE:
+      err = kc_ellswift_encode (KC_ECC_SECP256K1, out, 64,
+                                bench_hide_ptr (c->pkc), SECP_PKC,
+                                bench_hide_ptr (e->rnd), 32);
+      break;
+    case ELL_DECODE:
+      err = kc_ellswift_decode (KC_ECC_SECP256K1, out, SECP_PKC,
+                                bench_hide_ptr (e->ell2), 64);
+      break;
+    case ELL_CREATE:
+      err = kc_ellswift_create (KC_ECC_SECP256K1, out, 64,
+                                bench_hide_ptr (c->sk), SECP_SK,
+                                bench_hide_ptr (e->rnd), 32);
+      break;
+    case ELL_XDH:
+      err = kc_ellswift_xdh (KC_ECC_SECP256K1, out, 32, bench_hide_ptr (e->ell),
+                             64, bench_hide_ptr (e->ell2), 64,
+                             bench_hide_ptr (c->sk), SECP_SK,
+                             KC_ELLSWIFT_PARTY_A);
+      break;
+    }
+  bench_consume (out, 32);
+  return err;
+}
+
+#define ELL_BODY(name, op) \
+  static void name (void *vctx, uint64_t iters) \
+  { uint64_t acc = 0; while (iters--) acc += ell_op (vctx, op); \
+    bench_consume_u64 (acc); }
+ELL_BODY (body_ellswift_encode, ELL_ENCODE)
+ELL_BODY (body_ellswift_decode, ELL_DECODE)
+ELL_BODY (body_ellswift_create, ELL_CREATE)
+ELL_BODY (body_ellswift_xdh, ELL_XDH)
+
+/* The encodings of our key and of another; both sides of xdh agree. */
+static void
+ell_setup (const struct bench_group *g, struct ell_ctx *e,
+           const struct ecc_ctx *c)
+{
+  unsigned char sk2[SECP_SK], s1[32], s2[32], pk[SECP_PKC];
+  int i;
+
+  e->c = c;
+  for (i = 0; i < 32; i++)
+    {
+      sk2[i] = (unsigned char) (0x53 + i * 5);
+      e->rnd[i] = (unsigned char) (i * 11);
+    }
+  bench_check (g->name,
+               !kc_ellswift_create (KC_ECC_SECP256K1, e->ell, 64, c->sk,
+                                    SECP_SK, NULL, 0)
+               && !kc_ellswift_create (KC_ECC_SECP256K1, e->ell2, 64, sk2,
+                                       SECP_SK, NULL, 0)
+               && !kc_ellswift_decode (KC_ECC_SECP256K1, pk, SECP_PKC,
+                                       e->ell, 64)
+               && !memcmp (pk, c->pkc, SECP_PKC), "ellswift round trip");
+  bench_check (g->name,
+               !kc_ellswift_xdh (KC_ECC_SECP256K1, s1, 32, e->ell, 64, e->ell2,
+                                 64, c->sk, SECP_SK, KC_ELLSWIFT_PARTY_A)
+               && !kc_ellswift_xdh (KC_ECC_SECP256K1, s2, 32, e->ell, 64,
+                                    e->ell2, 64, sk2, SECP_SK,
+                                    KC_ELLSWIFT_PARTY_B)
+               && !memcmp (s1, s2, 32), "ellswift xdh from both sides");
+  wipememory (sk2, sizeof sk2);
+}
+
 #define BATCH_MAX 1024
 struct batch_ctx
 {
@@ -622,6 +711,20 @@ ecc_run (const struct bench_group *g)
     bench_rows (g, rec, 2);
     bench_rows (g, tweaks, 3);
   }
+  {
+    static struct ell_ctx e;
+    const struct bench_row_def rows[4] = {
+      { "secp256k1", "ellswift_encode", BENCH_US_PER_OP, 1,
+        body_ellswift_encode, &e },
+      { "secp256k1", "ellswift_decode", BENCH_US_PER_OP, 1,
+        body_ellswift_decode, &e },
+      { "secp256k1", "ellswift_create", BENCH_US_PER_OP, 1,
+        body_ellswift_create, &e },
+      { "secp256k1", "ellswift_xdh", BENCH_US_PER_OP, 1, body_ellswift_xdh, &e }
+    };
+    ell_setup (g, &e, &c);
+    bench_rows (g, rows, 4);
+  }
   batch_setup (g);
   {
     const struct bench_row_def rows[4] = {
@@ -673,7 +776,9 @@ const struct bench_group bench_group_ecc = {
   "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
   "             parse_compressed,parse_uncompressed,schnorr_sign,\n"
   "             schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
-  "             pubkey_tweak,xonly_tweak,verify_batch{1,8,64,1024}_per_sig,\n"
+  "             pubkey_tweak,xonly_tweak,\n"
+  "             ellswift_{encode,decode,create,xdh},\n"
+  "             verify_batch{1,8,64,1024}_per_sig,\n"
   "             schnorr_verify_batch{1,8,64,1024}_per_sig,\n"
   "             schnorr_batch_{each,msm}{1,8,64,1024}_per_sig}", 0, ecc_run
 };

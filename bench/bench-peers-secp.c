@@ -77,6 +77,7 @@
 #define BTC_ENTRY bench_peers_secp_master_btc
 #define BTC_HAVE_SORT 1     /* ec_pubkey_sort: 0.5.0 and later */
 #include "bench-peers-btc.h"
+#include "bench-peers-ellswift.h"
 
 #define NKEYS 256
 

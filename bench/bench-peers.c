@@ -44,6 +44,8 @@
  *   ecc/secp256k1-master/{sign,verify65,verify33,pubkey}[_rot256]  us/op;
  *   ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig
  *                                      us/signature;
+ *   ecc/secp256k1-master/ellswift_{encode,decode,create,xdh}  us/op,
+ *                                      BIP-324 (bench-peers-ellswift.h);
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
@@ -128,6 +130,7 @@ static void (*const row_files[]) (void) = {
 #ifdef HAVE_SECP256K1_PEER
   bench_peers_secp_master,
   bench_peers_secp_master_btc,
+  bench_peers_secp_master_ellswift,
 #endif
   bench_peers_mont,
   bench_peers_kem,
@@ -370,6 +373,7 @@ usage (FILE *f)
            "[_rot256]\n"
            "      ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig"
            " (us/signature)\n"
+           "      ecc/secp256k1-master/ellswift_{encode,decode,create,xdh}\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"

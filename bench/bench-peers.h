@@ -67,6 +67,7 @@ void bench_peers_mlkem (void);        /* bench-peers-mlkem.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
 void bench_peers_secp_master_btc (void);  /* bench-peers-secp.c */
+void bench_peers_secp_master_ellswift (void);  /* bench-peers-secp.c */
 #endif
 #ifdef HAVE_LIBSECP256K1
 void bench_peers_secp_btc (void);     /* bench-peers-ecc.c (system lib) */
