@@ -8,7 +8,7 @@
  *    data/bip324, read at run time;
  *  - the tagged-hash midstates against their definition;
  *  - the Jacobi symbol against the square root on random, square and
- *    special elements;
+ *    special elements, and a^((p-3)/4) (both fields) against it;
  *  - round trips on random keys: create and encode (both key
  *    encodings, with and without caller randomness) decode to the key;
  *    xdh gives both parties the same secret, equal to the tagged hash
@@ -27,6 +27,7 @@
 #include "t-common.h"
 #include "secp256k1/ellswift.h"
 #include "secp256k1/field-5x52.h"
+#include "secp256k1/group.h"
 #include "hash/sha256.h"
 
 #define C KC_ECC_SECP256K1
@@ -276,6 +277,27 @@ test_jacobi (void)
       got = _kc_secp256k1_fe_is_square_var (&a);
       nsq += got;
       CHECK (want == got, "is_square_var, element %d: %d, want %d", i, got, want);
+      /* a^((p-3)/4) on both fields: for a nonzero square a, z^2 a = 1
+       * and a z is the square root's root */
+      {
+        _kc_secp256k1_fe z[2], w;
+        int f;
+        _kc_secp256k1_fe_pow_p34 (&z[0], &a);
+        _kc_secp256k1_fe_pow_p34_chosen (&z[1], &a);
+        CHECK (_kc_secp256k1_fe_equal_norm (&z[0], &z[1]),
+               "pow_p34: the fields disagree, element %d", i);
+        for (f = 0; f < 2 && want && !_kc_secp256k1_fe_is_zero (&a); f++)
+          {
+            _kc_secp256k1_fe_mul (&w, &z[f], &a);
+            _kc_secp256k1_fe_normalize (&w);
+            CHECK (_kc_secp256k1_fe_equal_norm (&w, &r),
+                   "pow_p34: a z is not the root, element %d", i);
+            _kc_secp256k1_fe_mul (&w, &w, &z[f]);
+            _kc_secp256k1_fe_normalize (&w);
+            CHECK (w.n[0] == 1 && !(w.n[1] | w.n[2] | w.n[3] | w.n[4]),
+                   "pow_p34: z^2 a != 1, element %d", i);
+          }
+      }
     }
   CHECK (nsq > 1500 + 600 && nsq < 3000 - 600, "is_square: %d squares", nsq);
 }

@@ -141,21 +141,43 @@ _kc_ellswift_xswiftec_frac_var (fe *xn, fe *xd, const fe *u_in, const fe *t)
   KC_VERIFY_CHECK (frac_is_x_var (xn, xd));
 }
 
+/* For x = n/d, k = n^3 + 7 d^3 and q = k d (a nonzero square: the
+ * decoder picked x on the curve; no point has y = 0), one power
+ * z = q^((p-3)/4) gives z^2 = 1/q, so 1/d = k z^2, and sqrt(q) = q z:
+ *   x = n k z^2,  y = sqrt(x^3 + 7) = sqrt(q / d^4) = q z (k z^2)^2,
+ * instead of an inversion and a square root. */
 void
 _kc_ellswift_decode_var (ge *r, const unsigned char ell[64])
 {
-  fe u, t, xn, xd;
-  int ok;
+  fe u, t, n, d, k, q, z, di;
 
   /* set_b32 reduces mod p (its return says whether it had to). */
   (void) _kc_secp256k1_fe_set_b32 (&u, ell);
   (void) _kc_secp256k1_fe_set_b32 (&t, ell + 32);
-  _kc_ellswift_xswiftec_frac_var (&xn, &xd, &u, &t);
-  _kc_secp256k1_fe_inv_var (&xd, &xd);
-  _kc_secp256k1_fe_mul (&xn, &xn, &xd);         /* (1) */
-  ok = _kc_secp256k1_ge_set_xo_var (r, &xn, _kc_secp256k1_fe_is_odd (&t));
-  KC_VERIFY_CHECK (ok);
-  (void) ok;
+  _kc_ellswift_xswiftec_frac_var (&n, &d, &u, &t);
+  _kc_secp256k1_fe_sqr (&k, &n);
+  _kc_secp256k1_fe_mul (&k, &k, &n);            /* n^3 (1) */
+  _kc_secp256k1_fe_sqr (&q, &d);
+  _kc_secp256k1_fe_mul (&q, &q, &d);            /* d^3 (1) */
+  _kc_secp256k1_fe_mul_int (&q, 7);             /* (7) */
+  _kc_secp256k1_fe_add (&k, &q);                /* k (8) */
+  _kc_secp256k1_fe_mul (&q, &k, &d);            /* q (1) */
+  _kc_secp256k1_fe_pow_p34_chosen (&z, &q);     /* normalized */
+  _kc_secp256k1_fe_sqr (&di, &z);               /* 1/q (1) */
+  _kc_secp256k1_fe_mul (&di, &di, &k);          /* 1/d (1) */
+  _kc_secp256k1_fe_mul (&r->x, &n, &di);        /* x (1) */
+  _kc_secp256k1_fe_sqr (&di, &di);              /* 1/d^2 (1) */
+  _kc_secp256k1_fe_mul (&z, &z, &q);            /* sqrt(q) (1) */
+  _kc_secp256k1_fe_mul (&r->y, &z, &di);        /* y (1) */
+  _kc_secp256k1_fe_normalize_var (&r->x);
+  _kc_secp256k1_fe_normalize_var (&r->y);
+  r->infinity = 0;
+  if (_kc_secp256k1_fe_is_odd (&r->y) != _kc_secp256k1_fe_is_odd (&t))
+    {
+      _kc_secp256k1_fe_negate (&r->y, &r->y, 1);
+      _kc_secp256k1_fe_normalize_var (&r->y);
+    }
+  KC_VERIFY_CHECK (_kc_secp256k1_ge_is_valid_var (r));
 }
 
 /* ------------------------------------------------------------ encoding */
@@ -225,14 +247,22 @@ _kc_ellswift_xswiftec_inv_var (fe *t, const fe *x, const fe *u, int c)
         return 0;
       if (_kc_secp256k1_fe_normalizes_to_zero_var (&s))
         return 0;
-      _kc_secp256k1_fe_inv_var (&v, &s);
+      /* s is a nonzero square: z = s^((p-3)/4) gives 1/s = z^2 and
+       * w = s z = s^((p+1)/4), the root the square root takes. */
+      _kc_secp256k1_fe_pow_p34_chosen (&a, &s);
+      _kc_secp256k1_fe_mul (&w, &s, &a);        /* w (1) */
+      _kc_secp256k1_fe_sqr (&v, &a);            /* 1/s (1) */
       _kc_secp256k1_fe_mul (&v, &v, &r);        /* r/s (1) */
       _kc_secp256k1_fe_add (&v, &m);            /* r/s - u (3) */
       _kc_secp256k1_fe_half (&v);               /* (2) */
     }
-  /* w = sqrt(s), s known to be a square; t = +-w (c u + v) with c = c3
-   * for c even and c4 for c odd, negated when (c & 5) is 0 or 5. */
-  (void) _kc_secp256k1_fe_sqrt_chosen (&w, &s);
+  /* w = sqrt(s) = s^((p+1)/4), s known to be a square (computed above
+   * in the x3 branches); t = +-w (c u + v) with c = c3 for c even and
+   * c4 for c odd, negated when (c & 5) is 0 or 5. */
+  if (!(c & 2))
+    (void) _kc_secp256k1_fe_sqrt_chosen (&w, &s);
+  else
+    _kc_secp256k1_fe_normalize_var (&w);
   if ((c & 5) == 0 || (c & 5) == 5)
     _kc_secp256k1_fe_negate (&w, &w, 1);        /* (2) */
   _kc_secp256k1_fe_mul (&a, u, (c & 1) ? &c4 : &c3);

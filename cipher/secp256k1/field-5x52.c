@@ -104,6 +104,17 @@ _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   _kc_secp256k1_fe_from_storage (r, &s);
 }
 
+void
+_kc_secp256k1_fe_pow_p34 (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
+{
+  _kc_secp256k1_fe a1 = *a;
+
+  KC_FE_CHECK (a, 8);
+  fe52_pow_p34 (r, &a1);
+  _kc_secp256k1_fe_normalize (r);
+  wipememory (&a1, sizeof a1);
+}
+
 int
 _kc_secp256k1_fe_is_square_var (const _kc_secp256k1_fe *a)
 {

@@ -170,6 +170,12 @@ void _kc_secp256k1_fe_inv_var (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
  * code takes _kc_secp256k1_fe_sqrt_chosen (secp256k1/group.h). */
 int _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
+/* R = A^((p-3)/4) (for a nonzero square A: R^2 = 1/A, and A R is the
+ * square root _kc_secp256k1_fe_sqrt gives).  In: magnitude <= 8.  Out:
+ * normalized.  Constant time.  On this field; the group's code takes
+ * _kc_secp256k1_fe_pow_p34_chosen (secp256k1/group.h). */
+void _kc_secp256k1_fe_pow_p34 (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
+
 /* 1 if A is a square mod p (0 included), else 0.  In: magnitude <= 32.
  * Variable time (A public): the Jacobi symbol by the positive divsteps
  * of mpi/modinv.c, or, when those give up, the square root's check. */

@@ -17,6 +17,9 @@
  *                                     x2 = a^3, x22 = a^(2^22 - 1)
  *   CH_(pow_sqrt) (r, a)              r = a^((p + 1)/4): the square root
  *                                     of a when a has one
+ *   CH_(pow_p34) (r, a)               r = a^((p - 3)/4): for a nonzero
+ *                                     square a, r^2 = 1/a and a r is
+ *                                     a^((p + 1)/4), its square root
  */
 #if !defined(CH_FE) || !defined(CH_SQR) || !defined(CH_MUL) || !defined(CH_)
 # error "define the field before including secp256k1/field-chain.h"
@@ -79,6 +82,23 @@ CH_(pow_sqrt) (CH_FE *r, const CH_FE *a)
   CH_(sqr_n) (&t, &t, 6);
   CH_MUL (&t, &t, &x2);
   CH_(sqr_n) (r, &t, 2);
+  wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
+  wipememory (&t, sizeof t);
+}
+
+/* (p - 3)/4 = [223 ones] 0 [22 ones] 0000 1 0 11 */
+static void
+CH_(pow_p34) (CH_FE *r, const CH_FE *a)
+{
+  CH_FE x2, x22, t;
+
+  CH_(pow_x223) (&t, &x2, &x22, a);
+  CH_(sqr_n) (&t, &t, 23);
+  CH_MUL (&t, &t, &x22);
+  CH_(sqr_n) (&t, &t, 5);
+  CH_MUL (&t, &t, a);
+  CH_(sqr_n) (&t, &t, 3);
+  CH_MUL (r, &t, &x2);
   wipememory (&x2, sizeof x2); wipememory (&x22, sizeof x22);
   wipememory (&t, sizeof t);
 }

@@ -71,6 +71,19 @@ _kc_secp256k1_fe_sqrt_chosen (fe *r, const fe *a)
   return _kc_secp256k1_fe_sqrt (r, a);
 }
 
+void
+_kc_secp256k1_fe_pow_p34_chosen (fe *r, const fe *a)
+{
+#ifdef KC_LIMB_ADX
+  if (_kc_fe64_chosen ())
+    {
+      _kc_fe64_pow_p34 (r, a);
+      return;
+    }
+#endif
+  _kc_secp256k1_fe_pow_p34 (r, a);
+}
+
 int
 _kc_secp256k1_ge_set_xo_var (ge *r, const fe *x, int odd)
 {

@@ -62,6 +62,11 @@ int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
  * chooses its field.  Constant time. */
 int _kc_secp256k1_fe_sqrt_chosen (_kc_secp256k1_fe *r,
                                   const _kc_secp256k1_fe *a);
+/* _kc_secp256k1_fe_pow_p34 on the field _kc_secp256k1_fe_sqrt_chosen
+ * takes (the 4x64 one's _kc_fe64_pow_p34 where _kc_fe64_chosen ()).
+ * Constant time. */
+void _kc_secp256k1_fe_pow_p34_chosen (_kc_secp256k1_fe *r,
+                                      const _kc_secp256k1_fe *a);
 /* R = the point with x-coordinate X (magnitude <= 1) and y of parity ODD.
  * Returns 0 if x^3 + 7 is not a square (R is then unspecified).
  * Output normalized.  Variable time (X public). */

@@ -41,6 +41,22 @@ _kc_fe64_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
   return ok;
 }
 
+void
+_kc_fe64_pow_p34 (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
+{
+  _kc_secp256k1_fe a1 = *a;
+  _kc_fe64 x, y;
+
+  KC_FE_CHECK (a, 8);
+  _kc_fe64_from_fe (&x, &a1);
+  fe64_pow_p34 (&y, &x);
+  _kc_fe64_to_fe (r, &y);
+  _kc_secp256k1_fe_normalize (r);
+  wipememory (&x, sizeof x);
+  wipememory (&y, sizeof y);
+  wipememory (&a1, sizeof a1);
+}
+
 #endif /* KC_LIMB_ADX */
 
 /* The rows of the choice _kc_fe64_chosen makes (for tests/t-isa-gates,

@@ -420,6 +420,9 @@ _kc_fe64_to_fe (_kc_secp256k1_fe *r, const _kc_fe64 *a)
  * exponentiation on this field (secp256k1/x86_64/field-4x64.c).
  * Constant time. */
 int _kc_fe64_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
+/* _kc_secp256k1_fe_pow_p34 (A^((p-3)/4)) with the exponentiation on this
+ * field; 5x52 in and out (Out: normalized).  Constant time. */
+void _kc_fe64_pow_p34 (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a);
 
 #endif /* KC_LIMB_ADX */
 #endif /* KC_SECP256K1_FIELD_4X64_H */
