@@ -446,7 +446,7 @@ fields_run (const struct bench_group *g)
 
   bench_group_begin (g);
   for (i = 0; i < _kc_moduli_count; i++)
-    run_field (g, &_kc_moduli[i]);
+    run_field (g, _kc_moduli[i]);
   bench_fields_5x52 (g);
   bench_fields_4x64 (g);
 }

@@ -4,7 +4,7 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Policy lives here, arithmetic in secp256k1/ecdsa.c and below.  Order of checks:
+ * Policy lives here, arithmetic in secp256k1/ecdsa.c, p256/p256.c and below.  Order of checks:
  * curve (GPG_ERR_NOT_SUPPORTED), then arguments and lengths
  * (GPG_ERR_INV_ARG), then content (BAD_SECKEY, BAD_PUBKEY,
  * BAD_SIGNATURE), then room for the output (GPG_ERR_TOO_SHORT).
@@ -29,6 +29,15 @@
  *   On any error the output buffers are zeroed (they hold no secret).
  *   KC_ECDSA_RECOVERABLE (not with DER): r || s || recid, 65 bytes.
  *
+ * NIST P-256 (KC_ECC_NIST_P256) takes the same encodings, lengths and
+ * checks, with two differences: kc_ecdsa_sign gives RFC 6979's s as it
+ * is (byte for byte RFC 6979 A.2.5 and other RFC 6979 signers), or
+ * min (s, n - s) with KC_ECDSA_LOW_S; kc_ecdh gives the x-coordinate of
+ * the shared point (TLS, SSH, HPKE), so KC_ECDH_RAW_X changes nothing.
+ * KC_ECDSA_RECOVERABLE, and every Bitcoin-only call, is
+ * GPG_ERR_NOT_SUPPORTED for it.  On an error of kc_ecdh the output is
+ * left untouched, as for secp256k1.
+ *
  * The Bitcoin additions here (kc_ecdsa_recover, kc_ecdh, kc_schnorr_*;
  * the key operations are in secp256k1/keys.c) leave their outputs untouched on
  * any error instead: no partial output, nothing to zero.  x-only keys
@@ -43,6 +52,7 @@
 #include "secp256k1/schnorr-batch.h"
 #include "secp256k1/ecmult.h"
 #include "ed25519/eddsa.h"
+#include "p256/p256.h"
 
 typedef _kc_secp256k1_scalar scalar;
 
@@ -125,6 +135,68 @@ compute_pubkey (unsigned char *out, size_t len, const scalar *x)
   _kc_ecc_serialize_pubkey (out, len, &pa);
 }
 
+/* ------------------------------------------------------------- P-256 */
+
+static int
+p256_pubkey_len_ok (size_t len)
+{
+  return len == KC_ECC_NIST_P256_PUBKEY_LEN
+         || len == KC_ECC_NIST_P256_PUBKEY_COMPRESSED_LEN;
+}
+
+static gpg_error_t
+p256_pubkey (void *pubkey, size_t pubkey_len,
+             const void *seckey, size_t seckey_len)
+{
+  _kc_p256_scalar x;
+  gpg_error_t err = 0;
+
+  if (!pubkey || !p256_pubkey_len_ok (pubkey_len)
+      || !seckey || seckey_len != KC_ECC_NIST_P256_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_p256_seckey_parse (&x, seckey))
+    {
+      memset (pubkey, 0, pubkey_len);
+      err = KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
+  else
+    _kc_p256_pubkey_create (pubkey, pubkey_len, &x, _kc_random_fast, NULL);
+  wipememory (&x, sizeof x);
+  return err;
+}
+
+static gpg_error_t
+p256_keypair (void *pubkey, size_t pubkey_len, void *seckey, size_t seckey_len)
+{
+  _kc_p256_scalar x;
+
+  if (!pubkey || !p256_pubkey_len_ok (pubkey_len)
+      || !seckey || seckey_len != KC_ECC_NIST_P256_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  /* Draw until the 32 bytes are in [1, n-1] (rejects with p < 2^-32) */
+  do
+    _kc_random_fast (NULL, seckey, KC_ECC_NIST_P256_SECKEY_LEN);
+  while (!_kc_p256_seckey_parse (&x, seckey));
+  _kc_p256_pubkey_create (pubkey, pubkey_len, &x, _kc_random_fast, NULL);
+  wipememory (&x, sizeof x);
+  return 0;
+}
+
+gpg_error_t
+_kc_ecc_p256_pubkey_convert (void *out, size_t out_len,
+                             const void *pubkey, size_t pubkey_len)
+{
+  _kc_p256_ge q;
+
+  if (!out || !p256_pubkey_len_ok (out_len)
+      || !pubkey || !p256_pubkey_len_ok (pubkey_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_p256_pubkey_parse_var (&q, pubkey, pubkey_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  _kc_p256_pubkey_serialize (out, out_len, &q);
+  return 0;
+}
+
 static KC_NOINLINE gpg_error_t
 ecc_pubkey_body (int curve, void *pubkey, size_t pubkey_len,
                  const void *seckey, size_t seckey_len)
@@ -140,6 +212,8 @@ ecc_pubkey_body (int curve, void *pubkey, size_t pubkey_len,
       _kc_ed25519_pubkey (pubkey, seckey);
       return 0;
     }
+  if (curve == KC_ECC_NIST_P256)
+    return p256_pubkey (pubkey, pubkey_len, seckey, seckey_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
@@ -184,6 +258,8 @@ ecc_keypair_body (int curve, void *pubkey, size_t pubkey_len,
       _kc_ed25519_pubkey (pubkey, seckey);
       return 0;
     }
+  if (curve == KC_ECC_NIST_P256)
+    return p256_keypair (pubkey, pubkey_len, seckey, seckey_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!pubkey || (pubkey_len != KC_ECC_SECP256K1_PUBKEY_LEN
@@ -283,6 +359,141 @@ der_parse (unsigned char r[32], unsigned char s[32],
   return p == end;
 }
 
+/* The signature (RB, SB) into SIG as r || s or DER (FLAGS), room
+ * *SIG_LEN; *SIG_LEN = the length used (needed when too short). */
+static gpg_error_t
+put_signature (unsigned int flags, void *sig, size_t *sig_len,
+               const unsigned char rb[32], const unsigned char sb[32])
+{
+  size_t need, room = *sig_len;
+  gpg_error_t err = 0;
+
+  if (flags & KC_ECDSA_DER)
+    need = 2 + der_int (NULL, rb) + der_int (NULL, sb);
+  else
+    need = 64;
+  if (room < need)
+    {
+      memset (sig, 0, room);
+      err = KC_ERR (GPG_ERR_TOO_SHORT);
+    }
+  else if (flags & KC_ECDSA_DER)
+    {
+      unsigned char *o = sig;
+      o[0] = 0x30;
+      o[1] = (unsigned char) (need - 2);
+      o += 2;
+      o += der_int (o, rb);
+      der_int (o, sb);
+    }
+  else
+    {
+      memcpy (sig, rb, 32);
+      memcpy ((unsigned char *) sig + 32, sb, 32);
+    }
+  *sig_len = need;
+  return err;
+}
+
+static gpg_error_t
+p256_sign (unsigned int flags, void *sig, size_t *sig_len,
+           const void *seckey, size_t seckey_len,
+           const void *digest, size_t digest_len)
+{
+  _kc_p256_scalar x, m, r, s;
+  unsigned char rb[32], sb[32];
+  gpg_error_t err;
+
+  if (flags & KC_ECDSA_RECOVERABLE)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);      /* Bitcoin only */
+  if ((flags & ~(KC_ECDSA_DER | KC_ECDSA_LOW_S)) || !sig || !sig_len
+      || !seckey || seckey_len != KC_ECC_NIST_P256_SECKEY_LEN
+      || !digest || digest_len == 0)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_p256_seckey_parse (&x, seckey))
+    {
+      memset (sig, 0, *sig_len);
+      *sig_len = 0;
+      wipememory (&x, sizeof x);
+      return KC_ERR (GPG_ERR_BAD_SECKEY);
+    }
+  _kc_p256_digest_to_scalar (&m, digest, digest_len);
+  _kc_p256_ecmult_gen_blind (_kc_random_fast, NULL);
+  _kc_p256_ecdsa_sign (&r, &s, &x, &m, !!(flags & KC_ECDSA_LOW_S));
+  _kc_p256_scalar_get_b32 (rb, &r);
+  _kc_p256_scalar_get_b32 (sb, &s);
+  err = put_signature (flags, sig, sig_len, rb, sb);
+  wipememory (&x, sizeof x);
+  wipememory (&m, sizeof m);
+  return err;
+}
+
+/* The checks and parsing of kc_ecdsa_verify for P-256, then the
+ * verification. */
+static gpg_error_t
+p256_verify (unsigned int flags, const void *sig, size_t sig_len,
+             const void *pubkey, size_t pubkey_len,
+             const void *digest, size_t digest_len)
+{
+  _kc_p256_scalar r, s, m;
+  _kc_p256_ge q;
+  unsigned char rb[32], sb[32];
+  int of_r, of_s;
+
+  if ((flags & ~KNOWN_VERIFY_FLAGS) || !sig
+      || !pubkey || !p256_pubkey_len_ok (pubkey_len)
+      || !digest || digest_len == 0)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!(flags & KC_ECDSA_DER) && sig_len != KC_ECDSA_NIST_P256_SIG_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_p256_pubkey_parse_var (&q, pubkey, pubkey_len))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  if (flags & KC_ECDSA_DER)
+    {
+      if (!der_parse (rb, sb, sig, sig_len))
+        return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+    }
+  else
+    {
+      memcpy (rb, sig, 32);
+      memcpy (sb, (const unsigned char *) sig + 32, 32);
+    }
+  of_r = _kc_p256_scalar_set_b32 (&r, rb);
+  of_s = _kc_p256_scalar_set_b32 (&s, sb);
+  if (of_r || of_s || _kc_p256_scalar_is_zero (&r)
+      || _kc_p256_scalar_is_zero (&s))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  if ((flags & KC_ECDSA_LOW_S) && _kc_p256_scalar_is_high (&s))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  _kc_p256_digest_to_scalar (&m, digest, digest_len);
+  if (!_kc_p256_ecdsa_verify_var (&r, &s, &q, &m))
+    return KC_ERR (GPG_ERR_BAD_SIGNATURE);
+  return 0;
+}
+
+static gpg_error_t
+p256_ecdh (unsigned int flags, void *shared, size_t shared_len,
+           const void *seckey, size_t seckey_len,
+           const void *pubkey, size_t pubkey_len)
+{
+  _kc_p256_scalar x;
+  _kc_p256_ge q;
+  gpg_error_t err = 0;
+
+  if ((flags & ~KC_ECDH_RAW_X) || !shared || shared_len != KC_ECDH_NIST_P256_LEN
+      || !seckey || seckey_len != KC_ECC_NIST_P256_SECKEY_LEN
+      || !pubkey || !p256_pubkey_len_ok (pubkey_len))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  if (!_kc_p256_seckey_parse (&x, seckey))
+    err = KC_ERR (GPG_ERR_BAD_SECKEY);
+  else if (!_kc_p256_pubkey_parse_var (&q, pubkey, pubkey_len))
+    err = KC_ERR (GPG_ERR_BAD_PUBKEY);
+  else
+    _kc_p256_ecdh (shared, &x, &q);
+  wipememory (&x, sizeof x);
+  return err;
+}
+
 static KC_NOINLINE gpg_error_t
 ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
                  const void *seckey, size_t seckey_len,
@@ -295,6 +506,9 @@ ecdsa_sign_body (int curve, unsigned int flags, void *sig, size_t *sig_len,
   int recid;
   gpg_error_t err = 0;
 
+  if (curve == KC_ECC_NIST_P256)
+    return p256_sign (flags, sig, sig_len, seckey, seckey_len, digest,
+                      digest_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if ((flags & ~KNOWN_SIGN_FLAGS) || !sig || !sig_len
@@ -641,6 +855,9 @@ kc_ecdsa_verify (int curve, unsigned int flags, const void *sig, size_t sig_len,
   scalar r, s, m;
   gpg_error_t err;
 
+  if (curve == KC_ECC_NIST_P256)
+    return p256_verify (flags, sig, sig_len, pubkey, pubkey_len, digest,
+                        digest_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   err = ecdsa_verify_prepare (&r, &s, &q, &m, flags, sig, sig_len,
@@ -693,6 +910,9 @@ ecdh_body (int curve, unsigned int flags, void *shared, size_t shared_len,
   scalar x;
   gpg_error_t err = 0;
 
+  if (curve == KC_ECC_NIST_P256)
+    return p256_ecdh (flags, shared, shared_len, seckey, seckey_len, pubkey,
+                      pubkey_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if ((flags & ~KC_ECDH_RAW_X) || !shared || shared_len != KC_ECDH_SECP256K1_LEN

@@ -1,5 +1,6 @@
 /* ecc.h - what the ECC dispatchers (ecc.c, secp256k1/keys.c) share: parsing and
- * serializing secp256k1 keys.  Internal interface.
+ * serializing secp256k1 keys, and P-256's key conversion.  Internal
+ * interface.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -26,5 +27,11 @@ int _kc_ecc_parse_pubkey_hybrid (_kc_secp256k1_ge *q, const unsigned char *p,
 /* The public, finite point Q as SEC1 in LEN (33 or 65) bytes. */
 void _kc_ecc_serialize_pubkey (unsigned char *out, size_t len,
                                _kc_secp256k1_ge *q);
+
+/* kc_ecc_pubkey_convert for KC_ECC_NIST_P256 (its argument checks
+ * included), for secp256k1/keys.c, which holds the public function. */
+gpg_error_t _kc_ecc_p256_pubkey_convert (void *out, size_t out_len,
+                                         const void *pubkey,
+                                         size_t pubkey_len);
 
 #endif /* KC_ECC_H */

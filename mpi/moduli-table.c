@@ -10,7 +10,7 @@
 #include "kcrypt-int.h"
 #include "moduli.h"
 
-const _kc_named_modulus _kc_moduli[] = {
+static const _kc_named_modulus secp256k1_p =
   { "secp256k1_p", 4, 256,
     { 0xfffffffefffffc2fULL, 0xffffffffffffffffULL, 0xffffffffffffffffULL,
       0xffffffffffffffffULL },
@@ -18,7 +18,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x0000000000000000ULL },
     { 0x000007a2000e90a1ULL, 0x0000000000000001ULL, 0x0000000000000000ULL,
       0x0000000000000000ULL },
-    0xd838091dd2253531ULL },
+    0xd838091dd2253531ULL };
+static const _kc_named_modulus secp256k1_n =
   { "secp256k1_n", 4, 256,
     { 0xbfd25e8cd0364141ULL, 0xbaaedce6af48a03bULL, 0xfffffffffffffffeULL,
       0xffffffffffffffffULL },
@@ -26,23 +27,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x0000000000000000ULL },
     { 0x896cf21467d7d140ULL, 0x741496c20e7cf878ULL, 0xe697f5e45bcd07c6ULL,
       0x9d671cd581c69bc5ULL },
-    0x4b0dff665588b13fULL },
-  { "p256_p", 4, 256,
-    { 0xffffffffffffffffULL, 0x00000000ffffffffULL, 0x0000000000000000ULL,
-      0xffffffff00000001ULL },
-    { 0x0000000000000001ULL, 0xffffffff00000000ULL, 0xffffffffffffffffULL,
-      0x00000000fffffffeULL },
-    { 0x0000000000000003ULL, 0xfffffffbffffffffULL, 0xfffffffffffffffeULL,
-      0x00000004fffffffdULL },
-    0x0000000000000001ULL },
-  { "p256_n", 4, 256,
-    { 0xf3b9cac2fc632551ULL, 0xbce6faada7179e84ULL, 0xffffffffffffffffULL,
-      0xffffffff00000000ULL },
-    { 0x0c46353d039cdaafULL, 0x4319055258e8617bULL, 0x0000000000000000ULL,
-      0x00000000ffffffffULL },
-    { 0x83244c95be79eea2ULL, 0x4699799c49bd6fa6ULL, 0x2845b2392b6bec59ULL,
-      0x66e12d94f3d95620ULL },
-    0xccd1c8aaee00bc4fULL },
+    0x4b0dff665588b13fULL };
+static const _kc_named_modulus bn254_p =
   { "bn254_p", 4, 254,
     { 0x3c208c16d87cfd47ULL, 0x97816a916871ca8dULL, 0xb85045b68181585dULL,
       0x30644e72e131a029ULL },
@@ -50,7 +36,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x0e0a77c19a07df2fULL },
     { 0xf32cfc5b538afa89ULL, 0xb5e71911d44501fbULL, 0x47ab1eff0a417ff6ULL,
       0x06d89f71cab8351fULL },
-    0x87d20782e4866389ULL },
+    0x87d20782e4866389ULL };
+static const _kc_named_modulus bn254_r =
   { "bn254_r", 4, 254,
     { 0x43e1f593f0000001ULL, 0x2833e84879b97091ULL, 0xb85045b68181585dULL,
       0x30644e72e131a029ULL },
@@ -58,7 +45,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x0e0a77c19a07df2fULL },
     { 0x1bb8e645ae216da7ULL, 0x53fe3ab1e35c59e3ULL, 0x8c49833d53bb8085ULL,
       0x0216d0b17f4e44a5ULL },
-    0xc2e1f593efffffffULL },
+    0xc2e1f593efffffffULL };
+static const _kc_named_modulus bls12_381_p =
   { "bls12_381_p", 6, 381,
     { 0xb9feffffffffaaabULL, 0x1eabfffeb153ffffULL, 0x6730d2a0f6b0f624ULL,
       0x64774b84f38512bfULL, 0x4b1ba7b6434bacd7ULL, 0x1a0111ea397fe69aULL },
@@ -66,7 +54,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x77ce585370525745ULL, 0x5c071a97a256ec6dULL, 0x15f65ec3fa80e493ULL },
     { 0xf4df1f341c341746ULL, 0x0a76e6a609d104f1ULL, 0x8de5476c4c95b6d5ULL,
       0x67eb88a9939d83c0ULL, 0x9a793e85b519952dULL, 0x11988fe592cae3aaULL },
-    0x89f3fffcfffcfffdULL },
+    0x89f3fffcfffcfffdULL };
+static const _kc_named_modulus bls12_381_r =
   { "bls12_381_r", 4, 255,
     { 0xffffffff00000001ULL, 0x53bda402fffe5bfeULL, 0x3339d80809a1d805ULL,
       0x73eda753299d7d48ULL },
@@ -74,7 +63,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x1824b159acc5056fULL },
     { 0xc999e990f3f29c6dULL, 0x2b6cedcb87925c23ULL, 0x05d314967254398fULL,
       0x0748d9d99f59ff11ULL },
-    0xfffffffeffffffffULL },
+    0xfffffffeffffffffULL };
+static const _kc_named_modulus bls12_377_p =
   { "bls12_377_p", 6, 377,
     { 0x8508c00000000001ULL, 0x170b5d4430000000ULL, 0x1ef3622fba094800ULL,
       0x1a22d9f300f5138fULL, 0xc63b05c06ca1493bULL, 0x01ae3a4617c510eaULL },
@@ -82,7 +72,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x7b4e97b76e7c6305ULL, 0x4cf495bf803c84e8ULL, 0x008d6661e2fdf49aULL },
     { 0xb786686c9400cd22ULL, 0x0329fcaab00431b1ULL, 0x22a5f11162d6b46dULL,
       0xbfdf7d03827dc3acULL, 0x837e92f041790bf9ULL, 0x006dfccb1e914b88ULL },
-    0x8508bfffffffffffULL },
+    0x8508bfffffffffffULL };
+static const _kc_named_modulus bls12_377_r =
   { "bls12_377_r", 4, 253,
     { 0x0a11800000000001ULL, 0x59aa76fed0000001ULL, 0x60b44d1e5c37b001ULL,
       0x12ab655e9a2ca556ULL },
@@ -90,7 +81,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x0d4bda322bbb9a9dULL },
     { 0x25d577bab861857bULL, 0xcc2c27b58860591fULL, 0xa7cc008fe5dc8593ULL,
       0x011fdae7eff1c939ULL },
-    0x0a117fffffffffffULL },
+    0x0a117fffffffffffULL };
+static const _kc_named_modulus csidh512_p =
   { "csidh512_p", 8, 511,
     { 0x1b81b90533c6c87bULL, 0xc2721bf457aca835ULL, 0x516730cc1f0b4f25ULL,
       0xa7aac6c567f35507ULL, 0x5afbfcc69322c9cdULL, 0xb42d083aedc88c42ULL,
@@ -101,7 +93,8 @@ const _kc_named_modulus _kc_moduli[] = {
     { 0x36905b572ffc1724ULL, 0x67086f4525f1f27dULL, 0x4faf3fbfd22370caULL,
       0x192ea214bcc584b1ULL, 0x5dae03ee2f5de3d0ULL, 0x1e9248731776b371ULL,
       0xad5f166e20e4f52dULL, 0x4ed759aea6f3917eULL },
-    0x66c1301f632e294dULL },
+    0x66c1301f632e294dULL };
+static const _kc_named_modulus tweedledee_p =
   { "tweedledee_p", 4, 255,
     { 0x842cafd400000001ULL, 0x038aa127696286c9ULL, 0x0000000000000000ULL,
       0x4000000000000000ULL },
@@ -109,7 +102,8 @@ const _kc_named_modulus _kc_moduli[] = {
       0x3fffffffffffffffULL },
     { 0x8595fa8000000010ULL, 0x7e16a565c6895230ULL, 0xf4c0e6fcb03aa0a2ULL,
       0x00c8ad9106886013ULL },
-    0x842cafd3ffffffffULL },
+    0x842cafd3ffffffffULL };
+static const _kc_named_modulus tweedledum_p =
   { "tweedledum_p", 4, 255,
     { 0xa14064e200000001ULL, 0x038aa1276c3f59b9ULL, 0x0000000000000000ULL,
       0x4000000000000000ULL },
@@ -117,7 +111,22 @@ const _kc_named_modulus _kc_moduli[] = {
       0x3fffffffffffffffULL },
     { 0x280c9c4000000010ULL, 0x91a4409b5400af74ULL, 0xdd7b28e19094c659ULL,
       0x00c8ad9107ccca0eULL },
-    0xa14064e1ffffffffULL },
+    0xa14064e1ffffffffULL };
+
+const _kc_named_modulus *const _kc_moduli[] = {
+  &secp256k1_p,
+  &secp256k1_n,
+  &_kc_modulus_p256_p,
+  &_kc_modulus_p256_n,
+  &bn254_p,
+  &bn254_r,
+  &bls12_381_p,
+  &bls12_381_r,
+  &bls12_377_p,
+  &bls12_377_r,
+  &csidh512_p,
+  &tweedledee_p,
+  &tweedledum_p,
 };
 
 const unsigned int _kc_moduli_count = KC_DIM (_kc_moduli);

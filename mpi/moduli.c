@@ -12,8 +12,8 @@ _kc_modulus_by_name (const char *name)
 {
   unsigned int i;
   for (i = 0; i < _kc_moduli_count; i++)
-    if (!strcmp (_kc_moduli[i].name, name))
-      return &_kc_moduli[i];
+    if (!strcmp (_kc_moduli[i]->name, name))
+      return _kc_moduli[i];
   return NULL;
 }
 

@@ -34,14 +34,21 @@ typedef struct
   uint64_t m0inv;                          /* -m^-1 mod 2^64 */
 } _kc_named_modulus;
 
-/* The table, in the order of the list above; iterate with the count. */
-extern const _kc_named_modulus _kc_moduli[];
+/* The table, in the order of the list above; iterate with the count
+ * (mpi/moduli-table.c, in the lab: tests and benchmarks only). */
+extern const _kc_named_modulus *const _kc_moduli[];
 extern const unsigned int _kc_moduli_count;
 
-/* The entry called NAME, or NULL. */
+/* The entries the library uses (mpi/moduli-p256.c, in libmpi.la, the
+ * only part of this header the shipped library reaches; the table above
+ * points at them). */
+extern const _kc_named_modulus _kc_modulus_p256_p;
+extern const _kc_named_modulus _kc_modulus_p256_n;
+
+/* The entry called NAME, or NULL (lab). */
 const _kc_named_modulus *_kc_modulus_by_name (const char *name);
 
-/* Set up CTX for NM and check it (see above); aborts on a mismatch. */
+/* Set up CTX for NM and check it (see above); aborts on a mismatch (lab). */
 void _kc_modulus_ctx (_kc_mont_ctx *ctx, const _kc_named_modulus *nm);
 
 #endif /* KC_MPI_MODULI_H */

@@ -632,7 +632,7 @@ fields (void)
       _kc_hwf_set_mask (pass ? 0 : ~0u);
       for (i = 0; i < _kc_moduli_count; i++)
         {
-          const _kc_named_modulus *nm = &_kc_moduli[i];
+          const _kc_named_modulus *nm = _kc_moduli[i];
           _kc_mont_ctx ctx;
           uint64_t a[KC_MODULI_MAX_LIMBS], b[KC_MODULI_MAX_LIMBS];
           uint64_t r[KC_MODULI_MAX_LIMBS], e[KC_MODULI_MAX_LIMBS];

@@ -1,13 +1,15 @@
 #!/bin/sh
 # t-generated.sh - every generated file in the tree is what its generator
 # makes today, and the generators' own checks pass:
-#   tests/wycheproof-secp256k1.c, tests/wycheproof-mac.c
-#        (data/wycheproof/convert.py, convert-mac.py)
+#   tests/wycheproof-secp256k1.c, tests/wycheproof-mac.c,
+#   tests/wycheproof-p256.c
+#        (data/wycheproof/convert.py, convert-mac.py, convert-p256.py)
 #   tests/data/acvp/mlkem-kat.txt (data/acvp/convert.py),
 #   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
 #   tests/data/wycheproof/ecdsa-bitcoin.txt (data/wycheproof/convert-bitcoin.py)
-#   mpi/moduli-table.c (mpi/gen-moduli.py, which also checks each
-#        modulus is prime and each derived value its published one)
+#   mpi/moduli-table.c, mpi/moduli-p256.c (mpi/gen-moduli.py, which also
+#        checks each modulus is prime and each derived value its
+#        published one)
 #   cipher/sntrup761/x86_64/avx2-ntt-tables.c, and the Barrett and bound checks
 #        the comments of sntrup761/x86_64/avx2-ntt.c rely on
 #        (cipher/sntrup761/gen-ntt.py)
@@ -15,6 +17,8 @@
 #   cipher/mlkem/x86_64/avx2-tables.c (cipher/mlkem/gen-avx2.py)
 #   cipher/ed25519/tables.c (cipher/ed25519/gen-tables.py, which also
 #        checks the base point, its order and sqrt (-1))
+#   cipher/p256/mult-tables.c (cipher/p256/gen-tables.py, which checks
+#        every point against the curve)
 #   cipher/secp256k1/ecmult-tables.c (cipher/secp256k1/gen-tables, built
 #        here from the library's own group code)
 # "make regen" at the top rewrites them all.  Skipped (77) without python3.
@@ -36,6 +40,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/tests/data/wycheproof/convert-mac.py" "$top/tests/data/wycheproof" \
   > "$tmp/w2.c" && cmp -s "$tmp/w2.c" "$top/tests/wycheproof-mac.c" \
   || stale tests/wycheproof-mac.c
+"$PYTHON3" "$top/tests/data/wycheproof/convert-p256.py" "$top/tests/data/wycheproof" \
+  > "$tmp/w3.c" && cmp -s "$tmp/w3.c" "$top/tests/wycheproof-p256.c" \
+  || stale tests/wycheproof-p256.c
 
 "$PYTHON3" "$top/tests/data/acvp/convert.py" "$top/tests/data/acvp" \
   > "$tmp/acvp.txt" && cmp -s "$tmp/acvp.txt" "$top/tests/data/acvp/mlkem-kat.txt" \
@@ -50,6 +57,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \
   || stale mpi/moduli-table.c
+"$PYTHON3" "$top/mpi/gen-moduli.py" p256 > "$tmp/moduli-p256.c" &&
+  cmp -s "$tmp/moduli-p256.c" "$top/mpi/moduli-p256.c" \
+  || stale mpi/moduli-p256.c
 
 if "$PYTHON3" "$top/cipher/sntrup761/gen-ntt.py" check > "$tmp/ntt-check.txt"; then :; else
   echo "FAIL: sntrup761/gen-ntt.py check"; cat "$tmp/ntt-check.txt"; fail=1
@@ -65,6 +75,9 @@ fi
 "$PYTHON3" "$top/cipher/ed25519/gen-tables.py" > "$tmp/ed25519.c" &&
   cmp -s "$tmp/ed25519.c" "$top/cipher/ed25519/tables.c" \
   || stale cipher/ed25519/tables.c
+"$PYTHON3" "$top/cipher/p256/gen-tables.py" > "$tmp/p256.c" &&
+  cmp -s "$tmp/p256.c" "$top/cipher/p256/mult-tables.c" \
+  || stale cipher/p256/mult-tables.c
 
 "$PYTHON3" "$top/cipher/mlkem/gen-avx2.py" > "$tmp/mlkem.c" &&
   cmp -s "$tmp/mlkem.c" "$top/cipher/mlkem/x86_64/avx2-tables.c" \

@@ -273,7 +273,7 @@ main (int argc, char **argv)
   (void) t_unhex; (void) t_datafile; (void) t_rng_cb;
 
   for (i = 0; i < _kc_moduli_count; i++)
-    test_modulus (_kc_moduli[i].m, _kc_moduli[i].n, 300, _kc_moduli[i].name);
+    test_modulus (_kc_moduli[i]->m, _kc_moduli[i]->n, 300, _kc_moduli[i]->name);
 
   for (n = 1; n <= 9; n++)
     {

@@ -373,7 +373,7 @@ run_all (void)
   /* Named moduli. */
   for (i = 0; i < _kc_moduli_count; i++)
     {
-      const _kc_named_modulus *nm = &_kc_moduli[i];
+      const _kc_named_modulus *nm = _kc_moduli[i];
       _kc_mont_ctx ctx;
       _kc_modulus_ctx (&ctx, nm);
       test_modulus (nm->m, nm->n, 300, nm->name);

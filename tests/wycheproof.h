@@ -3,6 +3,8 @@
  * or "make -C tests regen-wycheproof"; t-generated.sh checks them):
  *   wycheproof-secp256k1.c  ECDSA secp256k1/SHA-256, DER and P1363 (t-ecdsa)
  *   wycheproof-mac.c        HMAC-SHA256 and HKDF-SHA256 (t-mdapi)
+ *   wycheproof-p256.c       ECDSA P-256/SHA-256, DER and P1363, and ECDH
+ *                           P-256 (t-p256)
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -39,5 +41,18 @@ struct _kc_wp_hkdf { int tcid; int valid; unsigned int size;
   const char *okm; };
 extern const struct _kc_wp_hkdf _kc_wp_hkdf_cases[];
 extern const size_t _kc_wp_hkdf_count;
+
+/* P-256 ECDSA (the struct above) and ECDH: RESULT 1 valid, 0 invalid,
+ * 2 acceptable; NAMED 1 when the case's SubjectPublicKeyInfo is a strict
+ * P-256 named-curve key, PUB then its point (else empty); KEY the 32-byte
+ * private value; SHARED the x-coordinate (empty for invalid cases). */
+extern const struct _kc_wycheproof_case _kc_wp_p256_ecdsa[];
+extern const size_t _kc_wp_p256_ecdsa_count;
+struct _kc_wp_ecdh { int tcid; int result; int named;
+  const char *pub; unsigned int pub_len;
+  const char *key;
+  const char *shared; unsigned int shared_len; };
+extern const struct _kc_wp_ecdh _kc_wp_p256_ecdh[];
+extern const size_t _kc_wp_p256_ecdh_count;
 
 #endif /* KC_TESTS_WYCHEPROOF_H */

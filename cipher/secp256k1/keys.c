@@ -35,6 +35,8 @@ kc_ecc_pubkey_convert (int curve, void *out, size_t out_len,
 {
   ge q;
 
+  if (curve == KC_ECC_NIST_P256)
+    return _kc_ecc_p256_pubkey_convert (out, out_len, pubkey, pubkey_len);
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!out || !pubkey_len_ok (out_len) || !pubkey || !pubkey_len_ok (pubkey_len))
