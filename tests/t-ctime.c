@@ -20,6 +20,7 @@
 #include "kem.h"
 #include "secp256k1/ecmult.h"
 #include "secp256k1/x86_64/field-4x64.h"
+#include "p256/p256.h"
 #include "mont.h"
 #include "moduli.h"
 #include "daira.h"
@@ -618,6 +619,72 @@ ecc_ellswift (void)
     }
 }
 
+/* NIST P-256: signing (key, nonce; r||s and DER with low-S, a digest
+ * longer than 32 bytes), public keys, ECDH (the K*A and the shared
+ * point), and the internals on a secret: the blinded comb with a secret
+ * offset and Z, K*A, the scalar and field inverses. */
+static void
+p256 (void)
+{
+  unsigned char key[32], key2[32], dg[40], sig[72], pub[65], out[32], b[32];
+  unsigned char pub33[33];
+  size_t len;
+  int it;
+
+  for (it = 0; it < 2; it++)
+    {
+      _kc_p256_scalar k, ki;
+      _kc_p256_fe x, xi;
+      _kc_p256_gep r;
+      _kc_p256_ge a;
+
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (key2, 32);
+      key2[0] &= 0x7f;
+      t_randbytes (dg, sizeof dg);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_NIST_P256, pub, 65, key2, 32), 0);
+      ct_classify (key, 32);
+      len = 64;
+      CHECK_ERR (kc_ecdsa_sign (KC_ECC_NIST_P256, 0, sig, &len, key, 32,
+                                dg, 32), 0);
+      len = sizeof sig;
+      CHECK_ERR (kc_ecdsa_sign (KC_ECC_NIST_P256, KC_ECDSA_DER | KC_ECDSA_LOW_S,
+                                sig, &len, key, 32, dg, sizeof dg), 0);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_NIST_P256, pub33, 33, key, 32), 0);
+      CHECK_ERR (kc_ecdh (KC_ECC_NIST_P256, 0, out, 32, key, 32, pub, 65), 0);
+      reached (out, 32, "P-256 ECDH");
+      ct_declassify (out, 32);
+      CHECK_ERR (kc_ecc_keypair (KC_ECC_NIST_P256, pub, 65, b, 32), 0);
+
+      t_randbytes (b, 32);
+      b[0] &= 0x7f;
+      ct_classify (b, 32);
+      (void) _kc_p256_scalar_set_b32 (&k, b);
+      _kc_p256_scalar_inv (&ki, &k);
+      _kc_p256_scalar_mul (&ki, &ki, &k);
+      (void) _kc_p256_fe_set_b32 (&x, b);
+      _kc_p256_fe_inv (&xi, &x);
+      _kc_p256_ecmult_const (&r, &_kc_p256_g, &k);
+      reached (&ki, sizeof ki, "P-256 scalar inverse");
+      reached (&xi, sizeof xi, "P-256 field inverse");
+      reached (&r, sizeof r, "P-256 K*A");
+      ct_declassify (&ki, sizeof ki);
+      ct_declassify (&xi, sizeof xi);
+      ct_declassify (&r, sizeof r);
+      /* the blinded comb, its offset and Z secret too */
+      _kc_p256_ecmult_gen_unblind ();
+      _kc_p256_ecmult_gen_blind (secret_rng, NULL);
+      _kc_p256_ecmult_gen_blind (secret_rng, NULL);
+      _kc_p256_ecmult_gen (&r, &k);
+      reached (&r, sizeof r, "P-256 K*G");
+      ct_declassify (&r, sizeof r);
+      _kc_p256_ecmult_gen_ge (&a, &k);
+      ct_declassify (&a, sizeof a);
+      _kc_p256_ecmult_gen_unblind ();
+    }
+}
+
 /* Montgomery arithmetic on every named modulus, on both the BMI2/ADX and
  * the portable kernels, and the Daira reduction: secret operands, zero
  * memcheck errors. */
@@ -709,6 +776,7 @@ run_all (void)
   ed25519 ();
   kem_hybrids ();
   ecc ();
+  p256 ();
   ecc_btc ();
   ecc_btc_keys ();
   ecc_ellswift ();

@@ -53,7 +53,9 @@
 /* 64 KiB, or the least thread stack where that is more */
 #define STACK_SIZE t_thread_stack_size (64 * 1024)
 #define GUARD_PAGES 16          /* PROT_NONE below the stack */
-#define C KC_ECC_SECP256K1
+/* the curve of the ECC calls: secp256k1, then P-256 (run_p256) */
+static int ecc_curve = KC_ECC_SECP256K1;
+#define C ecc_curve
 
 /* ------------------------------------------------------------ heap */
 
@@ -776,6 +778,57 @@ run_ed25519 (void)
     }
 }
 
+/* NIST P-256 through the same calls (and its digests of other
+ * lengths go through the same bits2int: 32 bytes here). */
+static void
+run_p256 (void)
+{
+  ecc_curve = KC_ECC_NIST_P256;
+  t_randbytes (sk, 32);
+  sk[0] &= 0x7f;
+  t_randbytes (dg, 32);
+  out_len = 65;
+  run ("kc_ecc_keypair (P-256, 65)", c_ecc_keypair);
+  CHECK_ERR (err, 0);
+  out_len = 33;
+  run ("kc_ecc_pubkey (P-256, 33)", c_ecc_pubkey);
+  CHECK_ERR (err, 0);
+  memcpy (pk33, out, 33);
+  out_len = 65;
+  run ("kc_ecc_pubkey (P-256, 65)", c_ecc_pubkey);
+  CHECK_ERR (err, 0);
+  memcpy (pk65, out, 65);
+  flags = 0;
+  run ("kc_ecdsa_sign (P-256)", c_ecdsa_sign);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65;
+  run ("kc_ecdsa_verify (P-256)", c_ecdsa_verify);
+  CHECK_ERR (err, 0);
+  sig[40] ^= 1;
+  pkp = pk33, pk_len = 33;
+  run ("kc_ecdsa_verify (P-256, bad, compressed key)", c_ecdsa_verify);
+  CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
+  flags = KC_ECDSA_DER | KC_ECDSA_LOW_S;
+  run ("kc_ecdsa_sign (P-256, DER, low s)", c_ecdsa_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_ecdsa_verify (P-256, DER, low s)", c_ecdsa_verify);
+  CHECK_ERR (err, 0);
+  pkp = pk65, pk_len = 65, out_len = 33;
+  run ("kc_ecc_pubkey_convert (P-256, 65 -> 33)", c_convert);
+  CHECK_ERR (err, 0);
+  pkp = pk33, pk_len = 33, out_len = 65;
+  run ("kc_ecc_pubkey_convert (P-256, 33 -> 65)", c_convert);
+  CHECK_ERR (err, 0);
+  flags = 0;
+  run ("kc_ecdh (P-256)", c_ecdh);
+  CHECK_ERR (err, 0);
+  flags = KC_ECDH_RAW_X;
+  pkp = pk65, pk_len = 65;
+  run ("kc_ecdh (P-256, raw x)", c_ecdh);
+  CHECK_ERR (err, 0);
+  ecc_curve = KC_ECC_SECP256K1;
+}
+
 /* -------------------------------------------------------------- batch */
 
 #define NB 1024
@@ -1296,6 +1349,7 @@ run_all (void)
   run_md ();
   run_mpi ();
   run_ecc ();
+  run_p256 ();
   run_ed25519 ();
   run_kem ();
   run_batch ();

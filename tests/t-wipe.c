@@ -54,6 +54,7 @@
 #include "hash/hmac.h"
 #include "secp256k1/schnorr.h"
 #include "secp256k1/ecmult.h"
+#include "p256/p256.h"
 #include "hash/keccak.h"
 #include "hash/sha256.h"
 #include "hash/sha512.h"
@@ -1652,6 +1653,163 @@ derive_ecc_key (void)
   add_scalar_forms ("generated secret key", &x);
 }
 
+/* ---------------------------------------------------------- P-256 */
+
+/* A P-256 scalar's forms: bytes, 4x64 limbs, and the signed-62 forms
+ * safegcd passes through (A, A - n, -A). */
+static void
+add_p256_scalar_forms (const char *what, const _kc_p256_scalar *a)
+{
+  static const uint64_t zero[4] = { 0, 0, 0, 0 };
+  static const uint64_t n[4] = {
+    0xF3B9CAC2FC632551ULL, 0xBCE6FAADA7179E84ULL,
+    0xFFFFFFFFFFFFFFFFULL, 0xFFFFFFFF00000000ULL
+  };
+  unsigned char be[32];
+  uint64_t v5[5];
+  int64_t s62[5];
+
+  _kc_p256_scalar_get_b32 (be, a);
+  add_bytes (what, be, 32);
+  add_bytes (what, a->v, 32);
+  memcpy (v5, a->v, 32);
+  v5[4] = 0;
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);
+  sub5 (v5, a->v, n);
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);
+  sub5 (v5, zero, a->v);
+  to_s62 (s62, v5);
+  add_bytes (what, s62, 40);
+}
+
+/* P-256 signing of DIGEST under KEY: the key, the RFC 6979 nonce (the
+ * HMAC K and states, as for secp256k1: the key is below both orders and
+ * so is the random digest, but for 2^-32), its inverse, r x, m + r x. */
+static unsigned char p256_r[32];
+
+static void
+p256_ecdsa_forms (void)
+{
+  _kc_p256_scalar x, m, k, kinv, r, rx, mrx;
+  _kc_secp256k1_scalar kx, km, kk;
+  unsigned char b[32];
+  _kc_p256_ge R;
+
+  (void) _kc_p256_scalar_set_b32 (&x, key);
+  _kc_p256_digest_to_scalar (&m, digest, 32);
+  add_p256_scalar_forms ("P-256 secret key", &x);
+  _kc_secp256k1_scalar_set_b32 (&kx, key, NULL);
+  _kc_p256_scalar_get_b32 (b, &m);
+  _kc_secp256k1_scalar_set_b32 (&km, b, NULL);
+  rfc6979_forms (&kk, &kx, &km);
+  _kc_secp256k1_scalar_get_b32 (b, &kk);
+  (void) _kc_p256_scalar_set_b32 (&k, b);
+  add_p256_scalar_forms ("P-256 nonce k", &k);
+  _kc_p256_scalar_inv (&kinv, &k);
+  add_p256_scalar_forms ("P-256 nonce inverse", &kinv);
+  _kc_p256_ecmult_gen_ge (&R, &k);
+  _kc_p256_fe_get_b32 (b, &R.x);
+  (void) _kc_p256_scalar_set_b32 (&r, b);
+  _kc_p256_scalar_get_b32 (p256_r, &r);
+  _kc_p256_scalar_mul (&rx, &r, &x);
+  add_p256_scalar_forms ("P-256 r * key", &rx);
+  _kc_p256_scalar_add (&mrx, &m, &rx);
+  add_p256_scalar_forms ("P-256 m + r * key", &mrx);
+}
+
+static unsigned char p256_peer[65], p256_out[65];
+
+static void
+call_p256_sign (void *p)
+{
+  struct sign_arg *a = p;
+  a->err = kc_ecdsa_sign (KC_ECC_NIST_P256, a->flags, sig, &a->len, key, 32,
+                          digest, 32);
+}
+
+static void
+call_p256_pubkey (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_pubkey (KC_ECC_NIST_P256, p256_out, 65, key,
+                                      32);
+}
+
+static void
+call_p256_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_ecc_keypair (KC_ECC_NIST_P256, p256_out, 33, key,
+                                       32);
+}
+
+static void
+call_p256_ecdh (void *p)
+{
+  *(gpg_error_t *) p = kc_ecdh (KC_ECC_NIST_P256, 0, p256_out, 32, key, 32,
+                                p256_peer, 65);
+}
+
+static void
+derive_p256_key (void)
+{
+  _kc_p256_scalar x;
+  (void) _kc_p256_scalar_set_b32 (&x, key);
+  add_p256_scalar_forms ("generated P-256 secret key", &x);
+}
+
+/* Every P-256 entry point that touches a secret. */
+static void
+check_p256 (void)
+{
+  struct sign_arg sa;
+  gpg_error_t err;
+  _kc_p256_scalar x;
+  unsigned char k2[32];
+
+  t_randbytes (key, 32);
+  key[0] &= 0x7f;
+  t_randbytes (digest, 32);
+  npats = 0;
+  p256_ecdsa_forms ();
+  sa.flags = 0;
+  sa.len = 64;
+  check_call ("kc_ecdsa_sign (P-256)", call_p256_sign, &sa, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (sa.err, 0);
+  CHECK (!memcmp (sig, p256_r, 32),
+         "the test's P-256 nonce differs from the library's");
+  sa.flags = KC_ECDSA_DER | KC_ECDSA_LOW_S;
+  sa.len = sizeof sig;
+  check_call ("kc_ecdsa_sign (P-256, DER, low s)", call_p256_sign, &sa, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (sa.err, 0);
+
+  npats = 0;
+  (void) _kc_p256_scalar_set_b32 (&x, key);
+  add_p256_scalar_forms ("P-256 secret key", &x);
+  check_call ("kc_ecc_pubkey (P-256)", call_p256_pubkey, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+
+  do
+    t_randbytes (k2, 32);
+  while (kc_ecc_pubkey (KC_ECC_NIST_P256, p256_peer, 65, k2, 32));
+  npats = 0;
+  add_p256_scalar_forms ("P-256 secret key", &x);
+  if (kc_ecdh (KC_ECC_NIST_P256, 0, p256_out, 32, key, 32, p256_peer, 65))
+    fail ("P-256 ecdh for the forms");
+  add_bytes ("P-256 shared x", p256_out, 32);
+  check_call ("kc_ecdh (P-256)", call_p256_ecdh, &err, NULL,
+              KC_STACK_BURN_ECDH);
+  CHECK_ERR (err, 0);
+
+  npats = 0;
+  check_call ("kc_ecc_keypair (P-256)", call_p256_keypair, &err,
+              derive_p256_key, KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+}
+
 /* kc_randomize: the bytes it returned. */
 static unsigned char rnd_out[3044];
 static size_t rnd_len;
@@ -1753,6 +1911,9 @@ run_all (void)
   check_call ("kc_ecc_keypair", call_keypair, &err, derive_ecc_key,
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
+
+  /* NIST P-256: signing, public key, ECDH, key pair. */
+  check_p256 ();
 
   /* Random bytes: a short draw (from the buffer) and a long one (whole
    * blocks straight from the key, through the vector kernel). */
