@@ -24,7 +24,7 @@ if [ "${1:-}" = --merge ]; then merge=1; shift; fi
 secs=${1:-}; shift || true
 [ -n "$secs" ] || { [ -n "$merge" ] && secs=600 || secs=30; }
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz-kem-decap fuzz-sntrup761-paths fuzz-ecdsa-verify fuzz-ecc-pubkey fuzz-mpi-scan fuzz-mlkem fuzz-kem-hybrid fuzz-kem-xwing
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(fuzz-kem-decap fuzz-p256 fuzz-sntrup761-paths fuzz-ecdsa-verify fuzz-ecc-pubkey fuzz-mpi-scan fuzz-mlkem fuzz-kem-hybrid fuzz-kem-xwing
   fuzz-verify-batch)
 bld=${KC_FUZZ_BUILD:-$top/build-fuzz}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
