@@ -23,6 +23,7 @@
 #include "sntrup761/sntrup761.h"
 #include "mlkem/mlkem.h"
 #include "x25519/x25519.h"
+#include "p256/p256.h"
 #include "kem.h"
 
 /* ------------------------------------------------------------ the rows */
@@ -177,12 +178,112 @@ x25519_decap (const struct _kc_kem_info *k, unsigned char *ss,
   return zero ? KC_ERR (GPG_ERR_INV_DATA) : 0;
 }
 
+/* RAW_P256R1 (NIST P-256 ECDH as a KEM, libgcrypt's layout): sk 32 bytes
+ * in [1, n-1], pk = sk*G uncompressed; encap with an ephemeral e: ct =
+ * e*G, ss = x (e*pk); decap ss = x (sk*ct).  A seed (sk) of 0 or >= n is
+ * GPG_ERR_BAD_SECKEY; a bad pk GPG_ERR_BAD_PUBKEY, a bad ct
+ * GPG_ERR_INV_DATA, an OPT of 0 or >= n GPG_ERR_INV_VALUE; nothing is
+ * written then.  The comb's blinding draws from the library's
+ * generator, which leaves the caller's RNG stream as it would be. */
+static gpg_error_t
+p256_keypair_seed (const struct _kc_kem_info *k, unsigned char *pk,
+                   unsigned char *sk, const unsigned char *seed)
+{
+  _kc_p256_scalar x;
+  unsigned char p[65];
+  int ok;
+  (void) k;
+  ok = _kc_p256_seckey_parse (&x, seed);
+  if (ok)
+    {
+      _kc_p256_pubkey_create (p, sizeof p, &x, _kc_random_fast, NULL);
+      memmove (sk, seed, 32);
+      memcpy (pk, p, sizeof p);
+    }
+  wipememory (&x, sizeof x);
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+static gpg_error_t
+p256_keypair (const struct _kc_kem_info *k, unsigned char *pk,
+              unsigned char *sk, _kc_rng_fn rng, void *rngctx)
+{
+  unsigned char seed[32];
+  /* draws outside [1, n-1] (probability 2^-32) are drawn again */
+  do
+    rng (rngctx, seed, sizeof seed);
+  while (p256_keypair_seed (k, pk, sk, seed));
+  wipememory (seed, sizeof seed);
+  return 0;
+}
+
+/* OPT: the ephemeral secret e (32 bytes), from the public API or from
+ * the KEMs built on this row */
+static gpg_error_t
+p256_encap (const struct _kc_kem_info *k, unsigned char *ct,
+            unsigned char *ss, const unsigned char *pk,
+            const unsigned char *opt, _kc_rng_fn rng, void *rngctx)
+{
+  _kc_p256_scalar e;
+  _kc_p256_ge q;
+  unsigned char eb[32], c[65], s[32];
+  gpg_error_t err = 0;
+  (void) k;
+
+  if (!_kc_p256_pubkey_parse_var (&q, pk, 65))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  if (opt)
+    {
+      if (!_kc_p256_seckey_parse (&e, opt))
+        err = KC_ERR (GPG_ERR_INV_VALUE);
+    }
+  else
+    do
+      rng (rngctx, eb, sizeof eb);
+    while (!_kc_p256_seckey_parse (&e, eb));
+  if (!err)
+    {
+      _kc_p256_pubkey_create (c, sizeof c, &e, _kc_random_fast, NULL);
+      _kc_p256_ecdh (s, &e, &q);
+      memcpy (ct, c, sizeof c);
+      memcpy (ss, s, sizeof s);
+    }
+  wipememory (&e, sizeof e);
+  wipememory (eb, sizeof eb);
+  wipememory (s, sizeof s);
+  return err;
+}
+
+static gpg_error_t
+p256_decap (const struct _kc_kem_info *k, unsigned char *ss,
+            const unsigned char *ct, const unsigned char *sk)
+{
+  _kc_p256_scalar x;
+  _kc_p256_ge q;
+  unsigned char s[32];
+  gpg_error_t err = 0;
+  (void) k;
+
+  if (!_kc_p256_seckey_parse (&x, sk))
+    err = KC_ERR (GPG_ERR_BAD_SECKEY);
+  else if (!_kc_p256_pubkey_parse_var (&q, ct, 65))
+    err = KC_ERR (GPG_ERR_INV_DATA);
+  else
+    {
+      _kc_p256_ecdh (s, &x, &q);
+      memcpy (ss, s, sizeof s);
+    }
+  wipememory (&x, sizeof x);
+  wipememory (s, sizeof s);
+  return err;
+}
+
 /* The rows, named so that a hybrid's row can point at its parts' rows. */
 enum
 {
   ROW_SNTRUP761, ROW_MLKEM512, ROW_MLKEM768, ROW_MLKEM1024, ROW_X25519,
   ROW_SNTRUP761X25519, ROW_MLKEM768X25519, ROW_X25519MLKEM768, ROW_XWING,
-  ROW_DHKEM25519, KEM_ROWS
+  ROW_DHKEM25519, ROW_P256, ROW_DHKEMP256, KEM_ROWS
 };
 
 static const struct _kc_kem_info kem_table[KEM_ROWS] = {
@@ -293,6 +394,28 @@ static const struct _kc_kem_info kem_table[KEM_ROWS] = {
     .ss_len = KC_KEM_DHKEM25519_SHARED_LEN,
     .seed_len = 32, .opt_len = 32,
     .burn = KC_STACK_BURN_X25519 + KC_STACK_BURN_SHA256
+            + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_dhkem_keypair,
+    .keypair_seed = _kc_kem_dhkem_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_dhkem_encap,
+    .decap = _kc_kem_dhkem_decap },
+  [ROW_P256] = { .algo = KC_KEM_RAW_P256R1, .param = 0,
+    .pq = NULL, .ec = NULL,
+    .pk_len = KC_KEM_RAW_P256R1_PUBKEY_LEN,
+    .sk_len = KC_KEM_RAW_P256R1_SECKEY_LEN,
+    .ct_len = KC_KEM_RAW_P256R1_ENCAPS_LEN,
+    .ss_len = KC_KEM_RAW_P256R1_SHARED_LEN,
+    .seed_len = 32, .opt_len = 32, .burn = KC_STACK_BURN_ECDH,
+    .keypair = p256_keypair, .keypair_seed = p256_keypair_seed,
+    .keypair_batch = NULL, .encap = p256_encap, .decap = p256_decap },
+  [ROW_DHKEMP256] = { .algo = KC_KEM_DHKEMP256R1,
+    .param = 0x0010, .pq = NULL, .ec = &kem_table[ROW_P256],
+    .pk_len = KC_KEM_DHKEMP256R1_PUBKEY_LEN,
+    .sk_len = KC_KEM_DHKEMP256R1_SECKEY_LEN,
+    .ct_len = KC_KEM_DHKEMP256R1_ENCAPS_LEN,
+    .ss_len = KC_KEM_DHKEMP256R1_SHARED_LEN,
+    .seed_len = 32, .opt_len = 32,
+    .burn = KC_STACK_BURN_ECDH + KC_STACK_BURN_SHA256
             + KC_STACK_BURN_HYBRID_EXTRA,
     .keypair = _kc_kem_dhkem_keypair,
     .keypair_seed = _kc_kem_dhkem_keypair_seed,

@@ -171,7 +171,7 @@ ecc_pubkey (int v)
   unsigned char sk[32];
   switch (v)
     {
-    case 0: return kc_ecc_pubkey (2, out1, 65, ecc_sk, 32);
+    case 0: return kc_ecc_pubkey (99, out1, 65, ecc_sk, 32);
     case 1: return kc_ecc_pubkey (KC_ECC_SECP256K1, NULL, 65, ecc_sk, 32);
     case 2: return kc_ecc_pubkey (KC_ECC_SECP256K1, out1, 65, NULL, 32);
     case 3: return kc_ecc_pubkey (KC_ECC_SECP256K1, out1, 64, ecc_sk, 32);
@@ -354,7 +354,7 @@ btc_keys (int v)
   memset (off + 1, 0xff, 32);         /* x >= p */
   switch (v)
     {
-    case 0: return kc_ecc_pubkey_convert (2, out1, 65, ecc_pubc, 33);
+    case 0: return kc_ecc_pubkey_convert (99, out1, 65, ecc_pubc, 33);
     case 1: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, NULL, 65, ecc_pubc, 33);
     case 2: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 64, ecc_pubc, 33);
     case 3: return kc_ecc_pubkey_convert (KC_ECC_SECP256K1, out1, 65, ecc_pubc, 32);
@@ -390,7 +390,7 @@ btc_schemes (int v)
   bad[64] = 4;                        /* no such recovery id */
   switch (v)
     {
-    case 0: return kc_ecdh (2, 0, out1, 32, ecc_sk, 32, ecc_pubc, 33);
+    case 0: return kc_ecdh (99, 0, out1, 32, ecc_sk, 32, ecc_pubc, 33);
     case 1: return kc_ecdh (KC_ECC_SECP256K1, 4, out1, 32, ecc_sk, 32, ecc_pubc, 33);
     case 2: return kc_ecdh (KC_ECC_SECP256K1, 0, out1, 31, ecc_sk, 32, ecc_pubc, 33);
     case 3: return kc_ecdh (KC_ECC_SECP256K1, 0, out1, 32, ecc_sk, 32, ecc_pub, 33);
@@ -493,7 +493,7 @@ static const struct row rows[] = {
   { "eddsa_verify_batch curve 1", NSUP, eddsa_calls, 30, 0, 0 },
   { "eddsa_verify_batch pubkeys NULL", INV, eddsa_calls, 31, 0, 0 },
   { "eddsa_verify_batch ok", 0, eddsa_calls, 32, 0, 0 },
-  { "pubkey_convert curve 2", NSUP, btc_keys, 0, 65, 0 },
+  { "pubkey_convert curve 99", NSUP, btc_keys, 0, 65, 0 },
   { "pubkey_convert out NULL", INV, btc_keys, 1, 65, 0 },
   { "pubkey_convert out_len 64", INV, btc_keys, 2, 65, 0 },
   { "pubkey_convert pub_len 32", INV, btc_keys, 3, 65, 0 },
@@ -510,31 +510,31 @@ static const struct row rows[] = {
   { "xonly_pubkey sk NULL", INV, btc_keys, 22, 32, 0 },
   { "xonly_pubkey sk n", GPG_ERR_BAD_SECKEY, btc_keys, 23, 32, 0 },
   { "xonly_pubkey ok, parity NULL", 0, btc_keys, 24, 32, 0 },
-  { "xonly_tweak_add curve 2", NSUP, btc_keys, 30, 32, 0 },
+  { "xonly_tweak_add curve 2 (P-256)", NSUP, btc_keys, 30, 32, 0 },
   { "xonly_tweak_add out_len 31", INV, btc_keys, 31, 31, 0 },
   { "xonly_tweak_add xonly_len 33", INV, btc_keys, 32, 32, 0 },
   { "xonly_tweak_add x >= p", GPG_ERR_BAD_PUBKEY, btc_keys, 33, 32, 0 },
   { "xonly_tweak_add tweak n", GPG_ERR_BAD_SECKEY, btc_keys, 34, 32, 0 },
   { "xonly_tweak_add ok", 0, btc_keys, 99, 32, 0 },
-  { "ecdh curve 2", NSUP, btc_schemes, 0, 32, 0 },
+  { "ecdh curve 99", NSUP, btc_schemes, 0, 32, 0 },
   { "ecdh flag 4", INV, btc_schemes, 1, 32, 0 },
   { "ecdh shared_len 31", INV, btc_schemes, 2, 31, 0 },
   { "ecdh 04 key in 33 bytes", GPG_ERR_BAD_PUBKEY, btc_schemes, 3, 32, 0 },
   { "ecdh sk n", GPG_ERR_BAD_SECKEY, btc_schemes, 4, 32, 0 },
   { "ecdh raw x ok", 0, btc_schemes, 5, 32, 0 },
-  { "ecdsa_recover curve 2", NSUP, btc_schemes, 10, 65, 0 },
+  { "ecdsa_recover curve 2 (P-256)", NSUP, btc_schemes, 10, 65, 0 },
   { "ecdsa_recover sig_len 64", INV, btc_schemes, 11, 65, 0 },
   { "ecdsa_recover digest_len 0", INV, btc_schemes, 12, 65, 0 },
   { "ecdsa_recover recid 4", GPG_ERR_BAD_SIGNATURE, btc_schemes, 13, 65, 0 },
   { "ecdsa_recover ok", 0, btc_schemes, 14, 65, 0 },
-  { "schnorr_sign curve 2", NSUP, btc_schemes, 20, 64, 0 },
+  { "schnorr_sign curve 2 (P-256)", NSUP, btc_schemes, 20, 64, 0 },
   { "schnorr_sign sig_len 65", INV, btc_schemes, 21, 65, 0 },
   { "schnorr_sign aux_len 31", INV, btc_schemes, 22, 64, 0 },
   { "schnorr_sign sk n", GPG_ERR_BAD_SECKEY, btc_schemes, 23, 64, 0 },
   { "schnorr_sign empty msg ok", 0, btc_schemes, 24, 64, 0 },
   { "ecdsa_sign recoverable room 64", GPG_ERR_TOO_SHORT, btc_schemes, 25, 64, 0 },
   { "ecdsa_sign recoverable ok", 0, btc_schemes, 26, 65, 0 },
-  { "schnorr_verify curve 2", NSUP, btc_schemes, 30, 0, 0 },
+  { "schnorr_verify curve 2 (P-256)", NSUP, btc_schemes, 30, 0, 0 },
   { "schnorr_verify sig_len 63", INV, btc_schemes, 31, 0, 0 },
   { "schnorr_verify msg NULL", INV, btc_schemes, 32, 0, 0 },
   { "schnorr_verify x >= p", GPG_ERR_BAD_PUBKEY, btc_schemes, 33, 0, 0 },
@@ -596,7 +596,7 @@ static const struct row rows[] = {
   { "ecc_keypair sk_len 33", INV, ecc_keypair, 7, 65, 32 },
   { "ecc_keypair compressed ok", 0, ecc_keypair, 8, 33, 32 },
   { "ecc_keypair ok", 0, ecc_keypair, 99, 65, 32 },
-  { "ecc_pubkey curve 2", NSUP, ecc_pubkey, 0, 65, 0 },
+  { "ecc_pubkey curve 99", NSUP, ecc_pubkey, 0, 65, 0 },
   { "ecc_pubkey pub NULL", INV, ecc_pubkey, 1, 65, 0 },
   { "ecc_pubkey sk NULL", INV, ecc_pubkey, 2, 65, 0 },
   { "ecc_pubkey pub_len 64", INV, ecc_pubkey, 3, 65, 0 },

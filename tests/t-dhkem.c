@@ -1,7 +1,8 @@
-/* t-dhkem.c - DHKEM(X25519, HKDF-SHA256), HPKE's KEM 0x0020 (RFC 9180):
+/* t-dhkem.c - DHKEM(X25519, HKDF-SHA256), HPKE's KEM 0x0020 (RFC 9180),
+ * and DHKEM(P-256, HKDF-SHA256), KEM 0x0010:
  * the test vectors of RFC 9180 Appendix A read at run time from the
  * document's source (data/hpke: DeriveKeyPair of every ikm, Encap with
- * ikmE through OPTIONAL, Decap), random keys against RFC 9180 4.1
+ * ikmE through OPTIONAL, Decap; both KEMs), random keys against RFC 9180 4.1
  * composed here from OpenSSL's X25519 and HMAC-SHA256, the all-zero
  * Diffie-Hellman value refused on both sides with nothing written, and
  * the argument rules.
@@ -54,26 +55,35 @@ get (const struct block *b, const char *name)
   return NULL;
 }
 
-/* OUT (32 bytes) = field NAME of B; 0 if absent */
+/* OUT (LEN bytes) = field NAME of B; 0 if absent */
 static int
-get32 (unsigned char out[N], const struct block *b, const char *name)
+getn (unsigned char *out, size_t len, const struct block *b, const char *name)
 {
   const char *h = get (b, name);
   if (!h)
     return 0;
-  CHECK (t_unhex (out, N, h) == N, "hpke vectors: %s is not 32 bytes", name);
+  CHECK (t_unhex (out, len, h) == (long) len, "hpke vectors: %s is not %u "
+         "bytes", name, (unsigned) len);
   return 1;
 }
 
+/* The KEM of the blocks being read (A, N for X25519; A256, N256 for the
+ * public keys and enc of P-256) and what was checked */
+static int kem_algo = A;
+static size_t kem_npk = N;
 static int nkeys, nkem;
+
+#define get32(out, b, name) getn (out, N, b, name)
+#define getpk(out, b, name) getn (out, kem_npk, b, name)
 
 static void
 check_block (const struct block *b, int index)
 {
   static const char *const who[3] = { "E", "R", "S" };
-  unsigned char ikm[N], sk[N], pk[N], gsk[N], gpk[N];
-  unsigned char enc[N], ss[N], genc[N], gss[N];
+  unsigned char ikm[N], sk[N], pk[65], gsk[N], gpk[65];
+  unsigned char enc[65], ss[N], genc[65], gss[N];
   const char *mode = get (b, "mode");
+  size_t npk = kem_npk;
   int i;
 
   for (i = 0; i < 3; i++)
@@ -84,33 +94,34 @@ check_block (const struct block *b, int index)
       snprintf (np, sizeof np, "pk%sm", who[i]);
       if (!get32 (ikm, b, ni))
         continue;
-      CHECK (get32 (sk, b, ns) && get32 (pk, b, np),
+      CHECK (get32 (sk, b, ns) && getpk (pk, b, np),
              "hpke block %d: %s without its keys", index, ni);
-      CHECK_ERR (kc_kem_keypair_seed (A, gpk, N, gsk, N, ikm, N), 0);
-      CHECK (!memcmp (gsk, sk, N) && !memcmp (gpk, pk, N),
+      CHECK_ERR (kc_kem_keypair_seed (kem_algo, gpk, npk, gsk, N, ikm, N), 0);
+      CHECK (!memcmp (gsk, sk, N) && !memcmp (gpk, pk, npk),
              "hpke block %d (mode %s): DeriveKeyPair (%s)", index, mode, ni);
       nkeys++;
     }
   if (!mode || (strcmp (mode, "0") && strcmp (mode, "1")))
     return;                     /* the auth modes use AuthEncap */
-  CHECK (get32 (ikm, b, "ikmE") && get32 (pk, b, "pkRm")
-         && get32 (sk, b, "skRm") && get32 (enc, b, "enc")
+  CHECK (get32 (ikm, b, "ikmE") && getpk (pk, b, "pkRm")
+         && get32 (sk, b, "skRm") && getpk (enc, b, "enc")
          && get32 (ss, b, "shared_secret"),
          "hpke block %d: fields missing", index);
-  CHECK_ERR (kc_kem_encap (A, pk, N, genc, N, gss, N, ikm, N), 0);
-  CHECK (!memcmp (genc, enc, N), "hpke block %d (mode %s): enc", index,
+  CHECK_ERR (kc_kem_encap (kem_algo, pk, npk, genc, npk, gss, N, ikm, N), 0);
+  CHECK (!memcmp (genc, enc, npk), "hpke block %d (mode %s): enc", index,
          mode);
   CHECK (!memcmp (gss, ss, N), "hpke block %d (mode %s): Encap's "
          "shared_secret", index, mode);
   memset (gss, 0, N);
-  CHECK_ERR (kc_kem_decap (A, sk, N, enc, N, gss, N, NULL, 0), 0);
+  CHECK_ERR (kc_kem_decap (kem_algo, sk, N, enc, npk, gss, N, NULL, 0), 0);
   CHECK (!memcmp (gss, ss, N), "hpke block %d (mode %s): Decap's "
          "shared_secret", index, mode);
   nkem++;
 }
 
-static void
-test_vectors (void)
+/* The blocks of KEM_ID (32: X25519, 16: P-256) */
+static int
+test_vectors_of (const char *kem_id)
 {
   const char *path = t_datafile ("hpke/draft-irtf-cfrg-hpke.md");
   static char text[200000];
@@ -124,7 +135,7 @@ test_vectors (void)
   if (!fp)
     {
       fail ("cannot open %s", path);
-      return;
+      return 0;
     }
   len = fread (text, 1, sizeof text - 1, fp);
   fclose (fp);
@@ -159,7 +170,7 @@ test_vectors (void)
         {
           const char *kem = get (&b, "kem_id");
           in_setup = 0;
-          if (kem && !strcmp (kem, "32"))
+          if (kem && !strcmp (kem, kem_id))
             check_block (&b, nblocks++);
           continue;
         }
@@ -169,7 +180,7 @@ test_vectors (void)
           if (b.n == 40 || (size_t) (c - line) >= sizeof b.name[0])
             {
               fail ("hpke vectors: block too large");
-              return;
+              return 0;
             }
           cur = b.n++;
           /* (copies of known length: gcc's -Wformat-truncation cannot
@@ -190,12 +201,31 @@ test_vectors (void)
                            < sizeof b.hex[cur])
         strcat (b.hex[cur], line);      /* a value continued */
     }
+  return nblocks;
+}
+
+static void
+test_vectors (void)
+{
+  int nblocks = test_vectors_of ("32");
   /* A.1, A.2 and A.7 (AES-128-GCM, ChaCha20Poly1305, export only): four
    * modes each; keys: E and R in all twelve, S in the six auth ones;
    * Encap/Decap in modes 0 and 1 */
   CHECK (nblocks == 12 && nkeys == 30 && nkem == 6,
          "hpke vectors: %d blocks, %d key pairs, %d Encap/Decap checks "
          "(not 12, 30, 6)", nblocks, nkeys, nkem);
+  /* DHKEM(P-256, HKDF-SHA256): A.3, A.4 and A.5 (HKDF-SHA256 and
+   * AES-128-GCM, HKDF-SHA512 and AES-128-GCM, HKDF-SHA256 and
+   * ChaCha20Poly1305), four modes each: the same counts */
+  kem_algo = KC_KEM_DHKEMP256R1;
+  kem_npk = 65;
+  nkeys = nkem = 0;
+  nblocks = test_vectors_of ("16");
+  CHECK (nblocks == 12 && nkeys == 30 && nkem == 6,
+         "hpke P-256 vectors: %d blocks, %d key pairs, %d Encap/Decap "
+         "checks (not 12, 30, 6)", nblocks, nkeys, nkem);
+  kem_algo = A;
+  kem_npk = N;
 }
 
 /* ------------------------------------------- against a composition */

@@ -70,7 +70,8 @@ test_not_supported_and_args (void)
   size_t l;
   int curve;
 
-  for (curve = 0; curve <= 3; curve += 2)
+  /* 0 and 99: no such curve (2 is P-256 now, t-p256) */
+  for (curve = 0; curve <= 99; curve += 99)
     {
       l = 64;
       CHECK_ERR (kc_ecc_keypair (curve, pk, 65, sk, 32), GPG_ERR_NOT_SUPPORTED);

@@ -10,7 +10,9 @@
  *    error, nothing written where the API says so), low-S, the
  *    Bitcoin-only calls NOT_SUPPORTED, key conversion;
  *  - OpenSSL (when built with it): public keys byte for byte, our
- *    signatures verify there and theirs here, ECDH both ways.
+ *    signatures verify there and theirs here, ECDH both ways;
+ *  - the KEM KC_KEM_RAW_P256R1 against kc_ecc_pubkey and kc_ecdh (the
+ *    DHKEM over it is t-dhkem's, with RFC 9180's vectors).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -552,6 +554,60 @@ test_wycheproof (void)
          nskip);
 }
 
+static void
+test_kem (void)
+{
+  const int A = KC_KEM_RAW_P256R1;
+  unsigned char pk[65], sk[32], ct[65], ss[32], ss2[32], e[32], pk2[65];
+  unsigned char sk2[32], want[32], bad[65], n[32];
+  int it;
+
+  for (it = 0; it < 8; it++)
+    {
+      CHECK_ERR (kc_kem_keypair (A, pk, 65, sk, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey (CURVE, pk2, 65, sk, 32), 0);
+      CHECK (!memcmp (pk, pk2, 65), "KEM public key is kc_ecc_pubkey's");
+      CHECK_ERR (kc_kem_encap (A, pk, 65, ct, 65, ss, 32, NULL, 0), 0);
+      CHECK_ERR (kc_kem_decap (A, sk, 32, ct, 65, ss2, 32, NULL, 0), 0);
+      CHECK (!memcmp (ss, ss2, 32), "KEM decap agrees (%d)", it);
+      /* with e given: ct = e G, ss = x (e pk) */
+      t_randbytes (e, 32);
+      e[0] &= 0x7f;
+      CHECK_ERR (kc_kem_encap (A, pk, 65, ct, 65, ss, 32, e, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey (CURVE, pk2, 65, e, 32), 0);
+      CHECK (!memcmp (ct, pk2, 65), "KEM ct = e G");
+      CHECK_ERR (kc_ecdh (CURVE, 0, want, 32, e, 32, pk, 65), 0);
+      CHECK (!memcmp (ss, want, 32), "KEM ss = x (e pk)");
+      /* the seeded key pair */
+      CHECK_ERR (kc_kem_keypair_seed (A, pk2, 65, sk2, 32, sk, 32), 0);
+      CHECK (!memcmp (pk2, pk, 65) && !memcmp (sk2, sk, 32), "seeded pair");
+    }
+  /* bad inputs: nothing written */
+  unhex_fixed (n, 32, hex_n);
+  memset (ss, 0xaa, 32);
+  memset (ct, 0xaa, 65);
+  memcpy (bad, pk, 65);
+  bad[64] ^= 1;
+  CHECK_ERR (kc_kem_encap (A, bad, 65, ct, 65, ss, 32, NULL, 0),
+             GPG_ERR_BAD_PUBKEY);
+  CHECK (ss[0] == 0xaa && ct[0] == 0xaa, "encap wrote on error");
+  CHECK_ERR (kc_kem_decap (A, sk, 32, bad, 65, ss, 32, NULL, 0),
+             GPG_ERR_INV_DATA);
+  CHECK (ss[0] == 0xaa && ss[31] == 0xaa, "decap wrote on error");
+  CHECK_ERR (kc_kem_decap (A, n, 32, pk, 65, ss, 32, NULL, 0),
+             GPG_ERR_BAD_SECKEY);
+  CHECK_ERR (kc_kem_encap (A, pk, 65, ct, 65, ss, 32, n, 32),
+             GPG_ERR_INV_VALUE);
+  CHECK (ss[0] == 0xaa && ct[0] == 0xaa, "encap wrote on error");
+  memset (e, 0, 32);
+  CHECK_ERR (kc_kem_keypair_seed (A, pk2, 65, sk2, 32, e, 32),
+             GPG_ERR_BAD_SECKEY);
+  CHECK_ERR (kc_kem_encap (A, pk, 65, ct, 65, ss, 32, e, 31),
+             GPG_ERR_INV_VALUE);
+  CHECK_ERR (kc_kem_encap (A, pk, 64, ct, 65, ss, 32, NULL, 0),
+             GPG_ERR_INV_ARG);
+}
+
 #ifdef HAVE_OPENSSL
 static EC_KEY *
 ossl_key (const unsigned char key[32])
@@ -668,6 +724,7 @@ main (int argc, char **argv)
   test_bad_input ();
   test_digest_lengths ();
   test_wycheproof ();
+  test_kem ();
 #ifdef HAVE_OPENSSL
   test_openssl (200);
 #else

@@ -13,8 +13,8 @@
  * step h says.  s is returned as computed, or as min (s, n - s) with
  * LOW_S.
  */
-#ifndef KC_P256_ECDSA_H
-#define KC_P256_ECDSA_H
+#ifndef KC_P256_P256_H
+#define KC_P256_P256_H
 
 #include "p256/mult.h"
 
@@ -58,4 +58,4 @@ void _kc_p256_pubkey_create (unsigned char *out, size_t len,
 void _kc_p256_ecdh (unsigned char out[32], const _kc_p256_scalar *x,
                     const _kc_p256_ge *q);
 
-#endif /* KC_P256_ECDSA_H */
+#endif /* KC_P256_P256_H */
