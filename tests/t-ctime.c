@@ -683,6 +683,28 @@ p256 (void)
       ct_declassify (&a, sizeof a);
       _kc_p256_ecmult_gen_unblind ();
     }
+  /* the KEMs RAW_P256R1 and DHKEMP256R1 with secret RNG output */
+  {
+    static const int kalgo[2] = { KC_KEM_RAW_P256R1, KC_KEM_DHKEMP256R1 };
+    unsigned char kpk[65], ksk[32], kct[65], s1[32], s2[32];
+    size_t a;
+    for (a = 0; a < 2; a++)
+      {
+        const struct _kc_kem_info *k = _kc_kem_lookup (kalgo[a]);
+        if (k->keypair (k, kpk, ksk, secret_rng, NULL))
+          fail ("P-256 KEM %d keypair", kalgo[a]);
+        ct_declassify (kpk, sizeof kpk);
+        if (k->encap (k, kct, s1, kpk, NULL, secret_rng, NULL))
+          fail ("P-256 KEM %d encap", kalgo[a]);
+        ct_declassify (kct, sizeof kct);
+        if (k->decap (k, s2, kct, ksk))
+          fail ("P-256 KEM %d decap", kalgo[a]);
+        reached (s2, 32, "P-256 KEM decap");
+        ct_declassify (s1, 32);
+        ct_declassify (s2, 32);
+        CHECK (!memcmp (s1, s2, 32), "P-256 KEM %d: decap", kalgo[a]);
+      }
+  }
 }
 
 /* Montgomery arithmetic on every named modulus, on both the BMI2/ADX and

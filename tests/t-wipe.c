@@ -2113,18 +2113,37 @@ run_all (void)
       CHECK (!memcmp (hy_ss, hy_ss2, hy_ss_len), "hybrid decap: wrong key");
     }
 
-  /* X-Wing and HPKE's DHKEM */
-  for (i = 0; i < 2; i++)
+  /* X-Wing and HPKE's DHKEM; P-256's RAW_P256R1 and DHKEM */
+  for (i = 0; i < 4; i++)
     {
-      const char *nm = i ? "dhkem25519" : "xwing";
-      size_t burn = i ? KC_STACK_BURN_X25519 + KC_STACK_BURN_SHA256
-                        + KC_STACK_BURN_HYBRID_EXTRA
-                      : KC_STACK_BURN_MLKEM + KC_STACK_BURN_XWING_EXTRA;
+      static const char *const nms[4] = { "xwing", "dhkem25519",
+                                          "raw-p256r1", "dhkemp256r1" };
+      static const int algos[4] = { KC_KEM_XWING, KC_KEM_DHKEM25519,
+                                    KC_KEM_RAW_P256R1, KC_KEM_DHKEMP256R1 };
+      static const size_t pks[4] = { KC_KEM_XWING_PUBKEY_LEN,
+                                     KC_KEM_DHKEM25519_PUBKEY_LEN,
+                                     KC_KEM_RAW_P256R1_PUBKEY_LEN,
+                                     KC_KEM_DHKEMP256R1_PUBKEY_LEN };
+      static const size_t cts[4] = { KC_KEM_XWING_ENCAPS_LEN,
+                                     KC_KEM_DHKEM25519_ENCAPS_LEN,
+                                     KC_KEM_RAW_P256R1_ENCAPS_LEN,
+                                     KC_KEM_DHKEMP256R1_ENCAPS_LEN };
+      const size_t burns[4] = {
+        KC_STACK_BURN_MLKEM + KC_STACK_BURN_XWING_EXTRA,
+        KC_STACK_BURN_X25519 + KC_STACK_BURN_SHA256
+        + KC_STACK_BURN_HYBRID_EXTRA,
+        KC_STACK_BURN_ECDH,
+        KC_STACK_BURN_ECDH + KC_STACK_BURN_SHA256 + KC_STACK_BURN_HYBRID_EXTRA
+      };
+      const char *nm = nms[i];
+      size_t burn = burns[i];
       char what[64];
-      xw_algo = i ? KC_KEM_DHKEM25519 : KC_KEM_XWING;
-      xw_pk_len = i ? KC_KEM_DHKEM25519_PUBKEY_LEN : KC_KEM_XWING_PUBKEY_LEN;
-      xw_ct_len = i ? KC_KEM_DHKEM25519_ENCAPS_LEN : KC_KEM_XWING_ENCAPS_LEN;
+      xw_algo = algos[i];
+      xw_pk_len = pks[i];
+      xw_ct_len = cts[i];
       t_randbytes (xw_seed, sizeof xw_seed);
+      if (i == 2)
+        xw_seed[0] &= 0x7f;             /* RAW_P256R1: the seed is sk < n */
       npats = 0;
       snprintf (what, sizeof what, "kc_kem_keypair_seed (%s)", nm);
       check_call (what, call_xw_keypair_seed, &err, derive_xw_key, burn);
