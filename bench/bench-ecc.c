@@ -1,4 +1,5 @@
-/* bench-ecc.c - bench-slope group "ecc": secp256k1 through the public API.
+/* bench-ecc.c - bench-slope group "ecc": secp256k1 and NIST P-256 through
+ * the public API.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -48,6 +49,9 @@
  *                  lanes when usable)
  *   schnorr_batch_msm<B>_per_sig    _kc_schnorr_verify_batch_msm_var (the
  *                  random-coefficient batch equation)
+ * Rows ecc/p256/<op> (NIST P-256, cipher/p256/), microseconds:
+ *   keypair, pubkey, sign, verify (r||s, 65-byte key), verify_compressed
+ *   (33-byte key: the square root too), ecdh (65-byte peer key)
  * Self-check before timing: 2G and 3G (kc_ecc_pubkey of the secret keys 2
  * and 3) equal their known coordinates, compressed and uncompressed; a
  * signature verifies (r||s and DER, with both key encodings) and fails on
@@ -652,6 +656,149 @@ sbatch_setup (const struct bench_group *g)
   c->msg[77][3] ^= 1;
 }
 
+/* ---------------------------------------------------------- P-256 */
+
+#define P256 KC_ECC_NIST_P256
+
+struct p256_ctx
+{
+  unsigned char sk[32], pk[65], pkc[33], peer[65], digest[32], sig[64];
+};
+
+static void
+body_p256_keypair (void *vctx, uint64_t iters)
+{
+  unsigned char pk[65], sk[32];
+  (void) vctx;
+  while (iters--)
+    {
+      kc_ecc_keypair (P256, pk, sizeof pk, sk, sizeof sk);
+      bench_consume (pk, sizeof pk);
+    }
+  wipememory (sk, sizeof sk);
+}
+
+static void
+body_p256_pubkey (void *vctx, uint64_t iters)
+{
+  const struct p256_ctx *c = vctx;
+  unsigned char pk[65];
+  while (iters--)
+    {
+      kc_ecc_pubkey (P256, pk, sizeof pk, bench_hide_ptr (c->sk), 32);
+      bench_consume (pk, sizeof pk);
+    }
+}
+
+static void
+body_p256_sign (void *vctx, uint64_t iters)
+{
+  const struct p256_ctx *c = vctx;
+  unsigned char sig[64];
+  while (iters--)
+    {
+      size_t len = sizeof sig;
+      kc_ecdsa_sign (P256, 0, sig, &len, bench_hide_ptr (c->sk), 32,
+                     bench_hide_ptr (c->digest), 32);
+      bench_consume (sig, len);
+    }
+}
+
+static void
+p256_verify_loop (const struct p256_ctx *c, const unsigned char *pk,
+                  size_t pk_len, uint64_t iters)
+{
+  uint64_t acc = 0;
+  while (iters--)
+    acc += kc_ecdsa_verify (P256, 0, bench_hide_ptr (c->sig), 64,
+                            bench_hide_ptr (pk), pk_len,
+                            bench_hide_ptr (c->digest), 32);
+  bench_consume_u64 (acc);
+}
+
+static void
+body_p256_verify (void *vctx, uint64_t iters)
+{
+  const struct p256_ctx *c = vctx;
+  p256_verify_loop (c, c->pk, sizeof c->pk, iters);
+}
+
+static void
+body_p256_verify_compressed (void *vctx, uint64_t iters)
+{
+  const struct p256_ctx *c = vctx;
+  p256_verify_loop (c, c->pkc, sizeof c->pkc, iters);
+}
+
+static void
+body_p256_ecdh (void *vctx, uint64_t iters)
+{
+  const struct p256_ctx *c = vctx;
+  unsigned char out[32];
+  while (iters--)
+    {
+      kc_ecdh (P256, 0, out, sizeof out, bench_hide_ptr (c->sk), 32,
+               bench_hide_ptr (c->peer), sizeof c->peer);
+      bench_consume (out, sizeof out);
+    }
+}
+
+/* The RFC 6979 A.2.5 key and its SHA-256 "sample" signature check the
+ * rows' calls first, then a random peer for ECDH (both sides agree). */
+static void
+p256_run (const struct bench_group *g)
+{
+  static const char *x_hex =
+    "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721";
+  static struct p256_ctx c;
+  unsigned char psk[32], s1[32], s2[32];
+  size_t len = sizeof c.sig;
+  gpg_error_t err;
+  int i;
+
+  for (i = 0; i < 32; i++)
+    {
+      unsigned int v;
+      sscanf (x_hex + 2 * i, "%2x", &v);
+      c.sk[i] = (unsigned char) v;
+    }
+  /* SHA-256 ("sample") */
+  kc_md_hash_buffer (KC_MD_SHA256, c.digest, 32, "sample", 6);
+  err = kc_ecc_pubkey (P256, c.pk, sizeof c.pk, c.sk, 32);
+  bench_check (g->name, !err, "P-256 pubkey: %s", gpg_strerror (err));
+  bench_check_hex (g->name, "P-256 RFC 6979 key x", c.pk + 1, 32,
+    "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6");
+  err = kc_ecc_pubkey (P256, c.pkc, sizeof c.pkc, c.sk, 32);
+  bench_check (g->name, !err, "P-256 pubkey (33): %s", gpg_strerror (err));
+  err = kc_ecdsa_sign (P256, 0, c.sig, &len, c.sk, 32, c.digest, 32);
+  bench_check (g->name, !err, "P-256 sign: %s", gpg_strerror (err));
+  bench_check_hex (g->name, "P-256 RFC 6979 r", c.sig, 32,
+    "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716");
+  err = kc_ecdsa_verify (P256, 0, c.sig, 64, c.pkc, 33, c.digest, 32);
+  bench_check (g->name, !err, "P-256 verify: %s", gpg_strerror (err));
+  err = kc_ecc_keypair (P256, c.peer, sizeof c.peer, psk, sizeof psk);
+  bench_check (g->name, !err, "P-256 keypair: %s", gpg_strerror (err));
+  err = kc_ecdh (P256, 0, s1, 32, c.sk, 32, c.peer, 65);
+  bench_check (g->name, !err, "P-256 ecdh: %s", gpg_strerror (err));
+  err = kc_ecdh (P256, 0, s2, 32, psk, 32, c.pk, 65);
+  bench_check (g->name, !err && !memcmp (s1, s2, 32),
+               "P-256 ecdh: the two sides disagree");
+  wipememory (psk, sizeof psk);
+
+  bench_row (g, "p256", "keypair", BENCH_US_PER_OP, 1, body_p256_keypair, &c);
+  bench_row (g, "p256", "pubkey", BENCH_US_PER_OP, 1, body_p256_pubkey, &c);
+  bench_row (g, "p256", "sign", BENCH_US_PER_OP, 1, body_p256_sign, &c);
+  {
+    const struct bench_row_def verify[2] = {
+      { "p256", "verify", BENCH_US_PER_OP, 1, body_p256_verify, &c },
+      { "p256", "verify_compressed", BENCH_US_PER_OP, 1,
+        body_p256_verify_compressed, &c }
+    };
+    bench_rows (g, verify, 2);
+  }
+  bench_row (g, "p256", "ecdh", BENCH_US_PER_OP, 1, body_p256_ecdh, &c);
+}
+
 static void
 ecc_run (const struct bench_group *g)
 {
@@ -768,11 +915,12 @@ ecc_run (const struct bench_group *g)
         bench_rows (g, rows, 3);
       }
   }
+  p256_run (g);
   wipememory (&c, sizeof c);
 }
 
 const struct bench_group bench_group_ecc = {
-  "ecc", "secp256k1 through the public ECC API, microseconds",
+  "ecc", "secp256k1 and P-256 through the public ECC API, microseconds",
   "ecc/secp256k1/{keypair,pubkey,sign,sign_der,verify,verify_der,\n"
   "             parse_compressed,parse_uncompressed,schnorr_sign,\n"
   "             schnorr_verify,ecdh,sign_recoverable,recover,seckey_tweak,\n"
@@ -780,5 +928,6 @@ const struct bench_group bench_group_ecc = {
   "             ellswift_{encode,decode,create,xdh},\n"
   "             verify_batch{1,8,64,1024}_per_sig,\n"
   "             schnorr_verify_batch{1,8,64,1024}_per_sig,\n"
-  "             schnorr_batch_{each,msm}{1,8,64,1024}_per_sig}", 0, ecc_run
+  "             schnorr_batch_{each,msm}{1,8,64,1024}_per_sig}\n"
+  "ecc/p256/{keypair,pubkey,sign,verify,verify_compressed,ecdh}", 0, ecc_run
 };

@@ -124,6 +124,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_md,
   bench_peers_mpi,
   bench_peers_ecc,
+  bench_peers_p256,
 #ifdef HAVE_LIBSECP256K1
   bench_peers_secp_btc,
 #endif

@@ -59,6 +59,7 @@ int peers_svg_write (const char *file, const char *title,
 void bench_peers_md (void);           /* bench-peers-md.c  */
 void bench_peers_mpi (void);          /* bench-peers-mpi.c */
 void bench_peers_ecc (void);          /* bench-peers-ecc.c */
+void bench_peers_p256 (void);         /* bench-peers-p256.c */
 void bench_peers_mont (void);         /* bench-peers-mont.c */
 void bench_peers_kem (void);          /* bench-peers-kem.c */
 void bench_peers_x25519 (void);       /* bench-peers-x25519.c */
