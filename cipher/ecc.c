@@ -582,9 +582,13 @@ kc_ecdsa_sign_ndata (int curve, unsigned int flags, void *sig, size_t *sig_len,
                      const void *digest, size_t digest_len,
                      const void *ndata, size_t ndata_len)
 {
-  gpg_error_t err = ecdsa_sign_body (curve, flags, sig, sig_len, seckey,
-                                     seckey_len, digest, digest_len,
-                                     ndata, ndata_len);
+  gpg_error_t err;
+
+  /* libsecp256k1's call: secp256k1 only, like the rest of its key API */
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  err = ecdsa_sign_body (curve, flags, sig, sig_len, seckey, seckey_len,
+                         digest, digest_len, ndata, ndata_len);
   _kc_burn_stack (KC_STACK_BURN_ECC);
   return err;
 }
