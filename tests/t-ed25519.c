@@ -6,7 +6,8 @@
  * the comb against libsodium's), the scalars mod L against plain
  * long arithmetic, batch verification with bad items at every kind of
  * position against the single verification, and the public API's
- * argument checks.
+ * argument checks.  The comb, the multiplications and the batch run on
+ * every kernel row: the CPU's and the portable one.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -826,6 +827,13 @@ main (int argc, char **argv)
   test_scalars ();
   test_comb ();
   test_double_and_msm ();
+  /* again on the portable row (the default is the MULX/ADX one where the
+   * CPU has BMI2 and ADX: ed25519/group.c's table) */
+  _kc_hwf_set_mask (0);
+  test_comb ();
+  test_double_and_msm ();
+  test_batch ();
+  _kc_hwf_set_mask (~0u);
   test_refusals ();
   test_api ();
   test_batch ();

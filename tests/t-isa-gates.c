@@ -33,6 +33,7 @@
 #include "mlkem/mlkem-int.h"
 #include "x25519/x86_64/ifma.h"
 #include "x25519/x86_64/adx.h"
+#include "ed25519/x86_64/adx.h"
 #include "secp256k1/field-5x52.h"
 #include "secp256k1/x86_64/field-4x64.h"
 #include "secp256k1/x86_64/field-avx2.h"
@@ -141,6 +142,8 @@ static const struct row rows[] = {
 #ifdef KC_LIMB_ADX
   { "cipher/x25519/x86_64/ladder-adx", ".", KC_X25519_ADX_HWF, "",
     "t-x25519,t-x25519-field-4x64", NULL, 0 },
+  { "cipher/ed25519/x86_64/group-adx", ".", KC_ED25519_ADX_HWF, "",
+    "t-ed25519,t-x25519", NULL, 0 },
 #endif
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
@@ -273,6 +276,7 @@ extern const struct _kc_kernel_table _kc_chacha20_kernels_table,
   _kc_sha512_mb_kernels_table, _kc_keccak_kernels_table,
   _kc_keccak_x4_kernels_table, _kc_keccak_x8_kernels_table,
   _kc_mlkem_kernels_table, _kc_x25519_kernels_table,
+  _kc_ed25519_kernels_table,
   _kc_sntrup761_kernels_table, _kc_sntrup761_jump_kernels_table,
   _kc_ecdsa_batch_kernels_table, _kc_secp256k1_field_kernels_table,
   _kc_limb_kernels_table;
@@ -303,6 +307,7 @@ static const struct
   { &_kc_keccak_x8_kernels_table, _kc_keccak_have_x8, 1, NULL },
   { &_kc_mlkem_kernels_table, NULL, 0, NULL },
   { &_kc_x25519_kernels_table, NULL, 0, NULL },
+  { &_kc_ed25519_kernels_table, NULL, 0, NULL },
   { &_kc_sntrup761_kernels_table, NULL, 0, NULL },
   { &_kc_sntrup761_jump_kernels_table, NULL, 0, NULL },
   { &_kc_ecdsa_batch_kernels_table, NULL, 0, probe_ecdsa_batch },

@@ -13,18 +13,13 @@
 #include "kcrypt-int.h"
 #include "modinv.h"
 #include "ed25519/group.h"
+#include "ed25519/x86_64/adx.h"
 
 typedef _kc_fe51 fe;
 typedef _kc_ed25519_ge ge;
 typedef _kc_ed25519_niels niels;
 typedef _kc_ed25519_cached cached;
 typedef _kc_ed25519_sc sc;
-
-/* the result of an addition or doubling before its products:
- * x = E/G, y = H/F; X = E F, Y = G H, Z = F G, T = E H */
-typedef struct { fe e, f, g, h; } p1p1;
-/* (X : Y : Z) without T, for a doubling that follows */
-typedef struct { fe X, Y, Z; } p2;
 
 static void
 fe_one (fe *r)
@@ -33,122 +28,34 @@ fe_one (fe *r)
   r->v[0] = 1;
 }
 
-static void
-to_p3 (ge *r, const p1p1 *a)
-{
-  _kc_fe51_mul (&r->X, &a->e, &a->f);
-  _kc_fe51_mul (&r->Y, &a->g, &a->h);
-  _kc_fe51_mul (&r->Z, &a->f, &a->g);
-  _kc_fe51_mul (&r->T, &a->e, &a->h);
-}
+/* the portable instance of the formulas, the comb and the wNAF
+ * multiplications, over group.h's types */
+#define GI_HAVE_TYPES
+#define port_ge _kc_ed25519_ge
+#define port_niels _kc_ed25519_niels
+#define port_cached _kc_ed25519_cached
+#define GI_FE _kc_fe51
+#define GI_MUL _kc_fe51_mul
+#define GI_SQ _kc_fe51_sq
+#define GI_ADD _kc_fe51_add
+#define GI_SUB _kc_fe51_sub
+#define GI_CARRY(r) _kc_fe51_carry ((r), (r))
+#define GI_NEG _kc_fe51_neg
+#define GI_ONE fe_one
+#define GI_D2 (&_kc_ed25519_d2)
+#define GI_NIELS(r, t) (*(r) = *(t))
+#define GI_IN(r, a) (*(r) = *(a))
+#define GI_OUT(r, a) (*(r) = *(a))
+#define GI_N(name) port_##name
+#define GI_FN static
+#include "ed25519/group-impl.h"
 
-static void
-to_p2 (p2 *r, const p1p1 *a)
-{
-  _kc_fe51_mul (&r->X, &a->e, &a->f);
-  _kc_fe51_mul (&r->Y, &a->g, &a->h);
-  _kc_fe51_mul (&r->Z, &a->f, &a->g);
-}
-
-/* 2 A (dbl-2008-hwcd, a = -1, every term negated: E' = A + B - (X+Y)^2,
- * F' = 2 Z^2 + A - B, G' = A - B, H' = A + B give the same point) */
-static void
-dbl_p2 (p1p1 *r, const p2 *a)
-{
-  fe xx, yy, zz2, s;
-
-  _kc_fe51_sq (&xx, &a->X);
-  _kc_fe51_sq (&yy, &a->Y);
-  _kc_fe51_sq (&zz2, &a->Z);
-  _kc_fe51_add (&zz2, &zz2, &zz2);              /* 2 Z^2 (< 2^53) */
-  _kc_fe51_add (&s, &a->X, &a->Y);
-  _kc_fe51_sq (&s, &s);                         /* (X + Y)^2 */
-  _kc_fe51_add (&r->h, &xx, &yy);               /* < 2^53 */
-  _kc_fe51_sub (&r->e, &r->h, &s);              /* < 2^54 */
-  _kc_fe51_sub (&r->g, &xx, &yy);
-  _kc_fe51_carry (&r->g, &r->g);                /* F' needs G' carried */
-  _kc_fe51_add (&r->f, &zz2, &r->g);            /* < 2^54 */
-}
-
-static void
-dbl_p3 (p1p1 *r, const ge *a)
-{
-  p2 t;
-  t.X = a->X;
-  t.Y = a->Y;
-  t.Z = a->Z;
-  dbl_p2 (r, &t);
-}
-
-/* A + Q, Q niels (madd-2008-hwcd-3 with Z2 = 1); NEG: A - Q */
-static void
-madd (p1p1 *r, const ge *a, const niels *q, int neg)
-{
-  fe ym, yp, pa, pb, c, d2;
-
-  _kc_fe51_sub (&ym, &a->Y, &a->X);
-  _kc_fe51_add (&yp, &a->Y, &a->X);
-  _kc_fe51_mul (&pa, &ym, neg ? &q->ypx : &q->ymx);
-  _kc_fe51_mul (&pb, &yp, neg ? &q->ymx : &q->ypx);
-  _kc_fe51_mul (&c, &a->T, &q->xy2d);
-  _kc_fe51_add (&d2, &a->Z, &a->Z);             /* < 2^53 */
-  _kc_fe51_sub (&r->e, &pb, &pa);
-  _kc_fe51_add (&r->h, &pb, &pa);
-  if (neg)
-    {
-      _kc_fe51_add (&r->f, &d2, &c);            /* < 2^54 */
-      _kc_fe51_sub (&r->g, &d2, &c);
-    }
-  else
-    {
-      _kc_fe51_sub (&r->f, &d2, &c);
-      _kc_fe51_add (&r->g, &d2, &c);
-    }
-}
-
-/* A + Q, Q cached (add-2008-hwcd-3); NEG: A - Q */
-static void
-add_cached (p1p1 *r, const ge *a, const cached *q, int neg)
-{
-  fe ym, yp, pa, pb, c, d, d2;
-
-  _kc_fe51_sub (&ym, &a->Y, &a->X);
-  _kc_fe51_add (&yp, &a->Y, &a->X);
-  _kc_fe51_mul (&pa, &ym, neg ? &q->ypx : &q->ymx);
-  _kc_fe51_mul (&pb, &yp, neg ? &q->ymx : &q->ypx);
-  _kc_fe51_mul (&c, &a->T, &q->t2d);
-  _kc_fe51_mul (&d, &a->Z, &q->z);
-  _kc_fe51_add (&d2, &d, &d);                   /* < 2^53 */
-  _kc_fe51_sub (&r->e, &pb, &pa);
-  _kc_fe51_add (&r->h, &pb, &pa);
-  if (neg)
-    {
-      _kc_fe51_add (&r->f, &d2, &c);
-      _kc_fe51_sub (&r->g, &d2, &c);
-    }
-  else
-    {
-      _kc_fe51_sub (&r->f, &d2, &c);
-      _kc_fe51_add (&r->g, &d2, &c);
-    }
-}
-
-static void
-to_cached (cached *r, const ge *a)
-{
-  _kc_fe51_add (&r->ypx, &a->Y, &a->X);         /* < 2^53 */
-  _kc_fe51_sub (&r->ymx, &a->Y, &a->X);         /* < 2^54 */
-  r->z = a->Z;
-  _kc_fe51_mul (&r->t2d, &a->T, &_kc_ed25519_d2);
-}
+typedef port_p1p1 p1p1;
 
 void
 _kc_ed25519_ge_identity (ge *r)
 {
-  memset (&r->X, 0, sizeof r->X);
-  fe_one (&r->Y);
-  fe_one (&r->Z);
-  memset (&r->T, 0, sizeof r->T);
+  port_identity (r);
 }
 
 void
@@ -156,17 +63,17 @@ _kc_ed25519_ge_add (ge *r, const ge *a, const ge *b)
 {
   cached c;
   p1p1 t;
-  to_cached (&c, b);
-  add_cached (&t, a, &c, 0);
-  to_p3 (r, &t);
+  port_to_cached (&c, b);
+  port_add_cached (&t, a, &c, 0);
+  port_to_p3 (r, &t);
 }
 
 void
 _kc_ed25519_ge_dbl (ge *r, const ge *a)
 {
   p1p1 t;
-  dbl_p3 (&t, a);
-  to_p3 (r, &t);
+  port_dbl_p3 (&t, a);
+  port_to_p3 (r, &t);
 }
 
 void
@@ -354,94 +261,10 @@ _kc_ed25519_ge_frombytes_var (ge *r, const unsigned char s[32])
   return 1;
 }
 
-/* ------------------------------------------------------------ the comb */
-
-/* T = B256[POS] times the signed digit D in [-8, 8], constant time: every
- * entry read, the sign applied by a conditional move */
-static void
-comb_select (niels *t, int pos, signed char d)
-{
-  const niels *row = _kc_ed25519_comb[pos];
-  uint64_t neg = (uint64_t) (unsigned char) d >> 7;
-  uint64_t mask = ct_mask_from_flag_u64 (neg);
-  /* |d| in two's complement, without a shift of a negative value */
-  uint64_t abs = (((uint64_t) (int64_t) d ^ mask) - mask) & 0xff;
-  niels m;
-  int k;
-
-  fe_one (&t->ypx);
-  fe_one (&t->ymx);
-  memset (&t->xy2d, 0, sizeof t->xy2d);
-  for (k = 0; k < 8; k++)
-    ct_cmov_u64 ((uint64_t *) t, (const uint64_t *) &row[k],
-                 sizeof *t / sizeof (uint64_t), ct_eq_u64 (abs, k + 1));
-  m.ypx = t->ymx;
-  m.ymx = t->ypx;
-  _kc_fe51_neg (&m.xy2d, &t->xy2d);             /* < 2^54: a product input */
-  ct_cmov_u64 ((uint64_t *) t, (const uint64_t *) &m,
-               sizeof *t / sizeof (uint64_t), neg);
-  wipememory (&m, sizeof m);
-}
-
-void
-_kc_ed25519_ge_scalarmult_base (ge *r, const unsigned char a[32])
-{
-  signed char e[64];
-  signed char carry = 0;
-  niels t;
-  p1p1 s;
-  p2 q;
-  int i;
-
-  KC_VERIFY_CHECK (a[31] <= 127);
-  for (i = 0; i < 32; i++)
-    {
-      e[2 * i] = (signed char) (a[i] & 15);
-      e[2 * i + 1] = (signed char) (a[i] >> 4);
-    }
-  /* digits in [-8, 8): e[i] in [0, 15], plus a carry of 0 or 1 */
-  for (i = 0; i < 63; i++)
-    {
-      e[i] = (signed char) (e[i] + carry);
-      carry = (signed char) ((e[i] + 8) >> 4);
-      e[i] = (signed char) (e[i] - (carry << 4));
-    }
-  e[63] = (signed char) (e[63] + carry);        /* at most 8 */
-
-  _kc_ed25519_ge_identity (r);
-  for (i = 1; i < 64; i += 2)
-    {
-      comb_select (&t, i / 2, e[i]);
-      madd (&s, r, &t, 0);
-      to_p3 (r, &s);
-    }
-  dbl_p3 (&s, r);
-  to_p2 (&q, &s);
-  dbl_p2 (&s, &q);
-  to_p2 (&q, &s);
-  dbl_p2 (&s, &q);
-  to_p2 (&q, &s);
-  dbl_p2 (&s, &q);
-  to_p3 (r, &s);
-  for (i = 0; i < 64; i += 2)
-    {
-      comb_select (&t, i / 2, e[i]);
-      madd (&s, r, &t, 0);
-      to_p3 (r, &s);
-    }
-  wipememory (e, sizeof e);
-  wipememory (&t, sizeof t);
-  wipememory (&s, sizeof s);
-  wipememory (&q, sizeof q);
-}
-
 /* ------------------------------------------------ variable-time wNAF */
 
-/* NAF[0..256] = the width-W NAF of S (< 2^253): digits 0 or odd in
- * (-2^(W-1), 2^(W-1)), sum NAF[i] 2^i = S.  Returns the top digit's
- * index plus one (0 for S = 0). */
-static int
-wnaf_var (signed char naf[257], const sc *s, int w)
+int
+_kc_ed25519_wnaf_var (signed char naf[257], const sc *s, int w)
 {
   int bit = 0, carry = 0, top = 0, now;
   uint64_t word;
@@ -477,118 +300,43 @@ wnaf_var (signed char naf[257], const sc *s, int w)
   return top;
 }
 
-/* TAB[i] = (2 i + 1) P, i < N */
-static void
-odd_multiples (cached *tab, const ge *p, int n)
-{
-  ge p2x, q;
-  p1p1 t;
-  int i;
+/* ------------------------------------------------ the kernel rows */
 
-  _kc_ed25519_ge_dbl (&p2x, p);
-  to_cached (&tab[0], p);
-  q = *p;
-  for (i = 1; i < n; i++)
-    {
-      add_cached (&t, &p2x, &tab[i - 1], 0);
-      to_p3 (&q, &t);
-      to_cached (&tab[i], &q);
-    }
+/* The comb and the wNAF multiplications: the 4x64 MULX/ADX instance
+ * (ed25519/x86_64/group-adx.c) where the CPU has BMI2 and ADX, else the
+ * portable one above.  Everything else here (encoding, decoding, the
+ * single additions) is portable: once per operation. */
+KC_KERNEL_ROWS (ed25519_kernels,
+                void (*base) (ge *r, const unsigned char a[32]);
+                void (*dsm) (ge *r, const sc *a, const ge *p, const sc *b);
+                void (*msm) (ge *r, const sc *g, const ge *const *pl,
+                             const sc *sl, const ge *const *ps,
+                             const sc *ss, size_t n)) = {
+#ifdef KC_LIMB_ADX
+  { { "adx", KC_ED25519_ADX_HWF, 0 }, _kc_ed25519_base_adx,
+    _kc_ed25519_dsm_adx_var, _kc_ed25519_msm_adx_var },
+#endif
+  { { "portable", 0, 0 }, port_scalarmult_base, port_double_scalarmult_var,
+    port_msm_var },
+};
+KC_KERNEL_TABLE (_kc_ed25519_kernels_table, ed25519_kernels);
+
+void
+_kc_ed25519_ge_scalarmult_base (ge *r, const unsigned char a[32])
+{
+  KC_PICK (ed25519_kernels)->base (r, a);
 }
 
 void
 _kc_ed25519_ge_double_scalarmult_var (ge *r, const sc *a, const ge *p,
                                       const sc *b)
 {
-  signed char na[257], nb[257];
-  cached tab[8];
-  p1p1 t;
-  p2 q;
-  ge u;
-  int i, top;
-
-  i = wnaf_var (na, a, 5);
-  top = wnaf_var (nb, b, 8);
-  if (i > top)
-    top = i;
-  odd_multiples (tab, p, 8);
-  _kc_ed25519_ge_identity (r);
-  if (top == 0)
-    return;
-  memset (&q, 0, sizeof q);
-  fe_one (&q.Y);
-  fe_one (&q.Z);
-  for (i = top - 1; i >= 0; i--)
-    {
-      dbl_p2 (&t, &q);
-      if (na[i])
-        {
-          to_p3 (&u, &t);
-          add_cached (&t, &u, &tab[(na[i] < 0 ? -na[i] : na[i]) / 2],
-                      na[i] < 0);
-        }
-      if (nb[i])
-        {
-          to_p3 (&u, &t);
-          madd (&t, &u, &_kc_ed25519_odd[(nb[i] < 0 ? -nb[i] : nb[i]) / 2],
-                nb[i] < 0);
-        }
-      if (i == 0)
-        to_p3 (r, &t);
-      else
-        to_p2 (&q, &t);
-    }
+  KC_PICK (ed25519_kernels)->dsm (r, a, p, b);
 }
 
 void
 _kc_ed25519_msm_var (ge *r, const sc *g, const ge *const *pl, const sc *sl,
                      const ge *const *ps, const sc *ss, size_t n)
 {
-  signed char naf[2 * KC_ED25519_MSM_PAIRS][257], ng[257];
-  cached tab[KC_ED25519_MSM_PAIRS * (8 + 4)], *tj[2 * KC_ED25519_MSM_PAIRS];
-  p1p1 t;
-  p2 q;
-  ge u;
-  int i, top, k;
-  size_t j, m = 2 * n, used = 0;
-
-  KC_VERIFY_CHECK (n <= KC_ED25519_MSM_PAIRS);
-  top = wnaf_var (ng, g, 8);
-  for (j = 0; j < m; j++)
-    {
-      int w = j < n ? 5 : 4;        /* the second half's scalars: 128 bits */
-      k = wnaf_var (naf[j], j < n ? &sl[j] : &ss[j - n], w);
-      if (k > top)
-        top = k;
-      tj[j] = tab + used;
-      odd_multiples (tj[j], j < n ? pl[j] : ps[j - n], 1 << (w - 2));
-      used += (size_t) 1 << (w - 2);
-    }
-  _kc_ed25519_ge_identity (r);
-  if (top == 0)
-    return;
-  memset (&q, 0, sizeof q);
-  fe_one (&q.Y);
-  fe_one (&q.Z);
-  for (i = top - 1; i >= 0; i--)
-    {
-      dbl_p2 (&t, &q);
-      for (j = 0; j < m; j++)
-        if (naf[j][i])
-          {
-            int d = naf[j][i];
-            to_p3 (&u, &t);
-            add_cached (&t, &u, &tj[j][(d < 0 ? -d : d) / 2], d < 0);
-          }
-      if (ng[i])
-        {
-          to_p3 (&u, &t);
-          madd (&t, &u, &_kc_ed25519_odd[(ng[i] < 0 ? -ng[i] : ng[i]) / 2],
-                ng[i] < 0);
-        }
-      if (i == 0)
-        to_p3 (r, &t);
-      else
-        to_p2 (&q, &t);
-    }
+  KC_PICK (ed25519_kernels)->msm (r, g, pl, sl, ps, ss, n);
 }

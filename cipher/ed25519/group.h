@@ -15,6 +15,13 @@
  *
  * Constant time in the scalar and the point unless the name ends in
  * _var (then every input is public: a public key, a signature).
+ *
+ * The comb and the wNAF multiplications (scalarmult_base,
+ * double_scalarmult_var, msm_var) are one template over the field,
+ * ed25519/group-impl.h, with two rows (src/dispatch.h): the 4x64
+ * MULX/ADX field (ed25519/x86_64/group-adx.c, where the CPU has BMI2
+ * and ADX) and the portable 5x51 one; their points are 5x51 on both
+ * sides.
  */
 #ifndef KC_ED25519_GROUP_H
 #define KC_ED25519_GROUP_H
@@ -98,5 +105,12 @@ void _kc_ed25519_msm_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *g,
                           const _kc_ed25519_sc *sl,
                           const _kc_ed25519_ge *const *ps,
                           const _kc_ed25519_sc *ss, size_t n);
+
+/* For the instances of ed25519/group-impl.h: NAF[0..256] = the width-W
+ * NAF of S (< 2^253): digits 0 or odd in (-2^(W-1), 2^(W-1)), sum
+ * NAF[i] 2^i = S.  Returns the top digit's index plus one (0 for S = 0).
+ * Variable time. */
+int _kc_ed25519_wnaf_var (signed char naf[257], const _kc_ed25519_sc *s,
+                          int w);
 
 #endif /* KC_ED25519_GROUP_H */
