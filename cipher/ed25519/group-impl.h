@@ -25,6 +25,9 @@
  *   GI_OUT (r, a)        R (a 5x51 point, carried) = the field's point A
  *   GI_N(name)           the name of this instance's function NAME
  *   GI_FN                the attributes of every function here
+ *   GI_COMB_ROW (w, row, m)  optional: W[i] = OR over k < 8 of
+ *                        M[k] & ROW[15 k + i], i < 15 (the lookup's
+ *                        core, in vectors; else the C loop below)
  *   GI_HAVE_TYPES        defined if GI_N (ge), GI_N (niels) and
  *                        GI_N (cached) exist already (group.h's)
  * The field's types are GI_N (fe) and so on; points are extended
@@ -192,6 +195,9 @@ GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d)
 
   for (k = 0; k < 8; k++)
     m[k] = ct_mask_eq_u64 (abs, (uint64_t) k + 1);
+#ifdef GI_COMB_ROW
+  GI_COMB_ROW (w, row, m);
+#else
   for (i = 0; i < 15; i++)
     {
       x = 0;
@@ -200,6 +206,7 @@ GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d)
         x |= m[k] & row[15 * k + i];
       w[i] = x;
     }
+#endif
   /* D = 0: the identity (1, 1, 0) */
   z = ct_eq_u64 (abs, 0);
   w[0] |= z;

@@ -18,7 +18,8 @@
 
 #include "ed25519/group.h"
 
-#define KC_ED25519_ADX_ISA BMI2, ADX
+/* MULX, ADCX and ADOX for the field; AVX2 for the comb's lookup */
+#define KC_ED25519_ADX_ISA BMI2, ADX, AVX2
 #define KC_ED25519_ADX_HWF KC_ISA_HWF (KC_ED25519_ADX_ISA)
 
 void _kc_ed25519_base_adx (_kc_ed25519_ge *r, const unsigned char a[32]);
