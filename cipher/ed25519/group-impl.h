@@ -179,8 +179,18 @@ GI_N (identity) (GI_N (ge) *r)
 typedef char GI_N (niels_is_15_words)
   [sizeof (_kc_ed25519_niels) == 15 * sizeof (uint64_t) ? 1 : -1];
 
+/* the lookup's secrets (the masks say the digit), wiped once by the
+ * caller after the last lookup */
+typedef struct
+{
+  uint64_t m[8], w[15];
+  _kc_ed25519_niels e;
+  GI_FE n;
+} GI_N (comb_scratch);
+
 GI_FN void
-GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d)
+GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d,
+                    GI_N (comb_scratch) *scr)
 {
   const uint64_t *row = (const uint64_t *) (const void *)
     _kc_ed25519_comb[pos];
@@ -188,9 +198,7 @@ GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d)
   uint64_t mask = ct_mask_from_flag_u64 (neg);
   /* |d| in two's complement, without a shift of a negative value */
   uint64_t abs = (((uint64_t) (int64_t) d ^ mask) - mask) & 0xff;
-  uint64_t m[8], w[15], x, z;
-  _kc_ed25519_niels e;
-  GI_FE n;
+  uint64_t *m = scr->m, *w = scr->w, x, z;
   int i, k;
 
   for (k = 0; k < 8; k++)
@@ -215,17 +223,14 @@ GI_N (comb_select) (GI_N (niels) *t, int pos, signed char d)
   for (i = 0; i < 5; i++)
     {
       x = (w[i] ^ w[5 + i]) & mask;
-      e.ypx.v[i] = w[i] ^ x;
-      e.ymx.v[i] = w[5 + i] ^ x;
-      e.xy2d.v[i] = w[10 + i];
+      scr->e.ypx.v[i] = w[i] ^ x;
+      scr->e.ymx.v[i] = w[5 + i] ^ x;
+      scr->e.xy2d.v[i] = w[10 + i];
     }
-  GI_NIELS (t, &e);
-  GI_NEG (&n, &t->xy2d);                        /* < 2^54: a product input */
-  ct_cmov_u64 ((uint64_t *) &t->xy2d, (const uint64_t *) &n,
-               sizeof n / sizeof (uint64_t), neg);
-  wipememory (&e, sizeof e);
-  wipememory (w, sizeof w);
-  wipememory (&n, sizeof n);
+  GI_NIELS (t, &scr->e);
+  GI_NEG (&scr->n, &t->xy2d);                  /* < 2^54: a product input */
+  ct_cmov_u64 ((uint64_t *) &t->xy2d, (const uint64_t *) &scr->n,
+               sizeof scr->n / sizeof (uint64_t), neg);
 }
 
 /* R = A B (group.h) */
@@ -234,6 +239,7 @@ GI_N (scalarmult_base) (_kc_ed25519_ge *out, const unsigned char a[32])
 {
   signed char e[64];
   signed char carry = 0;
+  GI_N (comb_scratch) scr;
   GI_N (niels) t;
   GI_N (p1p1) s;
   GI_N (p2) q;
@@ -258,7 +264,7 @@ GI_N (scalarmult_base) (_kc_ed25519_ge *out, const unsigned char a[32])
   GI_N (identity) (&r);
   for (i = 1; i < 64; i += 2)
     {
-      GI_N (comb_select) (&t, i / 2, e[i]);
+      GI_N (comb_select) (&t, i / 2, e[i], &scr);
       GI_N (madd) (&s, &r, &t, 0);
       GI_N (to_p3) (&r, &s);
     }
@@ -272,11 +278,12 @@ GI_N (scalarmult_base) (_kc_ed25519_ge *out, const unsigned char a[32])
   GI_N (to_p3) (&r, &s);
   for (i = 0; i < 64; i += 2)
     {
-      GI_N (comb_select) (&t, i / 2, e[i]);
+      GI_N (comb_select) (&t, i / 2, e[i], &scr);
       GI_N (madd) (&s, &r, &t, 0);
       GI_N (to_p3) (&r, &s);
     }
   GI_OUT (out, &r);
+  wipememory (&scr, sizeof scr);
   wipememory (e, sizeof e);
   wipememory (&t, sizeof t);
   wipememory (&s, sizeof s);
