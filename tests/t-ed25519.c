@@ -827,8 +827,11 @@ main (int argc, char **argv)
   test_scalars ();
   test_comb ();
   test_double_and_msm ();
-  /* again on the portable row (the default is the MULX/ADX one where the
-   * CPU has BMI2 and ADX: ed25519/group.c's table) */
+  /* again without IFMA (the MULX/ADX row where the CPU has BMI2, ADX and
+   * AVX2) and on the portable row: ed25519/group.c's table */
+  _kc_hwf_set_mask (~(unsigned int) KC_HWF_IFMA);
+  test_comb ();
+  test_double_and_msm ();
   _kc_hwf_set_mask (0);
   test_comb ();
   test_double_and_msm ();

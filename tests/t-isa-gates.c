@@ -34,6 +34,7 @@
 #include "x25519/x86_64/ifma.h"
 #include "x25519/x86_64/adx.h"
 #include "ed25519/x86_64/adx.h"
+#include "ed25519/x86_64/ifma.h"
 #include "secp256k1/field-5x52.h"
 #include "secp256k1/x86_64/field-4x64.h"
 #include "secp256k1/x86_64/field-avx2.h"
@@ -139,6 +140,8 @@ static const struct row rows[] = {
     NULL, 0 },
   { "cipher/x25519/x86_64/ifma", ".", KC_X25519_IFMA_HWF, "", "t-x25519",
     NULL, 0 },
+  { "cipher/ed25519/x86_64/group-ifma", ".", KC_ED25519_IFMA_HWF, "",
+    "t-ed25519,t-x25519", NULL, 0 },
 #ifdef KC_LIMB_ADX
   { "cipher/x25519/x86_64/ladder-adx", ".", KC_X25519_ADX_HWF, "",
     "t-x25519,t-x25519-field-4x64", NULL, 0 },

@@ -238,7 +238,6 @@ GI_FN void
 GI_N (scalarmult_base) (_kc_ed25519_ge *out, const unsigned char a[32])
 {
   signed char e[64];
-  signed char carry = 0;
   GI_N (comb_scratch) scr;
   GI_N (niels) t;
   GI_N (p1p1) s;
@@ -246,20 +245,7 @@ GI_N (scalarmult_base) (_kc_ed25519_ge *out, const unsigned char a[32])
   GI_N (ge) r;
   int i;
 
-  KC_VERIFY_CHECK (a[31] <= 127);
-  for (i = 0; i < 32; i++)
-    {
-      e[2 * i] = (signed char) (a[i] & 15);
-      e[2 * i + 1] = (signed char) (a[i] >> 4);
-    }
-  /* digits in [-8, 8): e[i] in [0, 15], plus a carry of 0 or 1 */
-  for (i = 0; i < 63; i++)
-    {
-      e[i] = (signed char) (e[i] + carry);
-      carry = (signed char) ((e[i] + 8) >> 4);
-      e[i] = (signed char) (e[i] - (carry << 4));
-    }
-  e[63] = (signed char) (e[63] + carry);        /* at most 8 */
+  _kc_ed25519_comb_digits (e, a);
 
   GI_N (identity) (&r);
   for (i = 1; i < 64; i += 2)

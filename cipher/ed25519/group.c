@@ -14,6 +14,7 @@
 #include "modinv.h"
 #include "ed25519/group.h"
 #include "ed25519/x86_64/adx.h"
+#include "ed25519/x86_64/ifma.h"
 
 typedef _kc_fe51 fe;
 typedef _kc_ed25519_ge ge;
@@ -261,6 +262,30 @@ _kc_ed25519_ge_frombytes_var (ge *r, const unsigned char s[32])
   return 1;
 }
 
+/* ------------------------------------------------------------ the comb */
+
+void
+_kc_ed25519_comb_digits (signed char e[64], const unsigned char a[32])
+{
+  signed char carry = 0;
+  int i;
+
+  KC_VERIFY_CHECK (a[31] <= 127);
+  for (i = 0; i < 32; i++)
+    {
+      e[2 * i] = (signed char) (a[i] & 15);
+      e[2 * i + 1] = (signed char) (a[i] >> 4);
+    }
+  /* digits in [-8, 8): e[i] in [0, 15], plus a carry of 0 or 1 */
+  for (i = 0; i < 63; i++)
+    {
+      e[i] = (signed char) (e[i] + carry);
+      carry = (signed char) ((e[i] + 8) >> 4);
+      e[i] = (signed char) (e[i] - (carry << 4));
+    }
+  e[63] = (signed char) (e[63] + carry);        /* at most 8 */
+}
+
 /* ------------------------------------------------ variable-time wNAF */
 
 int
@@ -302,9 +327,11 @@ _kc_ed25519_wnaf_var (signed char naf[257], const sc *s, int w)
 
 /* ------------------------------------------------ the kernel rows */
 
-/* The comb and the wNAF multiplications: the 4x64 MULX/ADX instance
- * (ed25519/x86_64/group-adx.c) where the CPU has BMI2 and ADX, else the
- * portable one above.  Everything else here (encoding, decoding, the
+/* The comb and the wNAF multiplications: the comb on AVX-512 IFMA
+ * (ed25519/x86_64/group-ifma.c) where the CPU has it, with the MULX/ADX
+ * multiplications (the portable ones in builds without that kernel:
+ * ASan, MSan); the 4x64 MULX/ADX instance (ed25519/x86_64/group-adx.c)
+ * where the CPU has BMI2, ADX and AVX2; else the portable one above.  Everything else here (encoding, decoding, the
  * single additions) is portable: once per operation. */
 KC_KERNEL_ROWS (ed25519_kernels,
                 void (*base) (ge *r, const unsigned char a[32]);
@@ -312,6 +339,13 @@ KC_KERNEL_ROWS (ed25519_kernels,
                 void (*msm) (ge *r, const sc *g, const ge *const *pl,
                              const sc *sl, const ge *const *ps,
                              const sc *ss, size_t n)) = {
+#if defined(KC_HAVE_ED25519_IFMA) && defined(KC_LIMB_ADX)
+  { { "ifma", KC_ED25519_IFMA_HWF, 0 }, _kc_ed25519_base_ifma,
+    _kc_ed25519_dsm_adx_var, _kc_ed25519_msm_adx_var },
+#elif defined(KC_HAVE_ED25519_IFMA)
+  { { "ifma", KC_ED25519_IFMA_HWF, 0 }, _kc_ed25519_base_ifma,
+    port_double_scalarmult_var, port_msm_var },
+#endif
 #ifdef KC_LIMB_ADX
   { { "adx", KC_ED25519_ADX_HWF, 0 }, _kc_ed25519_base_adx,
     _kc_ed25519_dsm_adx_var, _kc_ed25519_msm_adx_var },

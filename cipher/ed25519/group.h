@@ -106,6 +106,11 @@ void _kc_ed25519_msm_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *g,
                           const _kc_ed25519_ge *const *ps,
                           const _kc_ed25519_sc *ss, size_t n);
 
+/* For the comb's kernels: E = the 64 signed radix-16 digits of A (32
+ * bytes little-endian, A[31] <= 127), each in [-8, 8], sum E[i] 16^i =
+ * A.  Constant time. */
+void _kc_ed25519_comb_digits (signed char e[64], const unsigned char a[32]);
+
 /* For the instances of ed25519/group-impl.h: NAF[0..256] = the width-W
  * NAF of S (< 2^253): digits 0 or odd in (-2^(W-1), 2^(W-1)), sum
  * NAF[i] 2^i = S.  Returns the top digit's index plus one (0 for S = 0).
