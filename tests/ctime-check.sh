@@ -56,6 +56,11 @@ valgrind -q --error-exitcode=42 --track-origins=yes "$prog" "$@" || exit $?
 # the MULX/ADX X25519 ladder (cipher/x25519/x86_64/ladder-adx.c).
 uses_4x64=$(KCRYPT_HWF_PREFER=0x200 valgrind -q "$prog" --uses-4x64)
 uses_x25519=$(KCRYPT_HWF_PREFER=0x200 valgrind -q "$prog" --uses-x25519-adx)
+# (and the Ed25519 comb on the 4x64 field, cipher/ed25519/x86_64/group-adx.c,
+# whose row needs AVX2 too)
+uses_ed25519=$(KCRYPT_HWF_PREFER=0x200 valgrind -q "$prog" --uses-ed25519-adx)
+[ "$uses_ed25519" = yes ] \
+  || echo "note: the MULX/ADX Ed25519 comb is not taken here (KC_LIMB_ADX, AVX2)"
 if [ "$uses_4x64" = yes ] || [ "$uses_x25519" = yes ]; then
   [ "$uses_4x64" = yes ] \
     || echo "note: the 4x64 secp256k1 field is not built here (KC_LIMB_ADX)"

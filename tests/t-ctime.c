@@ -1076,11 +1076,15 @@ main (int argc, char **argv)
 #endif
       return 0;
     }
-  if (argc > 1 && !strcmp (argv[1], "--uses-x25519-adx"))
+  if (argc > 1 && (!strcmp (argv[1], "--uses-x25519-adx")
+                   || !strcmp (argv[1], "--uses-ed25519-adx")))
     {
-      /* the row x25519.c's dispatch picks in this process */
-      extern const struct _kc_kernel_table _kc_x25519_kernels_table;
-      const struct _kc_kernel_table *tb = &_kc_x25519_kernels_table;
+      /* the row x25519.c's (ed25519/group.c's) dispatch picks in this
+       * process */
+      extern const struct _kc_kernel_table _kc_x25519_kernels_table,
+        _kc_ed25519_kernels_table;
+      const struct _kc_kernel_table *tb = argv[1][7] == 'x'
+        ? &_kc_x25519_kernels_table : &_kc_ed25519_kernels_table;
       const struct _kc_kernel_row *r = (const struct _kc_kernel_row *)
         (const void *) ((const char *) tb->rows
                         + (size_t) _kc_pick_index (tb->rows, tb->stride,
