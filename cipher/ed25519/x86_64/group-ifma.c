@@ -110,8 +110,11 @@ select_q (v4 *q, int pos, signed char d, uint64_t m[8], uint64_t w[15])
     }
 }
 
-/* the 5x51 point of the lanes of S (carried limbs), and back */
-IFMA_INLINE void
+/* the 5x51 point of the lanes of S (carried limbs), and back.  (AVX2
+ * only and not inlined: in an AVX-512 function, gcc 12 takes a lane out
+ * with vextracti64x2, an AVX512DQ instruction outside the row's gate.) */
+#define LANES_FN KC_ISA_TARGET (AVX2) __attribute__ ((noinline)) static
+LANES_FN void
 lanes_out (_kc_ed25519_ge *r, const v4 *s)
 {
   uint64_t l[4];
@@ -127,7 +130,7 @@ lanes_out (_kc_ed25519_ge *r, const v4 *s)
   wipememory (l, sizeof l);
 }
 
-IFMA_INLINE void
+LANES_FN void
 lanes_in (v4 *s, const _kc_ed25519_ge *r)
 {
   int i;
