@@ -36,6 +36,11 @@ typedef _kc_secp256k1_gej gej;
 #define SESSION_LEN  KC_MUSIG_SESSION_LEN
 #define PSIG_LEN     KC_MUSIG_PARTIAL_SIG_LEN
 #define KP_LEN       KC_SCHNORR_SECP256K1_KEYPAIR_LEN
+/* kc_musig_partial_sign's stack burn: its frame (the secret nonce's
+ * copy, scalars), one SHA-256 and the scalar multiplications; t-wipe
+ * checks that it covers what the call wrote. */
+#define KC_STACK_BURN_MUSIG_SIGN (KC_STACK_BURN_SHA256 + KC_STACK_BURN_SCALAR \
+                                  + 512)
 
 const char *const _kc_musig_tag_names[5] = {
   "KeyAgg list", "KeyAgg coefficient", "MuSig/aux", "MuSig/nonce",
@@ -308,16 +313,29 @@ gpg_error_t
 kc_musig_pubkey_get (int curve, void *agg_pk, size_t agg_pk_len,
                      const void *keyagg_cache, size_t keyagg_cache_len)
 {
-  cache_t c;
+  const unsigned char *q = (const unsigned char *) keyagg_cache
+                           + KC_MUSIG_CACHE_Q;
+  unsigned char *out = agg_pk;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!agg_pk || !pubkey_len_ok (agg_pk_len)
       || !keyagg_cache || keyagg_cache_len != CACHE_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!cache_load (&c, keyagg_cache))
+  if (memcmp (keyagg_cache, KC_MUSIG_MAGIC_KEYAGG, 4))
     return KC_ERR (GPG_ERR_INV_OBJ);
-  _kc_ecc_serialize_pubkey (agg_pk, agg_pk_len, &c.q);
+  /* Q's normalized bytes, as the cache keeps them (serialising checks
+   * the magic only; the calls that compute with Q check the point) */
+  if (agg_pk_len == 33)
+    {
+      out[0] = (unsigned char) (2 | (q[63] & 1));
+      memmove (out + 1, q, 32);
+    }
+  else
+    {
+      out[0] = 4;
+      memmove (out + 1, q, 64);
+    }
   return 0;
 }
 
@@ -679,6 +697,25 @@ nonce_load (ge r[2], const unsigned char *b, const char *magic, int inf)
   return get_point (&r[0], b + 4) && get_point (&r[1], b + 68);
 }
 
+/* The points of a pubnonce B with the magic and the coordinates' range
+ * checked only (kc_musig_nonce_agg). */
+static int
+nonce_load_fast (ge r[2], const unsigned char *b)
+{
+  _kc_secp256k1_fe x, y;
+  int j;
+  if (memcmp (b, KC_MUSIG_MAGIC_PUBNONCE, 4))
+    return 0;
+  for (j = 0; j < 2; j++)
+    {
+      if (!_kc_secp256k1_fe_set_b32 (&x, b + 4 + 64 * j)
+          || !_kc_secp256k1_fe_set_b32 (&y, b + 36 + 64 * j))
+        return 0;
+      _kc_secp256k1_ge_set_xy (&r[j], &x, &y);
+    }
+  return 1;
+}
+
 static void
 nonce_save (unsigned char *b, ge r[2], const char *magic)
 {
@@ -714,7 +751,10 @@ kc_musig_nonce_agg (int curve, void *aggnonce, size_t aggnonce_len,
   _kc_secp256k1_gej_set_infinity (&sum[1]);
   for (i = 0; i < count; i++)
     {
-      if (!nonce_load (r, pubnonces[i], KC_MUSIG_MAGIC_PUBNONCE, 0))
+      /* the magic and coordinates below p; not that the points are on
+       * the curve: an aggregate of damaged nonces is off the curve, and
+       * kc_musig_nonce_process refuses it */
+      if (!nonce_load_fast (r, pubnonces[i]))
         return KC_ERR (GPG_ERR_INV_OBJ);
       for (j = 0; j < 2; j++)
         _kc_secp256k1_gej_add_ge_var (&sum[j], &sum[j], &r[j]);
@@ -871,12 +911,11 @@ partial_sign_body (int curve, void *partial_sig, size_t partial_sig_len,
                    const void *keyagg_cache, size_t keyagg_cache_len,
                    const void *session, size_t session_len)
 {
+  const unsigned char *kp = keypair, *cb = keyagg_cache, *sb = session;
   unsigned char sn[SECNONCE_LEN], pk33[33], out[PSIG_LEN];
-  scalar k[2], d, mu, s;
-  ge p, pn;
-  cache_t kc;
-  session_t ss;
-  int o1, o2, bad;
+  scalar k[2], d, mu, s, b, e;
+  ge p;
+  int o1, o2, o3, o4, bad, neg;
   gpg_error_t err = 0;
 
   if (!secnonce || secnonce_len != SECNONCE_LEN)
@@ -904,8 +943,7 @@ partial_sign_body (int curve, void *partial_sig, size_t partial_sig_len,
   bad = o1 | o2 | _kc_secp256k1_scalar_is_zero (&k[0])
         | _kc_secp256k1_scalar_is_zero (&k[1]);
   ct_declassify (&bad, sizeof bad);
-  if (bad || memcmp (sn, KC_MUSIG_MAGIC_SECNONCE, 4)
-      || !get_point (&pn, sn + 68))
+  if (bad || memcmp (sn, KC_MUSIG_MAGIC_SECNONCE, 4))
     {
       err = KC_ERR (GPG_ERR_INV_STATE);
       goto leave;
@@ -913,27 +951,36 @@ partial_sign_body (int curve, void *partial_sig, size_t partial_sig_len,
   err = keypair_load (&d, &p, keypair);
   if (err)
     goto leave;
-  /* the nonce was made for this key pair's key */
-  if (memcmp (sn + 68, (const unsigned char *) keypair + 32, 64))
+  /* the nonce was made for this key pair's key (the key pair's point,
+   * checked, as normalized bytes) */
+  if (memcmp (sn + 68, kp + 32, 64))
     {
       err = KC_ERR (GPG_ERR_WRONG_SECKEY);
       goto leave;
     }
-  if (!cache_load (&kc, keyagg_cache) || !session_load (&ss, session))
+  /* From the cache: L, the second key, g_acc and the parity of Q's y;
+   * from the session: R's parity, b and e.  All public, read from the
+   * bytes (Q itself is not needed here). */
+  _kc_secp256k1_scalar_set_b32 (&b, sb + 37, &o3);
+  _kc_secp256k1_scalar_set_b32 (&e, sb + 69, &o4);
+  if (memcmp (cb, KC_MUSIG_MAGIC_KEYAGG, 4) || cb[KC_MUSIG_CACHE_GACC] > 1
+      || memcmp (sb, KC_MUSIG_MAGIC_SESSION, 4) || sb[4] > 1 || o3 || o4)
     {
       err = KC_ERR (GPG_ERR_INV_OBJ);
       goto leave;
     }
   /* d = g gacc d' a (the key's share), k_i negated with R */
-  compress (pk33, &p);
-  keyagg_coef (&mu, kc.l, pk33, kc.second);
-  _kc_secp256k1_scalar_cond_negate (&d, key_negated (&kc));
+  pk33[0] = (unsigned char) (2 | (kp[95] & 1));
+  memcpy (pk33 + 1, kp + 32, 32);
+  keyagg_coef (&mu, cb + KC_MUSIG_CACHE_L, pk33, cb + KC_MUSIG_CACHE_SECOND);
+  neg = (cb[KC_MUSIG_CACHE_Q + 63] & 1) ^ cb[KC_MUSIG_CACHE_GACC];
+  _kc_secp256k1_scalar_cond_negate (&d, neg);
   _kc_secp256k1_scalar_mul (&d, &d, &mu);
-  _kc_secp256k1_scalar_cond_negate (&k[0], ss.parity);
-  _kc_secp256k1_scalar_cond_negate (&k[1], ss.parity);
+  _kc_secp256k1_scalar_cond_negate (&k[0], sb[4]);
+  _kc_secp256k1_scalar_cond_negate (&k[1], sb[4]);
   /* s = k1 + b k2 + e d */
-  _kc_secp256k1_scalar_mul (&s, &ss.e, &d);
-  _kc_secp256k1_scalar_mul (&k[1], &ss.b, &k[1]);
+  _kc_secp256k1_scalar_mul (&s, &e, &d);
+  _kc_secp256k1_scalar_mul (&k[1], &b, &k[1]);
   _kc_secp256k1_scalar_add (&k[0], &k[0], &k[1]);
   _kc_secp256k1_scalar_add (&s, &s, &k[0]);
   ct_declassify (&s, sizeof s);                 /* the partial signature */
@@ -960,7 +1007,7 @@ kc_musig_partial_sign (int curve, void *partial_sig, size_t partial_sig_len,
                                        keypair_len, keyagg_cache,
                                        keyagg_cache_len, session,
                                        session_len);
-  _kc_burn_stack (KC_STACK_BURN_ECC);
+  _kc_burn_stack (KC_STACK_BURN_MUSIG_SIGN);
   return err;
 }
 
@@ -1016,9 +1063,10 @@ kc_musig_partial_sig_agg (int curve, void *sig, size_t sig_len,
                           size_t count, const void *const *partial_sigs,
                           const size_t *partial_sig_lens)
 {
+  const unsigned char *ses = session;
   unsigned char out[64];
-  session_t ss;
-  scalar t;
+  scalar sum, t;
+  int overflow;
   size_t i;
 
   if (curve != KC_ECC_SECP256K1)
@@ -1030,21 +1078,56 @@ kc_musig_partial_sig_agg (int curve, void *sig, size_t sig_len,
   for (i = 0; i < count; i++)
     if (!partial_sigs[i] || partial_sig_lens[i] != PSIG_LEN)
       return KC_ERR (GPG_ERR_INV_ARG);
-  if (!session_load (&ss, session))
+  /* the session's x(R) and tweaks' share of s (its other fields are
+   * not used here) */
+  if (memcmp (ses, KC_MUSIG_MAGIC_SESSION, 4))
+    return KC_ERR (GPG_ERR_INV_OBJ);
+  _kc_secp256k1_scalar_set_b32 (&sum, ses + 101, &overflow);
+  if (overflow)
     return KC_ERR (GPG_ERR_INV_OBJ);
   for (i = 0; i < count; i++)
     {
       if (!psig_load (&t, partial_sigs[i]))
         return KC_ERR (GPG_ERR_INV_OBJ);
-      _kc_secp256k1_scalar_add (&ss.s_part, &ss.s_part, &t);
+      _kc_secp256k1_scalar_add (&sum, &sum, &t);
     }
-  memcpy (out, ss.rx, 32);
-  _kc_secp256k1_scalar_get_b32 (out + 32, &ss.s_part);
+  memcpy (out, ses + 5, 32);
+  _kc_secp256k1_scalar_get_b32 (out + 32, &sum);
   memcpy (sig, out, 64);
   return 0;
 }
 
 /* ------------------------------------------------ parse / serialize */
+
+/* OUT (66) = the two points of the opaque nonce B as compressed
+ * points (64 zero bytes, infinity: 33 zero bytes), from the stored
+ * normalized bytes: the magic is checked, not the points (the calls
+ * that compute with them do that). */
+static gpg_error_t
+nonce_serialize (unsigned char *out, const unsigned char *b,
+                 const char *magic)
+{
+  static const unsigned char zero[64];
+  unsigned char buf[66];
+  int j;
+
+  if (memcmp (b, magic, 4))
+    return KC_ERR (GPG_ERR_INV_OBJ);
+  for (j = 0; j < 2; j++)
+    {
+      const unsigned char *p = b + 4 + 64 * j;
+      if (!memcmp (p, zero, 64))
+        memset (buf + 33 * j, 0, 33);
+      else
+        {
+          buf[33 * j] = (unsigned char) (2 | (p[63] & 1));
+          memcpy (buf + 33 * j + 1, p, 32);
+        }
+    }
+  memcpy (out, buf, sizeof buf);
+  return 0;
+}
+
 
 gpg_error_t
 kc_musig_pubnonce_parse (int curve, void *pubnonce, size_t pubnonce_len,
@@ -1071,20 +1154,12 @@ gpg_error_t
 kc_musig_pubnonce_serialize (int curve, void *out, size_t out_len,
                              const void *pubnonce, size_t pubnonce_len)
 {
-  unsigned char buf[KC_MUSIG_PUBNONCE_SER_LEN];
-  ge r[2];
-
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!out || out_len != KC_MUSIG_PUBNONCE_SER_LEN
       || !pubnonce || pubnonce_len != PUBNONCE_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!nonce_load (r, pubnonce, KC_MUSIG_MAGIC_PUBNONCE, 0))
-    return KC_ERR (GPG_ERR_INV_OBJ);
-  compress (buf, &r[0]);
-  compress (buf + 33, &r[1]);
-  memcpy (out, buf, sizeof buf);
-  return 0;
+  return nonce_serialize (out, pubnonce, KC_MUSIG_MAGIC_PUBNONCE);
 }
 
 /* One half of an aggregate nonce: 33 zero bytes (infinity) or a
@@ -1126,20 +1201,12 @@ gpg_error_t
 kc_musig_aggnonce_serialize (int curve, void *out, size_t out_len,
                              const void *aggnonce, size_t aggnonce_len)
 {
-  unsigned char buf[KC_MUSIG_AGGNONCE_SER_LEN];
-  ge r[2];
-
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!out || out_len != KC_MUSIG_AGGNONCE_SER_LEN
       || !aggnonce || aggnonce_len != AGGNONCE_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!nonce_load (r, aggnonce, KC_MUSIG_MAGIC_AGGNONCE, 1))
-    return KC_ERR (GPG_ERR_INV_OBJ);
-  compress_or_zero (buf, &r[0]);
-  compress_or_zero (buf + 33, &r[1]);
-  memcpy (out, buf, sizeof buf);
-  return 0;
+  return nonce_serialize (out, aggnonce, KC_MUSIG_MAGIC_AGGNONCE);
 }
 
 gpg_error_t
@@ -1147,7 +1214,7 @@ kc_musig_partial_sig_parse (int curve, void *partial_sig,
                             size_t partial_sig_len, const void *in,
                             size_t in_len)
 {
-  unsigned char buf[PSIG_LEN];
+  unsigned char *out = partial_sig;
   scalar s;
   int overflow;
 
@@ -1159,9 +1226,8 @@ kc_musig_partial_sig_parse (int curve, void *partial_sig,
   _kc_secp256k1_scalar_set_b32 (&s, in, &overflow);
   if (overflow)
     return KC_ERR (GPG_ERR_BAD_SIGNATURE);
-  memcpy (buf, KC_MUSIG_MAGIC_PSIG, 4);
-  memcpy (buf + 4, in, 32);
-  memcpy (partial_sig, buf, PSIG_LEN);
+  memmove (out + 4, in, 32);
+  memcpy (out, KC_MUSIG_MAGIC_PSIG, 4);
   return 0;
 }
 
@@ -1170,14 +1236,12 @@ kc_musig_partial_sig_serialize (int curve, void *out, size_t out_len,
                                 const void *partial_sig,
                                 size_t partial_sig_len)
 {
-  scalar s;
-
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!out || out_len != KC_MUSIG_PARTIAL_SIG_SER_LEN
       || !partial_sig || partial_sig_len != PSIG_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!psig_load (&s, partial_sig))
+  if (memcmp (partial_sig, KC_MUSIG_MAGIC_PSIG, 4))
     return KC_ERR (GPG_ERR_INV_OBJ);
   memmove (out, (const unsigned char *) partial_sig + 4, 32);
   return 0;
