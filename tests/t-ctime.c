@@ -619,6 +619,82 @@ ecc_ellswift (void)
     }
 }
 
+/* MuSig2 (BIP-327): kc_musig_nonce_gen (secret key and session
+ * randomness secret: the hashes, the nonces' K*G), the counter variant
+ * (the key pair secret) and kc_musig_partial_sign (key pair and secret
+ * nonce secret: the scalar arithmetic).  Keys, nonces' points, cache and
+ * session are public. */
+static void
+ecc_musig (void)
+{
+  unsigned char key[32], key2[32], rnd[32], msg[32], kp[96], kp2[96];
+  unsigned char pk[33], pk2[33], cache[KC_MUSIG_KEYAGG_CACHE_LEN];
+  unsigned char sn[KC_MUSIG_SECNONCE_LEN], sn2[KC_MUSIG_SECNONCE_LEN];
+  unsigned char pn[2][KC_MUSIG_PUBNONCE_LEN], agg[KC_MUSIG_AGGNONCE_LEN];
+  unsigned char session[KC_MUSIG_SESSION_LEN], psig[KC_MUSIG_PARTIAL_SIG_LEN];
+  const void *pkp[2], *pnp[2];
+  size_t pkl[2] = { 33, 33 }, pnl[2] = { sizeof pn[0], sizeof pn[1] };
+  int it;
+
+  for (it = 0; it < 2; it++)
+    {
+      t_randbytes (key, 32);
+      key[0] &= 0x7f;
+      t_randbytes (key2, 32);
+      key2[0] &= 0x7f;
+      t_randbytes (msg, 32);
+      CHECK_ERR (kc_schnorr_keypair_create (KC_ECC_SECP256K1, kp, 96, key,
+                                            32), 0);
+      CHECK_ERR (kc_schnorr_keypair_create (KC_ECC_SECP256K1, kp2, 96, key2,
+                                            32), 0);
+      CHECK_ERR (kc_schnorr_keypair_pub (KC_ECC_SECP256K1, pk, 33, kp, 96),
+                 0);
+      CHECK_ERR (kc_schnorr_keypair_pub (KC_ECC_SECP256K1, pk2, 33, kp2, 96),
+                 0);
+      pkp[0] = pk;
+      pkp[1] = pk2;
+      CHECK_ERR (kc_musig_pubkey_agg (KC_ECC_SECP256K1, NULL, 0, cache,
+                                      sizeof cache, 2, pkp, pkl), 0);
+      t_randbytes (rnd, 32);
+      ct_classify (key, 32);
+      ct_classify (rnd, 32);
+      CHECK_ERR (kc_musig_nonce_gen (KC_ECC_SECP256K1, sn, sizeof sn, pn[0],
+                                     sizeof pn[0], rnd, 32, key, 32, pk, 33,
+                                     msg, 32, cache, sizeof cache, NULL, 0),
+                 0);
+      reached (sn + 4, 64, "musig secret nonce");
+      ct_classify (kp2, 32);          /* the secret half */
+      CHECK_ERR (kc_musig_nonce_gen_counter (KC_ECC_SECP256K1, sn2,
+                                             sizeof sn2, pn[1], sizeof pn[1],
+                                             (uint64_t) it, kp2, 96, msg, 32,
+                                             cache, sizeof cache, NULL, 0),
+                 0);
+      reached (sn2 + 4, 64, "musig secret nonce (counter)");
+      pnp[0] = pn[0];
+      pnp[1] = pn[1];
+      CHECK_ERR (kc_musig_nonce_agg (KC_ECC_SECP256K1, agg, sizeof agg, 2,
+                                     pnp, pnl), 0);
+      CHECK_ERR (kc_musig_nonce_process (KC_ECC_SECP256K1, session,
+                                         sizeof session, agg, sizeof agg,
+                                         msg, 32, cache, sizeof cache), 0);
+      ct_classify (kp, 32);
+      CHECK_ERR (kc_musig_partial_sign (KC_ECC_SECP256K1, psig, sizeof psig,
+                                        sn, sizeof sn, kp, 96, cache,
+                                        sizeof cache, session,
+                                        sizeof session), 0);
+      CHECK_ERR (kc_musig_partial_sign (KC_ECC_SECP256K1, psig, sizeof psig,
+                                        sn2, sizeof sn2, kp2, 96, cache,
+                                        sizeof cache, session,
+                                        sizeof session), 0);
+      ct_declassify (kp, 96);
+      ct_declassify (kp2, 96);
+      ct_declassify (key, 32);
+      ct_declassify (rnd, 32);
+      ct_declassify (sn, sizeof sn);
+      ct_declassify (sn2, sizeof sn2);
+    }
+}
+
 /* NIST P-256: signing (key, nonce; r||s and DER with low-S, a digest
  * longer than 32 bytes), public keys, ECDH (the K*A and the shared
  * point), and the internals on a secret: the blinded comb with a secret
@@ -802,6 +878,7 @@ run_all (void)
   ecc_btc ();
   ecc_btc_keys ();
   ecc_ellswift ();
+  ecc_musig ();
   fields ();
 }
 

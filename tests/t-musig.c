@@ -34,6 +34,7 @@ typedef struct jnode
   char *str;
   long num;
   struct jnode *child, *next;
+  char *buf;                    /* the root: the file's text */
 } jnode;
 
 static char *jp;
@@ -139,6 +140,7 @@ jload (const char *name)
   FILE *fp;
   long len;
   char *buf;
+  jnode *root;
 
   snprintf (path, sizeof path, "bip327/%s", name);
   fp = fopen (t_datafile (path), "rb");
@@ -161,7 +163,22 @@ jload (const char *name)
   fclose (fp);
   buf[len] = 0;
   jp = buf;
-  return jvalue ();             /* the buffer lives as long as the tree */
+  root = jvalue ();             /* the buffer lives as long as the tree */
+  root->buf = buf;
+  return root;
+}
+
+static void
+jfree (jnode *n)
+{
+  while (n)
+    {
+      jnode *next = n->next;
+      jfree (n->child);
+      free (n->buf);
+      free (n);
+      n = next;
+    }
 }
 
 static jnode *
@@ -336,6 +353,7 @@ test_key_sort (void)
       jhex (want, 33, jidx (jget (v, "sorted_pubkeys"), i));
       CHECK (!memcmp (kp[i], want, 33), "key_sort: position %d", i);
     }
+  jfree (v);
 }
 
 static void
@@ -384,6 +402,7 @@ test_key_agg (void)
       CHECK (!memcmp (snap, cache, sizeof cache),
              "key_agg error %d: cache changed", i);
     }
+  jfree (v);
 }
 
 static void
@@ -430,6 +449,7 @@ test_nonce_gen (void)
         ;
       CHECK (msgl == 32, "%s: session randomness not zeroed", what);
     }
+  jfree (v);
 }
 
 static void
@@ -483,6 +503,7 @@ test_nonce_agg (void)
             CHECK_ERR (parse_pubnonce (p[j], jpick (pn, idx, j)), 0);
         }
     }
+  jfree (v);
 }
 
 /* One signing case: S = the signer's partial signature for the keys
@@ -663,6 +684,7 @@ test_sign_verify (void)
         CHECK_ERR (parse_pubnonce (pnb, jpick (pn, ni, signer)),
                    GPG_ERR_INV_DATA);
     }
+  jfree (v);
 }
 
 static void
@@ -703,6 +725,7 @@ test_tweak (void)
                           jget (c, "tweak_indices"), jget (c, "is_xonly"),
                           jget (v, "aggnonce"), jget (v, "msg"), sn97, sk),
                GPG_ERR_BAD_SECKEY);
+  jfree (v);
 }
 
 static void
@@ -763,6 +786,7 @@ test_sig_agg (void)
       CHECK_ERR (err, GPG_ERR_BAD_SIGNATURE);
       CHECK (p[0][0] == 0xa5, "sig_agg error: written");
     }
+  jfree (v);
 }
 
 /* -------------------------------------------------------- round trips */

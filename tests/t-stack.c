@@ -523,6 +523,119 @@ static void c_sign_keypair (void)
 static void c_tweak_check (void)
 { err = kc_ecc_xonly_tweak_add_check (C, out, 32, parity, xo, 32, tw, 32); }
 
+/* MuSig2 (BIP-327): every call of a signing session, 64 keys */
+static unsigned char mu_kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN], mu_pk[33];
+static unsigned char mu_cache[KC_MUSIG_KEYAGG_CACHE_LEN], mu_rnd[32];
+static unsigned char mu_sn[KC_MUSIG_SECNONCE_LEN];
+static unsigned char mu_pn[KC_MUSIG_PUBNONCE_LEN];
+static unsigned char mu_an[KC_MUSIG_AGGNONCE_LEN];
+static unsigned char mu_ss[KC_MUSIG_SESSION_LEN];
+static unsigned char mu_ps[KC_MUSIG_PARTIAL_SIG_LEN], mu_ser[66];
+static const void *mu_pnp[1], *mu_psp[1];
+static size_t mu_pnl[1] = { KC_MUSIG_PUBNONCE_LEN };
+static size_t mu_psl[1] = { KC_MUSIG_PARTIAL_SIG_LEN };
+static void c_mu_agg (void)
+{ err = kc_musig_pubkey_agg (C, xo, 32, mu_cache, sizeof mu_cache, 64, keys,
+                             key_lens); }
+static void c_mu_get (void)
+{ err = kc_musig_pubkey_get (C, out, 65, mu_cache, sizeof mu_cache); }
+static void c_mu_ec_tweak (void)
+{ err = kc_musig_pubkey_ec_tweak_add (C, out, 33, mu_cache, sizeof mu_cache,
+                                      tw, 32); }
+static void c_mu_xonly_tweak (void)
+{ err = kc_musig_pubkey_xonly_tweak_add (C, out, 65, mu_cache,
+                                         sizeof mu_cache, tw, 32); }
+static void c_mu_nonce_gen (void)
+{ err = kc_musig_nonce_gen (C, mu_sn, sizeof mu_sn, mu_pn, sizeof mu_pn,
+                            mu_rnd, 32, sk, 32, mu_pk, 33, msg, 32, mu_cache,
+                            sizeof mu_cache, msg, sizeof msg); }
+static void c_mu_nonce_gen_counter (void)
+{ err = kc_musig_nonce_gen_counter (C, mu_sn, sizeof mu_sn, mu_pn,
+                                    sizeof mu_pn, 7, mu_kp, sizeof mu_kp,
+                                    msg, 32, mu_cache, sizeof mu_cache, NULL,
+                                    0); }
+static void c_mu_nonce_agg (void)
+{ err = kc_musig_nonce_agg (C, mu_an, sizeof mu_an, 1, mu_pnp, mu_pnl); }
+static void c_mu_process (void)
+{ err = kc_musig_nonce_process (C, mu_ss, sizeof mu_ss, mu_an, sizeof mu_an,
+                                msg, sizeof msg, mu_cache, sizeof mu_cache); }
+static void c_mu_sign (void)
+{ err = kc_musig_partial_sign (C, mu_ps, sizeof mu_ps, mu_sn, sizeof mu_sn,
+                               mu_kp, sizeof mu_kp, mu_cache, sizeof mu_cache,
+                               mu_ss, sizeof mu_ss); }
+static void c_mu_verify (void)
+{ err = kc_musig_partial_sig_verify (C, mu_ps, sizeof mu_ps, mu_pn,
+                                     sizeof mu_pn, mu_pk, 33, mu_cache,
+                                     sizeof mu_cache, mu_ss, sizeof mu_ss); }
+static void c_mu_sig_agg (void)
+{ err = kc_musig_partial_sig_agg (C, sig, 64, mu_ss, sizeof mu_ss, 1, mu_psp,
+                                  mu_psl); }
+static void c_mu_pn_ser (void)
+{ err = kc_musig_pubnonce_serialize (C, mu_ser, 66, mu_pn, sizeof mu_pn); }
+static void c_mu_pn_parse (void)
+{ err = kc_musig_pubnonce_parse (C, mu_pn, sizeof mu_pn, mu_ser, 66); }
+static void c_mu_an_ser (void)
+{ err = kc_musig_aggnonce_serialize (C, mu_ser, 66, mu_an, sizeof mu_an); }
+static void c_mu_an_parse (void)
+{ err = kc_musig_aggnonce_parse (C, mu_an, sizeof mu_an, mu_ser, 66); }
+static void c_mu_ps_ser (void)
+{ err = kc_musig_partial_sig_serialize (C, mu_ser, 32, mu_ps, sizeof mu_ps); }
+static void c_mu_ps_parse (void)
+{ err = kc_musig_partial_sig_parse (C, mu_ps, sizeof mu_ps, mu_ser, 32); }
+
+static void
+run_musig (void)
+{
+  size_t i;
+
+  CHECK_ERR (kc_schnorr_keypair_create (C, mu_kp, sizeof mu_kp, sk, 32), 0);
+  CHECK_ERR (kc_schnorr_keypair_pub (C, mu_pk, 33, mu_kp, sizeof mu_kp), 0);
+  CHECK_ERR (kc_ecc_pubkey_convert (C, pk65, 65, mu_pk, 33), 0);
+  for (i = 0; i < 64; i++)
+    {
+      keys[i] = i & 1 ? pk65 : mu_pk;
+      key_lens[i] = i & 1 ? 65 : 33;
+    }
+  mu_pnp[0] = mu_pn;
+  mu_psp[0] = mu_ps;
+  memset (mu_rnd, 0x5c, sizeof mu_rnd);
+  run ("kc_musig_pubkey_agg (64 keys)", c_mu_agg);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_pubkey_get", c_mu_get);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_pubkey_ec_tweak_add", c_mu_ec_tweak);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_pubkey_xonly_tweak_add", c_mu_xonly_tweak);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_nonce_gen_counter", c_mu_nonce_gen_counter);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_nonce_gen", c_mu_nonce_gen);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_pubnonce_serialize", c_mu_pn_ser);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_pubnonce_parse", c_mu_pn_parse);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_nonce_agg", c_mu_nonce_agg);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_aggnonce_serialize", c_mu_an_ser);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_aggnonce_parse", c_mu_an_parse);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_nonce_process", c_mu_process);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_partial_sign", c_mu_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_partial_sig_verify", c_mu_verify);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_partial_sig_serialize", c_mu_ps_ser);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_partial_sig_parse", c_mu_ps_parse);
+  CHECK_ERR (err, 0);
+  run ("kc_musig_partial_sig_agg", c_mu_sig_agg);
+  CHECK_ERR (err, 0);
+  kc_schnorr_keypair_clear (mu_kp, sizeof mu_kp);
+}
+
 static void
 run_ecc_keys (void)
 {
@@ -696,6 +809,7 @@ run_ecc (void)
   run ("kc_ecc_seckey_tweak_add", c_seckey_tweak);
   CHECK_ERR (err, 0);
   run_ecc_keys ();
+  run_musig ();
 }
 
 /* ------------------------------------------------------------ Ed25519 */

@@ -1508,6 +1508,109 @@ call_ellswift_xdh (void *p)
                                         KC_ELLSWIFT_PARTY_B);
 }
 
+/* MuSig2: nonce generation from KEY and fresh session randomness (the
+ * key, the nonces k1, k2 and their negations), the counter variant
+ * from a key pair, and partial signing (the key, the nonces). */
+static unsigned char mu_kp[KC_SCHNORR_SECP256K1_KEYPAIR_LEN], mu_pk[33];
+static unsigned char mu_cache[KC_MUSIG_KEYAGG_CACHE_LEN], mu_rnd[32];
+static unsigned char mu_sn[KC_MUSIG_SECNONCE_LEN], mu_sn_copy[KC_MUSIG_SECNONCE_LEN];
+static unsigned char mu_pn[KC_MUSIG_PUBNONCE_LEN], mu_ss[KC_MUSIG_SESSION_LEN];
+static unsigned char mu_ps[KC_MUSIG_PARTIAL_SIG_LEN];
+
+static void
+call_musig_nonce_gen (void *p)
+{
+  unsigned char r[32];
+  memcpy (r, mu_rnd, 32);
+  *(gpg_error_t *) p = kc_musig_nonce_gen (KC_ECC_SECP256K1, mu_sn,
+                                           sizeof mu_sn, mu_pn, sizeof mu_pn,
+                                           r, 32, key, 32, mu_pk, 33,
+                                           btc_aux, 32, mu_cache,
+                                           sizeof mu_cache, NULL, 0);
+}
+
+static void
+call_musig_nonce_gen_counter (void *p)
+{
+  *(gpg_error_t *) p = kc_musig_nonce_gen_counter (KC_ECC_SECP256K1, mu_sn,
+                                                   sizeof mu_sn, mu_pn,
+                                                   sizeof mu_pn, 99, mu_kp,
+                                                   sizeof mu_kp, btc_aux, 32,
+                                                   mu_cache, sizeof mu_cache,
+                                                   NULL, 0);
+}
+
+static void
+call_musig_partial_sign (void *p)
+{
+  memcpy (mu_sn, mu_sn_copy, sizeof mu_sn);
+  *(gpg_error_t *) p = kc_musig_partial_sign (KC_ECC_SECP256K1, mu_ps,
+                                              sizeof mu_ps, mu_sn,
+                                              sizeof mu_sn, mu_kp,
+                                              sizeof mu_kp, mu_cache,
+                                              sizeof mu_cache, mu_ss,
+                                              sizeof mu_ss);
+}
+
+/* The key and the nonces of MU_SN, each with its negation. */
+static void
+musig_forms (void)
+{
+  _kc_secp256k1_scalar x;
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  add_scalar_pm_forms ("secret key", "negated key", &x);
+  _kc_secp256k1_scalar_set_b32 (&x, mu_sn + 4, NULL);
+  add_scalar_pm_forms ("nonce k1", "negated k1", &x);
+  _kc_secp256k1_scalar_set_b32 (&x, mu_sn + 36, NULL);
+  add_scalar_pm_forms ("nonce k2", "negated k2", &x);
+}
+
+static void
+run_musig (void)
+{
+  const void *kp1[1], *pnp[1];
+  size_t kl[1] = { 33 }, pnl[1] = { KC_MUSIG_PUBNONCE_LEN };
+  unsigned char an[KC_MUSIG_AGGNONCE_LEN];
+  gpg_error_t err;
+
+  if (kc_schnorr_keypair_create (KC_ECC_SECP256K1, mu_kp, sizeof mu_kp, key,
+                                 32)
+      || kc_schnorr_keypair_pub (KC_ECC_SECP256K1, mu_pk, 33, mu_kp,
+                                 sizeof mu_kp))
+    fail ("musig key pair");
+  kp1[0] = mu_pk;
+  if (kc_musig_pubkey_agg (KC_ECC_SECP256K1, NULL, 0, mu_cache,
+                           sizeof mu_cache, 1, kp1, kl))
+    fail ("musig key aggregation");
+  t_randbytes (mu_rnd, 32);
+  err = 1;
+  call_musig_nonce_gen (&err);          /* the nonces the search looks for */
+  CHECK_ERR (err, 0);
+  npats = 0;
+  musig_forms ();
+  check_call ("kc_musig_nonce_gen", call_musig_nonce_gen, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  memcpy (mu_sn_copy, mu_sn, sizeof mu_sn);
+  pnp[0] = mu_pn;
+  if (kc_musig_nonce_agg (KC_ECC_SECP256K1, an, sizeof an, 1, pnp, pnl)
+      || kc_musig_nonce_process (KC_ECC_SECP256K1, mu_ss, sizeof mu_ss, an,
+                                 sizeof an, btc_aux, 32, mu_cache,
+                                 sizeof mu_cache))
+    fail ("musig session");
+  check_call ("kc_musig_partial_sign", call_musig_partial_sign, &err, NULL,
+              KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  call_musig_nonce_gen_counter (&err);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  musig_forms ();
+  check_call ("kc_musig_nonce_gen_counter", call_musig_nonce_gen_counter,
+              &err, NULL, KC_STACK_BURN_ECC);
+  CHECK_ERR (err, 0);
+  kc_schnorr_keypair_clear (mu_kp, sizeof mu_kp);
+}
+
 static void
 run_btc (void)
 {
@@ -2200,6 +2303,7 @@ main (int argc, char **argv)
   t_randbytes (msg, sizeof msg);
   run_all ();
   run_btc ();
+  run_musig ();
 
   t_rerun_portable (argv);        /* and again on the portable paths */
   if (_kc_hwf () & (KC_HWF_AVX512 | KC_HWF_IFMA | KC_HWF_VNNI))

@@ -40,7 +40,7 @@ typedef _kc_secp256k1_gej gej;
  * copy, scalars), one SHA-256 and the scalar multiplications; t-wipe
  * checks that it covers what the call wrote. */
 #define KC_STACK_BURN_MUSIG_SIGN (KC_STACK_BURN_SHA256 + KC_STACK_BURN_SCALAR \
-                                  + 512)
+                                  + 1536)
 
 const char *const _kc_musig_tag_names[5] = {
   "KeyAgg list", "KeyAgg coefficient", "MuSig/aux", "MuSig/nonce",
