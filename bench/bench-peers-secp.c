@@ -78,6 +78,9 @@
 #define BTC_HAVE_SORT 1     /* ec_pubkey_sort: 0.5.0 and later */
 #include "bench-peers-btc.h"
 #include "bench-peers-ellswift.h"
+#ifdef HAVE_SECP256K1_PEER_MUSIG
+# include "bench-peers-musig.h"
+#endif
 
 #define NKEYS 256
 

@@ -46,6 +46,9 @@
  *                                      us/signature;
  *   ecc/secp256k1-master/ellswift_{encode,decode,create,xdh}  us/op,
  *                                      BIP-324 (bench-peers-ellswift.h);
+ *   ecc/secp256k1-master/musig_*       us/op, BIP-327 MuSig2
+ *                                      (bench-peers-musig.h; when the
+ *                                      peer has the musig module);
  *                                      a libsecp256k1 built outside this
  *                                      tree, when configured with
  *                                      --with-secp256k1-peer
@@ -132,6 +135,9 @@ static void (*const row_files[]) (void) = {
   bench_peers_secp_master,
   bench_peers_secp_master_btc,
   bench_peers_secp_master_ellswift,
+# ifdef HAVE_SECP256K1_PEER_MUSIG
+  bench_peers_secp_master_musig,
+# endif
 #endif
   bench_peers_mont,
   bench_peers_kem,
@@ -375,6 +381,10 @@ usage (FILE *f)
            "      ecc/secp256k1-master/{verify65,schnorr}_batch{1,8,64,1024}_per_sig"
            " (us/signature)\n"
            "      ecc/secp256k1-master/ellswift_{encode,decode,create,xdh}\n"
+           "      ecc/secp256k1-master/musig_{pubkey_agg,pubkey_get,\n"
+           "        pubkey_{ec,xonly}_tweak_add,nonce_{gen,gen_counter,agg,\n"
+           "        process},partial_sign,partial_sig_{verify,agg},\n"
+           "        {pubnonce,aggnonce,partial_sig}_{parse,serialize}}\n"
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"

@@ -69,6 +69,9 @@ void bench_peers_mlkem (void);        /* bench-peers-mlkem.c */
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
 void bench_peers_secp_master_btc (void);  /* bench-peers-secp.c */
 void bench_peers_secp_master_ellswift (void);  /* bench-peers-secp.c */
+# ifdef HAVE_SECP256K1_PEER_MUSIG
+void bench_peers_secp_master_musig (void);  /* bench-peers-secp.c */
+# endif
 #endif
 #ifdef HAVE_LIBSECP256K1
 void bench_peers_secp_btc (void);     /* bench-peers-ecc.c (system lib) */
