@@ -454,11 +454,13 @@ nonce_gen_core (unsigned char *secnonce, unsigned char *pubnonce,
     {
       put_be (len, msg_len, 8);
       _kc_sha256_update (&c, len, 8);
-      _kc_sha256_update (&c, msg, msg_len);
+      if (msg_len)
+        _kc_sha256_update (&c, msg, msg_len);
     }
   put_be (len, extra_len, 4);
   _kc_sha256_update (&c, len, 4);
-  _kc_sha256_update (&c, extra, extra_len);
+  if (extra_len)                /* no NULL to memcpy, even for 0 bytes */
+    _kc_sha256_update (&c, extra, extra_len);
   for (i = 0; i < 2; i++)
     {
       ci = c;
@@ -834,7 +836,8 @@ nonce_process_body (int curve, void *session, size_t session_len,
   _kc_musig_tagged_init (&c, KC_MUSIG_TAG_NONCECOEF);
   _kc_sha256_update (&c, ser, 66);
   _kc_sha256_update (&c, qx, 32);
-  _kc_sha256_update (&c, msg, msg_len);
+  if (msg_len)
+    _kc_sha256_update (&c, msg, msg_len);
   _kc_sha256_final (&c, h);
   _kc_secp256k1_scalar_set_b32 (&s.b, h, NULL);
 
@@ -860,7 +863,8 @@ nonce_process_body (int curve, void *session, size_t session_len,
   _kc_bip340_tagged_init (&c, KC_BIP340_CHALLENGE);
   _kc_sha256_update (&c, s.rx, 32);
   _kc_sha256_update (&c, qx, 32);
-  _kc_sha256_update (&c, msg, msg_len);
+  if (msg_len)
+    _kc_sha256_update (&c, msg, msg_len);
   _kc_sha256_final (&c, h);
   _kc_secp256k1_scalar_set_b32 (&s.e, h, NULL);
 
