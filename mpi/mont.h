@@ -142,4 +142,18 @@ KC_MONT_DECL (7)
 KC_MONT_DECL (8)
 #undef KC_MONT_DECL
 
+/* ---- reductions of a named modulus (moduli.h) ----
+ * The same contract as _kc_mont_mul_redc_4 / _kc_mont_sqr_redc_4 with
+ * m = P-256's p (the named modulus p256_p), m0inv = 1: a, b in [0, p),
+ * r = a b 2^-256 mod p in [0, p), r may alias a or b; constant time.
+ * mpi/mont-p256.c: the reduction rows are shifts and one product (p's
+ * special form), MULX/ADX assembly where _kc_limb_have_adx (), else C.
+ * The _c forms are the C kernels alone (tests). */
+void _kc_mont_mul_redc_p256 (uint64_t r[4], const uint64_t a[4],
+                             const uint64_t b[4]);
+void _kc_mont_sqr_redc_p256 (uint64_t r[4], const uint64_t a[4]);
+void _kc_mont_mul_redc_p256_c (uint64_t r[4], const uint64_t a[4],
+                               const uint64_t b[4]);
+void _kc_mont_sqr_redc_p256_c (uint64_t r[4], const uint64_t a[4]);
+
 #endif /* KC_MPI_MONT_H */

@@ -167,6 +167,8 @@ static const struct row rows[] = {
 #ifdef KC_LIMB_ADX
   { "mpi/mpih", ".", KC_LIMB_ADX_HWF, "", "t-mpi", probe_limb_adx, 0 },
   { "mpi/mont", ".", KC_LIMB_ADX_HWF, "", "t-mont", probe_limb_adx, 0 },
+  { "mpi/mont-p256", ".", KC_LIMB_ADX_HWF, "", "t-p256-field",
+    probe_limb_adx, 0 },
   { "mpi/daira", ".", KC_LIMB_ADX_HWF, "", "t-daira", probe_limb_adx, 0 },
 #endif
   { "cipher/sntrup761/x86_64/avx2-(coeff|ntt|radix|recip|short|small|sort)",

@@ -11,6 +11,8 @@
 #include "dispatch.h"
 #include "p256/field-mont.h"
 #include "p256/scalar-mont.h"
+#include "mont.h"
+#include "moduli.h"
 #include "t-common.h"
 
 #ifndef HAVE_GMP
@@ -287,6 +289,115 @@ test_scalar (void)
   mpz_clears (a, b, want, got, half, NULL);
 }
 
+/* mpi/mont-p256.c's kernels on limbs: the dispatched ones, the C
+ * forms, and the generic N = 4 kernels with p's constants, each against
+ * GMP's a b 2^-256 mod p, on edge values (0, 1, p-1, p-2, words of all
+ * ones and of p's own patterns, the largest products) and random ones. */
+static const uint64_t kwords[] = {
+  0, 1, 2, 0xffffffffULL, 0x100000000ULL, 0x8000000000000000ULL,
+  0xffffffffffffffffULL, 0xfffffffffffffffeULL, 0xffffffff00000000ULL,
+  0xffffffff00000001ULL, 0xfffffffeffffffffULL, 0x00000000fffffffeULL
+};
+#define NKW (sizeof kwords / sizeof kwords[0])
+
+/* a random value below p: a limb vector from KWORDS or random bits,
+ * reduced; or one of the fixed edges */
+static void
+kernel_value (uint64_t v[4], mpz_t z, unsigned int i)
+{
+  unsigned char b[32];
+  int j;
+
+  mpz_set_ui (z, 0);
+  switch (i)
+    {
+    case 0: break;
+    case 1: mpz_set_ui (z, 1); break;
+    case 2: mpz_sub_ui (z, P, 1); break;
+    case 3: mpz_sub_ui (z, P, 2); break;
+    case 4: mpz_setbit (z, 255); break;
+    case 5: mpz_setbit (z, 256); mpz_sub (z, z, P);      /* R - 1 mod p */
+            mpz_sub_ui (z, z, 1); break;
+    default:
+      t_randbytes (b, 32);
+      if (i & 1)
+        bytes_to_mpz (z, b);            /* random bits */
+      else
+        {
+          /* words from KWORDS, chosen by random bytes */
+          mpz_t w;
+          mpz_init (w);
+          for (j = 3; j >= 0; j--)
+            {
+              mpz_mul_2exp (z, z, 64);
+              mpz_import (w, 1, 1, sizeof kwords[0], 0, 0,
+                          &kwords[b[j] % NKW]);
+              mpz_add (z, z, w);
+            }
+          mpz_clear (w);
+        }
+      mpz_mod (z, z, P);
+    }
+  memset (v, 0, 4 * sizeof v[0]);
+  mpz_export (v, NULL, -1, sizeof v[0], 0, 0, z);
+}
+
+static void
+test_kernel (void)
+{
+  const _kc_named_modulus *pm = &_kc_modulus_p256_p;
+  mpz_t a, b, want, got, rinv;
+  uint64_t x[4], y[4], r[4];
+  unsigned int i, k;
+
+  mpz_inits (a, b, want, got, rinv, NULL);
+  CHECK (pm->m0inv == 1, "p256_p's m0inv");
+  mpz_invert (rinv, R, P);
+  for (i = 0; i < 3000; i++)
+    {
+      /* every pair of the six edges, then random ones of both kinds */
+      kernel_value (x, a, i < 36 ? i % 6 : 6 + i);
+      kernel_value (y, b, i < 36 ? i / 6 : 6 + 3 * i);
+      mpz_mul (want, a, b);
+      mpz_mul (want, want, rinv);
+      mpz_mod (want, want, P);
+      for (k = 0; k < 4; k++)
+        {
+          memset (r, 0xa5, sizeof r);
+          switch (k)
+            {
+            case 0: _kc_mont_mul_redc_p256 (r, x, y); break;
+            case 1: _kc_mont_mul_redc_p256_c (r, x, y); break;
+            case 2: _kc_mont_mul_redc_4 (r, x, y, pm->m, pm->m0inv); break;
+            case 3: memcpy (r, x, sizeof r);
+                    _kc_mont_mul_redc_p256 (r, r, y); break;   /* alias */
+            }
+          mpz_import (got, 4, -1, sizeof r[0], 0, 0, r);
+          CHECK (mpz_cmp (got, want) == 0, "p256 redc mul kernel %u, %u",
+                 k, i);
+        }
+      mpz_mul (want, a, a);
+      mpz_mul (want, want, rinv);
+      mpz_mod (want, want, P);
+      for (k = 0; k < 4; k++)
+        {
+          memset (r, 0x5a, sizeof r);
+          switch (k)
+            {
+            case 0: _kc_mont_sqr_redc_p256 (r, x); break;
+            case 1: _kc_mont_sqr_redc_p256_c (r, x); break;
+            case 2: _kc_mont_sqr_redc_4 (r, x, pm->m, pm->m0inv); break;
+            case 3: memcpy (r, x, sizeof r);
+                    _kc_mont_sqr_redc_p256 (r, r); break;
+            }
+          mpz_import (got, 4, -1, sizeof r[0], 0, 0, r);
+          CHECK (mpz_cmp (got, want) == 0, "p256 redc sqr kernel %u, %u",
+                 k, i);
+        }
+    }
+  mpz_clears (a, b, want, got, rinv, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -303,6 +414,7 @@ main (int argc, char **argv)
     {
       /* pass 0: the CPU's kernels; pass 1: the C kernels */
       _kc_hwf_set_mask (pass ? 0 : ~0u);
+      test_kernel ();
       test_field ();
       test_scalar ();
     }

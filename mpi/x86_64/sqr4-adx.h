@@ -1,6 +1,7 @@
 /* mpi/x86_64/sqr4-adx.h - the 4-limb square (256 x 256 -> 512 bits) with
  * MULX, ADCX and ADOX (x86-64 BMI2 and ADX): the one copy that the
- * Montgomery kernel (mpi/mont.c, N = 4), Daira's reduction (mpi/daira.c),
+ * Montgomery kernels (mpi/mont.c, N = 4, and mpi/mont-p256.c), Daira's
+ * reduction (mpi/daira.c),
  * the secp256k1 4x64 field (cipher/secp256k1/x86_64/field-4x64.h) and the
  * field mod 2^255 - 19 (cipher/x25519/x86_64/field-4x64.h) open their
  * squarings with, each followed by its own reduction.
