@@ -41,6 +41,16 @@
 
 #define P3 0xffffffff00000001ULL
 
+/* Every loop below has a constant trip count of at most 4: unrolled, so
+ * that every index is a constant and the limbs stay in registers. */
+#if defined(__clang__)
+# define UNROLL _Pragma ("clang loop unroll(full)")
+#elif defined(__GNUC__)
+# define UNROLL _Pragma ("GCC unroll 8")
+#else
+# define UNROLL
+#endif
+
 static const uint64_t p256_p[4] = {
   0xffffffffffffffffULL, 0x00000000ffffffffULL, 0, P3
 };
@@ -54,11 +64,14 @@ add_final (uint64_t r[4], const uint64_t h[4], const uint64_t u[4])
   unsigned char c = 0, br = 0;
   int j;
 
+  UNROLL
   for (j = 0; j < 4; j++)
     t[j] = _kc_adc (h[j], u[j], &c);
+  UNROLL
   for (j = 0; j < 4; j++)
     d[j] = _kc_sbb (t[j], p256_p[j], &br);
   mask = ct_mask_from_flag_u64 ((uint64_t) c | (uint64_t) (br ^ 1));
+  UNROLL
   for (j = 0; j < 4; j++)
     r[j] = ct_select_u64 (mask, d[j], t[j]);
 }
@@ -71,6 +84,7 @@ reduce_low (uint64_t w[4])
   unsigned char c;
   int i;
 
+  UNROLL
   for (i = 0; i < 4; i++)
     {
       q = w0;
@@ -90,11 +104,14 @@ mul_p256_c (uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
   uint64_t t[8];
   int i, j;
 
+  UNROLL
   for (j = 0; j < 8; j++)
     t[j] = 0;
+  UNROLL
   for (i = 0; i < 4; i++)
     {
       uint64_t c = 0;
+      UNROLL
       for (j = 0; j < 4; j++)
         t[i + j] = _kc_mac64 (&c, a[j], b[i], t[i + j], c);
       t[i + 4] = c;
@@ -111,15 +128,20 @@ sqr_p256_c (uint64_t r[4], const uint64_t a[4])
   int i, j;
 
   /* cross products a_i a_j, i < j, then doubled plus the squares */
+  UNROLL
   for (j = 0; j < 8; j++)
     s[j] = 0;
+  UNROLL
   for (i = 0; i < 3; i++)
     {
       uint64_t c = 0;
-      for (j = i + 1; j < 4; j++)
-        s[i + j] = _kc_mac64 (&c, a[i], a[j], s[i + j], c);
+      UNROLL
+      for (j = 0; j < 4; j++)
+        if (j > i)
+          s[i + j] = _kc_mac64 (&c, a[i], a[j], s[i + j], c);
       s[i + 4] = c;
     }
+  UNROLL
   for (i = 0; i < 4; i++)
     {
       uint64_t lo = s[2 * i], hi = s[2 * i + 1], dlo, dhi, nlo, nhi;

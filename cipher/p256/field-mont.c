@@ -15,7 +15,6 @@ typedef _kc_p256_fe fe;
 
 #ifdef KC_P256_EXHAUSTIVE
 /* The small prime field of tests/t-p256-exhaustive.c, set up there. */
-extern _kc_named_modulus _kc_p256_exh_field;
 extern _kc_modinv256_modulus _kc_p256_exh_inv;
 # define FIELD (&_kc_p256_exh_field)
 # define FIELD_INV (&_kc_p256_exh_inv)
@@ -29,70 +28,34 @@ static const _kc_modinv256_modulus inv_p = {
 };
 # define FIELD_INV (&inv_p)
 #endif
-
-/* Debug builds: every element is below p. */
-#define FE_CHECK(a) \
-  KC_VERIFY_CHECK (ct_cmp_limbs ((a)->v, FIELD->m, 4) < 0)
+/* the products: p's own reduction, or the generic kernels (field-mont.h) */
+#define MONT_MUL KC_P256_FE_MUL
+#define MONT_SQR KC_P256_FE_SQR
+#define FE_CHECK KC_P256_FE_CHECK
 
 void
 _kc_p256_fe_mul (fe *r, const fe *a, const fe *b)
 {
-  FE_CHECK (a);
-  FE_CHECK (b);
-  _kc_mont_mul_redc_4 (r->v, a->v, b->v, FIELD->m, FIELD->m0inv);
+  _kc_p256_fe_mul_inl (r, a, b);
 }
 
 void
 _kc_p256_fe_sqr (fe *r, const fe *a)
 {
-  FE_CHECK (a);
-  _kc_mont_sqr_redc_4 (r->v, a->v, FIELD->m, FIELD->m0inv);
+  _kc_p256_fe_sqr_inl (r, a);
 }
 
-/* R = T - m if (TOP or T >= m), else T; T + TOP 2^256 < 2m. */
-static void
-final_sub (fe *r, const uint64_t t[4], uint64_t top)
-{
-  uint64_t d[4], mask;
-  unsigned char br = 0;
-  int j;
-
-  for (j = 0; j < 4; j++)
-    d[j] = _kc_sbb (t[j], FIELD->m[j], &br);
-  mask = ct_mask_from_flag_u64 (top | (uint64_t) (br ^ 1));
-  for (j = 0; j < 4; j++)
-    r->v[j] = ct_select_u64 (mask, d[j], t[j]);
-}
 
 void
 _kc_p256_fe_add (fe *r, const fe *a, const fe *b)
 {
-  uint64_t t[4];
-  unsigned char c = 0;
-  int j;
-
-  FE_CHECK (a);
-  FE_CHECK (b);
-  for (j = 0; j < 4; j++)
-    t[j] = _kc_adc (a->v[j], b->v[j], &c);
-  final_sub (r, t, c);                  /* a + b < 2p */
+  _kc_p256_fe_add_inl (r, a, b);
 }
 
 void
 _kc_p256_fe_sub (fe *r, const fe *a, const fe *b)
 {
-  uint64_t t[4], mask;
-  unsigned char br = 0, c = 0;
-  int j;
-
-  FE_CHECK (a);
-  FE_CHECK (b);
-  for (j = 0; j < 4; j++)
-    t[j] = _kc_sbb (a->v[j], b->v[j], &br);
-  /* a - b in (-p, p): add p back when it borrowed */
-  mask = ct_mask_from_flag_u64 (br);
-  for (j = 0; j < 4; j++)
-    r->v[j] = _kc_adc (t[j], FIELD->m[j] & mask, &c);
+  _kc_p256_fe_sub_inl (r, a, b);
 }
 
 void
@@ -111,12 +74,12 @@ fe_inv_with (fe *r, const fe *a, int var)
   uint64_t one[4] = { 1, 0, 0, 0 }, t[4];
 
   FE_CHECK (a);
-  _kc_mont_mul_redc_4 (t, a->v, one, FIELD->m, FIELD->m0inv);
+  MONT_MUL (t, a->v, one);
   if (var)
     _kc_modinv256_var (t, t, FIELD_INV);
   else
     _kc_modinv256 (t, t, FIELD_INV);
-  _kc_mont_mul_redc_4 (r->v, t, FIELD->r2, FIELD->m, FIELD->m0inv);
+  MONT_MUL (r->v, t, FIELD->r2);
   wipememory (t, sizeof t);
 }
 
@@ -180,7 +143,7 @@ _kc_p256_fe_set_b32 (fe *r, const unsigned char b[32])
   for (j = 0; j < 4; j++)
     t[j] = ct_select_u64 (mask, t[j], d[j]);
   /* B < 2^256 < 2p, so one subtraction reduces it */
-  _kc_mont_mul_redc_4 (r->v, t, FIELD->r2, FIELD->m, FIELD->m0inv);
+  MONT_MUL (r->v, t, FIELD->r2);
   return ok;
 }
 
@@ -191,7 +154,7 @@ _kc_p256_fe_get_b32 (unsigned char b[32], const fe *a)
   int j;
 
   FE_CHECK (a);
-  _kc_mont_mul_redc_4 (t, a->v, one, FIELD->m, FIELD->m0inv);
+  MONT_MUL (t, a->v, one);
   for (j = 0; j < 4; j++)
     buf_put_be64 (b + 24 - 8 * j, t[j]);
 }
@@ -200,7 +163,7 @@ void
 _kc_p256_fe_set_int (fe *r, unsigned int v)
 {
   uint64_t t[4] = { v, 0, 0, 0 };
-  _kc_mont_mul_redc_4 (r->v, t, FIELD->r2, FIELD->m, FIELD->m0inv);
+  MONT_MUL (r->v, t, FIELD->r2);
 }
 
 int
@@ -224,7 +187,7 @@ int
 _kc_p256_fe_is_odd (const fe *a)
 {
   uint64_t one[4] = { 1, 0, 0, 0 }, t[4];
-  _kc_mont_mul_redc_4 (t, a->v, one, FIELD->m, FIELD->m0inv);
+  MONT_MUL (t, a->v, one);
   return (int) (t[0] & 1);
 }
 

@@ -16,20 +16,123 @@
  * Constant time: every function, except those ending in _var, whose
  * comment says which input must be public.  r may alias any input.
  *
+ * The products are mpi/mont-p256.c's reduction of p (the named modulus'
+ * own rows; the same contract as the generic N = 4 kernels).  The group
+ * code calls the inline forms below (_kc_p256_fe_*_inl, each the body of
+ * the function of the same name), so that a point operation's twenty
+ * additions and subtractions are not calls.
+ *
  * tests/t-p256-exhaustive.c builds field-mont.c again with
  * KC_P256_EXHAUSTIVE, where the modulus is a small prime set by the test
- * (any odd m < 2^256 works in the same four limbs).
+ * (any odd m < 2^256 works in the same four limbs) and the products are
+ * the generic N = 4 kernels of mpi/mont.c.
  */
 #ifndef KC_P256_FIELD_H
 #define KC_P256_FIELD_H
 
 #include <stdint.h>
 #include "kcrypt-int.h"
+#include "mont.h"
 
 typedef struct
 {
   uint64_t v[4];
 } _kc_p256_fe;
+
+#ifdef KC_P256_EXHAUSTIVE
+# include "moduli.h"
+/* The small prime field of tests/t-p256-exhaustive.c, set up there. */
+extern _kc_named_modulus _kc_p256_exh_field;
+# define KC_P256_FE_M(j) (_kc_p256_exh_field.m[j])
+# define KC_P256_FE_MUL(r, a, b) \
+  _kc_mont_mul_redc_4 ((r), (a), (b), _kc_p256_exh_field.m, \
+                       _kc_p256_exh_field.m0inv)
+# define KC_P256_FE_SQR(r, a) \
+  _kc_mont_sqr_redc_4 ((r), (a), _kc_p256_exh_field.m, \
+                       _kc_p256_exh_field.m0inv)
+#else
+/* p's limbs, little-endian, as constants */
+# define KC_P256_FE_M(j) \
+  ((j) == 0 ? 0xffffffffffffffffULL : (j) == 1 ? 0x00000000ffffffffULL \
+   : (j) == 2 ? 0 : 0xffffffff00000001ULL)
+# define KC_P256_FE_MUL(r, a, b) _kc_mont_mul_redc_p256 ((r), (a), (b))
+# define KC_P256_FE_SQR(r, a) _kc_mont_sqr_redc_p256 ((r), (a))
+#endif
+
+/* The loops of the inline forms (four limbs): unrolled. */
+#if defined(__clang__)
+# define KC_P256_UNROLL _Pragma ("clang loop unroll(full)")
+#elif defined(__GNUC__)
+# define KC_P256_UNROLL _Pragma ("GCC unroll 4")
+#else
+# define KC_P256_UNROLL
+#endif
+
+/* Debug builds: every element is below p. */
+#define KC_P256_FE_CHECK(a) \
+  KC_VERIFY_CHECK (ct_cmp_limbs ((a)->v, (const uint64_t[4]) \
+                                 { KC_P256_FE_M (0), KC_P256_FE_M (1), \
+                                   KC_P256_FE_M (2), KC_P256_FE_M (3) }, \
+                                 4) < 0)
+
+static KC_ALWAYS_INLINE void
+_kc_p256_fe_mul_inl (_kc_p256_fe *r, const _kc_p256_fe *a,
+                     const _kc_p256_fe *b)
+{
+  KC_P256_FE_CHECK (a);
+  KC_P256_FE_CHECK (b);
+  KC_P256_FE_MUL (r->v, a->v, b->v);
+}
+
+static KC_ALWAYS_INLINE void
+_kc_p256_fe_sqr_inl (_kc_p256_fe *r, const _kc_p256_fe *a)
+{
+  KC_P256_FE_CHECK (a);
+  KC_P256_FE_SQR (r->v, a->v);
+}
+
+/* a + b < 2p: subtract p when the sum carried or is >= p. */
+static KC_ALWAYS_INLINE void
+_kc_p256_fe_add_inl (_kc_p256_fe *r, const _kc_p256_fe *a,
+                     const _kc_p256_fe *b)
+{
+  uint64_t t[4], d[4], mask;
+  unsigned char c = 0, br = 0;
+  int j;
+
+  KC_P256_FE_CHECK (a);
+  KC_P256_FE_CHECK (b);
+  KC_P256_UNROLL
+  for (j = 0; j < 4; j++)
+    t[j] = _kc_adc (a->v[j], b->v[j], &c);
+  KC_P256_UNROLL
+  for (j = 0; j < 4; j++)
+    d[j] = _kc_sbb (t[j], KC_P256_FE_M (j), &br);
+  mask = ct_mask_from_flag_u64 ((uint64_t) c | (uint64_t) (br ^ 1));
+  KC_P256_UNROLL
+  for (j = 0; j < 4; j++)
+    r->v[j] = ct_select_u64 (mask, d[j], t[j]);
+}
+
+/* a - b in (-p, p): add p back when it borrowed. */
+static KC_ALWAYS_INLINE void
+_kc_p256_fe_sub_inl (_kc_p256_fe *r, const _kc_p256_fe *a,
+                     const _kc_p256_fe *b)
+{
+  uint64_t t[4], mask;
+  unsigned char br = 0, c = 0;
+  int j;
+
+  KC_P256_FE_CHECK (a);
+  KC_P256_FE_CHECK (b);
+  KC_P256_UNROLL
+  for (j = 0; j < 4; j++)
+    t[j] = _kc_sbb (a->v[j], b->v[j], &br);
+  mask = ct_mask_from_flag_u64 (br);
+  KC_P256_UNROLL
+  for (j = 0; j < 4; j++)
+    r->v[j] = _kc_adc (t[j], KC_P256_FE_M (j) & mask, &c);
+}
 
 /* R = A * B, R = A^2. */
 void _kc_p256_fe_mul (_kc_p256_fe *r, const _kc_p256_fe *a,

@@ -23,10 +23,10 @@ extern _kc_p256_fe _kc_p256_exh_b;
 # define CURVE_B (&_kc_p256_b)
 #endif
 
-#define mul _kc_p256_fe_mul
-#define sqr _kc_p256_fe_sqr
-#define add _kc_p256_fe_add
-#define sub _kc_p256_fe_sub
+#define mul _kc_p256_fe_mul_inl
+#define sqr _kc_p256_fe_sqr_inl
+#define add _kc_p256_fe_add_inl
+#define sub _kc_p256_fe_sub_inl
 
 void
 _kc_p256_gep_set_infinity (gep *r)
