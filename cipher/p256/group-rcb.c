@@ -7,6 +7,8 @@
  * Every field element stays fully reduced (p256/field-mont.h), so no step
  * below has a bound to state; the formulas are written out step by step
  * with the paper's numbering so that they can be read against it.
+ * At the end, the Jacobian formulas of verification (variable time,
+ * their exceptional cases branched on).
  */
 #include "kcrypt-int.h"
 #include "p256/group-rcb.h"
@@ -14,6 +16,7 @@
 typedef _kc_p256_fe fe;
 typedef _kc_p256_ge ge;
 typedef _kc_p256_gep gep;
+typedef _kc_p256_gej gej;
 
 #ifdef KC_P256_EXHAUSTIVE
 /* tests/t-p256-exhaustive.c: the b of its small curve */
@@ -285,4 +288,185 @@ _kc_p256_ge_set_xo_var (ge *r, const fe *x, int odd)
   r->x = *x;
   r->y = y;
   return 1;
+}
+
+/* ---------------------------------- Jacobian, variable time (Strauss) */
+
+#define gej_is_inf(a) _kc_p256_fe_is_zero (&(a)->z)
+
+static void
+gej_set_inf (gej *r)
+{
+  memset (r, 0, sizeof *r);
+}
+
+/* (X Z, Y Z^2, Z): X Z / Z^2 = X / Z, Y Z^2 / Z^3 = Y / Z; infinity
+ * (Z = 0) to Z = 0.  Constant time. */
+void
+_kc_p256_gej_set_gep (gej *r, const gep *a)
+{
+  fe zz, z = a->z;
+  sqr (&zz, &a->z);
+  mul (&r->x, &a->x, &a->z);
+  mul (&r->y, &a->y, &zz);
+  r->z = z;
+}
+
+/* (X Z, Y, Z^3); Z = 0 to (0 : 1 : 0), the complete formulas'
+ * infinity.  Constant time. */
+void
+_kc_p256_gep_set_gej (gep *r, const gej *a)
+{
+  fe zz, one, y = a->y;
+  int inf = _kc_p256_fe_is_zero (&a->z);
+
+  sqr (&zz, &a->z);
+  mul (&r->x, &a->x, &a->z);
+  mul (&r->z, &zz, &a->z);
+  r->y = y;
+  _kc_p256_fe_set_int (&one, 1);
+  _kc_p256_fe_cmov (&r->y, &one, inf);
+}
+
+/* dbl-2001-b (a = -3): 3M + 5S, constant time.  Exception free here:
+ * Z = 0 (infinity) gives Z3 = 0, and a point of order 2 (Y = 0, none on
+ * P-256, some on the exhaustive test's curves) gives Z3 = 2 Y Z = 0. */
+void
+_kc_p256_gej_double (gej *r, const gej *a)
+{
+  fe delta, gamma, beta, alpha, t, u;
+
+  sqr (&delta, &a->z);                  /* delta = Z^2 */
+  sqr (&gamma, &a->y);                  /* gamma = Y^2 */
+  mul (&beta, &a->x, &gamma);           /* beta = X gamma */
+  sub (&t, &a->x, &delta);
+  add (&u, &a->x, &delta);
+  mul (&alpha, &t, &u);
+  add (&t, &alpha, &alpha);
+  add (&alpha, &t, &alpha);             /* alpha = 3 (X - delta)(X + delta) */
+  add (&t, &a->y, &a->z);
+  sqr (&t, &t);
+  sub (&t, &t, &gamma);
+  sub (&r->z, &t, &delta);              /* Z3 = (Y + Z)^2 - gamma - delta */
+  add (&beta, &beta, &beta);
+  add (&beta, &beta, &beta);            /* 4 beta */
+  sqr (&t, &alpha);
+  add (&u, &beta, &beta);
+  sub (&r->x, &t, &u);                  /* X3 = alpha^2 - 8 beta */
+  sub (&t, &beta, &r->x);
+  mul (&t, &alpha, &t);
+  sqr (&gamma, &gamma);
+  add (&gamma, &gamma, &gamma);
+  add (&gamma, &gamma, &gamma);
+  add (&gamma, &gamma, &gamma);         /* 8 gamma^2 */
+  sub (&r->y, &t, &gamma);              /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+}
+
+/* The end of both additions: with U1, S1 (A's x and y scaled to the
+ * common Z^2, Z^3), H = U2 - U1, R = S2 - S1 and the product of the two
+ * Z (ZZ, before the factor H): add-2007-bl's last steps.  H = 0 is the
+ * caller's case. */
+static void
+gej_add_tail (gej *r, const fe *u1, const fe *s1, const fe *h,
+              const fe *rr, const fe *zz)
+{
+  fe i, j, v, rr2, t;
+
+  add (&i, h, h);
+  sqr (&i, &i);                         /* I = (2H)^2 */
+  mul (&j, h, &i);                      /* J = H I */
+  add (&rr2, rr, rr);                   /* r = 2 (S2 - S1) */
+  mul (&v, u1, &i);                     /* V = U1 I */
+  sqr (&t, &rr2);
+  sub (&t, &t, &j);
+  sub (&t, &t, &v);
+  sub (&r->x, &t, &v);                  /* X3 = r^2 - J - 2V */
+  sub (&t, &v, &r->x);
+  mul (&t, &rr2, &t);
+  mul (&j, s1, &j);
+  add (&j, &j, &j);
+  sub (&r->y, &t, &j);                  /* Y3 = r (V - X3) - 2 S1 J */
+  mul (&t, zz, h);
+  add (&r->z, &t, &t);                  /* Z3 = 2 Z1 Z2 H */
+}
+
+/* add-2007-bl, with the cases it does not cover (an infinity, A = B,
+ * A = -B) branched on: 11M + 5S (12M + 4S here: Z3 = 2 Z1 Z2 H). */
+void
+_kc_p256_gej_add_var (gej *r, const gej *a, const gej *b)
+{
+  fe z1z1, z2z2, u1, u2, s1, s2, h, rr, t;
+
+  if (gej_is_inf (a))
+    {
+      *r = *b;
+      return;
+    }
+  if (gej_is_inf (b))
+    {
+      *r = *a;
+      return;
+    }
+  sqr (&z1z1, &a->z);
+  sqr (&z2z2, &b->z);
+  mul (&u1, &a->x, &z2z2);
+  mul (&u2, &b->x, &z1z1);
+  mul (&t, &b->z, &z2z2);
+  mul (&s1, &a->y, &t);
+  mul (&t, &a->z, &z1z1);
+  mul (&s2, &b->y, &t);
+  sub (&h, &u2, &u1);
+  sub (&rr, &s2, &s1);
+  if (_kc_p256_fe_is_zero (&h))
+    {
+      if (_kc_p256_fe_is_zero (&rr))
+        _kc_p256_gej_double (r, a);
+      else
+        gej_set_inf (r);
+      return;
+    }
+  mul (&t, &a->z, &b->z);
+  gej_add_tail (r, &u1, &s1, &h, &rr, &t);
+}
+
+/* madd (B affine, finite): 8M + 3S. */
+void
+_kc_p256_gej_add_ge_var (gej *r, const gej *a, const ge *b)
+{
+  fe z1z1, u2, s2, h, rr, t;
+
+  if (gej_is_inf (a))
+    {
+      r->x = b->x;
+      r->y = b->y;
+      _kc_p256_fe_set_int (&r->z, 1);
+      return;
+    }
+  sqr (&z1z1, &a->z);
+  mul (&u2, &b->x, &z1z1);
+  mul (&t, &a->z, &z1z1);
+  mul (&s2, &b->y, &t);
+  sub (&h, &u2, &a->x);
+  sub (&rr, &s2, &a->y);
+  if (_kc_p256_fe_is_zero (&h))
+    {
+      if (_kc_p256_fe_is_zero (&rr))
+        _kc_p256_gej_double (r, a);
+      else
+        gej_set_inf (r);
+      return;
+    }
+  {
+    gej tmp;
+    gej_add_tail (&tmp, &a->x, &a->y, &h, &rr, &a->z);
+    *r = tmp;
+  }
+}
+
+void
+_kc_p256_gej_neg (gej *r, const gej *a)
+{
+  r->x = a->x;
+  _kc_p256_fe_neg (&r->y, &a->y);
+  r->z = a->z;
 }

@@ -11,6 +11,7 @@
 typedef _kc_p256_fe fe;
 typedef _kc_p256_ge ge;
 typedef _kc_p256_gep gep;
+typedef _kc_p256_gej gej;
 typedef _kc_p256_scalar scalar;
 
 /* ------------------------------------------------------------ comb */
@@ -154,6 +155,7 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
   uint64_t xy[CONST_ENTRIES][8], zz[CONST_ENTRIES][8], ent[8];
   int32_t digit[CONST_WINDOWS];
   gep acc, t;
+  gej accj;
   uint32_t carry = 0, w, neg, mag;
   int i, j;
 
@@ -186,8 +188,14 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
   for (i = CONST_WINDOWS - 1; i >= 0; i--)
     {
       if (i != CONST_WINDOWS - 1)
-        for (j = 0; j < 5; j++)
-          _kc_p256_gep_double (&acc, &acc);
+        {
+          /* the five doublings in Jacobian coordinates (3M + 5S each,
+           * exception free), the addition with the complete formulas */
+          _kc_p256_gej_set_gep (&accj, &acc);
+          for (j = 0; j < 5; j++)
+            _kc_p256_gej_double (&accj, &accj);
+          _kc_p256_gep_set_gej (&acc, &accj);
+        }
       neg = (uint32_t) digit[i] >> 31;
       mag = ct_select_u32 (ct_mask_from_flag_u32 (neg),
                            (uint32_t) -digit[i], (uint32_t) digit[i]);
@@ -206,6 +214,7 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
   *r = acc;
   wipememory (digit, sizeof digit);
   wipememory (&acc, sizeof acc);
+  wipememory (&accj, sizeof accj);
   wipememory (&t, sizeof t);
   wipememory (ent, sizeof ent);
   wipememory (&carry, sizeof carry);
@@ -259,40 +268,40 @@ _kc_p256_ecmult_var_with (gep *r, const gep *a, const scalar *na,
                           const scalar *ng, const ge *gtab)
 {
   int wa[KC_P256_WNAF_LEN], wg[KC_P256_WNAF_LEN], la, lg, len, i;
-  gep ta[TABLE_A], d, acc, t;
+  gej ta[TABLE_A], d, acc, t;
   ge g;
 
   la = _kc_p256_wnaf_var (wa, na, KC_P256_WINDOW_A);
   lg = _kc_p256_wnaf_var (wg, ng, KC_P256_WINDOW_G);
   if (la)
     {
-      ta[0] = *a;
-      _kc_p256_gep_double (&d, a);
+      _kc_p256_gej_set_gep (&ta[0], a);
+      _kc_p256_gej_double (&d, &ta[0]);
       for (i = 1; i < TABLE_A; i++)
-        _kc_p256_gep_add (&ta[i], &ta[i - 1], &d);
+        _kc_p256_gej_add_var (&ta[i], &ta[i - 1], &d);
     }
   len = la > lg ? la : lg;
-  _kc_p256_gep_set_infinity (&acc);
+  memset (&acc, 0, sizeof acc);         /* infinity */
   for (i = len - 1; i >= 0; i--)
     {
       if (i != len - 1)
-        _kc_p256_gep_double (&acc, &acc);
+        _kc_p256_gej_double (&acc, &acc);
       if (wa[i] > 0)
-        _kc_p256_gep_add (&acc, &acc, &ta[wa[i] / 2]);
+        _kc_p256_gej_add_var (&acc, &acc, &ta[wa[i] / 2]);
       else if (wa[i] < 0)
         {
-          _kc_p256_gep_neg (&t, &ta[-wa[i] / 2]);
-          _kc_p256_gep_add (&acc, &acc, &t);
+          _kc_p256_gej_neg (&t, &ta[-wa[i] / 2]);
+          _kc_p256_gej_add_var (&acc, &acc, &t);
         }
       if (wg[i] > 0)
-        _kc_p256_gep_add_ge (&acc, &acc, &gtab[wg[i] / 2]);
+        _kc_p256_gej_add_ge_var (&acc, &acc, &gtab[wg[i] / 2]);
       else if (wg[i] < 0)
         {
           _kc_p256_ge_neg (&g, &gtab[-wg[i] / 2]);
-          _kc_p256_gep_add_ge (&acc, &acc, &g);
+          _kc_p256_gej_add_ge_var (&acc, &acc, &g);
         }
     }
-  *r = acc;
+  _kc_p256_gep_set_gej (r, &acc);
 }
 
 void

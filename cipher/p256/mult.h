@@ -16,15 +16,17 @@
  * _kc_p256_ecmult_const: K*A for a secret K and a public A (ECDH),
  *   constant time in K: K in 52 signed 5-bit digits in [-15, 16], a table
  *   of 0A .. 16A (projective, built with the complete addition), per
- *   digit five complete doublings and one complete addition of an entry
+ *   digit five doublings (Jacobian, exception free, constant time;
+ *   p256/group-rcb.h) and one complete addition of an entry
  *   read by a scan of the whole table, negated by cmov.
  *
  * _kc_p256_ecmult_var: NA*A + NG*G for public NA, A, NG (verification),
  *   variable time: Strauss's interleaving of the wNAF of NA (window
  *   KC_P256_WINDOW_A, odd multiples of A built on the fly) and of NG
  *   (window KC_P256_WINDOW_G, the odd multiples of G in p256/mult-tables.c),
- *   one chain of doublings.  The additions are the same complete
- *   formulas (no special case to get wrong).
+ *   one chain of doublings, in Jacobian coordinates with the
+ *   variable-time formulas (p256/group-rcb.h, their special cases
+ *   branched on: every input is public).
  */
 #ifndef KC_P256_ECMULT_H
 #define KC_P256_ECMULT_H

@@ -7,6 +7,8 @@
 #include "kcrypt-int.h"
 #include "p256/p256.h"
 #include "hash/hmac.h"
+#include "moduli.h"
+#include "bufhelp.h"
 
 typedef _kc_p256_scalar scalar;
 typedef _kc_p256_ge ge;
@@ -133,21 +135,38 @@ int
 _kc_p256_ecdsa_verify_var (const scalar *r, const scalar *s, const ge *q,
                            const scalar *m)
 {
-  scalar si, u1, u2, rx;
+  scalar si, u1, u2;
   gep qj, rj;
-  ge ra;
+  fe rf, t;
   unsigned char xb[32];
+  uint64_t rn[4];
+  unsigned char c = 0;
+  int j;
 
   _kc_p256_scalar_inv_var (&si, s);
   _kc_p256_scalar_mul (&u1, m, &si);
   _kc_p256_scalar_mul (&u2, r, &si);
   _kc_p256_gep_set_ge (&qj, q);
   _kc_p256_ecmult_var (&rj, &qj, &u2, &u1);
-  if (!_kc_p256_ge_set_gep_var (&ra, &rj))
-    return 0;                           /* R = infinity */
-  _kc_p256_fe_get_b32 (xb, &ra.x);
-  (void) _kc_p256_scalar_set_b32 (&rx, xb);
-  return _kc_p256_scalar_eq (&rx, r);
+  if (_kc_p256_gep_is_infinity (&rj))
+    return 0;
+  /* x(R) mod n = r, without an inversion: x(R) = X/Z is r or (when
+   * r + n < p) r + n, so X = r Z or X = (r + n) Z */
+  _kc_p256_scalar_get_b32 (xb, r);
+  (void) _kc_p256_fe_set_b32 (&rf, xb); /* r < n < p */
+  _kc_p256_fe_mul (&t, &rf, &rj.z);
+  if (_kc_p256_fe_eq (&t, &rj.x))
+    return 1;
+  for (j = 0; j < 4; j++)
+    rn[j] = _kc_adc (r->v[j], _kc_modulus_p256_n.m[j], &c);
+  if (c)
+    return 0;
+  for (j = 0; j < 4; j++)
+    buf_put_be64 (xb + 24 - 8 * j, rn[j]);
+  if (!_kc_p256_fe_set_b32 (&rf, xb))
+    return 0;                           /* r + n >= p */
+  _kc_p256_fe_mul (&t, &rf, &rj.z);
+  return _kc_p256_fe_eq (&t, &rj.x);
 }
 
 int
