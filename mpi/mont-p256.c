@@ -33,7 +33,7 @@
  * _kc_hwf_set_mask (0) or KCRYPT_HWF_MASK=0 runs the C form) computes
  * the product with MULX rows (low words on the OF chain, high words on
  * the CF chain) and the square with mpi/x86_64/sqr4-adx.h, and reduces
- * in the same block.  Every instruction is constant time (no branch, no
+ * and subtracts (cmov) in the same block.  Every instruction is constant time (no branch, no
  * address depends on the values).
  */
 #include "kcrypt-int.h"
@@ -178,6 +178,32 @@ sqr_p256_c (uint64_t r[4], const uint64_t a[4])
   P256_RED_ROW ("t2", "t3", "t0", "t1") \
   P256_RED_ROW ("t3", "t0", "t1", "t2")
 
+/* The sum of the high half T4..T7 and U = T0..T3 (< 2p: its carry in Y),
+ * less p if it is >= p: the difference into T0..T3, kept unless the
+ * five-word subtraction borrowed (cmov, constant time).  p's limbs:
+ * 2^64 - 1 (the immediate -1), 2^32 - 1 (in X), 0, and p3 (memory). */
+# define P256_ADD_FINAL \
+  "xorl %k[y], %k[y]\n\t" \
+  "addq %[t0], %[t4]\n\t" \
+  "adcq %[t1], %[t5]\n\t" \
+  "adcq %[t2], %[t6]\n\t" \
+  "adcq %[t3], %[t7]\n\t" \
+  "adcq $0, %[y]\n\t" \
+  "movq %[t4], %[t0]\n\t" \
+  "movq %[t5], %[t1]\n\t" \
+  "movq %[t6], %[t2]\n\t" \
+  "movq %[t7], %[t3]\n\t" \
+  "movl $0xffffffff, %k[x]\n\t" \
+  "subq $-1, %[t0]\n\t" \
+  "sbbq %[x], %[t1]\n\t" \
+  "sbbq $0, %[t2]\n\t" \
+  "sbbq %[p3], %[t3]\n\t" \
+  "sbbq $0, %[y]\n\t" \
+  "cmovcq %[t4], %[t0]\n\t" \
+  "cmovcq %[t5], %[t1]\n\t" \
+  "cmovcq %[t6], %[t2]\n\t" \
+  "cmovcq %[t7], %[t3]\n\t"
+
 /* Row I of the product (I = 1..3): T_I..T_{I+4} += a * b_I; T_{I+4} is
  * fresh (zeroed by the xor, which clears both flags), and Y, once free,
  * is the zero that closes the OF chain. */
@@ -202,7 +228,7 @@ sqr_p256_c (uint64_t r[4], const uint64_t a[4])
 static KC_ALWAYS_INLINE void
 mul_p256_adx (uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
 {
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y, h[4], u[4];
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y;
 
   __asm__ (/* row 0: a * b_0 into T0..T4, one carry chain */
            "movq 0(%[b]), %%rdx\n\t"
@@ -218,6 +244,7 @@ mul_p256_adx (uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
            P256_MUL_ROW (16, "t2", "t3", "t4", "t5", "t6")
            P256_MUL_ROW (24, "t3", "t4", "t5", "t6", "t7")
            P256_RED
+           P256_ADD_FINAL
            : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
              [t3] "=&r" (t3), [t4] "=&r" (t4), [t5] "=&r" (t5),
              [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y)
@@ -225,28 +252,25 @@ mul_p256_adx (uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
              "m" (*(const uint64_t (*)[4]) a),
              "m" (*(const uint64_t (*)[4]) b)
            : "rdx", "cc");
-  h[0] = t4; h[1] = t5; h[2] = t6; h[3] = t7;
-  u[0] = t0; u[1] = t1; u[2] = t2; u[3] = t3;
-  add_final (r, h, u);
+  r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3;
 }
 
 static KC_ALWAYS_INLINE void
 sqr_p256_adx (uint64_t r[4], const uint64_t a[4])
 {
-  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y, h[4], u[4];
+  uint64_t t0, t1, t2, t3, t4, t5, t6, t7, x, y;
 
   __asm__ (KC_SQR4_ADX ("a", "t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7",
                         "x", "y")
            P256_RED
+           P256_ADD_FINAL
            : [t0] "=&r" (t0), [t1] "=&r" (t1), [t2] "=&r" (t2),
              [t3] "=&r" (t3), [t4] "=&r" (t4), [t5] "=&r" (t5),
              [t6] "=&r" (t6), [t7] "=&r" (t7), [x] "=&r" (x), [y] "=&r" (y)
            : [a] "r" (a), [p3] "m" (p256_p[3]),
              "m" (*(const uint64_t (*)[4]) a)
            : "rdx", "cc");
-  h[0] = t4; h[1] = t5; h[2] = t6; h[3] = t7;
-  u[0] = t0; u[1] = t1; u[2] = t2; u[3] = t3;
-  add_final (r, h, u);
+  r[0] = t0; r[1] = t1; r[2] = t2; r[3] = t3;
 }
 #endif /* KC_LIMB_ADX */
 
