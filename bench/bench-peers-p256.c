@@ -1,6 +1,7 @@
 /* bench-peers-p256.c - bench-peers rows ecc/p256/{keygen,sign,verify,ecdh}:
  * NIST P-256 (cipher/p256/) beside OpenSSL's (on x86-64 its ecp_nistz256
- * assembly), on the same key, digest and peer.  What one iteration does:
+ * assembly) and libgcrypt's, on the same key, digest and peer.  What one
+ * iteration does:
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -9,17 +10,26 @@
  *              draw included).
  *            OpenSSL: EC_KEY_generate_key on a prepared EC_KEY and
  *              EC_POINT_point2oct of the public key (65 bytes).
+ *            libgcrypt: gcry_pk_genkey on a prepared (genkey (ecc (curve
+ *              nistp256))), the key S-expression released (its
+ *              generation draws GCRY_STRONG_RANDOM: the pool's cost is in).
  *   sign     ours: kc_ecdsa_sign, r||s (RFC 6979 nonce).
  *            OpenSSL: ECDSA_do_sign (random nonce), r and s written out.
+ *            libgcrypt: gcry_pk_sign with (flags rfc6979), prepared key
+ *              and data S-expressions.
  *   verify   of our signature.  ours: kc_ecdsa_verify (r||s, the 65-byte
  *              key parsed and checked on every call).  OpenSSL: r and s
  *              read into an ECDSA_SIG, ECDSA_do_verify on the prepared
- *              EC_KEY (no key parsing).
+ *              EC_KEY (no key parsing).  libgcrypt: gcry_pk_verify on
+ *              prepared S-expressions.
  *   ecdh     ours: kc_ecdh with the peer's 65-byte key (parsed and
  *              checked on every call).  OpenSSL: ECDH_compute_key with
- *              the prepared peer point.
+ *              the prepared peer point.  libgcrypt: gcry_pk_decrypt of
+ *              (enc-val (ecdh (e PEER))) with the prepared private key,
+ *              x read from the shared point it returns.
  * Before timing: OpenSSL's public key of our secret key equals ours, its
- * signature verifies here and ours there, and the ECDH values agree.
+ * signature verifies here and ours there, and the ECDH values agree;
+ * libgcrypt accepts our signature and its ECDH value equals ours.
  * EC_KEY and ECDSA_do_* are deprecated in OpenSSL 3: asked for with
  * OPENSSL_SUPPRESS_DEPRECATED, as bench-peers-ecc.c does.
  */
@@ -40,6 +50,9 @@
 # include <openssl/obj_mac.h>
 # include <openssl/bn.h>
 #endif
+#ifdef HAVE_LIBGCRYPT
+# include <gcrypt.h>
+#endif
 
 #define P256 KC_ECC_NIST_P256
 
@@ -50,6 +63,9 @@ struct p256_input
   EC_KEY *okey, *ogen;
   const EC_POINT *opeer;
   EC_KEY *opeerkey;
+#endif
+#ifdef HAVE_LIBGCRYPT
+  gcry_sexp_t gskey, gpkey, gdata, gsig, ggen, genc;
 #endif
 };
 
@@ -196,6 +212,84 @@ ossl_key (const unsigned char *sk)
 }
 #endif
 
+#ifdef HAVE_LIBGCRYPT
+/* libgcrypt 1.10: key generation, RFC 6979 signatures, verification and
+ * ECDH as the decryption of an ECDH "ciphertext" (the peer's point), all
+ * through S-expressions, as its users call it. */
+static void
+keygen_gcry (void *vctx, uint64_t iters)
+{
+  const struct p256_input *in = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      gcry_sexp_t k = NULL;
+      acc += gcry_pk_genkey (&k, in->ggen);
+      gcry_sexp_release (k);
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+sign_gcry (void *vctx, uint64_t iters)
+{
+  const struct p256_input *in = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      gcry_sexp_t s = NULL;
+      acc += gcry_pk_sign (&s, in->gdata, in->gskey);
+      gcry_sexp_release (s);
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+verify_gcry (void *vctx, uint64_t iters)
+{
+  const struct p256_input *in = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    acc += gcry_pk_verify (in->gsig, in->gdata, in->gpkey);
+  bench_consume_u64 (acc);
+}
+
+static gcry_error_t
+ecdh_gcry_once (const struct p256_input *in, unsigned char x[32])
+{
+  gcry_sexp_t s = NULL, v;
+  gcry_error_t err = gcry_pk_decrypt (&s, in->genc, in->gskey);
+  if (!err)
+    {
+      const unsigned char *d;
+      size_t n = 0;
+      v = gcry_sexp_find_token (s, "value", 0);
+      d = v ? (const unsigned char *) gcry_sexp_nth_data (v, 1, &n) : NULL;
+      if (d && n == 65)
+        memcpy (x, d + 1, 32);
+      else
+        err = gcry_error (GPG_ERR_BAD_DATA);
+      gcry_sexp_release (v);
+    }
+  gcry_sexp_release (s);
+  return err;
+}
+
+static void
+ecdh_gcry (void *vctx, uint64_t iters)
+{
+  const struct p256_input *in = vctx;
+  unsigned char out[32];
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      acc += ecdh_gcry_once (in, out);
+      bench_consume (out, 32);
+    }
+  bench_consume_u64 (acc);
+}
+#endif
+
 void
 bench_peers_p256 (void)
 {
@@ -252,6 +346,47 @@ bench_peers_p256 (void)
     sd[3][n[3]++] = (struct peer_side) { "openssl", ecdh_ossl, &in };
   }
 #endif
+#ifdef HAVE_LIBGCRYPT
+  {
+    gcry_error_t err;
+    unsigned char s1[32], s2[32];
+
+    err = gcry_sexp_build (&in.gskey, NULL,
+                           "(private-key (ecc (curve nistp256) (q %b) "
+                           "(d %b)))", 65, in.pk, 32, in.sk);
+    if (!err)
+      err = gcry_sexp_build (&in.gpkey, NULL,
+                             "(public-key (ecc (curve nistp256) (q %b)))",
+                             65, in.pk);
+    if (!err)
+      err = gcry_sexp_build (&in.gdata, NULL,
+                             "(data (flags rfc6979) (hash sha256 %b))",
+                             32, in.digest);
+    if (!err)
+      err = gcry_sexp_build (&in.gsig, NULL,
+                             "(sig-val (ecdsa (r %b) (s %b)))",
+                             32, in.sig, 32, in.sig + 32);
+    if (!err)
+      err = gcry_sexp_build (&in.ggen, NULL,
+                             "(genkey (ecc (curve nistp256)))");
+    if (!err)
+      err = gcry_sexp_build (&in.genc, NULL, "(enc-val (ecdh (e %b)))",
+                             65, in.peer);
+    bench_check ("ecc", !err, "gcry_sexp_build: %s", gcry_strerror (err));
+    err = gcry_pk_verify (in.gsig, in.gdata, in.gpkey);
+    bench_check ("ecc", !err, "libgcrypt rejects our P-256 signature: %s",
+                 gcry_strerror (err));
+    err = ecdh_gcry_once (&in, s2);
+    bench_check ("ecc", !err && !kc_ecdh (P256, 0, s1, 32, in.sk, 32,
+                                          in.peer, 65)
+                 && !memcmp (s1, s2, 32),
+                 "P-256 ECDH differs from libgcrypt's");
+    sd[0][n[0]++] = (struct peer_side) { "libgcrypt", keygen_gcry, &in };
+    sd[1][n[1]++] = (struct peer_side) { "libgcrypt", sign_gcry, &in };
+    sd[2][n[2]++] = (struct peer_side) { "libgcrypt", verify_gcry, &in };
+    sd[3][n[3]++] = (struct peer_side) { "libgcrypt", ecdh_gcry, &in };
+  }
+#endif
   for (i = 0; i < 4; i++)
     if (peers_row_wanted (path[i]))
       peers_compare (path[i], BENCH_US_PER_OP, 1, sd[i], n[i]);
@@ -259,6 +394,14 @@ bench_peers_p256 (void)
   EC_KEY_free (in.okey);
   EC_KEY_free (in.ogen);
   EC_KEY_free (in.opeerkey);
+#endif
+#ifdef HAVE_LIBGCRYPT
+  gcry_sexp_release (in.gskey);
+  gcry_sexp_release (in.gpkey);
+  gcry_sexp_release (in.gdata);
+  gcry_sexp_release (in.gsig);
+  gcry_sexp_release (in.ggen);
+  gcry_sexp_release (in.genc);
 #endif
   wipememory (psk, sizeof psk);
   wipememory (&in, sizeof in);
