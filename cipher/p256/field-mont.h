@@ -7,17 +7,17 @@
  * An element is four little-endian uint64 limbs holding xR mod p,
  * R = 2^256 (the Montgomery form of mpi/mont.h), ALWAYS fully reduced:
  * 0 <= value < p.  Every function takes and returns that form (the
- * products are mpi/'s _kc_mont_mul_redc_4 and _kc_mont_sqr_redc_4, with
- * their MULX/ADX rows where the CPU has them; the constants are the
- * named modulus p256_p of mpi/moduli-p256.c; inverses are mpi/modinv.c's
- * safegcd).  There are no magnitudes and no lazy outputs: every result
+ * products are mpi/mont-p256.c's _kc_mont_mul_redc_p256 and
+ * _kc_mont_sqr_redc_p256, with their MULX/ADX rows where the CPU has
+ * them; the constants are the named modulus p256_p of
+ * mpi/moduli-p256.c; inverses are mpi/modinv.c's safegcd).  There are no magnitudes and no lazy outputs: every result
  * is in [0, p), checked under --enable-verify.
  *
  * Constant time: every function, except those ending in _var, whose
  * comment says which input must be public.  r may alias any input.
  *
- * The products are mpi/mont-p256.c's reduction of p (the named modulus'
- * own rows; the same contract as the generic N = 4 kernels).  The group
+ * mont-p256.c is p's own reduction (a row is shifts and one product;
+ * the same contract as the generic N = 4 kernels of mpi/mont.c).  The group
  * code calls the inline forms below (_kc_p256_fe_*_inl, each the body of
  * the function of the same name), so that a point operation's twenty
  * additions and subtractions are not calls.
