@@ -1,37 +1,62 @@
 /* kem-hybrid.c - the hybrid KEMs, each built from the rows of its
- * parts: OpenSSH's sntrup761x25519-sha512 and mlkem768x25519-sha256,
- * TLS's X25519MLKEM768, and X-Wing.
+ * parts: OpenSSH's sntrup761x25519-sha512, mlkem768x25519-sha256 and
+ * mlkem768nistp256-sha256, TLS's X25519MLKEM768 and SecP256r1MLKEM768,
+ * and X-Wing.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Built only from the rows of kem.c, the post-quantum part's and
- * RAW_X25519's (K->pq and K->ec), so no part exists twice.  The OpenSSH
- * and TLS hybrids are one construction with three combiners (K->param):
+ * Built only from the rows of kem.c, the post-quantum part's and the
+ * classical part's, RAW_X25519 or RAW_P256R1 (K->pq and K->ec), so no
+ * part exists twice.  The OpenSSH and TLS hybrids are one construction
+ * with a combiner (K->param) and an order of the parts (K->ec_first).
+ * With the post-quantum part first:
  *
- *   pk = pq_pk || x25519_pk            sk = pq_sk || x25519_sk
- *   ct = pq_ct || x25519 ephemeral public key
+ *   pk = pq_pk || ec_pk                sk = pq_sk || ec_sk
+ *   ct = pq_ct || ec ephemeral public key
  *   ss = SHA-512 (pq_ss || x25519_ss)  sntrup761x25519-sha512
  *        SHA-256 (pq_ss || x25519_ss)  mlkem768x25519-sha256
+ *        SHA-256 (pq_ss || p256_x)     mlkem768nistp256-sha256
  *        pq_ss || x25519_ss            X25519MLKEM768 (64 bytes, unhashed)
  *
- * which is exactly what OpenSSH's kexsntrup761x25519.c and
- * kexmlkem768x25519.c hash (the server's side is encapsulation, the
- * client's decapsulation) and what draft-ietf-tls-ecdhe-mlkem feeds TLS
- * 1.3's key schedule.  The parts' checks carry over: an ML-KEM half
- * failing the modulus check is GPG_ERR_BAD_PUBKEY, a bad embedded hash
+ * and with the classical part first, in every field:
+ *
+ *   pk = ec_pk || pq_pk   sk = ec_sk || pq_sk   ct = ec_ct || pq_ct
+ *   ss = p256_x || pq_ss                        SecP256r1MLKEM768 (64)
+ *
+ * The P-256 public key and ephemeral are uncompressed SEC1 points
+ * (04 || X || Y, 65 bytes) and its shared value the 32-byte x-coordinate
+ * of the shared point.  This is exactly what OpenSSH's
+ * kexsntrup761x25519.c, kexmlkem768x25519.c and kexmlkem768ecdh.c hash
+ * (the server's side is encapsulation, the client's decapsulation; the
+ * ECDH value is the raw 32-byte x-coordinate, not an mpint, as in
+ * draft-ietf-sshm-mlkem-hybrid-kex and OpenSSH 10.5) and what
+ * draft-ietf-tls-ecdhe-mlkem feeds TLS 1.3's key schedule.  The parts'
+ * checks carry over: an ML-KEM half failing the modulus check is
+ * GPG_ERR_BAD_PUBKEY, a bad embedded hash
  * GPG_ERR_BAD_SECKEY, an all-zero X25519 value GPG_ERR_INV_DATA (OpenSSH
- * and TLS 1.3, RFC 8446 7.4.2, refuse it); on any of them nothing is
- * written.  The X25519 half goes first so that a failure is known before
- * an output is touched.
+ * and TLS 1.3, RFC 8446 7.4.2, refuse it); a P-256 public key half that
+ * is not a point of the curve is GPG_ERR_BAD_PUBKEY, such a ciphertext
+ * half GPG_ERR_INV_DATA (SP 800-56A's full public key validation, which
+ * the TLS draft and OpenSSH demand; the point at infinity has no 65-byte
+ * encoding and the shared point of a valid point and a secret in [1,n-1]
+ * is never infinity), a P-256 secret half of 0 or >= n
+ * GPG_ERR_BAD_SECKEY.  On any of them nothing is written.  The classical
+ * half goes first so that a failure is known before an output is touched.
  *
  * Deterministic forms, for known-answer tests and keys kept as a seed
  * (ML-KEM hybrids only; sntrup761's KEM has neither):
  *   - the key pair from 64 bytes d || z: the ML-KEM half is
- *     ML-KEM.KeyGen_internal (d, z), the X25519 secret the first 32 bytes
- *     of SHAKE256 (SEED_LABEL || d || z);
- *   - encapsulation from 64 bytes m || e: ML-KEM.Encaps_internal's m, then
- *     the X25519 ephemeral secret e (X-Wing's eseed has the same layout).
+ *     ML-KEM.KeyGen_internal (d, z); the classical secret is the first
+ *     of the four 32-byte blocks of SHAKE256 (LABEL || d || z, 128
+ *     bytes) that the classical row accepts (X25519: always the first;
+ *     P-256: the first in [1, n-1] as a big-endian number, which is the
+ *     first but with probability 2^-32), LABEL "libkcrypt hybrid X25519"
+ *     or "libkcrypt hybrid P-256" (ASCII, no NUL);
+ *   - encapsulation from 64 bytes m || e, whatever the layout:
+ *     ML-KEM.Encaps_internal's m, then the classical ephemeral secret e
+ *     (X25519: any 32 bytes; P-256: a big-endian number in [1, n-1], else
+ *     GPG_ERR_INV_VALUE).  X-Wing's eseed has the same layout.
  *
  * X-Wing (draft-connolly-cfrg-xwing-kem, unchanged on the wire since its
  * -06: label last, SHAKE256 expansion) keeps only the 32-byte seed as its
@@ -49,16 +74,52 @@
 #include "md.h"
 
 #define X25519_LEN 32           /* every X25519 length */
+#define EC_CT_MAX 65            /* the classical parts' longest ciphertext
+                                   (P-256's point) */
+#define EC_SS_LEN 32            /* every classical part's shared value */
+#define PQ_SS_LEN 32            /* every post-quantum part's */
 
-/* The label of the seeded key pair's X25519 secret (ASCII, no NUL) */
-static const char seed_label[] = "libkcrypt hybrid X25519";
+/* The labels of the seeded key pair's classical secret (ASCII, no NUL) */
+static const char seed_label_x25519[] = "libkcrypt hybrid X25519";
+static const char seed_label_p256[] = "libkcrypt hybrid P-256";
 
-/* SS from A = pq_ss and B = x25519_ss, both 32 bytes, by the row's
- * combiner (K->param): the hash of A || B through md.h's rows, or A || B */
+/* Where each part sits in the hybrid K's fields: the offsets of the
+ * post-quantum and the classical part in pk, sk and ct */
+struct layout
+{
+  size_t pq_pk, pq_sk, pq_ct, ec_pk, ec_sk, ec_ct;
+};
+
+static void
+layout_of (const struct _kc_kem_info *k, struct layout *l)
+{
+  const struct _kc_kem_info *pq = k->pq;
+  const struct _kc_kem_info *x = k->ec;
+  if (k->ec_first)
+    {
+      l->ec_pk = l->ec_sk = l->ec_ct = 0;
+      l->pq_pk = x->pk_len;
+      l->pq_sk = x->sk_len;
+      l->pq_ct = x->ct_len;
+    }
+  else
+    {
+      l->pq_pk = l->pq_sk = l->pq_ct = 0;
+      l->ec_pk = pq->pk_len;
+      l->ec_sk = pq->sk_len;
+      l->ec_ct = pq->ct_len;
+    }
+}
+
+/* SS from PQ = pq_ss and EC = the classical shared value, both 32 bytes,
+ * in the row's order A || B: the hash of A || B through md.h's rows
+ * (K->param), or A || B itself */
 static void
 combine (const struct _kc_kem_info *k, unsigned char *ss,
-         const unsigned char a[32], const unsigned char b[32])
+         const unsigned char pq[PQ_SS_LEN], const unsigned char ec[EC_SS_LEN])
 {
+  const unsigned char *a = k->ec_first ? ec : pq;
+  const unsigned char *b = k->ec_first ? pq : ec;
   _kc_md_ctx h;
   if (!k->param)
     {
@@ -90,11 +151,13 @@ _kc_kem_hybrid_keypair (const struct _kc_kem_info *k, unsigned char *pk,
 {
   const struct _kc_kem_info *pq = k->pq;
   const struct _kc_kem_info *x = k->ec;
+  struct layout l;
   gpg_error_t err;
 
-  err = pq->keypair (pq, pk, sk, rng, rngctx);
+  layout_of (k, &l);
+  err = pq->keypair (pq, pk + l.pq_pk, sk + l.pq_sk, rng, rngctx);
   if (!err)
-    err = x->keypair (x, pk + pq->pk_len, sk + pq->sk_len, rng, rngctx);
+    err = x->keypair (x, pk + l.ec_pk, sk + l.ec_sk, rng, rngctx);
   if (err)
     {
       wipememory (pk, k->pk_len);
@@ -110,17 +173,20 @@ _kc_kem_hybrid_encap (const struct _kc_kem_info *k, unsigned char *ct,
 {
   const struct _kc_kem_info *pq = k->pq;
   const struct _kc_kem_info *x = k->ec;
-  unsigned char xct[X25519_LEN], xss[X25519_LEN], pqss[32];
+  unsigned char xct[EC_CT_MAX], xss[EC_SS_LEN], pqss[PQ_SS_LEN];
+  struct layout l;
   gpg_error_t err;
 
+  layout_of (k, &l);
+  KC_VERIFY_CHECK (x->ct_len <= sizeof xct && x->ss_len == sizeof xss);
   /* OPT (only where the row has an OPT_LEN, kem.c checks): m || e */
-  err = x->encap (x, xct, xss, pk + pq->pk_len, opt ? opt + 32 : NULL,
+  err = x->encap (x, xct, xss, pk + l.ec_pk, opt ? opt + 32 : NULL,
                   rng, rngctx);
   if (!err)
-    err = pq->encap (pq, ct, pqss, pk, opt, rng, rngctx);
+    err = pq->encap (pq, ct + l.pq_ct, pqss, pk + l.pq_pk, opt, rng, rngctx);
   if (!err)
     {
-      memcpy (ct + pq->ct_len, xct, X25519_LEN);
+      memcpy (ct + l.ec_ct, xct, x->ct_len);
       combine (k, ss, pqss, xss);
     }
   wipememory (xss, sizeof xss);
@@ -134,12 +200,14 @@ _kc_kem_hybrid_decap (const struct _kc_kem_info *k, unsigned char *ss,
 {
   const struct _kc_kem_info *pq = k->pq;
   const struct _kc_kem_info *x = k->ec;
-  unsigned char xss[X25519_LEN], pqss[32];
+  unsigned char xss[EC_SS_LEN], pqss[PQ_SS_LEN];
+  struct layout l;
   gpg_error_t err;
 
-  err = x->decap (x, xss, ct + pq->ct_len, sk + pq->sk_len);
+  layout_of (k, &l);
+  err = x->decap (x, xss, ct + l.ec_ct, sk + l.ec_sk);
   if (!err)
-    err = pq->decap (pq, pqss, ct, sk);
+    err = pq->decap (pq, pqss, ct + l.pq_ct, sk + l.pq_sk);
   if (!err)
     combine (k, ss, pqss, xss);
   wipememory (xss, sizeof xss);
@@ -147,28 +215,48 @@ _kc_kem_hybrid_decap (const struct _kc_kem_info *k, unsigned char *ss,
   return err;
 }
 
-/* The key pair of SEED = d || z (64 bytes): ML-KEM's of d || z, and
- * X25519's of SHAKE256 (seed_label || d || z)[0..31] */
+/* The key pair of SEED = d || z (64 bytes): ML-KEM's of d || z, and the
+ * classical part's of the first acceptable 32-byte block of SHAKE256
+ * (label || d || z) (the file's head says which).  Four blocks cost what
+ * one does (one SHAKE256 squeeze gives 136 bytes); only P-256 refuses a
+ * block (0 or >= n, probability 2^-32 each), and four refused blocks
+ * (2^-128) would be GPG_ERR_BAD_SECKEY with nothing written.  Whether
+ * the first block was refused is all the time tells. */
 gpg_error_t
 _kc_kem_hybrid_keypair_seed (const struct _kc_kem_info *k, unsigned char *pk,
                              unsigned char *sk, const unsigned char *seed)
 {
   const struct _kc_kem_info *pq = k->pq;
   const struct _kc_kem_info *x = k->ec;
-  unsigned char xseed[X25519_LEN];
+  const char *label = seed_label_x25519;
+  size_t label_len = sizeof seed_label_x25519 - 1;
+  unsigned char stream[4 * 32];
+  struct layout l;
+  size_t i;
   gpg_error_t err;
 
-  shake256 (xseed, sizeof xseed, seed_label, sizeof seed_label - 1, seed,
-            pq->seed_len);
-  err = pq->keypair_seed (pq, pk, sk, seed);
-  if (!err)
-    err = x->keypair_seed (x, pk + pq->pk_len, sk + pq->sk_len, xseed);
+  if (x->algo == KC_KEM_RAW_P256R1)
+    {
+      label = seed_label_p256;
+      label_len = sizeof seed_label_p256 - 1;
+    }
+  layout_of (k, &l);
+  shake256 (stream, sizeof stream, label, label_len, seed, pq->seed_len);
+  err = pq->keypair_seed (pq, pk + l.pq_pk, sk + l.pq_sk, seed);
+  for (i = 0; !err && i < sizeof stream; i += 32)
+    {
+      err = x->keypair_seed (x, pk + l.ec_pk, sk + l.ec_sk, stream + i);
+      if (gpg_err_code (err) != GPG_ERR_BAD_SECKEY)
+        break;
+      if (i + 32 < sizeof stream)
+        err = 0;
+    }
   if (err)
     {
       wipememory (pk, k->pk_len);
       wipememory (sk, k->sk_len);
     }
-  wipememory (xseed, sizeof xseed);
+  wipememory (stream, sizeof stream);
   return err;
 }
 

@@ -283,7 +283,8 @@ enum
 {
   ROW_SNTRUP761, ROW_MLKEM512, ROW_MLKEM768, ROW_MLKEM1024, ROW_X25519,
   ROW_SNTRUP761X25519, ROW_MLKEM768X25519, ROW_X25519MLKEM768, ROW_XWING,
-  ROW_DHKEM25519, ROW_P256, ROW_DHKEMP256, KEM_ROWS
+  ROW_DHKEM25519, ROW_P256, ROW_DHKEMP256, ROW_MLKEM768P256,
+  ROW_P256MLKEM768, KEM_ROWS
 };
 
 static const struct _kc_kem_info kem_table[KEM_ROWS] = {
@@ -421,6 +422,34 @@ static const struct _kc_kem_info kem_table[KEM_ROWS] = {
     .keypair_seed = _kc_kem_dhkem_keypair_seed,
     .keypair_batch = NULL, .encap = _kc_kem_dhkem_encap,
     .decap = _kc_kem_dhkem_decap },
+  /* the P-256 hybrids (kem-hybrid.c): OpenSSH's, ML-KEM first and
+   * SHA-256; TLS's, P-256 first in every field and unhashed */
+  [ROW_MLKEM768P256] = { .algo = KC_KEM_MLKEM768NISTP256_SHA256,
+    .param = KC_MD_SHA256, .pq = &kem_table[ROW_MLKEM768],
+    .ec = &kem_table[ROW_P256], .ec_first = 0,
+    .pk_len = KC_KEM_MLKEM768NISTP256_SHA256_PUBKEY_LEN,
+    .sk_len = KC_KEM_MLKEM768NISTP256_SHA256_SECKEY_LEN,
+    .ct_len = KC_KEM_MLKEM768NISTP256_SHA256_ENCAPS_LEN,
+    .ss_len = KC_KEM_MLKEM768NISTP256_SHA256_SHARED_LEN,
+    .seed_len = 64, .opt_len = 64,
+    .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_hybrid_keypair,
+    .keypair_seed = _kc_kem_hybrid_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
+    .decap = _kc_kem_hybrid_decap },
+  [ROW_P256MLKEM768] = { .algo = KC_KEM_SECP256R1MLKEM768,
+    .param = 0, .pq = &kem_table[ROW_MLKEM768],
+    .ec = &kem_table[ROW_P256], .ec_first = 1,
+    .pk_len = KC_KEM_SECP256R1MLKEM768_PUBKEY_LEN,
+    .sk_len = KC_KEM_SECP256R1MLKEM768_SECKEY_LEN,
+    .ct_len = KC_KEM_SECP256R1MLKEM768_ENCAPS_LEN,
+    .ss_len = KC_KEM_SECP256R1MLKEM768_SHARED_LEN,
+    .seed_len = 64, .opt_len = 64,
+    .burn = KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA,
+    .keypair = _kc_kem_hybrid_keypair,
+    .keypair_seed = _kc_kem_hybrid_keypair_seed,
+    .keypair_batch = NULL, .encap = _kc_kem_hybrid_encap,
+    .decap = _kc_kem_hybrid_decap },
 };
 
 const struct _kc_kem_info *

@@ -18,12 +18,16 @@ struct _kc_kem_info
 {
   int algo;                     /* KC_KEM_* */
   /* the algorithm's own: ML-KEM's k; an ML-KEM or sntrup761 hybrid's
-   * combiner, the hash of pq_ss || x25519_ss (KC_MD_SHA256, KC_MD_SHA512)
-   * or 0 for that concatenation itself */
+   * combiner, the hash of the parts' shared values in the row's order
+   * (KC_MD_SHA256, KC_MD_SHA512) or 0 for that concatenation itself */
   int param;
   /* a composed KEM's parts, rows of the same table: the post-quantum one
-   * and the X25519 one (NULL where there is none) */
+   * and the classical one, X25519 or P-256 (NULL where there is none) */
   const struct _kc_kem_info *pq, *ec;
+  /* a hybrid's layout: 0 when the post-quantum part comes first in the
+   * public key, secret key, ciphertext and the combiner's input; 1 when
+   * the classical one does (SecP256r1MLKEM768) */
+  int ec_first;
   size_t pk_len, sk_len, ct_len, ss_len;
   size_t seed_len;              /* kc_kem_keypair_seed; 0: not offered */
   size_t opt_len;               /* encap's OPTIONAL (ML-KEM's m, a
@@ -53,13 +57,14 @@ struct _kc_kem_info
 const struct _kc_kem_info *_kc_kem_lookup (int algo);
 
 /* The hybrids (kem-hybrid.c): K->pq is the post-quantum part's row, K->ec
- * the classical part's (RAW_X25519), and K->param the combiner (above).
- * They reach their parts only through K, never through _kc_kem_lookup
- * (kem.c calls them: no cycle between the files).  OPT, where the row
- * has an OPT_LEN, is the part's randomness one after the other: ML-KEM's
- * m (32 bytes), then X25519's e (32).  The seeded key pair (ML-KEM
- * parts only) takes d || z, the ML-KEM seed, and derives the X25519
- * secret from it (kem-hybrid.c says how). */
+ * the classical part's (RAW_X25519 or RAW_P256R1), K->param the combiner
+ * (above) and K->ec_first the order of the parts.  They reach their parts
+ * only through K, never through _kc_kem_lookup (kem.c calls them: no
+ * cycle between the files).  OPT, where the row has an OPT_LEN, is the
+ * part's randomness one after the other whatever the layout: ML-KEM's m
+ * (32 bytes), then the classical ephemeral secret e (32).  The seeded key
+ * pair (ML-KEM parts only) takes d || z, the ML-KEM seed, and derives
+ * the classical secret from it (kem-hybrid.c says how). */
 gpg_error_t _kc_kem_hybrid_keypair (const struct _kc_kem_info *k,
                                     unsigned char *pk, unsigned char *sk,
                                     _kc_rng_fn rng, void *rngctx);
