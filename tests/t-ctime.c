@@ -354,9 +354,10 @@ ed25519 (void)
     }
 }
 
-/* The SSH hybrids through their table rows, with secret RNG output: key
- * generation, encapsulation, decapsulation of a valid and of a tampered
- * ciphertext (the ML-KEM half's embedded ek || H (ek) is public). */
+/* The SSH and TLS hybrids through their table rows, with secret RNG
+ * output: key generation, encapsulation, decapsulation of a valid and of
+ * a tampered ciphertext (the ML-KEM half's embedded ek || H (ek) is
+ * public). */
 static void
 kem_hybrids (void)
 {
@@ -367,6 +368,8 @@ kem_hybrids (void)
                                KC_KEM_MLKEM768X25519_SHA256,
                                KC_KEM_X25519MLKEM768, KC_KEM_XWING,
                                KC_KEM_DHKEM25519,
+                               KC_KEM_MLKEM768NISTP256_SHA256,
+                               KC_KEM_SECP256R1MLKEM768,
                                KC_KEM_MLKEM512, KC_KEM_MLKEM768,
                                KC_KEM_MLKEM1024, KC_KEM_RAW_X25519 };
   unsigned char ss1[64], ss2[64], ss3[64];
@@ -388,7 +391,8 @@ kem_hybrids (void)
       ct_declassify (ct, k->ct_len);
       if (k->decap (k, ss2, ct, sk))
         fail ("hybrid %d decap", algos[a]);
-      ct[3] ^= 1;
+      /* in the post-quantum half (after SecP256r1MLKEM768's point) */
+      ct[(k->ec_first ? k->ec->ct_len : 0) + 3] ^= 1;
       if (k->decap (k, ss3, ct, sk))
         fail ("hybrid %d decap (tampered)", algos[a]);
       {

@@ -1011,14 +1011,16 @@ ed25519_forms (void)
   add_bytes ("Ed25519 nonce", r, 32);
 }
 
-/* The SSH hybrids: key pair, encapsulation, decapsulation; searched for
- * the X25519 secret, both halves' shared values and the combined key. */
-static unsigned char hy_pk[KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN],
-  hy_sk[KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN],
-  hy_ct[KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN], hy_ss[64], hy_ss2[64];
-static int hy_algo, hy_pq;
+/* The SSH and TLS hybrids: key pair, encapsulation, decapsulation;
+ * searched for the classical secret, both halves' shared values and the
+ * combined key.  The classical part is X25519 or P-256 (hy_ec), last in
+ * every field or first (hy_ec_first: SecP256r1MLKEM768). */
+static unsigned char hy_pk[KC_KEM_MLKEM768NISTP256_SHA256_PUBKEY_LEN],
+  hy_sk[KC_KEM_MLKEM768NISTP256_SHA256_SECKEY_LEN],
+  hy_ct[KC_KEM_MLKEM768NISTP256_SHA256_ENCAPS_LEN], hy_ss[64], hy_ss2[64];
+static int hy_algo, hy_pq, hy_ec, hy_ec_first;
 static size_t hy_burn;
-static size_t hy_pk_len, hy_sk_len, hy_ct_len, hy_ss_len;
+static size_t hy_pk_len, hy_sk_len, hy_ct_len, hy_ss_len, hy_ec_ct_len;
 
 static void
 call_hy_keypair (void *p)
@@ -1044,7 +1046,8 @@ call_hy_decap (void *p)
 static void
 derive_hy_key (void)
 {
-  add_bytes ("hybrid X25519 secret", hy_sk + hy_sk_len - 32, 32);
+  add_bytes ("hybrid classical secret",
+             hy_ec_first ? hy_sk : hy_sk + hy_sk_len - 32, 32);
 }
 
 /* the halves' shared values, from the parts' own decapsulations */
@@ -1052,14 +1055,19 @@ static void
 derive_hy_session (void)
 {
   unsigned char pq_ss[32], hx_ss[32];
-  size_t pq_sk = hy_sk_len - 32, pq_ct = hy_ct_len - 32;
+  size_t pq_sk = hy_sk_len - 32, pq_ct = hy_ct_len - hy_ec_ct_len;
+  size_t pq_sk_at = hy_ec_first ? 32 : 0;
+  size_t pq_ct_at = hy_ec_first ? hy_ec_ct_len : 0;
+  size_t ec_sk_at = hy_ec_first ? 0 : pq_sk;
+  size_t ec_ct_at = hy_ec_first ? 0 : pq_ct;
   derive_hy_key ();
-  if (kc_kem_decap (hy_pq, hy_sk, pq_sk, hy_ct, pq_ct, pq_ss, 32, NULL, 0)
-      || kc_kem_decap (KC_KEM_RAW_X25519, hy_sk + pq_sk, 32, hy_ct + pq_ct,
-                       32, hx_ss, 32, NULL, 0))
+  if (kc_kem_decap (hy_pq, hy_sk + pq_sk_at, pq_sk, hy_ct + pq_ct_at, pq_ct,
+                    pq_ss, 32, NULL, 0)
+      || kc_kem_decap (hy_ec, hy_sk + ec_sk_at, 32, hy_ct + ec_ct_at,
+                       hy_ec_ct_len, hx_ss, 32, NULL, 0))
     fail ("hybrid: the parts do not decapsulate");
   add_bytes ("hybrid post-quantum shared value", pq_ss, 32);
-  add_bytes ("hybrid X25519 shared value", hx_ss, 32);
+  add_bytes ("hybrid classical shared value", hx_ss, 32);
   add_bytes ("hybrid shared key", hy_ss, hy_ss_len);
 }
 
@@ -2167,34 +2175,54 @@ run_all (void)
   CHECK_ERR (err, 0);
 
   /* the SSH and TLS hybrids */
-  for (i = 0; i < 3; i++)
+  for (i = 0; i < 5; i++)
     {
       static const struct
       {
         const char *name;
-        int algo, pq;
-        size_t pk, sk, ct, ss, burn;
-      } hy[3] = {
+        int algo, pq, ec, ec_first;
+        size_t pk, sk, ct, ss, ec_ct, burn;
+      } hy[5] = {
         { "sntrup761x25519", KC_KEM_SNTRUP761X25519_SHA512, KC_KEM_SNTRUP761,
+          KC_KEM_RAW_X25519, 0,
           KC_KEM_SNTRUP761X25519_SHA512_PUBKEY_LEN,
           KC_KEM_SNTRUP761X25519_SHA512_SECKEY_LEN,
           KC_KEM_SNTRUP761X25519_SHA512_ENCAPS_LEN,
-          KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN,
+          KC_KEM_SNTRUP761X25519_SHA512_SHARED_LEN, 32,
           KC_STACK_BURN_KEM + KC_STACK_BURN_HYBRID_EXTRA },
         { "mlkem768x25519", KC_KEM_MLKEM768X25519_SHA256, KC_KEM_MLKEM768,
+          KC_KEM_RAW_X25519, 0,
           KC_KEM_MLKEM768X25519_SHA256_PUBKEY_LEN,
           KC_KEM_MLKEM768X25519_SHA256_SECKEY_LEN,
           KC_KEM_MLKEM768X25519_SHA256_ENCAPS_LEN,
-          KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN,
+          KC_KEM_MLKEM768X25519_SHA256_SHARED_LEN, 32,
           KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
         { "X25519MLKEM768", KC_KEM_X25519MLKEM768, KC_KEM_MLKEM768,
+          KC_KEM_RAW_X25519, 0,
           KC_KEM_X25519MLKEM768_PUBKEY_LEN, KC_KEM_X25519MLKEM768_SECKEY_LEN,
           KC_KEM_X25519MLKEM768_ENCAPS_LEN, KC_KEM_X25519MLKEM768_SHARED_LEN,
+          32, KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
+        { "mlkem768nistp256", KC_KEM_MLKEM768NISTP256_SHA256,
+          KC_KEM_MLKEM768, KC_KEM_RAW_P256R1, 0,
+          KC_KEM_MLKEM768NISTP256_SHA256_PUBKEY_LEN,
+          KC_KEM_MLKEM768NISTP256_SHA256_SECKEY_LEN,
+          KC_KEM_MLKEM768NISTP256_SHA256_ENCAPS_LEN,
+          KC_KEM_MLKEM768NISTP256_SHA256_SHARED_LEN, 65,
+          KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
+        { "SecP256r1MLKEM768", KC_KEM_SECP256R1MLKEM768, KC_KEM_MLKEM768,
+          KC_KEM_RAW_P256R1, 1,
+          KC_KEM_SECP256R1MLKEM768_PUBKEY_LEN,
+          KC_KEM_SECP256R1MLKEM768_SECKEY_LEN,
+          KC_KEM_SECP256R1MLKEM768_ENCAPS_LEN,
+          KC_KEM_SECP256R1MLKEM768_SHARED_LEN, 65,
           KC_STACK_BURN_MLKEM + KC_STACK_BURN_HYBRID_EXTRA },
       };
       char what[64];
       hy_algo = hy[i].algo;
       hy_pq = hy[i].pq;
+      hy_ec = hy[i].ec;
+      hy_ec_first = hy[i].ec_first;
+      hy_ec_ct_len = hy[i].ec_ct;
       hy_pk_len = hy[i].pk;
       hy_sk_len = hy[i].sk;
       hy_ct_len = hy[i].ct;

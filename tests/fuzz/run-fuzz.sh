@@ -74,6 +74,8 @@ hashed () { find "$1" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[
 [ $# -gt 0 ] || harnesses+=(fuzz-ellswift-decode fuzz-musig-parse)
 # Ed25519 (the same reason)
 [ $# -gt 0 ] || harnesses+=(fuzz-eddsa-verify)
+# The P-256 hybrids (the same reason)
+[ $# -gt 0 ] || harnesses+=(fuzz-kem-p256-hybrid)
 rc=0
 summary=()
 for h in "${harnesses[@]}"; do
