@@ -18,10 +18,13 @@
  *                 costs about 6.5 cycles per byte on our test VMs and a
  *                 key pair draws 6279 bytes)
  * Rows kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519,
- * x25519mlkem768,xwing,dhkem25519}/{keypair,encap,decap}: ML-KEM, the SSH
- * and TLS hybrids, X-Wing and HPKE's DHKEM(X25519) the same
+ * x25519mlkem768,xwing,dhkem25519,raw-p256r1,mlkem768nistp256,
+ * secp256r1mlkem768}/{keypair,encap,decap}: ML-KEM, the SSH and TLS
+ * hybrids, X-Wing, HPKE's DHKEM(X25519) and P-256 ECDH as a KEM the same
  * way (keypair with the system RNG, encap to and decap of a fixed key
- * pair and ciphertext); bench-peers has the ML-KEM-768 peers.
+ * pair and ciphertext); a hybrid's overhead is its row less the sum of
+ * its parts' rows (mlkem768 and x25519 or raw-p256r1); bench-peers has
+ * the ML-KEM-768 peers.
  * With configure --with-pqclean-sntrup761=LIB, rows
  * kem/pqclean-avx2/{keypair,encap,decap} time PQClean's avx2 code on the
  * same inputs, interleaved with ours (same batch sizes, alternating),
@@ -189,8 +192,9 @@ body_gen_decap (void *vctx, uint64_t iters)
     }
 }
 
-/* rows kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519}/
- * {keypair,encap,decap} */
+/* rows kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519,
+ * x25519mlkem768,xwing,dhkem25519,raw-p256r1,mlkem768nistp256,
+ * secp256r1mlkem768}/{keypair,encap,decap} */
 static void
 generic_rows (const struct bench_group *g)
 {
@@ -210,6 +214,12 @@ generic_rows (const struct bench_group *g)
     KEM_ROW ("x25519mlkem768", X25519MLKEM768),
     KEM_ROW ("xwing", XWING),
     KEM_ROW ("dhkem25519", DHKEM25519),
+    /* the P-256 hybrids beside their classical part (their ML-KEM part
+     * is mlkem768 above): the overhead is the hybrid's row less the
+     * sum of its parts' rows */
+    KEM_ROW ("raw-p256r1", RAW_P256R1),
+    KEM_ROW ("mlkem768nistp256", MLKEM768NISTP256_SHA256),
+    KEM_ROW ("secp256r1mlkem768", SECP256R1MLKEM768),
   };
 #undef KEM_ROW
   static struct kem_gen_ctx c[KC_DIM (kems)];
@@ -326,6 +336,6 @@ const struct bench_group bench_group_kem = {
   "through the public KEM API, microseconds",
   "kem/sntrup761/{keypair,keypair_batch32,keypair_batch32_fastrng,encap,decap,decap_forged} "
   "kem/{mlkem512,mlkem768,mlkem1024,sntrup761x25519,mlkem768x25519,"
-  "x25519mlkem768,xwing,dhkem25519}/"
-  "{keypair,encap,decap}", 0, kem_run
+  "x25519mlkem768,xwing,dhkem25519,raw-p256r1,mlkem768nistp256,"
+  "secp256r1mlkem768}/{keypair,encap,decap}", 0, kem_run
 };
