@@ -7,6 +7,7 @@
 #   tests/data/acvp/mlkem-kat.txt (data/acvp/convert.py),
 #   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
 #   tests/data/wycheproof/ecdsa-bitcoin.txt (data/wycheproof/convert-bitcoin.py)
+#   tests/data/bip352/send-and-receive.txt (data/bip352/convert.py)
 #   mpi/moduli-table.c, mpi/moduli-p256.c (mpi/gen-moduli.py, which also
 #        checks each modulus is prime and each derived value its
 #        published one)
@@ -53,6 +54,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/tests/data/wycheproof/convert-bitcoin.py" "$top/tests/data/wycheproof" \
   > "$tmp/wbtc.txt" && cmp -s "$tmp/wbtc.txt" "$top/tests/data/wycheproof/ecdsa-bitcoin.txt" \
   || stale tests/data/wycheproof/ecdsa-bitcoin.txt
+"$PYTHON3" "$top/tests/data/bip352/convert.py" "$top/tests/data/bip352" \
+  > "$tmp/bip352.txt" && cmp -s "$tmp/bip352.txt" "$top/tests/data/bip352/send-and-receive.txt" \
+  || stale tests/data/bip352/send-and-receive.txt
 
 "$PYTHON3" "$top/mpi/gen-moduli.py" > "$tmp/moduli.c" &&
   cmp -s "$tmp/moduli.c" "$top/mpi/moduli-table.c" \
