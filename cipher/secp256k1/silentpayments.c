@@ -7,13 +7,13 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Policy as in keys.c: checks in the order curve, arguments, content;
- * on any error the outputs are left as they were (results are built in
- * scratch space, on the stack for small counts, else on the heap, and
- * copied out at the end).  The results, k and the searches follow
+ * on any error the outputs are left as they were, but for two failures
+ * no honest input meets (a hash >= n, a spend key that cancels its
+ * tweak) once outputs are being written in place (more than 64
+ * recipients; scanning): the output is then zeroed.  No heap.  The results, k and the searches follow
  * libsecp256k1 master's silentpayments module (same inputs, same bytes,
  * checked by bench-peers --check).
  */
-#include <stdlib.h>
 #include "kcrypt-int.h"
 #include "ecc.h"
 #include "secp256k1/silentpayments.h"
@@ -127,13 +127,47 @@ output_tweak (scalar *t, const unsigned char shared[33], uint32_t k)
   return !overflow && !_kc_secp256k1_scalar_is_zero (t);
 }
 
+/* RJ = T*G for the public T: the rows of K*G's comb table (see
+ * secp256k1/ecmult.h: T or n - T below 2^255, signed W-bit digits with a
+ * carry) read directly, added in variable time, no blinding.  About
+ * half the time of the constant-time comb, which scans each row.
+ * Variable time (T public). */
+static void
+gen_var (gej *rj, const scalar *t)
+{
+  scalar kk = *t;
+  unsigned int carry = 0;
+  int neg = _kc_secp256k1_scalar_is_high (t), j;
+
+  _kc_secp256k1_scalar_cond_negate (&kk, neg);
+  _kc_secp256k1_gej_set_infinity (rj);
+  for (j = 0; j < KC_ECMULT_GEN_ROWS; j++)
+    {
+      unsigned int d = _kc_secp256k1_scalar_get_bits
+        (&kk, KC_ECMULT_GEN_BITS * (unsigned int) j, KC_ECMULT_GEN_BITS)
+        + carry;
+      ge p;
+
+      carry = d > KC_ECMULT_GEN_COLS;
+      if (carry)
+        d = 2 * KC_ECMULT_GEN_COLS - d;
+      if (!d)
+        continue;
+      _kc_secp256k1_ge_from_storage (&p, &_kc_secp256k1_gen_table[j][d - 1]);
+      if (carry)
+        _kc_secp256k1_ge_neg (&p, &p);
+      _kc_secp256k1_gej_add_ge_var (rj, rj, &p);
+    }
+  if (neg)
+    _kc_secp256k1_gej_neg (rj, rj);
+}
+
 /* RJ = B + T*G for the public B (finite) and the public T; 0 if
- * infinity.  The caller has blinded K*G (T is public, the blinding
- * costs nothing more). */
+ * infinity. */
 static int
 tweak_point (gej *rj, const ge *b, const scalar *t)
 {
-  _kc_secp256k1_ecmult_gen (rj, t);
+  gen_var (rj, t);
   _kc_secp256k1_gej_add_ge_var (rj, rj, b);
   return !rj->infinity;
 }
@@ -155,66 +189,17 @@ output_key (unsigned char out[32], scalar *t, const unsigned char shared[33],
   return 1;
 }
 
-/* Scratch of N bytes: BUF if it is large enough, else the heap (NULL if
- * that fails). */
-static void *
-scratch (void *buf, size_t bufsize, size_t n)
-{
-  return n <= bufsize ? buf : malloc (n);
-}
-
-static void
-scratch_free (void *p, void *buf, size_t n)
-{
-  if (p)
-    {
-      wipememory (p, n);
-      if (p != buf)
-        free (p);
-    }
-}
-
 /* ------------------------------------------------------------ sender */
 
-/* Heap sort of the recipients' positions IDX[0..N-1] by (scan key bytes,
- * position): groups equal scan keys, keeping their order. */
+/* 1 if recipient I's scan key came earlier (its group is done). */
 static int
-rcpt_less (const void *const *scan, size_t a, size_t b)
+scan_seen (const void *const *scan, size_t i)
 {
-  int c = memcmp (scan[a], scan[b], KC_SILENTPAYMENTS_PUBKEY_LEN);
-  return c < 0 || (c == 0 && a < b);
-}
-
-static void
-rcpt_sift (size_t *idx, const void *const *scan, size_t i, size_t n)
-{
-  for (;;)
-    {
-      size_t c = 2 * i + 1, m = i, t;
-      if (c < n && rcpt_less (scan, idx[m], idx[c]))
-        m = c;
-      if (c + 1 < n && rcpt_less (scan, idx[m], idx[c + 1]))
-        m = c + 1;
-      if (m == i)
-        return;
-      t = idx[i]; idx[i] = idx[m]; idx[m] = t;
-      i = m;
-    }
-}
-
-static void
-rcpt_sort (size_t *idx, const void *const *scan, size_t n)
-{
-  size_t i, t;
-  for (i = 0; i < n; i++)
-    idx[i] = i;
-  for (i = n / 2; i-- > 0;)
-    rcpt_sift (idx, scan, i, n);
-  for (i = n; i-- > 1;)
-    {
-      t = idx[0]; idx[0] = idx[i]; idx[i] = t;
-      rcpt_sift (idx, scan, 0, i);
-    }
+  size_t j;
+  for (j = 0; j < i; j++)
+    if (!memcmp (scan[j], scan[i], KC_SILENTPAYMENTS_PUBKEY_LEN))
+      return 1;
+  return 0;
 }
 
 /* The secret D and the public point of the key pair KP (96 bytes); as
@@ -237,7 +222,10 @@ keypair_read (scalar *d, int *odd, const unsigned char *kp)
   return 0;
 }
 
-#define SENDER_STACK_N 16
+/* Up to this many recipients the outputs are made in a buffer on the
+ * stack and copied out at the end; beyond, every argument is checked
+ * first and the outputs are written in place. */
+#define SENDER_STACK_N 64
 
 static KC_NOINLINE gpg_error_t
 create_outputs_body (int curve, void *outputs, size_t outputs_len,
@@ -247,21 +235,19 @@ create_outputs_body (int curve, void *outputs, size_t outputs_len,
                      size_t n_keypairs, const void *const *keypairs,
                      size_t n_seckeys, const void *const *seckeys)
 {
-  size_t stack_idx[SENDER_STACK_N];
   unsigned char stack_out[SENDER_STACK_N * 32];
-  unsigned char shared[33], *out = NULL;
-  size_t *idx = NULL, i, need = 0;
+  unsigned char shared[33], *out;
+  size_t i, r;
   scalar sum, d, h;
   ge a, b;
-  gej aj;
-  uint32_t k = 0;
-  int ok, odd;
+  uint32_t k;
+  int ok, odd, written = 0;
   gpg_error_t err = 0;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!outputs || n == 0 || n > SIZE_MAX / (32 + sizeof (size_t))
-      || outputs_len != 32 * n || !scan_pubkeys || !spend_pubkeys
+  if (!outputs || n == 0 || n > SIZE_MAX / 32 || outputs_len != 32 * n
+      || !scan_pubkeys || !spend_pubkeys
       || !outpoint || outpoint_len != KC_SILENTPAYMENTS_OUTPOINT_LEN
       || (n_keypairs && !keypairs) || (n_seckeys && !seckeys)
       || n_keypairs + n_seckeys == 0 || n_keypairs + n_seckeys < n_seckeys)
@@ -275,6 +261,27 @@ create_outputs_body (int curve, void *outputs, size_t outputs_len,
   for (i = 0; i < n_seckeys; i++)
     if (!seckeys[i])
       return KC_ERR (GPG_ERR_INV_ARG);
+  out = n <= SENDER_STACK_N ? stack_out : outputs;
+  if (out == outputs)
+    {
+      /* written in place: first every check that can fail on real input
+       * (the keys, the size of each scan key's group) */
+      for (i = 0; i < n; i++)
+        if (!_kc_ecc_parse_pubkey (&b, scan_pubkeys[i],
+                                   KC_SILENTPAYMENTS_PUBKEY_LEN)
+            || !_kc_ecc_parse_pubkey (&b, spend_pubkeys[i],
+                                      KC_SILENTPAYMENTS_PUBKEY_LEN))
+          return KC_ERR (GPG_ERR_BAD_PUBKEY);
+      for (i = 0; i < n; i++)
+        if (!scan_seen (scan_pubkeys, i))
+          {
+            for (k = 0, r = i; r < n; r++)
+              k += !memcmp (scan_pubkeys[r], scan_pubkeys[i],
+                            KC_SILENTPAYMENTS_PUBKEY_LEN);
+            if (k > KC_SILENTPAYMENTS_GROUP_LIMIT)
+              return KC_ERR (GPG_ERR_LIMIT_REACHED);
+          }
+    }
 
   /* a = sum of the secret keys, taproot ones with even y */
   memset (&sum, 0, sizeof sum);
@@ -305,8 +312,7 @@ create_outputs_body (int curve, void *outputs, size_t outputs_len,
     }
   /* A = a*G (public: the inputs' keys' sum), input_hash, a *= input_hash */
   _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
-  _kc_secp256k1_ecmult_gen (&aj, &sum);
-  _kc_secp256k1_ge_set_gej (&a, &aj);
+  _kc_secp256k1_ecmult_gen_ge (&a, &sum);
   ct_declassify (&a, sizeof a);
   if (!input_hash (&h, outpoint, &a))
     {
@@ -315,72 +321,48 @@ create_outputs_body (int curve, void *outputs, size_t outputs_len,
     }
   _kc_secp256k1_scalar_mul (&sum, &sum, &h);
 
-  /* scratch: the positions (sorted), then the outputs */
-  need = n * (sizeof (size_t) + 32);
-  if (n <= SENDER_STACK_N)
+  /* each scan key's group, in the order of first appearance; k counts
+   * its recipients in their order */
+  for (i = 0; i < n && !err; i++)
     {
-      idx = stack_idx;
-      out = stack_out;
-    }
-  else
-    {
-      idx = malloc (need);
-      if (!idx)
-        {
-          err = KC_ERR (GPG_ERR_ENOMEM);
-          goto leave;
-        }
-      out = (unsigned char *) (idx + n);
-    }
-  rcpt_sort (idx, scan_pubkeys, n);
-
-  for (i = 0; i < n; i++)
-    {
-      size_t r = idx[i];
-      if (i == 0 || memcmp (scan_pubkeys[r], scan_pubkeys[idx[i - 1]],
-                            KC_SILENTPAYMENTS_PUBKEY_LEN) != 0)
-        {
-          if (!_kc_ecc_parse_pubkey (&b, scan_pubkeys[r],
-                                     KC_SILENTPAYMENTS_PUBKEY_LEN))
-            {
-              err = KC_ERR (GPG_ERR_BAD_PUBKEY);
-              break;
-            }
-          shared_secret (shared, &sum, &b);
-          k = 0;
-        }
-      if (k >= KC_SILENTPAYMENTS_GROUP_LIMIT)
-        {
-          err = KC_ERR (GPG_ERR_LIMIT_REACHED);
-          break;
-        }
-      if (!_kc_ecc_parse_pubkey (&b, spend_pubkeys[r],
+      if (scan_seen (scan_pubkeys, i))
+        continue;
+      if (!_kc_ecc_parse_pubkey (&b, scan_pubkeys[i],
                                  KC_SILENTPAYMENTS_PUBKEY_LEN))
         {
           err = KC_ERR (GPG_ERR_BAD_PUBKEY);
           break;
         }
-      if (!output_key (out + 32 * r, &d, shared, &b, k))
+      shared_secret (shared, &sum, &b);
+      for (k = 0, r = i; r < n; r++)
         {
-          err = KC_ERR (GPG_ERR_BAD_PUBKEY);
-          break;
+          if (memcmp (scan_pubkeys[r], scan_pubkeys[i],
+                      KC_SILENTPAYMENTS_PUBKEY_LEN))
+            continue;
+          if (k >= KC_SILENTPAYMENTS_GROUP_LIMIT)
+            err = KC_ERR (GPG_ERR_LIMIT_REACHED);
+          else if (!_kc_ecc_parse_pubkey (&b, spend_pubkeys[r],
+                                          KC_SILENTPAYMENTS_PUBKEY_LEN))
+            err = KC_ERR (GPG_ERR_BAD_PUBKEY);
+          /* a spend key that cancels its tweak (or a hash >= n, never
+           * seen): in place, the only failures left after the checks */
+          else if (!output_key (out + 32 * r, &d, shared, &b, k))
+            err = KC_ERR (GPG_ERR_BAD_PUBKEY);
+          written = 1;
+          if (err)
+            break;
+          k++;
         }
-      k++;
     }
-  if (!err)
+  if (!err && out == stack_out)
     memcpy (outputs, out, 32 * n);
+  else if (err && written && out != stack_out)
+    wipememory (outputs, 32 * n);
 
  leave:
-  if (idx && idx != stack_idx)
-    {
-      wipememory (idx, need);
-      free (idx);
-    }
-  else
-    wipememory (stack_out, sizeof stack_out);
+  wipememory (stack_out, sizeof stack_out);
   wipememory (&sum, sizeof sum);
   wipememory (&d, sizeof d);
-  wipememory (&aj, sizeof aj);
   wipememory (shared, sizeof shared);
   return err;
 }
@@ -404,7 +386,7 @@ kc_silentpayments_sender_create_outputs (int curve, void *outputs,
                                          spend_pubkeys, outpoint,
                                          outpoint_len, n_keypairs, keypairs,
                                          n_seckeys, seckeys);
-  _kc_burn_stack (KC_STACK_BURN_ECDH);
+  _kc_burn_stack (KC_STACK_BURN_SILENTPAYMENTS);
   return err;
 }
 
@@ -645,14 +627,10 @@ kc_silentpayments_recipient_prevouts_summary_parse
 /* Label candidates are made affine in batches of this many outputs
  * (two candidates each), one inversion a batch, as libsecp256k1 does. */
 #define LABEL_BATCH 8
-#define SCAN_STACK_N 8
-
-/* A found output while scanning: which output, t_k (or the labelled
- * tweak), the label. */
-struct found_rec
-{
-  unsigned char rec[FOUND_LEN];
-};
+/* The x-only outputs lifted to points once, on the stack, for the
+ * first this many outputs (label candidates); later ones are lifted
+ * each time they are needed. */
+#define SCAN_LIFT_N 16
 
 /* Check the batch CAND[0 .. 2*NB-1] (Jacobian, finite) of the outputs
  * J[0 .. NB-1] against the label table: the first hit gives its output
@@ -701,6 +679,19 @@ check_label_batch (unsigned char label33[33], const unsigned char **tw,
   return -1;
 }
 
+/* P = the lifted output I (from CACHE for the first SCAN_LIFT_N); 0 if
+ * the output is not a point. */
+static int
+lifted (ge *p, const ge *cache, const void *const *tx_outputs, size_t i)
+{
+  if (i < SCAN_LIFT_N)
+    {
+      *p = cache[i];
+      return !p->infinity;
+    }
+  return _kc_bip340_lift_x_var (p, tx_outputs[i]);
+}
+
 static KC_NOINLINE gpg_error_t
 scan_body (int curve, void *found, size_t found_len, size_t *n_found,
            size_t n, const void *const *tx_outputs,
@@ -709,11 +700,9 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
            const void *spend_pubkey, size_t spend_pubkey_len,
            kc_silentpayments_label_lookup_t lookup, const void *lctx)
 {
-  struct found_rec stack_rec[SCAN_STACK_N];
-  struct found_rec *recs = NULL;
-  ge *lifted = NULL;
-  unsigned char shared[33];
-  size_t i, k, kmax = 0, recs_size = 0;
+  ge cache[SCAN_LIFT_N];
+  unsigned char shared[33], *fb = found;
+  size_t i, k, kmax;
   scalar x, h, t;
   ge q, b;
   gpg_error_t err = 0;
@@ -736,31 +725,22 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   if (!_kc_ecc_parse_seckey (&x, scan_key))
     {
-      err = KC_ERR (GPG_ERR_BAD_SECKEY);
-      goto leave;
-    }
-
-  kmax = n < KC_SILENTPAYMENTS_GROUP_LIMIT ? n : KC_SILENTPAYMENTS_GROUP_LIMIT;
-  recs_size = kmax * sizeof *recs;
-  recs = scratch (stack_rec, sizeof stack_rec, recs_size);
-  if (recs && lookup)
-    lifted = malloc (n * sizeof *lifted);
-  if (!recs || (lookup && !lifted))
-    {
-      err = KC_ERR (GPG_ERR_ENOMEM);
-      goto leave;
+      wipememory (&x, sizeof x);
+      return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
   if (lookup)
-    for (i = 0; i < n; i++)
-      if (!_kc_bip340_lift_x_var (&lifted[i], tx_outputs[i]))
-        lifted[i].infinity = 1;        /* no point: never a candidate */
+    for (i = 0; i < n && i < SCAN_LIFT_N; i++)
+      if (!_kc_bip340_lift_x_var (&cache[i], tx_outputs[i]))
+        cache[i].infinity = 1;         /* no point: never a candidate */
 
   /* shared = ser33 (b_scan * h * Q) */
   _kc_secp256k1_scalar_mul (&x, &x, &h);
   shared_secret (shared, &x, &q);
   wipememory (&x, sizeof x);
-  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
 
+  /* FOUND is written in place from here: the only failures left are a
+   * hash >= n or B_spend = -t_k G, which no input meets by chance */
+  kmax = n < KC_SILENTPAYMENTS_GROUP_LIMIT ? n : KC_SILENTPAYMENTS_GROUP_LIMIT;
   for (k = 0; k < kmax; k++)
     {
       gej pj, cand[2 * LABEL_BATCH];
@@ -774,7 +754,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
       if (!output_tweak (&t, shared, (uint32_t) k) || !tweak_point (&pj, &b, &t))
         {
           err = KC_ERR (GPG_ERR_BAD_PUBKEY);   /* never seen */
-          goto leave;
+          break;
         }
       if (lookup)
         {
@@ -785,6 +765,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
       for (i = 0; i < n; i++)
         {
           fe ox;
+          ge o;
           if (_kc_secp256k1_fe_set_b32 (&ox, tx_outputs[i])
               && _kc_secp256k1_gej_eq_x_var (&ox, &pj))
             {
@@ -799,10 +780,10 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
                 }
               break;
             }
-          if (lookup && !lifted[i].infinity)
+          if (lookup && lifted (&o, cache, tx_outputs, i))
             {
               gej oj;
-              _kc_secp256k1_gej_set_ge (&oj, &lifted[i]);
+              _kc_secp256k1_gej_set_ge (&oj, &o);
               _kc_secp256k1_gej_add_ge_var (&cand[2 * nb], &oj, &pneg);
               _kc_secp256k1_gej_neg (&oj, &oj);
               _kc_secp256k1_gej_add_ge_var (&cand[2 * nb + 1], &oj, &pneg);
@@ -820,7 +801,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
         }
       if (hit < 0)
         break;
-      r = recs[k].rec;
+      r = fb + k * FOUND_LEN;
       memcpy (r, tx_outputs[hit], 32);
       _kc_secp256k1_scalar_get_b32 (r + 32, &t);
       if (tw)
@@ -844,14 +825,13 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
           memset (r + 65, 0, 33);
         }
     }
-  memcpy (found, recs, k * FOUND_LEN);
-  memset ((unsigned char *) found + k * FOUND_LEN, 0, (n - k) * FOUND_LEN);
-  *n_found = k;
-
- leave:
-  scratch_free (recs, stack_rec, recs_size);
-  free (lifted);
-  wipememory (&x, sizeof x);
+  if (err)
+    wipememory (found, found_len);
+  else
+    {
+      memset (fb + k * FOUND_LEN, 0, (n - k) * FOUND_LEN);
+      *n_found = k;
+    }
   wipememory (&t, sizeof t);
   wipememory (shared, sizeof shared);
   return err;
@@ -878,7 +858,7 @@ kc_silentpayments_recipient_scan_outputs (int curve, void *found,
                                scan_key_len, summary, summary_len,
                                spend_pubkey, spend_pubkey_len, label_lookup,
                                label_ctx);
-  _kc_burn_stack (KC_STACK_BURN_ECDH);
+  _kc_burn_stack (KC_STACK_BURN_SILENTPAYMENTS);
   return err;
 }
 
@@ -959,7 +939,6 @@ create_output_pubkey_body (int curve, void *output, size_t output_len,
     return KC_ERR (GPG_ERR_INV_ARG);
   if (!_kc_ecc_parse_pubkey (&b, spend_pubkey, spend_pubkey_len))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
-  _kc_secp256k1_ecmult_gen_blind (_kc_random_fast, NULL);
   ok = output_key (out, &t, shared, &b, (uint32_t) k);
   if (ok)
     {

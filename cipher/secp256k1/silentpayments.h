@@ -34,6 +34,12 @@
 #include "secp256k1/group.h"
 #include "secp256k1/scalar.h"
 
+/* The stack burn of kc_silentpayments_sender_create_outputs and
+ * kc_silentpayments_recipient_scan_outputs (t-wipe checks it): an ECDH's
+ * and the outputs' buffer (sender) or the label candidates and lifted
+ * outputs (scanner). */
+#define KC_STACK_BURN_SILENTPAYMENTS (KC_STACK_BURN_ECDH + 6 * 1024)
+
 /* The tags "BIP0352/Inputs", "BIP0352/SharedSecret", "BIP0352/Label"
  * and the SHA-256 chaining values after T || T, T = SHA-256 (tag), for
  * tests (t-silentpayments checks them). */
