@@ -699,6 +699,89 @@ ecc_musig (void)
     }
 }
 
+/* Silent payments (BIP-352): the sender's input keys (a plain key and a
+ * key pair's secret half) through their sum, A = a*G, a * input_hash
+ * and the shared secret (K*A, its encoding, its hash t_k: declassified
+ * by the library once hashed, as libsecp256k1 does); a label from the
+ * secret scan key; the scanner's b_scan * input_hash * A; the light
+ * client's shared secret and output key from a secret shared secret. */
+static void
+ecc_silentpayments (void)
+{
+  unsigned char sk[32], kpsk[32], kp[96], scan[32], spend[32];
+  unsigned char scan_pub[33], spend_pub[33], op[36], outs[64];
+  unsigned char summary[KC_SILENTPAYMENTS_PREVOUTS_SUMMARY_LEN];
+  unsigned char found[2 * KC_SILENTPAYMENTS_FOUND_OUTPUT_LEN];
+  unsigned char lab[33], ltw[32], shared[33], o[32], tw[32], in_pub[33];
+  const void *scans[2], *spends[2], *sks[1], *kps[1], *pubs[1], *txo[2];
+  const void *xs[1];
+  unsigned char in_x[32];
+  size_t len33 = 33, nf;
+  int it;
+
+  for (it = 0; it < 2; it++)
+    {
+      t_randbytes (sk, 32);
+      sk[0] &= 0x7f;
+      t_randbytes (kpsk, 32);
+      kpsk[0] &= 0x7f;
+      t_randbytes (scan, 32);
+      scan[0] &= 0x7f;
+      t_randbytes (spend, 32);
+      spend[0] &= 0x7f;
+      t_randbytes (op, 36);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, scan_pub, 33, scan, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, spend_pub, 33, spend, 32), 0);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_SECP256K1, in_pub, 33, sk, 32), 0);
+      CHECK_ERR (kc_schnorr_keypair_create (KC_ECC_SECP256K1, kp, 96, kpsk,
+                                            32), 0);
+      CHECK_ERR (kc_schnorr_keypair_xonly_pub (KC_ECC_SECP256K1, in_x, 32,
+                                               NULL, kp, 96), 0);
+      scans[0] = scans[1] = scan_pub;
+      spends[0] = spends[1] = spend_pub;
+      sks[0] = sk;
+      kps[0] = kp;
+      ct_classify (sk, 32);
+      ct_classify (kp, 32);
+      ct_classify (scan, 32);
+      CHECK_ERR (kc_silentpayments_sender_create_outputs
+                 (KC_ECC_SECP256K1, outs, 64, 2, scans, spends, op, 36, 1,
+                  kps, 1, sks), 0);
+      ct_declassify (outs, 64);
+      CHECK_ERR (kc_silentpayments_recipient_label_create
+                 (KC_ECC_SECP256K1, lab, 33, ltw, 32, scan, 32, 7), 0);
+      reached (ltw, 32, "silent payments label tweak");
+      ct_declassify (ltw, 32);
+      pubs[0] = in_pub;
+      xs[0] = in_x;
+      CHECK_ERR (kc_silentpayments_recipient_prevouts_summary_create
+                 (KC_ECC_SECP256K1, summary, sizeof summary, op, 36, 1, xs,
+                  1, pubs, &len33), 0);
+      txo[0] = outs + 32;
+      txo[1] = outs;
+      CHECK_ERR (kc_silentpayments_recipient_scan_outputs
+                 (KC_ECC_SECP256K1, found, sizeof found, &nf, 2, txo, scan,
+                  32, summary, sizeof summary, spend_pub, 33, NULL, NULL), 0);
+      ct_declassify (found, sizeof found);
+      ct_declassify (&nf, sizeof nf);
+      CHECK (nf == 2, "silent payments: scanning found %zu of 2", nf);
+      CHECK_ERR (kc_silentpayments_recipient_create_shared_secret
+                 (KC_ECC_SECP256K1, shared, 33, scan, 32, summary,
+                  sizeof summary), 0);
+      reached (shared, 33, "silent payments shared secret");
+      CHECK_ERR (kc_silentpayments_create_output_pubkey
+                 (KC_ECC_SECP256K1, o, 32, tw, 32, shared, 33, spend_pub, 33,
+                  0), 0);
+      ct_declassify (o, 32);
+      ct_declassify (tw, 32);
+      ct_declassify (shared, 33);
+      CHECK (!memcmp (o, outs, 32), "silent payments: light client's output");
+      ct_declassify (sk, 32);
+      ct_declassify (kp, 32);
+      ct_declassify (scan, 32);
+    }
+}
+
 /* NIST P-256: signing (key, nonce; r||s and DER with low-S, a digest
  * longer than 32 bytes), public keys, ECDH (the K*A and the shared
  * point), and the internals on a secret: the blinded comb with a secret
@@ -882,6 +965,7 @@ run_all (void)
   ecc_btc ();
   ecc_btc_keys ();
   ecc_ellswift ();
+  ecc_silentpayments ();
   ecc_musig ();
   fields ();
 }

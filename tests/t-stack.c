@@ -592,6 +592,106 @@ static void c_mu_ps_ser (void)
 static void c_mu_ps_parse (void)
 { err = kc_musig_partial_sig_parse (C, mu_ps, sizeof mu_ps, mu_ser, 32); }
 
+/* Silent payments (BIP-352): 2 recipients (scratch on the stack) and 20
+ * (on the heap), scanning 10 outputs with and without labels. */
+#define SP_N 20
+static unsigned char sp_scan[33], sp_spend[33], sp_kp[96], sp_op[36];
+static unsigned char sp_outs[SP_N][32], sp_summary[97], sp_lab[33];
+static unsigned char sp_ltw[32], sp_shared[33], sp_found[SP_N * 98];
+static const void *sp_scans[SP_N], *sp_spends[SP_N], *sp_sks[1], *sp_kps[1];
+static const void *sp_txo[SP_N];
+static size_t sp_n, sp_nf;
+static const unsigned char *
+sp_lookup (const unsigned char *label33, const void *ctx)
+{
+  (void) ctx;
+  return memcmp (label33, sp_lab, 33) ? NULL : sp_ltw;
+}
+static void c_sp_create (void)
+{ err = kc_silentpayments_sender_create_outputs (C, sp_outs, 32 * sp_n, sp_n,
+    sp_scans, sp_spends, sp_op, 36, 1, sp_kps, 1, sp_sks); }
+static void c_sp_label (void)
+{ err = kc_silentpayments_recipient_label_create (C, sp_lab, 33, sp_ltw, 32,
+    sk, 32, 1); }
+static void c_sp_labeled (void)
+{ err = kc_silentpayments_recipient_create_labeled_spend_pubkey (C, out, 33,
+    sp_spend, 33, sp_lab, 33); }
+static void c_sp_summary (void)
+{ size_t l = 33; const void *pk[1]; pk[0] = pk33;
+  err = kc_silentpayments_recipient_prevouts_summary_create (C, sp_summary,
+    97, sp_op, 36, 0, NULL, 1, pk, &l); }
+static void c_sp_serialize (void)
+{ err = kc_silentpayments_recipient_prevouts_summary_serialize (C, out, 33,
+    sp_summary, 97); }
+static void c_sp_parse (void)
+{ err = kc_silentpayments_recipient_prevouts_summary_parse (C, sp_summary, 97,
+    out, 33); }
+static void c_sp_scan (void)
+{ err = kc_silentpayments_recipient_scan_outputs (C, sp_found, sp_n * 98,
+    &sp_nf, sp_n, sp_txo, sk, 32, sp_summary, 97, sp_spend, 33, NULL, NULL); }
+static void c_sp_scan_labels (void)
+{ err = kc_silentpayments_recipient_scan_outputs (C, sp_found, sp_n * 98,
+    &sp_nf, sp_n, sp_txo, sk, 32, sp_summary, 97, sp_spend, 33, sp_lookup,
+    NULL); }
+static void c_sp_shared (void)
+{ err = kc_silentpayments_recipient_create_shared_secret (C, sp_shared, 33,
+    sk, 32, sp_summary, 97); }
+static void c_sp_output (void)
+{ err = kc_silentpayments_create_output_pubkey (C, out, 32, xo, 32,
+    sp_shared, 33, sp_spend, 33, 0); }
+
+static void
+run_silentpayments (void)
+{
+  size_t i;
+
+  /* sk is the scan key and the input key; pk33 its public key */
+  CHECK_ERR (kc_ecc_pubkey (C, sp_scan, 33, sk, 32), 0);
+  CHECK_ERR (kc_ecc_pubkey (C, sp_spend, 33, tw, 32), 0);
+  CHECK_ERR (kc_schnorr_keypair_create (C, sp_kp, 96, tw, 32), 0);
+  memset (sp_op, 7, 36);
+  sp_sks[0] = sk;
+  sp_kps[0] = sp_kp;
+  for (i = 0; i < SP_N; i++)
+    {
+      sp_scans[i] = sp_scan;
+      sp_spends[i] = sp_spend;
+      sp_txo[i] = sp_outs[SP_N - 1 - i];
+    }
+  run ("kc_silentpayments_recipient_label_create", c_sp_label);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_create_labeled_spend_pubkey",
+       c_sp_labeled);
+  CHECK_ERR (err, 0);
+  sp_n = 2;
+  run ("kc_silentpayments_sender_create_outputs (2)", c_sp_create);
+  CHECK_ERR (err, 0);
+  sp_n = SP_N;
+  run ("kc_silentpayments_sender_create_outputs (20)", c_sp_create);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_prevouts_summary_create", c_sp_summary);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_prevouts_summary_serialize",
+       c_sp_serialize);
+  CHECK_ERR (err, 0);
+  sp_n = 2;
+  run ("kc_silentpayments_recipient_scan_outputs (2, with the summary)",
+       c_sp_scan);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_prevouts_summary_parse", c_sp_parse);
+  CHECK_ERR (err, 0);
+  sp_n = 10;
+  run ("kc_silentpayments_recipient_scan_outputs (10)", c_sp_scan);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_scan_outputs (10, labels)",
+       c_sp_scan_labels);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_recipient_create_shared_secret", c_sp_shared);
+  CHECK_ERR (err, 0);
+  run ("kc_silentpayments_create_output_pubkey", c_sp_output);
+  CHECK_ERR (err, 0);
+}
+
 static void
 run_musig (void)
 {
@@ -819,6 +919,7 @@ run_ecc (void)
   CHECK_ERR (err, 0);
   run_ecc_keys ();
   run_musig ();
+  run_silentpayments ();
 }
 
 /* ------------------------------------------------------------ Ed25519 */

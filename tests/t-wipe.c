@@ -60,6 +60,7 @@
 #include "hash/sha512.h"
 #include "sntrup761/sntrup761.h"
 #include "ed25519/scalar.h"
+#include "secp256k1/silentpayments.h"
 #include "t-common.h"
 
 #include <pthread.h>
@@ -1619,6 +1620,96 @@ run_musig (void)
   kc_schnorr_keypair_clear (mu_kp, sizeof mu_kp);
 }
 
+/* Silent payments (BIP-352): the sender with input key KEY paying two
+ * outputs to the scan key BTC_PEER (one group: one shared secret), and
+ * the scanner with scan key KEY scanning them for a transaction whose
+ * input key is BTC_PEER.  Forms: the key, a * input_hash (resp. b_scan *
+ * input_hash), the shared secret (33 bytes). */
+static unsigned char sp_spend[33], sp_op[36], sp_outs[64], sp_summary[97];
+static unsigned char sp_found[2 * 98];
+
+static void
+call_sp_create (void *p)
+{
+  const void *scans[2], *spends[2], *sks[1];
+  scans[0] = scans[1] = btc_peer;
+  spends[0] = spends[1] = sp_spend;
+  sks[0] = key;
+  *(gpg_error_t *) p = kc_silentpayments_sender_create_outputs
+    (KC_ECC_SECP256K1, sp_outs, 64, 2, scans, spends, sp_op, 36, 0, NULL, 1,
+     sks);
+}
+
+static void
+call_sp_scan (void *p)
+{
+  const void *txo[2];
+  size_t nf;
+  txo[0] = sp_outs;
+  txo[1] = sp_outs + 32;
+  *(gpg_error_t *) p = kc_silentpayments_recipient_scan_outputs
+    (KC_ECC_SECP256K1, sp_found, sizeof sp_found, &nf, 2, txo, key, 32,
+     sp_summary, 97, sp_spend, 33, NULL, NULL);
+}
+
+/* Add the forms of silent payments' secrets: KEY, S = KEY * input_hash
+ * (input_hash of the summary SUMMARY_OF, A = that summary's key) and the
+ * shared secret S * Q (Q: PEER, 33 bytes). */
+static void
+sp_forms (const unsigned char *a_pub, const unsigned char *q_pub)
+{
+  unsigned char hm[69], ih[32], s[32], summary[97], ss[33];
+  static unsigned char keep_ss[2][33];
+  static int slot;
+  _kc_secp256k1_scalar x;
+
+  memcpy (hm, sp_op, 36);
+  memcpy (hm + 36, a_pub, 33);
+  kc_tagged_sha256 (ih, 32, "BIP0352/Inputs", 14, hm, 69);
+  memcpy (s, key, 32);
+  if (kc_ecc_seckey_tweak_mul (KC_ECC_SECP256K1, s, 32, ih, 32)
+      || kc_silentpayments_recipient_prevouts_summary_parse
+           (KC_ECC_SECP256K1, summary, 97, q_pub, 33)
+      || kc_silentpayments_recipient_create_shared_secret
+           (KC_ECC_SECP256K1, ss, 33, s, 32, summary, 97))
+    fail ("silent payments forms");
+  _kc_secp256k1_scalar_set_b32 (&x, key, NULL);
+  add_scalar_forms ("secret key", &x);
+  _kc_secp256k1_scalar_set_b32 (&x, s, NULL);
+  add_scalar_forms ("key * input_hash", &x);
+  memcpy (keep_ss[slot & 1], ss, 33);
+  add_bytes ("shared secret", keep_ss[slot++ & 1], 33);
+}
+
+static void
+run_silentpayments (void)
+{
+  unsigned char a_pub[33];
+  size_t l = 33;
+  const void *pk[1];
+  gpg_error_t err;
+
+  memset (sp_op, 0x35, 36);
+  if (kc_ecc_pubkey (KC_ECC_SECP256K1, sp_spend, 33, btc_tweak, 32)
+      || kc_ecc_pubkey (KC_ECC_SECP256K1, a_pub, 33, key, 32))
+    fail ("silent payments keys");
+  pk[0] = btc_peer;
+  if (kc_silentpayments_recipient_prevouts_summary_create
+      (KC_ECC_SECP256K1, sp_summary, 97, sp_op, 36, 0, NULL, 1, pk, &l))
+    fail ("silent payments summary");
+
+  npats = 0;
+  sp_forms (a_pub, btc_peer);           /* a * h * B_scan */
+  check_call ("kc_silentpayments_sender_create_outputs", call_sp_create, &err,
+              NULL, KC_STACK_BURN_SILENTPAYMENTS);
+  CHECK_ERR (err, 0);
+  npats = 0;
+  sp_forms (btc_peer, btc_peer);        /* b_scan * h' * A' */
+  check_call ("kc_silentpayments_recipient_scan_outputs", call_sp_scan, &err,
+              NULL, KC_STACK_BURN_SILENTPAYMENTS);
+  CHECK_ERR (err, 0);
+}
+
 static void
 run_btc (void)
 {
@@ -1690,6 +1781,7 @@ run_btc (void)
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
   run_btc_keys ();
+  run_silentpayments ();
 }
 
 /* sntrup761: the polynomials of a secret key (f, 1/g, g, 1/(3f)). */
