@@ -71,7 +71,8 @@ hashed () { find "$1" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[
 # The Bitcoin harnesses join the default list (kept apart from the list
 # above so that adding a harness there and here does not collide).
 [ $# -gt 0 ] || harnesses+=(fuzz-schnorr-verify fuzz-ecdsa-recover fuzz-ecdsa-der)
-[ $# -gt 0 ] || harnesses+=(fuzz-ellswift-decode fuzz-musig-parse)
+[ $# -gt 0 ] || harnesses+=(fuzz-ellswift-decode fuzz-musig-parse
+                             fuzz-silentpayments)
 # Ed25519 (the same reason)
 [ $# -gt 0 ] || harnesses+=(fuzz-eddsa-verify)
 # The P-256 hybrids (the same reason)
