@@ -81,6 +81,7 @@
 #ifdef HAVE_SECP256K1_PEER_MUSIG
 # include "bench-peers-musig.h"
 #endif
+#include "bench-peers-silentpay.h"
 
 #define NKEYS 256
 

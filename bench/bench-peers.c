@@ -138,6 +138,7 @@ static void (*const row_files[]) (void) = {
 # ifdef HAVE_SECP256K1_PEER_MUSIG
   bench_peers_secp_master_musig,
 # endif
+  bench_peers_secp_master_silentpay,
 #endif
   bench_peers_mont,
   bench_peers_kem,

@@ -72,6 +72,7 @@ void bench_peers_secp_master_ellswift (void);  /* bench-peers-secp.c */
 # ifdef HAVE_SECP256K1_PEER_MUSIG
 void bench_peers_secp_master_musig (void);  /* bench-peers-secp.c */
 # endif
+void bench_peers_secp_master_silentpay (void);  /* bench-peers-secp.c */
 #endif
 #ifdef HAVE_LIBSECP256K1
 void bench_peers_secp_btc (void);     /* bench-peers-ecc.c (system lib) */
