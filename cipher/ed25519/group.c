@@ -286,91 +286,27 @@ _kc_ed25519_comb_digits (signed char e[64], const unsigned char a[32])
   e[63] = (signed char) (e[63] + carry);        /* at most 8 */
 }
 
-/* ------------------------------------------------ variable-time wNAF */
+/* ------------------------------------------- the portable row */
 
-int
-_kc_ed25519_wnaf_var (signed char naf[257], const sc *s, int w)
-{
-  int bit = 0, carry = 0, top = 0, now;
-  uint64_t word;
-
-  memset (naf, 0, 257);
-  while (bit < 257)
-    {
-      unsigned int b = bit < 256 ? (unsigned int) (s->v[bit / 64]
-                                                   >> (bit % 64)) & 1 : 0;
-      if ((int) b == carry)
-        {
-          bit++;
-          continue;
-        }
-      now = w;
-      if (now > 256 - bit)
-        now = 256 - bit;
-      if (now <= 0)
-        word = 0;
-      else
-        {
-          word = s->v[bit / 64] >> (bit % 64);
-          if (bit % 64 + now > 64 && bit / 64 < 3)
-            word |= s->v[bit / 64 + 1] << (64 - bit % 64);
-          word &= ((uint64_t) 1 << now) - 1;
-        }
-      word += (uint64_t) carry;
-      carry = (int) ((word >> (w - 1)) & 1);
-      naf[bit] = (signed char) ((int64_t) word - ((int64_t) carry << w));
-      top = bit + 1;
-      bit += now > 0 ? now : 1;
-    }
-  return top;
-}
-
-/* ------------------------------------------------ the kernel rows */
-
-/* The comb and the wNAF multiplications: the comb on AVX-512 IFMA
- * (ed25519/x86_64/group-ifma.c) where the CPU has it, with the MULX/ADX
- * multiplications (the portable ones in builds without that kernel:
- * ASan, MSan); the 4x64 MULX/ADX instance (ed25519/x86_64/group-adx.c)
- * where the CPU has BMI2, ADX and AVX2; else the portable one above.  Everything else here (encoding, decoding, the
- * single additions) is portable: once per operation. */
-KC_KERNEL_ROWS (ed25519_kernels,
-                void (*base) (ge *r, const unsigned char a[32]);
-                void (*dsm) (ge *r, const sc *a, const ge *p, const sc *b);
-                void (*msm) (ge *r, const sc *g, const ge *const *pl,
-                             const sc *sl, const ge *const *ps,
-                             const sc *ss, size_t n)) = {
-#if defined(KC_HAVE_ED25519_IFMA) && defined(KC_LIMB_ADX)
-  { { "ifma", KC_ED25519_IFMA_HWF, 0 }, _kc_ed25519_base_ifma,
-    _kc_ed25519_dsm_adx_var, _kc_ed25519_msm_adx_var },
-#elif defined(KC_HAVE_ED25519_IFMA)
-  { { "ifma", KC_ED25519_IFMA_HWF, 0 }, _kc_ed25519_base_ifma,
-    port_double_scalarmult_var, port_msm_var },
-#endif
-#ifdef KC_LIMB_ADX
-  { { "adx", KC_ED25519_ADX_HWF, 0 }, _kc_ed25519_base_adx,
-    _kc_ed25519_dsm_adx_var, _kc_ed25519_msm_adx_var },
-#endif
-  { { "portable", 0, 0 }, port_scalarmult_base, port_double_scalarmult_var,
-    port_msm_var },
-};
-KC_KERNEL_TABLE (_kc_ed25519_kernels_table, ed25519_kernels);
-
+/* The portable instance's multiplications, for the table of rows in
+ * ed25519/group-rows.c (kept apart from this file, which the other
+ * rows' files use, so that no link cycle runs through the table). */
 void
-_kc_ed25519_ge_scalarmult_base (ge *r, const unsigned char a[32])
+_kc_ed25519_base_port (ge *r, const unsigned char a[32])
 {
-  KC_PICK (ed25519_kernels)->base (r, a);
+  port_scalarmult_base (r, a);
 }
 
 void
-_kc_ed25519_ge_double_scalarmult_var (ge *r, const sc *a, const ge *p,
-                                      const sc *b)
+_kc_ed25519_dsm_port_var (ge *r, const sc *a, const ge *p, const sc *b)
 {
-  KC_PICK (ed25519_kernels)->dsm (r, a, p, b);
+  port_double_scalarmult_var (r, a, p, b);
 }
 
 void
-_kc_ed25519_msm_var (ge *r, const sc *g, const ge *const *pl, const sc *sl,
-                     const ge *const *ps, const sc *ss, size_t n)
+_kc_ed25519_msm_port_var (ge *r, const sc *g, const ge *const *pl,
+                          const sc *sl, const ge *const *ps, const sc *ss,
+                          size_t n)
 {
-  KC_PICK (ed25519_kernels)->msm (r, g, pl, sl, ps, ss, n);
+  port_msm_var (r, g, pl, sl, ps, ss, n);
 }

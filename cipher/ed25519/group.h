@@ -111,11 +111,16 @@ void _kc_ed25519_msm_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *g,
  * A.  Constant time. */
 void _kc_ed25519_comb_digits (signed char e[64], const unsigned char a[32]);
 
-/* For the instances of ed25519/group-impl.h: NAF[0..256] = the width-W
- * NAF of S (< 2^253): digits 0 or odd in (-2^(W-1), 2^(W-1)), sum
- * NAF[i] 2^i = S.  Returns the top digit's index plus one (0 for S = 0).
- * Variable time. */
-int _kc_ed25519_wnaf_var (signed char naf[257], const _kc_ed25519_sc *s,
-                          int w);
+/* The portable row of ed25519/group-rows.c's table: the comb and the
+ * multiplications above on field-5x51.h alone. */
+void _kc_ed25519_base_port (_kc_ed25519_ge *r, const unsigned char a[32]);
+void _kc_ed25519_dsm_port_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *a,
+                               const _kc_ed25519_ge *p,
+                               const _kc_ed25519_sc *b);
+void _kc_ed25519_msm_port_var (_kc_ed25519_ge *r, const _kc_ed25519_sc *g,
+                               const _kc_ed25519_ge *const *pl,
+                               const _kc_ed25519_sc *sl,
+                               const _kc_ed25519_ge *const *ps,
+                               const _kc_ed25519_sc *ss, size_t n);
 
 #endif /* KC_ED25519_GROUP_H */

@@ -4,6 +4,7 @@
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <string.h>
 #include "kcrypt-int.h"
 #include "bufhelp.h"
 #include "limb.h"
@@ -148,4 +149,43 @@ _kc_ed25519_sc_frombytes_var (_kc_ed25519_sc *r, const unsigned char b[32])
     if (r->v[i] != ell[i])
       return r->v[i] < ell[i];
   return 0;                     /* equal to L */
+}
+
+/* ------------------------------------------------ variable-time wNAF */
+
+int
+_kc_ed25519_wnaf_var (signed char naf[257], const _kc_ed25519_sc *s, int w)
+{
+  int bit = 0, carry = 0, top = 0, now;
+  uint64_t word;
+
+  memset (naf, 0, 257);
+  while (bit < 257)
+    {
+      unsigned int b = bit < 256 ? (unsigned int) (s->v[bit / 64]
+                                                   >> (bit % 64)) & 1 : 0;
+      if ((int) b == carry)
+        {
+          bit++;
+          continue;
+        }
+      now = w;
+      if (now > 256 - bit)
+        now = 256 - bit;
+      if (now <= 0)
+        word = 0;
+      else
+        {
+          word = s->v[bit / 64] >> (bit % 64);
+          if (bit % 64 + now > 64 && bit / 64 < 3)
+            word |= s->v[bit / 64 + 1] << (64 - bit % 64);
+          word &= ((uint64_t) 1 << now) - 1;
+        }
+      word += (uint64_t) carry;
+      carry = (int) ((word >> (w - 1)) & 1);
+      naf[bit] = (signed char) ((int64_t) word - ((int64_t) carry << w));
+      top = bit + 1;
+      bit += now > 0 ? now : 1;
+    }
+  return top;
 }

@@ -38,4 +38,12 @@ void _kc_ed25519_sc_tobytes (unsigned char out[32], const _kc_ed25519_sc *a);
 int _kc_ed25519_sc_frombytes_var (_kc_ed25519_sc *r,
                                   const unsigned char b[32]);
 
+/* For the instances of ed25519/group-impl.h (in scalar.c, which the
+ * rows' files share without a link cycle): NAF[0..256] = the width-W
+ * NAF of S (< 2^253): digits 0 or odd in (-2^(W-1), 2^(W-1)), sum
+ * NAF[i] 2^i = S.  Returns the top digit's index plus one (0 for S = 0).
+ * Variable time. */
+int _kc_ed25519_wnaf_var (signed char naf[257], const _kc_ed25519_sc *s,
+                          int w);
+
 #endif /* KC_ED25519_SCALAR_H */

@@ -539,7 +539,7 @@ nonce_args_ok (const void *secnonce, size_t secnonce_len,
          && pubnonce && pubnonce_len == PUBNONCE_LEN
          && (msg || !msg_len)
          && (extra_in || !extra_in_len)
-         && (uint64_t) extra_in_len <= 0xffffffffu;
+         && (extra_in_len >> 16 >> 16) == 0;  /* BIP-327: < 2^32 bytes */
 }
 
 static KC_NOINLINE gpg_error_t
