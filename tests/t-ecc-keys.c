@@ -60,8 +60,9 @@ rand_key (unsigned char sk[32], unsigned char pk33[33])
   while (kc_ecc_pubkey (C, pk33, 33, sk, 32));
 }
 
+#ifdef HAVE_LIBSECP256K1
 /* A random 32-byte value, often an edge: 0, 1, n-1, n, above n, small,
- * high bits only. */
+ * high bits only (for the differential tests against libsecp256k1). */
 static void
 rand_scalar_edge (unsigned char t[32])
 {
@@ -79,6 +80,7 @@ rand_scalar_edge (unsigned char t[32])
     default: break;
     }
 }
+#endif
 
 static int
 is_zero (const unsigned char *p, size_t n)
