@@ -421,7 +421,8 @@ label_create_body (int curve, void *label, size_t label_len,
   _kc_sha256_final (&ctx, tw);
   /* The tweak is a secret of the recipient (it spends with it). */
   _kc_secp256k1_scalar_set_b32 (&t, tw, &overflow);
-  ok = !overflow && !_kc_secp256k1_scalar_is_zero (&t);
+  /* (& rather than &&: no branch on the secret tweak's overflow) */
+  ok = !overflow & !_kc_secp256k1_scalar_is_zero (&t);
   ct_declassify (&ok, sizeof ok);
   if (ok)
     {
