@@ -105,13 +105,14 @@ extern __thread uintptr_t _kc_burn_area[2];
  * secp256k1 bodies spill far more (gcc 12, under qemu: the point tweaks
  * 8032 bytes, kc_ecdh 9008, signing 4808). */
 # define KC_STACK_BURN_ECC       (10 * 1024)
-# define KC_STACK_BURN_ECDH      (10 * 1024)
+/* (kc_ellswift_xdh: 10844 bytes under qemu-i386) */
+# define KC_STACK_BURN_ECDH      (11 * 1024 + 512)
 # define KC_STACK_BURN_EDDSA     (8 * 1024)
 /* (the x86-32 burn counts from its return address, its own frame
  * included: the secret key tweak's body reaches 324 bytes below it) */
 # define KC_STACK_BURN_TWEAK     (384)
-/* (not measured on x86-32: the x86-64 figure and half again) */
-# define KC_STACK_BURN_SCALAR    (768)
+/* (kc_schnorr_keypair_sec: 1020 bytes under qemu-i386) */
+# define KC_STACK_BURN_SCALAR    (1280)
 #else
 # define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
 # define KC_STACK_BURN_SCALAR    (512)        /* kc_ecc_seckey_tweak_mul (432 used),
