@@ -115,7 +115,8 @@ extern __thread uintptr_t _kc_burn_area[2];
 # define KC_STACK_BURN_SCALAR    (1280)
 #else
 # define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
-# define KC_STACK_BURN_SCALAR    (512)        /* kc_ecc_seckey_tweak_mul (432 used),
+# define KC_STACK_BURN_SCALAR    (1024)       /* kc_ecc_seckey_tweak_mul (432 used
+                                                 on x86-64, 576 on armhf),
                                                  kc_schnorr_keypair_sec (480) */
 # define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
