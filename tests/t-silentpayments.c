@@ -28,7 +28,8 @@
 #define FOUND_LEN KC_SILENTPAYMENTS_FOUND_OUTPUT_LEN
 #define SUMMARY_LEN KC_SILENTPAYMENTS_PREVOUTS_SUMMARY_LEN
 
-static int n_vectors, n_send, n_recv, n_found_total;
+static int n_vectors, n_send, n_recv, n_found_total, n_recv_big_skipped;
+
 
 /* ------------------------------------------------------------ helpers */
 
@@ -583,6 +584,19 @@ part_reset (struct part *p)
   p->n_outputs = -1;
 }
 
+/* The receiving case of thousands of outputs costs the scanner a square
+ * root an output and k (about 17 s here): the first, native pass runs
+ * it; the reruns on the other kernel rows and runs under emulation
+ * (KC_TEST_QUICK) skip it and say so. */
+#define BIG_TXO 100
+static int
+skip_big (const struct part *p)
+{
+  return p->n_txo > BIG_TXO
+         && (t_quick () || getenv ("KCRYPT_HWF_MASK")
+             || getenv ("KCRYPT_HWF_PREFER"));
+}
+
 static void
 test_vectors (void)
 {
@@ -742,6 +756,8 @@ test_vectors (void)
         case 'E':
           if (mode == 'S')
             run_send (p);
+          else if (skip_big (p))
+            n_recv_big_skipped++;
           else
             run_recv (p);
           mode = 0;
@@ -758,7 +774,13 @@ test_vectors (void)
   free (p);
   printf ("bip352: %d vectors, %d sending and %d receiving cases, "
           "%d outputs found\n", n_vectors, n_send, n_recv, n_found_total);
-  CHECK (n_vectors == 28 && n_send == 28 && n_recv == 29,
+  if (n_recv_big_skipped)
+    printf ("bip352: %d receiving case(s) of more than %d outputs skipped "
+            "(a rerun or KC_TEST_QUICK; the first native pass runs them)\n",
+            n_recv_big_skipped, BIG_TXO);
+  CHECK (n_vectors == 28 && n_send == 28
+         && n_recv + n_recv_big_skipped == 29
+         && n_recv_big_skipped <= 1,
          "every vector ran (%d, %d, %d)", n_vectors, n_send, n_recv);
 }
 
