@@ -114,13 +114,16 @@ extern __thread uintptr_t _kc_burn_area[2];
 /* (kc_schnorr_keypair_sec: 1020 bytes under qemu-i386) */
 # define KC_STACK_BURN_SCALAR    (1280)
 #else
-# define KC_STACK_BURN_TWEAK     (320)        /* kc_ecc_seckey_tweak_add (296 used) */
+# define KC_STACK_BURN_TWEAK     (384)        /* kc_ecc_seckey_tweak_add (296 used;
+                                                 seckey_verify 360 on s390x) */
 # define KC_STACK_BURN_SCALAR    (1024)       /* kc_ecc_seckey_tweak_mul (432 used
                                                  on x86-64, 576 on armhf),
                                                  kc_schnorr_keypair_sec (480) */
 # define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
                                                  process's first sign: 4184) */
-# define KC_STACK_BURN_ECDH      (8 * 1024)   /* kc_ecdh: the K*P table (6-7.4 KiB used) */
+# define KC_STACK_BURN_ECDH      (9 * 1024 + 512) /* kc_ecdh: the K*P table (6-7.4
+                                                 KiB used); kc_ellswift_xdh 8936
+                                                 on s390x */
 # define KC_STACK_BURN_EDDSA     (4 * 1024)   /* Ed25519 keys and signing */
 #endif
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
