@@ -651,7 +651,7 @@ static void
 test_errors (void)
 {
   unsigned char sk[32], pk[33], pk65[65], t[32], out[65], keep[65], kp[KPL];
-  unsigned char sig[64], der[72], h[32];
+  unsigned char sig[64], der[72], h[32], prefix;
   const void *keys[2];
   size_t lens[2], dl;
   int r = 7, par = 7, bad_curves[3] = { 2, 3, 9 }, i;
@@ -795,9 +795,10 @@ test_errors (void)
     CHECK_ERR (kc_ecc_pubkey_sort (C, keys, lens, 2), GPG_ERR_BAD_PUBKEY);
     CHECK (keys[0] == pk && keys[1] == pk65, "sort moved on error");
     pk65[64] ^= 1;
+    prefix = pk[0];
     pk[0] = 0x05;
     CHECK_ERR (kc_ecc_pubkey_cmp (C, &r, pk, 33, pk65, 65), GPG_ERR_BAD_PUBKEY);
-    pk[0] = 0x02;
+    pk[0] = prefix;             /* the key's own parity: used below */
     memset (z, 0xFF, 32);                       /* x >= p */
     memcpy (out, keep, sizeof out);
     {
