@@ -119,8 +119,10 @@ extern __thread uintptr_t _kc_burn_area[2];
 # define KC_STACK_BURN_SCALAR    (1024)       /* kc_ecc_seckey_tweak_mul (432 used
                                                  on x86-64, 576 on armhf),
                                                  kc_schnorr_keypair_sec (480) */
-# define KC_STACK_BURN_ECC       (4608)       /* keypair, pubkey, sign (a
-                                                 process's first sign: 4184) */
+# define KC_STACK_BURN_ECC       (5 * 1024)   /* keypair, pubkey, sign (a
+                                                 process's first sign: 4184;
+                                                 kc_musig_nonce_gen 4648
+                                                 under --enable-verify) */
 # define KC_STACK_BURN_ECDH      (9 * 1024 + 512) /* kc_ecdh: the K*P table (6-7.4
                                                  KiB used); kc_ellswift_xdh 8936
                                                  on s390x */
