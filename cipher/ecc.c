@@ -1129,9 +1129,88 @@ batch_set (gpg_error_t *results, size_t i, gpg_error_t err, gpg_error_t *fail)
     *fail = KC_ERR (GPG_ERR_BAD_SIGNATURE);
 }
 
+/* One batch verification: the per-family steps the driver below runs.
+ * PREPARE parses item I into slot K of the chunk (0, or the item's code),
+ * VERIFY checks the chunk's K prepared items (OK[j] the verdict of slot
+ * j), CODE turns a verdict into the item's code (0: it verifies). */
+typedef struct
+{
+  size_t chunk;                 /* slots in the caller's arrays */
+  gpg_error_t (*prepare) (void *ctx, size_t k, size_t i);
+  void (*verify) (void *ctx, int *ok, size_t k);
+  gpg_error_t (*code) (int ok);
+} batch_ops;
+
+/* Runs OPS over COUNT items, CHUNK at a time, with the caller's arrays
+ * WHERE and OK of OPS->chunk entries; CURVE_OK and ARRAYS_OK as for
+ * batch_check.  RESULTS (if not NULL) gets each item's code; 0 if all
+ * verify, else the call's code (GPG_ERR_BAD_SIGNATURE for a failing
+ * item). */
+static gpg_error_t
+batch_run (const batch_ops *ops, void *ctx, int curve_ok, int arrays_ok,
+           size_t count, size_t *where, int *ok, gpg_error_t *results)
+{
+  gpg_error_t fail = batch_check (curve_ok, arrays_ok, count, results);
+  size_t i = 0, k, j;
+
+  if (fail || count == 0)
+    return fail;
+  while (i < count)
+    {
+      /* parse until the chunk is full of well-formed items */
+      for (k = 0; i < count && k < ops->chunk; i++)
+        {
+          gpg_error_t err = ops->prepare (ctx, k, i);
+          batch_set (results, i, err, &fail);
+          if (!err)
+            where[k++] = i;
+        }
+      ops->verify (ctx, ok, k);
+      for (j = 0; j < k; j++)
+        {
+          gpg_error_t err = ops->code (ok[j]);
+          if (err)
+            batch_set (results, where[j], err, &fail);
+        }
+    }
+  return fail;
+}
+
 /* Items are parsed and verified BATCH_CHUNK at a time (stack arrays:
  * 3 KiB; two runs of the eight IFMA lanes, four of the AVX2 lanes). */
 #define BATCH_CHUNK 16
+
+typedef struct
+{
+  scalar r[BATCH_CHUNK], s[BATCH_CHUNK], m[BATCH_CHUNK];
+  _kc_secp256k1_ge q[BATCH_CHUNK];
+  unsigned int flags;
+  const void *const *sigs, *const *pubkeys, *const *digests;
+  const size_t *sig_lens, *pubkey_lens, *digest_lens;
+} ecdsa_batch;
+
+static gpg_error_t
+ecdsa_batch_prepare (void *ctx, size_t k, size_t i)
+{
+  ecdsa_batch *b = ctx;
+  return ecdsa_verify_prepare (&b->r[k], &b->s[k], &b->q[k], &b->m[k],
+                               b->flags, b->sigs[i], b->sig_lens[i],
+                               b->pubkeys[i], b->pubkey_lens[i],
+                               b->digests[i], b->digest_lens[i]);
+}
+
+static void
+ecdsa_batch_verify (void *ctx, int *ok, size_t k)
+{
+  ecdsa_batch *b = ctx;
+  _kc_ecdsa_verify_batch_var (ok, k, b->r, b->s, b->q, b->m);
+}
+
+static gpg_error_t
+ecdsa_batch_code (int ok)
+{
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SIGNATURE);
+}
 
 /* Every item as kc_ecdsa_verify would take it; RESULTS (if not NULL) gets
  * each item's code.  0 if all verify, else GPG_ERR_BAD_SIGNATURE; an
@@ -1144,12 +1223,11 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
                        const void *const *digests, const size_t *digest_lens,
                        gpg_error_t *results)
 {
-  scalar r[BATCH_CHUNK], s[BATCH_CHUNK], m[BATCH_CHUNK];
-  _kc_secp256k1_ge q[BATCH_CHUNK];
+  static const batch_ops ops = { BATCH_CHUNK, ecdsa_batch_prepare,
+                                 ecdsa_batch_verify, ecdsa_batch_code };
+  ecdsa_batch b;
   size_t where[BATCH_CHUNK];
   int ok[BATCH_CHUNK];
-  gpg_error_t fail = 0;
-  size_t i = 0, k, j;
   int arrays_ok = sigs && sig_lens && pubkeys && pubkey_lens && digests
                   && digest_lens;
 
@@ -1165,28 +1243,45 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
       arrays_ok = !results_overlap (results, count, arr, size, 6, buf, len,
                                     NULL, 3);
     }
-  fail = batch_check (curve == KC_ECC_SECP256K1, arrays_ok, count, results);
-  if (fail || count == 0)
-    return fail;
-  while (i < count)
-    {
-      /* parse until the chunk is full of well-formed items */
-      for (k = 0; i < count && k < BATCH_CHUNK; i++)
-        {
-          gpg_error_t err = ecdsa_verify_prepare (&r[k], &s[k], &q[k], &m[k],
-                                                  flags, sigs[i], sig_lens[i],
-                                                  pubkeys[i], pubkey_lens[i],
-                                                  digests[i], digest_lens[i]);
-          batch_set (results, i, err, &fail);
-          if (!err)
-            where[k++] = i;
-        }
-      _kc_ecdsa_verify_batch_var (ok, k, r, s, q, m);
-      for (j = 0; j < k; j++)
-        if (!ok[j])
-          batch_set (results, where[j], KC_ERR (GPG_ERR_BAD_SIGNATURE), &fail);
-    }
-  return fail;
+  b.flags = flags;
+  b.sigs = sigs; b.sig_lens = sig_lens;
+  b.pubkeys = pubkeys; b.pubkey_lens = pubkey_lens;
+  b.digests = digests; b.digest_lens = digest_lens;
+  return batch_run (&ops, &b, curve == KC_ECC_SECP256K1, arrays_ok, count,
+                    where, ok, results);
+}
+
+/* The arrays of a batch of fixed-length signatures and keys with
+ * variable-length messages (BIP-340, Ed25519). */
+typedef struct
+{
+  const void *const *sigs, *const *keys, *const *msgs;
+  const size_t *msg_lens;
+} sig_key_msg;
+
+/* Nonzero if the arrays of A are given and do not overlap RESULTS (COUNT
+ * items; signatures SIG_LEN bytes, keys KEY_LEN). */
+static int
+sig_key_msg_ok (const sig_key_msg *a, size_t count, size_t sig_len,
+                size_t key_len, const gpg_error_t *results)
+{
+  const void *const arr[4] = { a->sigs, a->keys, a->msgs, a->msg_lens };
+  const size_t size[4] = { sizeof *a->sigs, sizeof *a->keys,
+                           sizeof *a->msgs, sizeof *a->msg_lens };
+  const void *const *const buf[3] = { a->sigs, a->keys, a->msgs };
+  const size_t *const len[3] = { NULL, NULL, a->msg_lens };
+  const size_t fixed[3] = { sig_len, key_len, 0 };
+
+  if (!a->sigs || !a->keys || !a->msgs || !a->msg_lens)
+    return 0;
+  return !results_overlap (results, count, arr, size, 4, buf, len, fixed, 3);
+}
+
+/* Item I of A names a signature, a key and (unless empty) a message. */
+static int
+sig_key_msg_given (const sig_key_msg *a, size_t i)
+{
+  return a->sigs[i] && a->keys[i] && (a->msgs[i] || !a->msg_lens[i]);
 }
 
 /* BIP-340 items, SCHNORR_CHUNK prepared at a time (stack arrays).  Codes
@@ -1199,55 +1294,54 @@ kc_ecdsa_verify_batch (int curve, unsigned int flags, size_t count,
  * equation 17 KiB, its multiplication 14 KiB). */
 #define SCHNORR_CHUNK 64
 
+typedef struct
+{
+  _kc_schnorr_item it[SCHNORR_CHUNK];
+  sig_key_msg a;
+} schnorr_batch;
+
+static gpg_error_t
+schnorr_batch_prepare (void *ctx, size_t k, size_t i)
+{
+  schnorr_batch *b = ctx;
+  if (!sig_key_msg_given (&b->a, i))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  return _kc_schnorr_prepare_var (&b->it[k], b->a.sigs[i], b->a.keys[i],
+                                  b->a.msgs[i], b->a.msg_lens[i]);
+}
+
+static void
+schnorr_batch_verify (void *ctx, int *ok, size_t k)
+{
+  schnorr_batch *b = ctx;
+  _kc_schnorr_verify_batch_var (ok, k, b->it);
+}
+
+static gpg_error_t
+schnorr_batch_code (int ok)
+{
+  return ok == KC_SCHNORR_OK ? 0
+         : KC_ERR (ok == KC_SCHNORR_BAD_KEY ? GPG_ERR_BAD_PUBKEY
+                   : GPG_ERR_BAD_SIGNATURE);
+}
+
 gpg_error_t
 kc_schnorr_verify_batch (int curve, size_t count, const void *const *sigs,
                          const void *const *xonlys, const void *const *msgs,
                          const size_t *msg_lens, gpg_error_t *results)
 {
-  _kc_schnorr_item it[SCHNORR_CHUNK];
+  static const batch_ops ops = { SCHNORR_CHUNK, schnorr_batch_prepare,
+                                 schnorr_batch_verify, schnorr_batch_code };
+  schnorr_batch b;
   size_t where[SCHNORR_CHUNK];
   int ok[SCHNORR_CHUNK];
-  gpg_error_t fail = 0;
-  size_t i = 0, k, j;
-  int arrays_ok = sigs && xonlys && msgs && msg_lens;
 
-  if (arrays_ok)
-    {
-      const void *const arr[4] = { sigs, xonlys, msgs, msg_lens };
-      const size_t size[4] = { sizeof *sigs, sizeof *xonlys, sizeof *msgs,
-                               sizeof *msg_lens };
-      const void *const *const buf[3] = { sigs, xonlys, msgs };
-      const size_t *const len[3] = { NULL, NULL, msg_lens };
-      const size_t fixed[3] = { KC_SCHNORR_SECP256K1_SIG_LEN,
-                                KC_ECC_SECP256K1_XONLY_LEN, 0 };
-      arrays_ok = !results_overlap (results, count, arr, size, 4, buf, len,
-                                    fixed, 3);
-    }
-  fail = batch_check (curve == KC_ECC_SECP256K1, arrays_ok, count, results);
-  if (fail || count == 0)
-    return fail;
-  while (i < count)
-    {
-      for (k = 0; i < count && k < SCHNORR_CHUNK; i++)
-        {
-          gpg_error_t err;
-          if (!sigs[i] || !xonlys[i] || (!msgs[i] && msg_lens[i]))
-            err = KC_ERR (GPG_ERR_INV_ARG);
-          else
-            err = _kc_schnorr_prepare_var (&it[k], sigs[i], xonlys[i],
-                                           msgs[i], msg_lens[i]);
-          batch_set (results, i, err, &fail);
-          if (!err)
-            where[k++] = i;
-        }
-      _kc_schnorr_verify_batch_var (ok, k, it);
-      for (j = 0; j < k; j++)
-        if (ok[j] != KC_SCHNORR_OK)
-          batch_set (results, where[j],
-                     KC_ERR (ok[j] == KC_SCHNORR_BAD_KEY ? GPG_ERR_BAD_PUBKEY
-                             : GPG_ERR_BAD_SIGNATURE), &fail);
-    }
-  return fail;
+  b.a.sigs = sigs; b.a.keys = xonlys; b.a.msgs = msgs;
+  b.a.msg_lens = msg_lens;
+  return batch_run (&ops, &b, curve == KC_ECC_SECP256K1,
+                    sig_key_msg_ok (&b.a, count, KC_SCHNORR_SECP256K1_SIG_LEN,
+                                    KC_ECC_SECP256K1_XONLY_LEN, results),
+                    count, where, ok, results);
 }
 
 /* ------------------------------------------------------------ Ed25519 */
@@ -1307,52 +1401,45 @@ kc_eddsa_verify (int curve, const void *sig, size_t sig_len,
  * multiplication 30 KiB).  Codes per item as kc_eddsa_verify's, and
  * GPG_ERR_INV_ARG for a NULL signature, key, or message with a length.
  * Call: as kc_schnorr_verify_batch. */
+typedef struct
+{
+  _kc_ed25519_item it[KC_ED25519_BATCH_EQ];
+  sig_key_msg a;
+} eddsa_batch;
+
+static gpg_error_t
+eddsa_batch_prepare (void *ctx, size_t k, size_t i)
+{
+  eddsa_batch *b = ctx;
+  if (!sig_key_msg_given (&b->a, i))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  return eddsa_code (_kc_ed25519_prepare_var (&b->it[k], b->a.sigs[i],
+                                              b->a.keys[i], b->a.msgs[i],
+                                              b->a.msg_lens[i]));
+}
+
+static void
+eddsa_batch_verify (void *ctx, int *ok, size_t k)
+{
+  eddsa_batch *b = ctx;
+  _kc_ed25519_verify_batch_var (ok, k, b->it);
+}
+
 gpg_error_t
 kc_eddsa_verify_batch (int curve, size_t count, const void *const *sigs,
                        const void *const *pubkeys, const void *const *msgs,
                        const size_t *msg_lens, gpg_error_t *results)
 {
-  _kc_ed25519_item it[KC_ED25519_BATCH_EQ];
+  static const batch_ops ops = { KC_ED25519_BATCH_EQ, eddsa_batch_prepare,
+                                 eddsa_batch_verify, eddsa_code };
+  eddsa_batch b;
   size_t where[KC_ED25519_BATCH_EQ];
   int ok[KC_ED25519_BATCH_EQ];
-  gpg_error_t fail = 0;
-  size_t i = 0, k, j;
-  int arrays_ok = sigs && pubkeys && msgs && msg_lens;
 
-  if (arrays_ok)
-    {
-      const void *const arr[4] = { sigs, pubkeys, msgs, msg_lens };
-      const size_t size[4] = { sizeof *sigs, sizeof *pubkeys, sizeof *msgs,
-                               sizeof *msg_lens };
-      const void *const *const buf[3] = { sigs, pubkeys, msgs };
-      const size_t *const len[3] = { NULL, NULL, msg_lens };
-      const size_t fixed[3] = { KC_EDDSA_ED25519_SIG_LEN,
-                                KC_ECC_ED25519_PUBKEY_LEN, 0 };
-      arrays_ok = !results_overlap (results, count, arr, size, 4, buf, len,
-                                    fixed, 3);
-    }
-  fail = batch_check (curve == KC_ECC_ED25519, arrays_ok, count, results);
-  if (fail || count == 0)
-    return fail;
-  while (i < count)
-    {
-      for (k = 0; i < count && k < KC_ED25519_BATCH_EQ; i++)
-        {
-          gpg_error_t err;
-          if (!sigs[i] || !pubkeys[i] || (!msgs[i] && msg_lens[i]))
-            err = KC_ERR (GPG_ERR_INV_ARG);
-          else
-            err = eddsa_code (_kc_ed25519_prepare_var (&it[k], sigs[i],
-                                                       pubkeys[i], msgs[i],
-                                                       msg_lens[i]));
-          batch_set (results, i, err, &fail);
-          if (!err)
-            where[k++] = i;
-        }
-      _kc_ed25519_verify_batch_var (ok, k, it);
-      for (j = 0; j < k; j++)
-        if (ok[j] != KC_ED25519_OK)
-          batch_set (results, where[j], eddsa_code (ok[j]), &fail);
-    }
-  return fail;
+  b.a.sigs = sigs; b.a.keys = pubkeys; b.a.msgs = msgs;
+  b.a.msg_lens = msg_lens;
+  return batch_run (&ops, &b, curve == KC_ECC_ED25519,
+                    sig_key_msg_ok (&b.a, count, KC_EDDSA_ED25519_SIG_LEN,
+                                    KC_ECC_ED25519_PUBKEY_LEN, results),
+                    count, where, ok, results);
 }
