@@ -11,6 +11,7 @@
  * or zeros: no secret, no partial result presented as success. */
 #include "kcrypt-int.h"
 #include "t-common.h"
+#include "t-secp256k1.h"
 
 enum { SK = KC_KEM_SNTRUP761_SECKEY_LEN, PK = KC_KEM_SNTRUP761_PUBKEY_LEN,
        CT = KC_KEM_SNTRUP761_ENCAPS_LEN, SS = KC_KEM_SNTRUP761_SHARED_LEN };
@@ -141,11 +142,6 @@ kem_keypair_batch (int v)
 }
 
 /* ---- ECC keys ---- */
-static const unsigned char n_be[32] = {
-  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0xff, 0xfe, 0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b,
-  0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41
-};
 
 static gpg_error_t
 ecc_keypair (int v)

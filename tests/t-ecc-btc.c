@@ -15,6 +15,7 @@
  */
 #include "kcrypt-int.h"
 #include "t-common.h"
+#include "t-secp256k1.h"
 #include "secp256k1/ecmult.h"
 
 #ifdef HAVE_LIBSECP256K1
@@ -27,33 +28,6 @@
 
 #define C KC_ECC_SECP256K1
 
-static const unsigned char n_be[32] = {
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
-  0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B,
-  0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41 };
-
-/* R = N - A (big-endian, A <= N). */
-static void
-n_minus (unsigned char r[32], const unsigned char a[32])
-{
-  int i, borrow = 0;
-  for (i = 31; i >= 0; i--)
-    {
-      int d = n_be[i] - a[i] - borrow;
-      borrow = d < 0;
-      r[i] = (unsigned char) (d + (borrow << 8));
-    }
-}
-
-/* A random secret key (in [1, n-1]) and its 33-byte public key. */
-static void
-rand_key (unsigned char sk[32], unsigned char pk33[33])
-{
-  do
-    t_randbytes (sk, 32);
-  while (kc_ecc_pubkey (C, pk33, 33, sk, 32));
-}
 
 #ifdef HAVE_LIBSECP256K1
 /* A random 32-byte value, sometimes at or above n, 0, or small. */

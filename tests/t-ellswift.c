@@ -25,6 +25,7 @@
  */
 #include "kcrypt-int.h"
 #include "t-common.h"
+#include "t-secp256k1.h"
 #include "secp256k1/ellswift.h"
 #include "secp256k1/field-5x52.h"
 #include "secp256k1/group.h"
@@ -385,11 +386,6 @@ test_decode_any (int n)
 static void
 test_errors (void)
 {
-  static const unsigned char n_be[32] = {
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe,
-    0xba, 0xae, 0xdc, 0xe6, 0xaf, 0x48, 0xa0, 0x3b,
-    0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41 };
   unsigned char sk[32], zero[32], pk[33], bad[33], ell[64], ell2[64], out[64];
   unsigned char snap[64], rnd[32];
   int curve;
