@@ -734,7 +734,10 @@ check_xo_random (unsigned int count)
 static void
 test_group (int full)
 {
-  uint32_t i, j, n, ni = Q < 4096 ? Q : 256 + 1024;
+  /* every element up to q = 4095, else 256 and 1024 random ones
+   * (KC_TEST_QUICK: up to q = 255, else 256 and 256) */
+  uint32_t i, j, n, ni = Q < (t_quick () ? 256u : 4096u) ? Q
+                         : 256 + (t_quick () ? 256 : 1024);
   for (n = 0; n < ni; n++)
     {
       i = ni == Q || n < 256 ? n : rand_below (Q);
@@ -1086,8 +1089,12 @@ main (int argc, char **argv)
   mpz_sub_ui (P, P, 977);
   for (c = 0; c < sizeof curves / sizeof curves[0]; c++)
     {
-      /* 0: all, 1: structured, 2: sampled */
+      /* 0: all, 1: structured, 2: sampled; KC_TEST_QUICK (under
+       * emulation): q = 13 all, the others sampled, 1000 samples */
       unsigned int mode = c < 2 ? c : 2;
+      unsigned int count = t_quick () ? 1000 : 10000;
+      if (t_quick () && mode == 1)
+        mode = 2;
       if (!setup_curve (c))
         continue;
       phase ("setup");
@@ -1095,14 +1102,17 @@ main (int argc, char **argv)
       phase ("group");
       test_ecmult_gen ();
       phase ("ecmult_gen");
-      test_ecmult_var (mode, 10000);
+      test_ecmult_var (mode, count);
       phase ("ecmult_var");
       test_digest ();
-      test_ecdsa (mode, 10000);
+      test_ecdsa (mode, count);
       phase ("ecdsa");
     }
   CHECK (r_zero_seen == 2, "r = 0 nonces: %u, want 2 (order 10903)",
          r_zero_seen);
+  if (t_quick ())
+    printf ("t-secp256k1-exhaustive: KC_TEST_QUICK: q = 13 exhaustively, "
+            "the other orders sampled (%u)\n", 1000u);
   ref_free ();
   mpz_clears (P, B, t1, t2, t3, t4, w_rand, w_gej[0], w_gej[1], w_gej[2],
               w_ge, w_make[0], w_make[1], w_make[2], w_pair[0], w_pair[1],

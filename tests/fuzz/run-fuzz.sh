@@ -77,13 +77,16 @@ hashed () { find "$1" -maxdepth 1 -type f -regextype posix-extended -regex '.*/[
 [ $# -gt 0 ] || harnesses+=(fuzz-eddsa-verify)
 # The P-256 hybrids (the same reason)
 [ $# -gt 0 ] || harnesses+=(fuzz-kem-p256-hybrid)
-rc=0
-summary=()
-for h in "${harnesses[@]}"; do
+# One harness: build it, run it, (--merge) merge its corpus; its summary
+# line goes to $bld/$h.line, its output to standard output.  Non-zero if
+# it failed.
+run_one () {
+  local h=$1 fail=0 intree status execs rate line new before
   clang -O1 -g -fsanitize=fuzzer $san \
     -fsanitize-coverage-ignorelist="$here/coverage-ignore.txt" -DHAVE_CONFIG_H -I"$bld" -I"$bld/src" \
     -I"$top/src" -I"$top/cipher" \
-    -o "$bld/$h" "$here/$h.c" "$bld/src/.libs/libkcrypt-int.a" $gpg_libs
+    -o "$bld/$h" "$here/$h.c" "$bld/src/.libs/libkcrypt-int.a" $gpg_libs ||
+    { echo "$h: build FAILED" | tee "$bld/$h.line"; return 1; }
   intree=$here/corpus/$h
   mkdir -p "$intree" "$bld/corpus-$h"
   echo "== $h ($secs s)"
@@ -91,7 +94,7 @@ for h in "${harnesses[@]}"; do
   if ! "$bld/$h" -max_total_time="$secs" -max_len=4096 -print_final_stats=1 \
         -artifact_prefix="$here/crashes/$h-" "$bld/corpus-$h" "$intree" \
         >"$bld/$h.log" 2>&1; then
-    tail -n 40 "$bld/$h.log"; rc=1; status=FAILED
+    tail -n 40 "$bld/$h.log"; fail=1; status=FAILED
   fi
   execs=$(final_stat number_of_executed_units "$bld/$h.log")
   rate=$(final_stat average_exec_per_sec "$bld/$h.log")
@@ -112,11 +115,43 @@ for h in "${harnesses[@]}"; do
       rm -rf "$bld/corpus-$h" && mkdir -p "$bld/corpus-$h"
       line="$line; merged: $before -> $(nfiles "$intree") files, $(cat "$intree"/* | wc -c) bytes"
     else
-      tail -n 20 "$bld/$h-merge.log"; rc=1; line="$line; merge FAILED"
+      tail -n 20 "$bld/$h-merge.log"; fail=1; line="$line; merge FAILED"
     fi
   fi
   echo "$line"
-  summary+=("$line")
+  echo "$line" >"$bld/$h.line"
+  return $fail
+}
+
+# KC_FUZZ_JOBS harnesses at a time (default 1; each is one process, so
+# CI runs two on its two cores); their outputs come in order.  --merge
+# runs one at a time.
+jobs=${KC_FUZZ_JOBS:-1}
+[ -z "$merge" ] || jobs=1
+rc=0
+running=0
+for h in "${harnesses[@]}"; do
+  rm -f "$bld/$h.line"
+  if [ "$jobs" -le 1 ]; then
+    run_one "$h" || rc=1
+    continue
+  fi
+  run_one "$h" >"$bld/$h.out" 2>&1 &
+  running=$((running + 1))
+  if [ $running -ge "$jobs" ]; then
+    wait -n || rc=1
+    running=$((running - 1))
+  fi
+done
+while [ $running -gt 0 ]; do
+  wait -n || rc=1
+  running=$((running - 1))
+done
+summary=()
+for h in "${harnesses[@]}"; do
+  [ "$jobs" -le 1 ] || cat "$bld/$h.out"
+  if [ -f "$bld/$h.line" ]; then summary+=("$(cat "$bld/$h.line")")
+  else summary+=("$h: did not finish"); rc=1; fi
 done
 echo "== summary"
 printf '%s\n' "${summary[@]}"
