@@ -10,6 +10,8 @@
  *   sign         kc_eddsa_sign of a 32-byte message (two comb
  *                multiplications: the seed is the secret key, so A is
  *                derived again)
+ *   sign_keypair kc_eddsa_sign_keypair, the same signature from a key
+ *                pair (one multiplication, the pair's tag checked)
  *   verify       kc_eddsa_verify of that signature
  *   verify_batch<B>_per_sig (B = 1, 8, 64, 1024)
  *                kc_eddsa_verify_batch of B valid signatures (32-byte
@@ -28,6 +30,7 @@
 struct ed_ctx
 {
   unsigned char sk[32], pk[32], msg[32], sig[64];
+  unsigned char kp[KC_EDDSA_ED25519_KEYPAIR_LEN];
 };
 
 struct ed_batch
@@ -73,6 +76,19 @@ body_sign (void *vctx, uint64_t iters)
     {
       kc_eddsa_sign (KC_ECC_ED25519, sig, 64, bench_hide_ptr (c->sk), 32,
                      bench_hide_ptr (c->msg), 32);
+      bench_consume (sig, 64);
+    }
+}
+
+static void
+body_sign_keypair (void *vctx, uint64_t iters)
+{
+  const struct ed_ctx *c = vctx;
+  unsigned char sig[64];
+  while (iters--)
+    {
+      kc_eddsa_sign_keypair (KC_ECC_ED25519, sig, 64, bench_hide_ptr (c->kp),
+                             sizeof c->kp, bench_hide_ptr (c->msg), 32);
       bench_consume (sig, 64);
     }
 }
@@ -134,6 +150,14 @@ ed_run (const struct bench_group *g)
   bench_check_hex (g->name, "RFC 8032 TEST 1 signature", c.sig, 64,
                    "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
                    "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
+  err |= kc_eddsa_keypair_create (KC_ECC_ED25519, c.kp, sizeof c.kp, c.sk,
+                                  32);
+  err |= kc_eddsa_sign_keypair (KC_ECC_ED25519, c.sig, 64, c.kp, sizeof c.kp,
+                                NULL, 0);
+  bench_check_hex (g->name, "RFC 8032 TEST 1 signature from the key pair",
+                   c.sig, 64,
+                   "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
+                   "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b");
   err |= kc_eddsa_sign (KC_ECC_ED25519, c.sig, 64, c.sk, 32, c.msg, 32);
   err |= kc_eddsa_verify (KC_ECC_ED25519, c.sig, 64, c.pk, 32, c.msg, 32);
   bench_check (g->name, !err, "sign and verify: %s", gpg_strerror (err));
@@ -174,6 +198,8 @@ ed_run (const struct bench_group *g)
   bench_row (g, "ed25519", "keypair", BENCH_US_PER_OP, 1, body_keypair, &c);
   bench_row (g, "ed25519", "pubkey", BENCH_US_PER_OP, 1, body_pubkey, &c);
   bench_row (g, "ed25519", "sign", BENCH_US_PER_OP, 1, body_sign, &c);
+  bench_row (g, "ed25519", "sign_keypair", BENCH_US_PER_OP, 1,
+             body_sign_keypair, &c);
   bench_row (g, "ed25519", "verify", BENCH_US_PER_OP, 1, body_verify, &c);
   for (i = 0; i < 4; i++)
     {
@@ -192,6 +218,6 @@ ed_run (const struct bench_group *g)
 
 const struct bench_group bench_group_ed25519 = {
   "ed25519", "Ed25519 through the public ECC API, microseconds",
-  "ed25519/ed25519/{keypair,pubkey,sign,verify,\n"
+  "ed25519/ed25519/{keypair,pubkey,sign,sign_keypair,verify,\n"
   "             verify_batch{1,8,64,1024}_per_sig}", 0, ed_run
 };

@@ -1,5 +1,5 @@
-/* bench-peers-ed25519.c - bench-peers rows ed25519/{pubkey,sign,verify,
- * verify_batch64_per_sig}: our Ed25519 through the public API beside
+/* bench-peers-ed25519.c - bench-peers rows ed25519/{pubkey,sign,
+ * sign_keypair,verify,verify_batch64_per_sig}: our Ed25519 through the public API beside
  * OpenSSL's EVP Ed25519 and libsodium's crypto_sign, on the same keys and
  * a 32-byte message.
  *
@@ -16,6 +16,10 @@
  *            a key made once, EVP_DigestSign.  libsodium:
  *            crypto_sign_detached with its 64-byte secret key (seed ||
  *            A: A is not derived again).
+ *   sign_keypair  the same signature from a prepared key.  ours:
+ *            kc_eddsa_sign_keypair (A kept in the pair, checked by its
+ *            tag: one multiplication); the peers as in sign (their keys
+ *            already hold A).
  *   verify   a verification of that signature.  ours: kc_eddsa_verify.
  *            OpenSSL: EVP_DigestVerifyInit on a key made once,
  *            EVP_DigestVerify.  libsodium: crypto_sign_verify_detached.
@@ -47,6 +51,7 @@
 struct ed_input
 {
   unsigned char seed[32], pk[32], msg[32], sig[64];
+  unsigned char kp[KC_EDDSA_ED25519_KEYPAIR_LEN];
   unsigned char bpk[NB][32], bsig[NB][64], bmsg[NB][32];
   const void *sp[NB], *pp[NB], *mp[NB];
   size_t lens[NB];
@@ -79,6 +84,19 @@ sign_ours (void *vctx, uint64_t iters)
     {
       kc_eddsa_sign (KC_ECC_ED25519, sig, 64, bench_hide_ptr (in->seed), 32,
                      bench_hide_ptr (in->msg), 32);
+      bench_consume (sig, 64);
+    }
+}
+
+static void
+sign_keypair_ours (void *vctx, uint64_t iters)
+{
+  const struct ed_input *in = vctx;
+  unsigned char sig[64];
+  while (iters--)
+    {
+      kc_eddsa_sign_keypair (KC_ECC_ED25519, sig, 64, bench_hide_ptr (in->kp),
+                             sizeof in->kp, bench_hide_ptr (in->msg), 32);
       bench_consume (sig, 64);
     }
 }
@@ -251,18 +269,24 @@ verify64_sodium (void *vctx, uint64_t iters)
 }
 #endif
 
+#define NROWS 5
+
+/* The peers' prepared key is the key they sign with: their sign_keypair
+ * body is their sign body. */
 static void
-add_sides (struct peer_side sides[4][PEERS_MAX_SIDES], size_t *n,
+add_sides (struct peer_side sides[NROWS][PEERS_MAX_SIDES], size_t *n,
            const char *who, bench_body pubkey, bench_body sign,
-           bench_body verify, bench_body batch, void *ctx)
+           bench_body sign_keypair, bench_body verify, bench_body batch,
+           void *ctx)
 {
-  bench_body bodies[4];
+  bench_body bodies[NROWS];
   int r;
   bodies[0] = pubkey;
   bodies[1] = sign;
-  bodies[2] = verify;
-  bodies[3] = batch;
-  for (r = 0; r < 4; r++)
+  bodies[2] = sign_keypair;
+  bodies[3] = verify;
+  bodies[4] = batch;
+  for (r = 0; r < NROWS; r++)
     {
       sides[r][*n].who = who;
       sides[r][*n].body = bodies[r];
@@ -274,20 +298,18 @@ add_sides (struct peer_side sides[4][PEERS_MAX_SIDES], size_t *n,
 void
 bench_peers_ed25519 (void)
 {
-  static const char *const paths[4] = {
-    "ed25519/pubkey", "ed25519/sign", "ed25519/verify",
-    "ed25519/verify_batch64_per_sig"
+  static const char *const paths[NROWS] = {
+    "ed25519/pubkey", "ed25519/sign", "ed25519/sign_keypair",
+    "ed25519/verify", "ed25519/verify_batch64_per_sig"
   };
   static struct ed_input in;
-  struct peer_side sides[4][PEERS_MAX_SIDES];
+  struct peer_side sides[NROWS][PEERS_MAX_SIDES];
   size_t n = 0, i, j;
-#if defined HAVE_OPENSSL || defined HAVE_LIBSODIUM
   unsigned char t[64];
-#endif
   int r, wanted = 0;
   gpg_error_t err;
 
-  for (r = 0; r < 4; r++)
+  for (r = 0; r < NROWS; r++)
     wanted |= peers_row_wanted (paths[r]);
   if (!wanted)
     return;
@@ -298,6 +320,12 @@ bench_peers_ed25519 (void)
     }
   err = kc_ecc_pubkey (KC_ECC_ED25519, in.pk, 32, in.seed, 32);
   err |= kc_eddsa_sign (KC_ECC_ED25519, in.sig, 64, in.seed, 32, in.msg, 32);
+  err |= kc_eddsa_keypair_create (KC_ECC_ED25519, in.kp, sizeof in.kp,
+                                  in.seed, 32);
+  err |= kc_eddsa_sign_keypair (KC_ECC_ED25519, t, 64, in.kp, sizeof in.kp,
+                                in.msg, 32);
+  if (!err && memcmp (t, in.sig, 64))
+    err = KC_ERR (GPG_ERR_BAD_SIGNATURE);
   for (i = 0; i < NB; i++)
     {
       unsigned char sk[32];
@@ -318,8 +346,8 @@ bench_peers_ed25519 (void)
                                 in.lens, NULL);
   bench_check ("ed25519", !err, "our keys, signatures, batch: %s",
                gpg_strerror (err));
-  add_sides (sides, &n, "ours", pubkey_ours, sign_ours, verify_ours,
-             batch_ours, &in);
+  add_sides (sides, &n, "ours", pubkey_ours, sign_ours, sign_keypair_ours,
+             verify_ours, batch_ours, &in);
 
 #ifdef HAVE_OPENSSL
   in.key = EVP_PKEY_new_raw_private_key (EVP_PKEY_ED25519, NULL, in.seed, 32);
@@ -340,8 +368,8 @@ bench_peers_ed25519 (void)
                    && verify_ossl_once (in.bpub[i], in.bsig[i], in.bmsg[i]),
                    "OpenSSL refuses our batch item %zu", i);
     }
-  add_sides (sides, &n, "openssl", pubkey_ossl, sign_ossl, verify_ossl,
-             verify64_ossl, &in);
+  add_sides (sides, &n, "openssl", pubkey_ossl, sign_ossl, sign_ossl,
+             verify_ossl, verify64_ossl, &in);
 #endif
 
 #ifdef HAVE_LIBSODIUM
@@ -356,13 +384,13 @@ bench_peers_ed25519 (void)
                                                         in.pk),
                "libsodium refuses our signature");
   add_sides (sides, &n, "libsodium", pubkey_sodium, sign_sodium,
-             verify_sodium, verify64_sodium, &in);
+             sign_sodium, verify_sodium, verify64_sodium, &in);
 #endif
 
-  for (r = 0; r < 4; r++)
+  for (r = 0; r < NROWS; r++)
     if (peers_row_wanted (paths[r]))
-      peers_compare (paths[r], BENCH_US_PER_OP, r == 3 ? NB : 1, sides[r],
-                     n);
+      peers_compare (paths[r], BENCH_US_PER_OP, r == NROWS - 1 ? NB : 1,
+                     sides[r], n);
 #ifdef HAVE_OPENSSL
   EVP_PKEY_free (in.key);
   EVP_PKEY_free (in.pub);

@@ -74,8 +74,8 @@
  *                                      crypto_scalarmult_base,
  *                                      crypto_box_keypair)
  *                                      (bench-peers-x25519.c)
- *   ed25519/{pubkey,sign,verify,verify_batch64_per_sig}  us/op; OpenSSL
- *                                      (EVP Ed25519), libsodium
+ *   ed25519/{pubkey,sign,sign_keypair,verify,verify_batch64_per_sig}
+ *                                      us/op; OpenSSL (EVP Ed25519), libsodium
  *                                      (crypto_sign_*)
  *                                      (bench-peers-ed25519.c)
  *   kem/mlkem768/{keypair,encap,decap}  us/op; pq-crystals kyber avx2
@@ -389,7 +389,7 @@ usage (FILE *f)
 #endif
            "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"
-           "      ed25519/{pubkey,sign,verify,verify_batch64_per_sig} (us/op)\n"
+           "      ed25519/{pubkey,sign,sign_keypair,verify,verify_batch64_per_sig} (us/op)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif

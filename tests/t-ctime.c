@@ -337,7 +337,8 @@ x25519 (void)
 static void
 ed25519 (void)
 {
-  unsigned char seed[32], pk[32], sig[64], msg[45];
+  unsigned char seed[32], pk[32], pk2[32], sig[64], sig2[64], msg[45];
+  unsigned char kp[KC_EDDSA_ED25519_KEYPAIR_LEN];
   int it;
 
   for (it = 0; it < 2; it++)
@@ -348,7 +349,18 @@ ed25519 (void)
       CHECK_ERR (kc_ecc_pubkey (KC_ECC_ED25519, pk, 32, seed, 32), 0);
       CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig, 64, seed, 32, msg,
                                 sizeof msg), 0);
+      /* the key pair: its seed and tag secret, its public key not */
+      CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, kp, sizeof kp,
+                                          seed, 32), 0);
+      ct_classify (kp + 64, 32);
+      CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp,
+                                        sizeof kp, msg, sizeof msg), 0);
+      CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_ED25519, pk2, 32, kp,
+                                       sizeof kp), 0);
       ct_declassify (seed, 32);
+      ct_declassify (kp, sizeof kp);
+      CHECK (!memcmp (sig, sig2, 64) && !memcmp (pk, pk2, 32),
+             "Ed25519 key pair: not the seed's signature and key");
       CHECK_ERR (kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pk, 32, msg,
                                   sizeof msg), 0);
     }

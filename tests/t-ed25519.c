@@ -156,6 +156,18 @@ test_rfc8032 (void)
       CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig, 64, sk, 32,
                                 n ? msg : NULL, (size_t) n), 0);
       check_hex ("RFC 8032 signature", sig, 64, rfc[i].sig);
+      {
+        unsigned char kp[KC_EDDSA_ED25519_KEYPAIR_LEN];
+        CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, kp, sizeof kp,
+                                            sk, 32), 0);
+        memset (sig, 0, 64);
+        CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig, 64, kp,
+                                          sizeof kp, n ? msg : NULL,
+                                          (size_t) n), 0);
+        check_hex ("RFC 8032 signature from the key pair", sig, 64,
+                   rfc[i].sig);
+        kc_eddsa_keypair_clear (kp, sizeof kp);
+      }
       CHECK_ERR (kc_eddsa_verify (KC_ECC_ED25519, want, 64, pk, 32,
                                   n ? msg : NULL, (size_t) n), 0);
       want[(size_t) i * 7 % 64] ^= 4;
@@ -584,6 +596,154 @@ test_refusals (void)
   }
 }
 
+/* ------------------------------------------------------- key pairs */
+
+/* KP was refused as BAD_SECKEY by every reading call, and wrote nothing */
+static void
+check_pair_refused (const unsigned char *kp, const char *what)
+{
+  unsigned char out[64], msg[5] = "hello";
+  int i;
+
+  memset (out, 0x5a, sizeof out);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, out, 64, kp,
+                                    KC_EDDSA_ED25519_KEYPAIR_LEN, msg, 5),
+             GPG_ERR_BAD_SECKEY);
+  CHECK_ERR (kc_eddsa_keypair_sec (KC_ECC_ED25519, out, 32, kp,
+                                   KC_EDDSA_ED25519_KEYPAIR_LEN),
+             GPG_ERR_BAD_SECKEY);
+  CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_ED25519, out, 32, kp,
+                                   KC_EDDSA_ED25519_KEYPAIR_LEN),
+             GPG_ERR_BAD_SECKEY);
+  for (i = 0; i < 64; i++)
+    CHECK (out[i] == 0x5a, "%s: a refused pair wrote byte %d", what, i);
+}
+
+/* kc_eddsa_keypair_*: the same signatures as kc_eddsa_sign, the same
+ * keys as kc_ecc_pubkey; a pair with any bit of its seed, key or tag
+ * changed, a cleared pair, and a pair whose key is another seed's are
+ * refused; lengths, NULLs and curves; the seed may be the pair's own
+ * first bytes, the signature may overwrite the message. */
+static void
+test_keypair (void)
+{
+  enum { KPL = KC_EDDSA_ED25519_KEYPAIR_LEN };
+  unsigned char kp[KPL], kp2[KPL], bad[KPL], big[KPL + 1];
+  unsigned char sk[32], sk2[32], pk[32], out[32], sig[64], sig2[64];
+  unsigned char msg[200];
+  int i, j;
+
+  for (i = 0; i < 64; i++)
+    {
+      size_t len = (size_t) (t_rand64 () % sizeof msg);
+      t_randbytes (sk, 32);
+      t_randbytes (msg, sizeof msg);
+      CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, kp, KPL, sk, 32),
+                 0);
+      CHECK_ERR (kc_ecc_pubkey (KC_ECC_ED25519, pk, 32, sk, 32), 0);
+      CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_ED25519, out, 32, kp, KPL), 0);
+      CHECK (!memcmp (out, pk, 32), "pair %d: not kc_ecc_pubkey's key", i);
+      CHECK_ERR (kc_eddsa_keypair_sec (KC_ECC_ED25519, out, 32, kp, KPL), 0);
+      CHECK (!memcmp (out, sk, 32), "pair %d: not the seed", i);
+      CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig, 64, sk, 32,
+                                len ? msg : NULL, len), 0);
+      CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp, KPL,
+                                        len ? msg : NULL, len), 0);
+      CHECK (!memcmp (sig, sig2, 64), "pair %d: not kc_eddsa_sign's bytes",
+             i);
+      CHECK_ERR (kc_eddsa_verify (KC_ECC_ED25519, sig2, 64, pk, 32,
+                                  len ? msg : NULL, len), 0);
+      /* one changed bit anywhere, seed, key or tag */
+      j = (int) (t_rand64 () % (KPL * 8));
+      memcpy (bad, kp, KPL);
+      bad[j / 8] ^= (unsigned char) (1u << (j % 8));
+      check_pair_refused (bad, "one bit changed");
+    }
+  /* each part on its own */
+  for (j = 0; j < KPL; j += 31)
+    {
+      memcpy (bad, kp, KPL);
+      bad[j] ^= 0x80;
+      check_pair_refused (bad, "one byte changed");
+    }
+  /* the seed of one pair with the key and tag of another: the attack the
+   * tag is there for (one nonce, two challenges) */
+  t_randbytes (sk2, 32);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, kp2, KPL, sk2, 32), 0);
+  memcpy (bad, kp, 32);
+  memcpy (bad + 32, kp2 + 32, 64);
+  check_pair_refused (bad, "another pair's key");
+  memcpy (bad, kp, 64);
+  memcpy (bad + 64, kp2 + 64, 32);
+  check_pair_refused (bad, "another pair's tag");
+  memcpy (bad, kp, KPL);
+  kc_eddsa_keypair_clear (bad, KPL);
+  for (j = 0; j < KPL; j++)
+    CHECK (bad[j] == 0, "kc_eddsa_keypair_clear left byte %d", j);
+  check_pair_refused (bad, "cleared");
+  kc_eddsa_keypair_clear (NULL, KPL);           /* nothing */
+
+  /* the seed read from the pair's own buffer */
+  memcpy (bad, sk, 32);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, bad, KPL, bad, 32), 0);
+  CHECK (!memcmp (bad, kp, KPL), "seed aliasing the pair");
+  /* the signature over its own message (kc_eddsa_sign too) */
+  memcpy (msg, "an aliased message", 18);
+  CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig, 64, sk, 32, msg, 64), 0);
+  memcpy (sig2, msg, 64);
+  CHECK_ERR (kc_eddsa_sign (KC_ECC_ED25519, sig2, 64, sk, 32, sig2, 64), 0);
+  CHECK (!memcmp (sig, sig2, 64), "kc_eddsa_sign over its own message");
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp, KPL, msg,
+                                    64), 0);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, msg, 64, kp, KPL, msg,
+                                    64), 0);
+  CHECK (!memcmp (msg, sig2, 64), "signature over its own message");
+
+  /* lengths, NULLs and curves: nothing written */
+  memset (big, 0x5a, sizeof big);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, big, KPL + 1, sk, 32),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, big, KPL - 1, sk, 32),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, big, KPL, sk, 33),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, big, KPL, NULL, 32),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_ED25519, NULL, KPL, sk, 32),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_create (KC_ECC_SECP256K1, big, KPL, sk, 32),
+             GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_eddsa_keypair_sec (KC_ECC_ED25519, big, 33, kp, KPL),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_sec (KC_ECC_ED25519, big, 32, kp, KPL + 1),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_sec (KC_ECC_NIST_P256, big, 32, kp, KPL),
+             GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_ED25519, big, 31, kp, KPL),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_ED25519, big, 32, NULL, KPL),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_keypair_pub (KC_ECC_SECP256K1, big, 32, kp, KPL),
+             GPG_ERR_NOT_SUPPORTED);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, big, 65, kp, KPL, msg, 3),
+             GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, big, 64, kp, KPL - 1,
+                                    msg, 3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, big, 64, kp, KPL, NULL,
+                                    3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, big, 64, NULL, KPL, msg,
+                                    3), GPG_ERR_INV_ARG);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_SECP256K1, big, 64, kp, KPL, msg,
+                                    3), GPG_ERR_NOT_SUPPORTED);
+  for (j = 0; j < KPL + 1; j++)
+    CHECK (big[j] == 0x5a, "a failing key pair call wrote byte %d", j);
+  CHECK_ERR (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp, KPL, NULL,
+                                    0), 0);
+  CHECK_ERR (kc_eddsa_verify (KC_ECC_ED25519, sig2, 64, pk, 32, NULL, 0), 0);
+  kc_eddsa_keypair_clear (kp, KPL);
+  kc_eddsa_keypair_clear (kp2, KPL);
+}
+
 /* ------------------------------------------------------------ the API */
 
 static void
@@ -839,6 +999,10 @@ main (int argc, char **argv)
   _kc_hwf_set_mask (~0u);
   test_refusals ();
   test_api ();
+  test_keypair ();
+  _kc_hwf_set_mask (0);
+  test_keypair ();                              /* the portable comb */
+  _kc_hwf_set_mask (~0u);
   test_batch ();
 #ifdef HAVE_LIBSODIUM
   test_sodium ();

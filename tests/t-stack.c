@@ -938,6 +938,18 @@ static void c_ed_pubkey (void)
 { err = kc_ecc_pubkey (KC_ECC_ED25519, ed_pk, 32, ed_sk, 32); }
 static void c_ed_sign (void)
 { err = kc_eddsa_sign (KC_ECC_ED25519, ed_sig, 64, ed_sk, 32, msg, msg_len); }
+static unsigned char ed_kp[KC_EDDSA_ED25519_KEYPAIR_LEN], ed_out[32];
+static void c_ed_keypair_create (void)
+{ err = kc_eddsa_keypair_create (KC_ECC_ED25519, ed_kp, sizeof ed_kp, ed_sk, 32); }
+static void c_ed_sign_keypair (void)
+{
+  err = kc_eddsa_sign_keypair (KC_ECC_ED25519, ed_sig, 64, ed_kp, sizeof ed_kp,
+                               msg, msg_len);
+}
+static void c_ed_keypair_sec (void)
+{ err = kc_eddsa_keypair_sec (KC_ECC_ED25519, ed_out, 32, ed_kp, sizeof ed_kp); }
+static void c_ed_keypair_pub (void)
+{ err = kc_eddsa_keypair_pub (KC_ECC_ED25519, ed_out, 32, ed_kp, sizeof ed_kp); }
 static void c_ed_verify (void)
 { err = kc_eddsa_verify (KC_ECC_ED25519, ed_sig, 64, ed_pk, 32, msg, msg_len); }
 static void c_ed_batch (void)
@@ -965,8 +977,18 @@ run_ed25519 (void)
   CHECK_ERR (err, 0);
   run ("kc_eddsa_verify", c_ed_verify);
   CHECK_ERR (err, 0);
+  run ("kc_eddsa_keypair_create", c_ed_keypair_create);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_sign_keypair", c_ed_sign_keypair);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_keypair_sec", c_ed_keypair_sec);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_keypair_pub", c_ed_keypair_pub);
+  CHECK_ERR (err, 0);
   msg_len = sizeof msg;
   run ("kc_eddsa_sign (1000 bytes)", c_ed_sign);
+  CHECK_ERR (err, 0);
+  run ("kc_eddsa_sign_keypair (1000 bytes)", c_ed_sign_keypair);
   CHECK_ERR (err, 0);
   run ("kc_eddsa_verify (1000 bytes)", c_ed_verify);
   CHECK_ERR (err, 0);

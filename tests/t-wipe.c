@@ -986,10 +986,41 @@ call_ed_sign (void *p)
                                       msg, 32);
 }
 
+static unsigned char ed_kp[KC_EDDSA_ED25519_KEYPAIR_LEN], ed_out[32];
+
+static void
+call_ed_keypair_create (void *p)
+{
+  *(gpg_error_t *) p = kc_eddsa_keypair_create (KC_ECC_ED25519, ed_kp,
+                                                sizeof ed_kp, ed_seed, 32);
+}
+
+static void
+call_ed_sign_keypair (void *p)
+{
+  *(gpg_error_t *) p = kc_eddsa_sign_keypair (KC_ECC_ED25519, ed_sig, 64,
+                                              ed_kp, sizeof ed_kp, msg, 32);
+}
+
+static void
+call_ed_keypair_sec (void *p)
+{
+  *(gpg_error_t *) p = kc_eddsa_keypair_sec (KC_ECC_ED25519, ed_out, 32,
+                                             ed_kp, sizeof ed_kp);
+}
+
+static void
+call_ed_keypair_pub (void *p)
+{
+  *(gpg_error_t *) p = kc_eddsa_keypair_pub (KC_ECC_ED25519, ed_out, 32,
+                                             ed_kp, sizeof ed_kp);
+}
+
 static void
 ed25519_forms (void)
 {
-  static unsigned char h[64], rh[64], a[32], r[32];
+  static const char dom[] = "libkcrypt Ed25519 key pair";
+  static unsigned char h[64], rh[64], a[32], r[32], tag[64];
   _kc_sha512_ctx c;
   _kc_ed25519_sc x;
 
@@ -1010,6 +1041,15 @@ ed25519_forms (void)
   add_bytes ("Ed25519 scalar mod L", a, 32);
   add_bytes ("Ed25519 nonce hash", rh, 64);
   add_bytes ("Ed25519 nonce", r, 32);
+  /* the key pair's tag hash (ed25519/eddsa.h): its first half is the
+   * pair's, its second half nobody's */
+  CHECK_ERR (kc_ecc_pubkey (KC_ECC_ED25519, a, 32, ed_seed, 32), 0);
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, dom, sizeof dom - 1);
+  _kc_sha512_update (&c, h + 32, 32);
+  _kc_sha512_update (&c, a, 32);
+  _kc_sha512_final (&c, tag);
+  add_bytes ("Ed25519 key pair tag hash, second half", tag + 32, 32);
 }
 
 /* The SSH and TLS hybrids: key pair, encapsulation, decapsulation;
@@ -2264,6 +2304,18 @@ run_all (void)
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
   check_call ("kc_eddsa_sign", call_ed_sign, &err, NULL, KC_STACK_BURN_EDDSA);
+  CHECK_ERR (err, 0);
+  check_call ("kc_eddsa_keypair_create", call_ed_keypair_create, &err, NULL,
+              KC_STACK_BURN_EDDSA);
+  CHECK_ERR (err, 0);
+  check_call ("kc_eddsa_sign_keypair", call_ed_sign_keypair, &err, NULL,
+              KC_STACK_BURN_EDDSA);
+  CHECK_ERR (err, 0);
+  check_call ("kc_eddsa_keypair_sec", call_ed_keypair_sec, &err, NULL,
+              KC_STACK_BURN_SHA512);
+  CHECK_ERR (err, 0);
+  check_call ("kc_eddsa_keypair_pub", call_ed_keypair_pub, &err, NULL,
+              KC_STACK_BURN_SHA512);
   CHECK_ERR (err, 0);
 
   /* the SSH and TLS hybrids */

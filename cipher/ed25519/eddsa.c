@@ -49,40 +49,159 @@ challenge (_kc_ed25519_sc *k, const unsigned char r[32],
   _kc_ed25519_sc_reduce64 (k, h);
 }
 
+/* R = SHA-512 (PREFIX || MSG) mod L, and RB its 32 bytes */
+static void
+sign_nonce (_kc_ed25519_sc *r, unsigned char rb[32],
+            const unsigned char prefix[32], const unsigned char *msg,
+            size_t len)
+{
+  _kc_sha512_ctx c;
+  unsigned char rh[64];
+
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, prefix, 32);
+  if (len)
+    _kc_sha512_update (&c, msg, len);
+  _kc_sha512_final (&c, rh);
+  _kc_ed25519_sc_reduce64 (r, rh);
+  _kc_ed25519_sc_tobytes (rb, r);
+  wipememory (rh, sizeof rh);
+  wipememory (&c, sizeof c);
+}
+
+/* SIG + 32 = S = R + k S_KEY, k the challenge of SIG's R (written), PUB
+ * and MSG */
+static void
+sign_finish (unsigned char sig[64], const unsigned char pub[32],
+             const _kc_ed25519_sc *s_key, const _kc_ed25519_sc *r,
+             const unsigned char *msg, size_t len)
+{
+  _kc_ed25519_sc k, s;
+
+  challenge (&k, sig, pub, msg, len);
+  _kc_ed25519_sc_muladd (&s, &k, s_key, r);
+  _kc_ed25519_sc_tobytes (sig + 32, &s);
+  ct_declassify (sig + 32, 32);
+  wipememory (&s, sizeof s);
+}
+
 void
 _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
                   const unsigned char *msg, size_t len)
 {
-  unsigned char h[64], rh[64], pub[32];
-  _kc_ed25519_sc s, r, k;
+  unsigned char h[64], rb[32], pub[32];
+  _kc_ed25519_sc s, r;
   _kc_ed25519_ge p, pr;
-  _kc_sha512_ctx c;
 
   expand_seed (h, seed);
   _kc_ed25519_ge_scalarmult_base (&p, h);       /* A */
   _kc_ed25519_sc_reduce32 (&s, h);
-  _kc_sha512_init (&c);
-  _kc_sha512_update (&c, h + 32, 32);
-  if (len)
-    _kc_sha512_update (&c, msg, len);
-  _kc_sha512_final (&c, rh);
-  _kc_ed25519_sc_reduce64 (&r, rh);
-  _kc_ed25519_sc_tobytes (rh, &r);
-  _kc_ed25519_ge_scalarmult_base (&pr, rh);     /* R */
+  sign_nonce (&r, rb, h + 32, msg, len);
+  _kc_ed25519_ge_scalarmult_base (&pr, rb);     /* R */
   _kc_ed25519_ge_tobytes2 (pub, &p, sig, &pr);  /* one inversion */
   ct_declassify (pub, 32);                      /* A and R are public */
   ct_declassify (sig, 32);
-  challenge (&k, sig, pub, msg, len);
-  _kc_ed25519_sc_muladd (&s, &k, &s, &r);
-  _kc_ed25519_sc_tobytes (sig + 32, &s);
-  ct_declassify (sig + 32, 32);
+  sign_finish (sig, pub, &s, &r, msg, len);
   wipememory (h, sizeof h);
-  wipememory (rh, sizeof rh);
+  wipememory (rb, sizeof rb);
   wipememory (&s, sizeof s);
   wipememory (&r, sizeof r);
   wipememory (&p, sizeof p);
   wipememory (&pr, sizeof pr);
+}
+
+/* TAG = the first half of SHA-512 ("libkcrypt Ed25519 key pair" ||
+ * PREFIX || PUB): binds the public key to the seed's secret half */
+static void
+keypair_tag (unsigned char tag[32], const unsigned char prefix[32],
+             const unsigned char pub[32])
+{
+  static const char dom[] = "libkcrypt Ed25519 key pair";
+  _kc_sha512_ctx c;
+  unsigned char t[64];
+
+  _kc_sha512_init (&c);
+  _kc_sha512_update (&c, dom, sizeof dom - 1);
+  _kc_sha512_update (&c, prefix, 32);
+  _kc_sha512_update (&c, pub, 32);
+  _kc_sha512_final (&c, t);
+  memcpy (tag, t, 32);
+  wipememory (t, sizeof t);
   wipememory (&c, sizeof c);
+}
+
+void
+_kc_ed25519_keypair (unsigned char kp[KC_ED25519_KEYPAIR_LEN],
+                     const unsigned char seed[32])
+{
+  unsigned char h[64];
+  _kc_ed25519_ge a;
+
+  expand_seed (h, seed);
+  _kc_ed25519_ge_scalarmult_base (&a, h);
+  _kc_ed25519_ge_tobytes (kp + 32, &a);
+  ct_declassify (kp + 32, 32);                  /* the public key */
+  keypair_tag (kp + 64, h + 32, kp + 32);
+  memmove (kp, seed, 32);
+  wipememory (h, sizeof h);
+  wipememory (&a, sizeof a);
+}
+
+/* H = the expanded seed of KP; 1 if KP's tag is the one of its seed and
+ * public key (the answer is public, the seed is not) */
+static int
+keypair_open (unsigned char h[64], const unsigned char *kp)
+{
+  unsigned char tag[32];
+  uint32_t diff = 0;
+  int ok;
+  size_t i;
+
+  expand_seed (h, kp);
+  keypair_tag (tag, h + 32, kp + 32);
+  for (i = 0; i < 32; i++)
+    diff |= (uint32_t) (tag[i] ^ kp[64 + i]);
+  ok = (int) (1 - ct_is_nonzero_u32 (diff));
+  ct_declassify (&ok, sizeof ok);
+  wipememory (tag, sizeof tag);
+  return ok;
+}
+
+int
+_kc_ed25519_keypair_check (const unsigned char kp[KC_ED25519_KEYPAIR_LEN])
+{
+  unsigned char h[64];
+  int ok = keypair_open (h, kp);
+
+  wipememory (h, sizeof h);
+  return ok;
+}
+
+int
+_kc_ed25519_sign_keypair (unsigned char sig[64],
+                          const unsigned char kp[KC_ED25519_KEYPAIR_LEN],
+                          const unsigned char *msg, size_t len)
+{
+  unsigned char h[64], rb[32];
+  _kc_ed25519_sc s, r;
+  _kc_ed25519_ge pr;
+  int ok = keypair_open (h, kp);
+
+  if (ok)
+    {
+      _kc_ed25519_sc_reduce32 (&s, h);
+      sign_nonce (&r, rb, h + 32, msg, len);
+      _kc_ed25519_ge_scalarmult_base (&pr, rb); /* R */
+      _kc_ed25519_ge_tobytes (sig, &pr);
+      ct_declassify (sig, 32);
+      sign_finish (sig, kp + 32, &s, &r, msg, len);
+      wipememory (rb, sizeof rb);
+      wipememory (&s, sizeof s);
+      wipememory (&r, sizeof r);
+      wipememory (&pr, sizeof pr);
+    }
+  wipememory (h, sizeof h);
+  return ok;
 }
 
 int

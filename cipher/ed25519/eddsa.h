@@ -38,6 +38,28 @@ void _kc_ed25519_pubkey (unsigned char pub[32], const unsigned char seed[32]);
 void _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
                        const unsigned char *msg, size_t len);
 
+/* A key pair (kc_eddsa_keypair_create's 96 opaque bytes): the seed, the
+ * public key A, and a tag, the first half of SHA-512 ("libkcrypt Ed25519
+ * key pair" || prefix || A), which binds A to the seed.  Signing with an
+ * A that is not the seed's would give two signatures with one nonce r
+ * and two challenges, and so the secret scalar; the tag costs a hash
+ * where checking A would cost the multiplication the pair saves. */
+#define KC_ED25519_KEYPAIR_LEN 96
+
+/* KP = the key pair of SEED (SEED may be KP's first 32 bytes) */
+void _kc_ed25519_keypair (unsigned char kp[KC_ED25519_KEYPAIR_LEN],
+                          const unsigned char seed[32]);
+
+/* 1 if KP's tag matches its seed and public key, else 0.  Constant time
+ * in the seed; the answer is public. */
+int _kc_ed25519_keypair_check (const unsigned char kp[KC_ED25519_KEYPAIR_LEN]);
+
+/* As _kc_ed25519_sign from the seed of KP, with its A (one multiplication
+ * instead of two): 1, or 0 (nothing written) if KP's tag does not match */
+int _kc_ed25519_sign_keypair (unsigned char sig[64],
+                              const unsigned char kp[KC_ED25519_KEYPAIR_LEN],
+                              const unsigned char *msg, size_t len);
+
 /* One prepared verification: -A, -R (decoded, for the batch), S, k and
  * the encodings of R and A. */
 typedef struct

@@ -5,7 +5,10 @@
  * verifier gives the same code for the item alone and beside a valid
  * item (which stays valid), in either order; a signature we make over
  * the message with the first 32 input bytes as the seed verifies under
- * that seed's key, and no longer does with a bit of it changed.
+ * that seed's key, and no longer does with a bit of it changed; the
+ * first 96 input bytes as a key pair are refused (GPG_ERR_BAD_SECKEY,
+ * nothing written) unless they are the pair of their seed, and that
+ * pair, with any one bit changed, is refused too.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -20,7 +23,7 @@ int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 {
-  unsigned char pk[32], sig[64];
+  unsigned char pk[32], sig[64], sig2[64], kp[KC_EDDSA_ED25519_KEYPAIR_LEN];
   const void *sp[2], *pp[2], *mp[2];
   size_t ml[2];
   gpg_error_t res[2];
@@ -63,6 +66,25 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
           || gpg_err_code (all) != (ec ? GPG_ERR_BAD_SIGNATURE : 0))
         abort ();
     }
+
+  /* the input as a key pair: forged unless it is its seed's own */
+  if (kc_eddsa_keypair_create (KC_ECC_ED25519, kp, sizeof kp, data, 32))
+    abort ();
+  memset (sig2, 0x5a, sizeof sig2);
+  ec = gpg_err_code (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, data,
+                                            96, msg, msg_len));
+  if (memcmp (kp, data, 96) == 0
+      ? ec != 0 || memcmp (sig2, sig, 64)
+      : ec != GPG_ERR_BAD_SECKEY || sig2[0] != 0x5a || sig2[63] != 0x5a)
+    abort ();
+  if (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp, sizeof kp, msg,
+                             msg_len) || memcmp (sig2, sig, 64))
+    abort ();
+  kp[data[42] % sizeof kp] ^= (unsigned char) (1 << (data[43] & 7));
+  if (gpg_err_code (kc_eddsa_sign_keypair (KC_ECC_ED25519, sig2, 64, kp,
+                                           sizeof kp, msg, msg_len))
+      != GPG_ERR_BAD_SECKEY)
+    abort ();
 
   sig[data[40] & 63] ^= (unsigned char) (1 << (data[41] & 7));
   if (!kc_eddsa_verify (KC_ECC_ED25519, sig, 64, pk, 32, msg, msg_len))
