@@ -628,9 +628,8 @@ kc_silentpayments_recipient_prevouts_summary_parse
 /* Label candidates are made affine in batches of this many outputs
  * (two candidates each), one inversion a batch, as libsecp256k1 does. */
 #define LABEL_BATCH 8
-/* The x-only outputs lifted to points once, on the stack, for the
- * first this many outputs (label candidates); later ones are lifted
- * each time they are needed. */
+/* The x-only outputs lifted to points on the stack (label candidates);
+ * see struct lift_cache for the others. */
 #define SCAN_LIFT_N 16
 
 /* Check the batch CAND[0 .. 2*NB-1] (Jacobian, finite) of the outputs
@@ -680,15 +679,89 @@ check_label_batch (unsigned char label33[33], const unsigned char **tw,
   return -1;
 }
 
-/* P = the lifted output I (from CACHE for the first SCAN_LIFT_N); 0 if
- * the output is not a point. */
+/* The outputs are lifted to points once: the first SCAN_LIFT_N on the
+ * stack, the y of the others (32 bytes big-endian; all 0xFF for an x
+ * that is no point's: not below p) in the tail of the caller's FOUND
+ * buffer, y of output I at n * FOUND_LEN - (n - I) * 32.  These are
+ * public values, and the unused slots are zeroed before the call
+ * returns.  Pass K (the search for the K-th output) has written the
+ * results 0 .. K-1 in front of it, so an entry is good while it lies
+ * at or past K * FOUND_LEN: every entry while fewer than two thirds of
+ * the outputs were found; beyond that the lowest are lifted again each
+ * pass.  (Lifting again on every pass made a transaction with thousands
+ * of outputs cost a square root per output and pass, where
+ * libsecp256k1, whose caller parses the outputs once, adds.) */
+struct lift_cache
+{
+  ge first[SCAN_LIFT_N];
+  unsigned char *found;         /* NULL: no tail (an output lies in FOUND) */
+  size_t n;
+};
+
+/* y of output I in the tail */
+static unsigned char *
+tail_entry (const struct lift_cache *c, size_t i)
+{
+  return c->found + c->n * FOUND_LEN - (c->n - i) * 32;
+}
+
+/* Lift every output of TX_OUTPUTS into C (FOUND the caller's buffer of
+ * N results, unless an output lies in it). */
+static void
+lift_fill (struct lift_cache *c, unsigned char *found, size_t n,
+           const void *const *tx_outputs)
+{
+  uintptr_t lo = (uintptr_t) found, hi = lo + n * FOUND_LEN;
+  size_t i;
+
+  c->found = found;
+  c->n = n;
+  for (i = 0; i < n; i++)
+    {
+      uintptr_t o = (uintptr_t) tx_outputs[i];
+      if (o < hi && o + 32 > lo)
+        c->found = NULL;
+    }
+  for (i = 0; i < n && i < SCAN_LIFT_N; i++)
+    if (!_kc_bip340_lift_x_var (&c->first[i], tx_outputs[i]))
+      c->first[i].infinity = 1;        /* no point: never a candidate */
+  if (c->found)
+    for (; i < n; i++)
+      {
+        ge p;
+        unsigned char *e = tail_entry (c, i);
+        if (_kc_bip340_lift_x_var (&p, tx_outputs[i]))
+          {
+            _kc_secp256k1_fe_normalize_var (&p.y);
+            _kc_secp256k1_fe_get_b32 (e, &p.y);
+          }
+        else
+          memset (e, 0xFF, 32);
+      }
+}
+
+/* P = output I lifted, during pass K; 0 if the output is no point. */
 static int
-lifted (ge *p, const ge *cache, const void *const *tx_outputs, size_t i)
+lifted (ge *p, const struct lift_cache *c, const void *const *tx_outputs,
+        size_t i, size_t k)
 {
   if (i < SCAN_LIFT_N)
     {
-      *p = cache[i];
+      *p = c->first[i];
       return !p->infinity;
+    }
+  if (c->found)
+    {
+      const unsigned char *e = tail_entry (c, i);
+      if ((size_t) (e - c->found) >= k * FOUND_LEN)
+        {
+          fe x, y;
+          if (!_kc_secp256k1_fe_set_b32 (&y, e))
+            return 0;                   /* the mark of no point */
+          _kc_secp256k1_fe_set_b32 (&x, tx_outputs[i]);
+          _kc_secp256k1_ge_set_xy (p, &x, &y);
+          return 1;
+        }
     }
   return _kc_bip340_lift_x_var (p, tx_outputs[i]);
 }
@@ -701,7 +774,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
            const void *spend_pubkey, size_t spend_pubkey_len,
            kc_silentpayments_label_lookup_t lookup, const void *lctx)
 {
-  ge cache[SCAN_LIFT_N];
+  struct lift_cache cache;
   unsigned char shared[33], *fb = found;
   size_t i, k, kmax;
   scalar x, h, t;
@@ -730,9 +803,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
       return KC_ERR (GPG_ERR_BAD_SECKEY);
     }
   if (lookup)
-    for (i = 0; i < n && i < SCAN_LIFT_N; i++)
-      if (!_kc_bip340_lift_x_var (&cache[i], tx_outputs[i]))
-        cache[i].infinity = 1;         /* no point: never a candidate */
+    lift_fill (&cache, fb, n, tx_outputs);
 
   /* shared = ser33 (b_scan * h * Q) */
   _kc_secp256k1_scalar_mul (&x, &x, &h);
@@ -781,7 +852,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
                 }
               break;
             }
-          if (lookup && lifted (&o, cache, tx_outputs, i))
+          if (lookup && lifted (&o, &cache, tx_outputs, i, k))
             {
               gej oj;
               _kc_secp256k1_gej_set_ge (&oj, &o);
