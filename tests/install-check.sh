@@ -4,7 +4,9 @@
 # would (pkg-config --cflags --libs libkcrypt), run them, check the manual
 # pages and their per-function links, and that only kc_* symbols are
 # exported, each at a LIBKCRYPT_ version.
-# Usage: tests/install-check.sh [top_srcdir]
+# Usage: tests/install-check.sh [top_srcdir [build]]: with BUILD, a tree
+# configured for the default prefix and built, install from it (staged
+# with DESTDIR) instead of configuring and building one here.
 #
 # Copyright (C) 2026 The libkcrypt authors.
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -14,9 +16,20 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cd "$work"
-"$top/configure" -q --prefix="$work/prefix"
-make -j2 >/dev/null
-make install >/dev/null
+if [ -n "${2:-}" ]; then
+  # Installed from BUILD, a tree configured and built already (for the
+  # default prefix): staged with DESTDIR, and pkg-config told the stage
+  # is its sysroot, so that its -I and -L point into it.
+  make -C "$2" install DESTDIR="$work/stage" >/dev/null
+  pfx=$(sed -n 's/^prefix=//p' "$2/src/libkcrypt.pc")
+  mkdir -p "$(dirname "$work/prefix")"
+  ln -s "$work/stage$pfx" "$work/prefix"
+  export PKG_CONFIG_SYSROOT_DIR="$work/stage"
+else
+  "$top/configure" -q --prefix="$work/prefix"
+  make -j2 >/dev/null
+  make install >/dev/null
+fi
 
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig"
 echo "pkg-config: $(pkg-config --modversion libkcrypt) $(pkg-config --cflags --libs libkcrypt)"
