@@ -347,10 +347,11 @@ static int
 der_parse (unsigned char r[32], unsigned char s[32],
            const unsigned char *sig, size_t len)
 {
-  const unsigned char *p = sig, *end = sig + len;
+  const unsigned char *p = sig, *end;
 
   if (len < 2 || p[0] != 0x30)
     return 0;
+  end = sig + len;                      /* SIG is not NULL here */
   if (p[1] >= 0x80 || (size_t) p[1] != len - 2)
     return 0;                  /* long form (never minimal here) or trailing */
   p += 2;

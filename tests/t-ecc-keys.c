@@ -369,6 +369,12 @@ test_lax_rules (void)
     der[2 + 2 + 32] += 1;                        /* r = n */
     CHECK_ERR (kc_ecdsa_signature_parse_der (C, sig, 64, der, k),
                GPG_ERR_BAD_SIGNATURE);
+    /* no input at all, as NULL and 0 (the strict parser once formed
+     * NULL + 0, undefined behaviour clang's UBSan reports) */
+    CHECK_ERR (kc_ecdsa_signature_parse_der (C, sig, 64, NULL, 0),
+               GPG_ERR_BAD_SIGNATURE);
+    CHECK_ERR (kc_ecdsa_signature_parse_der_lax (C, sig, 64, NULL, 0),
+               GPG_ERR_BAD_SIGNATURE);
   }
 }
 
