@@ -1367,13 +1367,7 @@ eddsa_sign_body (int curve, void *sig, size_t sig_len,
       || !seckey || seckey_len != KC_ECC_ED25519_SECKEY_LEN
       || (!msg && msg_len))
     return KC_ERR (GPG_ERR_INV_ARG);
-  {
-    /* into S first: SIG may overlap the message (R is written before
-     * the challenge hashes the message) */
-    unsigned char s[KC_EDDSA_ED25519_SIG_LEN];
-    _kc_ed25519_sign (s, seckey, msg, msg_len);
-    memcpy (sig, s, sizeof s);
-  }
+  _kc_ed25519_sign (sig, seckey, msg, msg_len);
   return 0;
 }
 

@@ -69,17 +69,18 @@ sign_nonce (_kc_ed25519_sc *r, unsigned char rb[32],
   wipememory (&c, sizeof c);
 }
 
-/* SIG + 32 = S = R + k S_KEY, k the challenge of SIG's R (written), PUB
- * and MSG */
+/* SIG = RENC || S, S = R + k S_KEY, k the challenge of RENC (R's
+ * encoding), PUB and MSG.  SIG is written last, so it may overlap MSG. */
 static void
-sign_finish (unsigned char sig[64], const unsigned char pub[32],
-             const _kc_ed25519_sc *s_key, const _kc_ed25519_sc *r,
-             const unsigned char *msg, size_t len)
+sign_finish (unsigned char sig[64], const unsigned char renc[32],
+             const unsigned char pub[32], const _kc_ed25519_sc *s_key,
+             const _kc_ed25519_sc *r, const unsigned char *msg, size_t len)
 {
   _kc_ed25519_sc k, s;
 
-  challenge (&k, sig, pub, msg, len);
+  challenge (&k, renc, pub, msg, len);
   _kc_ed25519_sc_muladd (&s, &k, s_key, r);
+  memcpy (sig, renc, 32);
   _kc_ed25519_sc_tobytes (sig + 32, &s);
   ct_declassify (sig + 32, 32);
   wipememory (&s, sizeof s);
@@ -89,7 +90,7 @@ void
 _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
                   const unsigned char *msg, size_t len)
 {
-  unsigned char h[64], rb[32], pub[32];
+  unsigned char h[64], rb[32], pub[32], renc[32];
   _kc_ed25519_sc s, r;
   _kc_ed25519_ge p, pr;
 
@@ -98,10 +99,10 @@ _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
   _kc_ed25519_sc_reduce32 (&s, h);
   sign_nonce (&r, rb, h + 32, msg, len);
   _kc_ed25519_ge_scalarmult_base (&pr, rb);     /* R */
-  _kc_ed25519_ge_tobytes2 (pub, &p, sig, &pr);  /* one inversion */
+  _kc_ed25519_ge_tobytes2 (pub, &p, renc, &pr); /* one inversion */
   ct_declassify (pub, 32);                      /* A and R are public */
-  ct_declassify (sig, 32);
-  sign_finish (sig, pub, &s, &r, msg, len);
+  ct_declassify (renc, 32);
+  sign_finish (sig, renc, pub, &s, &r, msg, len);
   wipememory (h, sizeof h);
   wipememory (rb, sizeof rb);
   wipememory (&s, sizeof s);
@@ -153,15 +154,11 @@ static int
 keypair_open (unsigned char h[64], const unsigned char *kp)
 {
   unsigned char tag[32];
-  uint32_t diff = 0;
   int ok;
-  size_t i;
 
   expand_seed (h, kp);
   keypair_tag (tag, h + 32, kp + 32);
-  for (i = 0; i < 32; i++)
-    diff |= (uint32_t) (tag[i] ^ kp[64 + i]);
-  ok = (int) (1 - ct_is_nonzero_u32 (diff));
+  ok = (int) ct_memequal (tag, kp + 64, 32);
   ct_declassify (&ok, sizeof ok);
   wipememory (tag, sizeof tag);
   return ok;
@@ -182,7 +179,7 @@ _kc_ed25519_sign_keypair (unsigned char sig[64],
                           const unsigned char kp[KC_ED25519_KEYPAIR_LEN],
                           const unsigned char *msg, size_t len)
 {
-  unsigned char h[64], rb[32];
+  unsigned char h[64], rb[32], renc[32];
   _kc_ed25519_sc s, r;
   _kc_ed25519_ge pr;
   int ok = keypair_open (h, kp);
@@ -192,9 +189,9 @@ _kc_ed25519_sign_keypair (unsigned char sig[64],
       _kc_ed25519_sc_reduce32 (&s, h);
       sign_nonce (&r, rb, h + 32, msg, len);
       _kc_ed25519_ge_scalarmult_base (&pr, rb); /* R */
-      _kc_ed25519_ge_tobytes (sig, &pr);
-      ct_declassify (sig, 32);
-      sign_finish (sig, kp + 32, &s, &r, msg, len);
+      _kc_ed25519_ge_tobytes (renc, &pr);
+      ct_declassify (renc, 32);
+      sign_finish (sig, renc, kp + 32, &s, &r, msg, len);
       wipememory (rb, sizeof rb);
       wipememory (&s, sizeof s);
       wipememory (&r, sizeof r);

@@ -34,7 +34,8 @@ enum { KC_ED25519_OK = 0, KC_ED25519_BAD_SIG = 1, KC_ED25519_BAD_KEY = 2 };
 /* PUB = A of SEED */
 void _kc_ed25519_pubkey (unsigned char pub[32], const unsigned char seed[32]);
 
-/* SIG = R || S for MSG (MSG may be NULL when LEN is 0) */
+/* SIG = R || S for MSG (MSG may be NULL when LEN is 0; SIG is written
+ * last, so it may overlap MSG) */
 void _kc_ed25519_sign (unsigned char sig[64], const unsigned char seed[32],
                        const unsigned char *msg, size_t len);
 

@@ -98,21 +98,15 @@ sign_keypair_body (int curve, void *sig, size_t sig_len,
                    const void *keypair, size_t keypair_len,
                    const void *msg, size_t msg_len)
 {
-  unsigned char s[KC_EDDSA_ED25519_SIG_LEN];
-  gpg_error_t err = 0;
-
   if (curve != KC_ECC_ED25519)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!sig || sig_len != KC_EDDSA_ED25519_SIG_LEN
       || !keypair || keypair_len != KP_LEN || (!msg && msg_len))
     return KC_ERR (GPG_ERR_INV_ARG);
-  /* into S first: nothing written on a bad pair, and SIG may overlap
-   * the message or the pair */
-  if (_kc_ed25519_sign_keypair (s, keypair, msg, msg_len))
-    memcpy (sig, s, sizeof s);
-  else
-    err = KC_ERR (GPG_ERR_BAD_SECKEY);
-  return err;
+  /* nothing written on a bad pair; SIG is written last (eddsa.c) */
+  if (!_kc_ed25519_sign_keypair (sig, keypair, msg, msg_len))
+    return KC_ERR (GPG_ERR_BAD_SECKEY);
+  return 0;
 }
 
 /* The body, then the stack burn (see _kc_burn_stack). */
