@@ -78,15 +78,15 @@ parse_pubkey (_kc_secp256k1_ge *q, const unsigned char *p, size_t len,
 
   if (len == 33 && (p[0] == 0x02 || p[0] == 0x03))
     {
-      if (!_kc_secp256k1_fe_set_b32 (&x, p + 1))
+      if (!_kc_secp256k1_fe_set_b32_limit (&x, p + 1))
         return 0;
       return _kc_secp256k1_ge_set_xo_var (q, &x, p[0] == 0x03);
     }
   if (len == 65 && (p[0] == 0x04
                     || (hybrid && (p[0] == 0x06 || p[0] == 0x07))))
     {
-      if (!_kc_secp256k1_fe_set_b32 (&x, p + 1)
-          || !_kc_secp256k1_fe_set_b32 (&y, p + 33))
+      if (!_kc_secp256k1_fe_set_b32_limit (&x, p + 1)
+          || !_kc_secp256k1_fe_set_b32_limit (&y, p + 33))
         return 0;
       if (p[0] != 0x04 && _kc_secp256k1_fe_is_odd (&y) != (p[0] & 1))
         return 0;                      /* hybrid: the prefix names y's parity */

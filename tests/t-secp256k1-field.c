@@ -386,6 +386,10 @@ test_inv_sqrt_bytes (void)
       CHECK (!memcmp (b, b2, 32), "get_b32 %d", it);
       CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1
              && !memcmp (r.n, a.n, sizeof a.n), "set_b32 %d", it);
+      memset (&r, 0x5a, sizeof r);
+      CHECK (_kc_secp256k1_fe_set_b32_limit (&r, b) == 1
+             && !memcmp (r.n, a.n, sizeof a.n) && is_normalized (&r),
+             "set_b32_limit %d", it);
     }
   /* the safegcd inverses (constant-time and _var) on many inputs mod p:
    * powers of two, their neighbours, p minus those, random */
@@ -412,23 +416,41 @@ test_inv_sqrt_bytes (void)
       _kc_secp256k1_fe_inv_var (&r, &a);
       CHECK (fe_eq_mpz (&r, z) && is_normalized (&r), "safegcd inverse var %d", it);
     }
-  /* range check: p - 1 ok, p and above rejected */
+  /* range check: p - 1 ok, p and above rejected (both forms; the limit
+   * form leaves R unusable on a refusal) */
   {
+    _kc_secp256k1_fe r2;
     static const unsigned char pm1[32] = {
       0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,
       0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFE,0xFF,0xFF,0xFC,0x2E };
     memcpy (b, pm1, 32);
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1, "p-1 accepted");
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 1
+           && !memcmp (r.n, r2.n, sizeof r.n), "p-1 accepted (limit)");
     b[31] = 0x2F;
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 0, "p rejected (limit)");
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0 && _kc_secp256k1_fe_is_zero (&r),
            "p rejected");
     b[31] = 0x30;
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0, "p+1 rejected");
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 0, "p+1 rejected (limit)");
     memset (b, 0xFF, 32);
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 0, "2^256-1 rejected");
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 0,
+           "2^256-1 rejected (limit)");
     b[27] = 0xFE; b[28] = 0xFF; b[29] = 0xFF; b[30] = 0xFC; b[31] = 0x2E;
     b[26] = 0xFE;
     CHECK (_kc_secp256k1_fe_set_b32 (&r, b) == 1, "below p in limb 3 accepted");
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 1
+           && !memcmp (r.n, r2.n, sizeof r.n), "below p in limb 3 (limit)");
+    /* each limb's top at p's: the low limb decides */
+    memset (b, 0xFF, 32);
+    b[27] = 0xFE; b[31] = 0x2E; b[30] = 0xFC;
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 1, "p-1 again (limit)");
+    b[25] = 0xFE;
+    CHECK (_kc_secp256k1_fe_set_b32_limit (&r2, b) == 1
+           && _kc_secp256k1_fe_set_b32 (&r, b) == 1
+           && !memcmp (r.n, r2.n, sizeof r.n), "below p in limb 2 (limit)");
   }
   mpz_clears (x, z, NULL);
 }

@@ -175,6 +175,26 @@ _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32])
   return (int) lt;
 }
 
+int
+_kc_secp256k1_fe_set_b32_limit (_kc_secp256k1_fe *r,
+                                const unsigned char b[32])
+{
+  uint64_t w0 = buf_get_be64 (b + 24), w1 = buf_get_be64 (b + 16);
+  uint64_t w2 = buf_get_be64 (b + 8), w3 = buf_get_be64 (b);
+
+  r->n[0] = w0 & KC_FE_M52;
+  r->n[1] = (w0 >> 52 | w1 << 12) & KC_FE_M52;
+  r->n[2] = (w1 >> 40 | w2 << 24) & KC_FE_M52;
+  r->n[3] = (w2 >> 28 | w3 << 36) & KC_FE_M52;
+  r->n[4] = w3 >> 16;
+  /* below p, the limbs as unpacked are the normalized form */
+  if (r->n[4] == KC_FE_M48 && (r->n[3] & r->n[2] & r->n[1]) == KC_FE_M52
+      && r->n[0] >= 0xFFFFEFFFFFC2FULL)
+    return 0;
+  KC_FE_SET_MAG (r, 1, 1);
+  return 1;
+}
+
 void
 _kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a)
 {

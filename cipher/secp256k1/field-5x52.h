@@ -184,6 +184,11 @@ int _kc_secp256k1_fe_is_square_var (const _kc_secp256k1_fe *a);
 /* R = the 32-byte big-endian B.  Returns 1 if B < p, else 0 (R is then
  * B - p, normalized).  Out: normalized.  Constant time. */
 int _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32]);
+/* The same for a public B: returns 0 if B >= p (R is then unusable), else
+ * 1 with R = B normalized, without the reduction and the wipe of the
+ * constant-time form.  Variable time in B's range only. */
+int _kc_secp256k1_fe_set_b32_limit (_kc_secp256k1_fe *r,
+                                    const unsigned char b[32]);
 /* 32 big-endian bytes of A.  In: normalized. */
 void _kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a);
 

@@ -43,8 +43,8 @@ static int
 keypair_load_pub (ge *p, const unsigned char *kp)
 {
   _kc_secp256k1_fe x, y;
-  if (!_kc_secp256k1_fe_set_b32 (&x, kp + 32)
-      || !_kc_secp256k1_fe_set_b32 (&y, kp + 64))
+  if (!_kc_secp256k1_fe_set_b32_limit (&x, kp + 32)
+      || !_kc_secp256k1_fe_set_b32_limit (&y, kp + 64))
     return 0;
   _kc_secp256k1_ge_set_xy (p, &x, &y);
   return _kc_secp256k1_ge_is_valid_var (p);

@@ -100,8 +100,8 @@ static int
 get_point (ge *p, const unsigned char *in)
 {
   _kc_secp256k1_fe x, y;
-  if (!_kc_secp256k1_fe_set_b32 (&x, in)
-      || !_kc_secp256k1_fe_set_b32 (&y, in + 32))
+  if (!_kc_secp256k1_fe_set_b32_limit (&x, in)
+      || !_kc_secp256k1_fe_set_b32_limit (&y, in + 32))
     return 0;
   _kc_secp256k1_ge_set_xy (p, &x, &y);
   return _kc_secp256k1_ge_is_valid_var (p);
@@ -710,8 +710,8 @@ nonce_load_fast (ge r[2], const unsigned char *b)
     return 0;
   for (j = 0; j < 2; j++)
     {
-      if (!_kc_secp256k1_fe_set_b32 (&x, b + 4 + 64 * j)
-          || !_kc_secp256k1_fe_set_b32 (&y, b + 36 + 64 * j))
+      if (!_kc_secp256k1_fe_set_b32_limit (&x, b + 4 + 64 * j)
+          || !_kc_secp256k1_fe_set_b32_limit (&y, b + 36 + 64 * j))
         return 0;
       _kc_secp256k1_ge_set_xy (&r[j], &x, &y);
     }

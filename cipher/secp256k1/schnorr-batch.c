@@ -35,9 +35,9 @@ _kc_schnorr_prepare_var (_kc_schnorr_item *it, const unsigned char sig[64],
   unsigned char h[32];
   int of;
 
-  if (!_kc_secp256k1_fe_set_b32 (&it->px, xonly))
+  if (!_kc_secp256k1_fe_set_b32_limit (&it->px, xonly))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
-  if (!_kc_secp256k1_fe_set_b32 (&it->rx, sig))
+  if (!_kc_secp256k1_fe_set_b32_limit (&it->rx, sig))
     return bad_signature (xonly);
   _kc_secp256k1_scalar_set_b32 (&it->s, sig + 32, &of);
   if (of)

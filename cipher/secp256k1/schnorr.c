@@ -52,7 +52,7 @@ int
 _kc_bip340_lift_x_var (_kc_secp256k1_ge *pub, const unsigned char xonly[32])
 {
   _kc_secp256k1_fe x;
-  if (!_kc_secp256k1_fe_set_b32 (&x, xonly))
+  if (!_kc_secp256k1_fe_set_b32_limit (&x, xonly))
     return 0;
   return _kc_secp256k1_ge_set_xo_var (pub, &x, 0);
 }
@@ -146,7 +146,7 @@ _kc_schnorr_verify_var (const unsigned char sig[64], const _kc_secp256k1_ge *pub
   scalar s, e;
   int overflow;
 
-  if (!_kc_secp256k1_fe_set_b32 (&rx, sig))
+  if (!_kc_secp256k1_fe_set_b32_limit (&rx, sig))
     return 0;                                   /* r >= p */
   _kc_secp256k1_scalar_set_b32 (&s, sig + 32, &overflow);
   if (overflow)

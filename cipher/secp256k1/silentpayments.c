@@ -212,8 +212,8 @@ keypair_read (scalar *d, int *odd, const unsigned char *kp)
 
   if (!_kc_ecc_parse_seckey (d, kp))
     return KC_ERR (GPG_ERR_BAD_SECKEY);
-  if (!_kc_secp256k1_fe_set_b32 (&x, kp + 32)
-      || !_kc_secp256k1_fe_set_b32 (&y, kp + 64))
+  if (!_kc_secp256k1_fe_set_b32_limit (&x, kp + 32)
+      || !_kc_secp256k1_fe_set_b32_limit (&y, kp + 64))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   _kc_secp256k1_ge_set_xy (&p, &x, &y);
   if (!_kc_secp256k1_ge_is_valid_var (&p))
@@ -504,8 +504,8 @@ summary_read (ge *q, scalar *h, const unsigned char *s)
   int overflow;
 
   if (s[0] != SUMMARY_VERSION
-      || !_kc_secp256k1_fe_set_b32 (&x, s + 1)
-      || !_kc_secp256k1_fe_set_b32 (&y, s + 33))
+      || !_kc_secp256k1_fe_set_b32_limit (&x, s + 1)
+      || !_kc_secp256k1_fe_set_b32_limit (&y, s + 33))
     return 0;
   _kc_secp256k1_ge_set_xy (q, &x, &y);
   _kc_secp256k1_scalar_set_b32 (h, s + 65, &overflow);
@@ -756,7 +756,7 @@ lifted (ge *p, const struct lift_cache *c, const void *const *tx_outputs,
       if ((size_t) (e - c->found) >= k * FOUND_LEN)
         {
           fe x, y;
-          if (!_kc_secp256k1_fe_set_b32 (&y, e))
+          if (!_kc_secp256k1_fe_set_b32_limit (&y, e))
             return 0;                   /* the mark of no point */
           _kc_secp256k1_fe_set_b32 (&x, tx_outputs[i]);
           _kc_secp256k1_ge_set_xy (p, &x, &y);
@@ -838,7 +838,7 @@ scan_body (int curve, void *found, size_t found_len, size_t *n_found,
         {
           fe ox;
           ge o;
-          if (_kc_secp256k1_fe_set_b32 (&ox, tx_outputs[i])
+          if (_kc_secp256k1_fe_set_b32_limit (&ox, tx_outputs[i])
               && _kc_secp256k1_gej_eq_x_var (&ox, &pj))
             {
               hit = (long) i;
