@@ -87,6 +87,13 @@
  *                                      portable ML-KEM kernels (nosimd:
  *                                      and portable Keccak) beside
  *                                      pq-crystals' ref (--with-kyber-peer)
+ *   kem-parts/{x25519mlkem768,xwing,dhkem25519}/{keypair,encap,decap}
+ *                                      us/op; each KEM built from others
+ *                                      beside its parts called one after
+ *                                      another ("parts"; dhkem25519/decap
+ *                                      also "parts+pkR"): the ratio is the
+ *                                      construction's overhead factor
+ *                                      (bench-peers-kemparts.c)
  * A new row pair is one function like row_md there: set up the inputs,
  * fill a struct peer_side for ours and for each peer that has the
  * operation, check they agree, call peers_compare (); a new topic is one
@@ -145,6 +152,7 @@ static void (*const row_files[]) (void) = {
   bench_peers_x25519,
   bench_peers_ed25519,
   bench_peers_mlkem,
+  bench_peers_kemparts,
 };
 
 static const char *const *selectors;
@@ -293,6 +301,10 @@ peers_init (void)
   peer_add ("mlkem-native", "mlkem-native (ML-KEM-768) from %s",
             KC_MLKEM_NATIVE_PEER_DIR);
 #endif
+  peer_add ("parts", "the KEM's parts called one after another through "
+            "the public API (kem-parts/, bench-peers-kemparts.c)");
+  peer_add ("parts+pkR", "the same, and pk (skR) as RFC 9180's Decap "
+            "computes it (kem-parts/dhkem25519/decap)");
 #ifdef HAVE_PQCLEAN_SNTRUP761
   peer_add ("pqclean-avx2", "PQClean sntrup761 avx2 (%s)",
             KC_PQCLEAN_SNTRUP761_LIB);
@@ -390,6 +402,8 @@ usage (FILE *f)
            "      mont/{256,384,512}/{mul_redc,square_redc,pow}\n"
            "      x25519/{derive,base,keygen} (us/op)\n"
            "      ed25519/{pubkey,sign,sign_keypair,verify,verify_batch64_per_sig} (us/op)\n"
+           "      kem-parts/{x25519mlkem768,xwing,dhkem25519}/{keypair,encap,decap}\n"
+           "        (us/op; beside \"parts\", the KEM's parts called one by one)\n"
 #ifdef HAVE_PQCLEAN_SNTRUP761
            "      kem/sntrup761/{keypair,encap,decap,keypair_batch32}\n"
 #endif

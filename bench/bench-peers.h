@@ -65,6 +65,7 @@ void bench_peers_kem (void);          /* bench-peers-kem.c */
 void bench_peers_x25519 (void);       /* bench-peers-x25519.c */
 void bench_peers_ed25519 (void);      /* bench-peers-ed25519.c */
 void bench_peers_mlkem (void);        /* bench-peers-mlkem.c */
+void bench_peers_kemparts (void);     /* bench-peers-kemparts.c */
 #ifdef HAVE_SECP256K1_PEER
 void bench_peers_secp_master (void);  /* bench-peers-secp.c */
 void bench_peers_secp_master_btc (void);  /* bench-peers-secp.c */
