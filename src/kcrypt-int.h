@@ -130,6 +130,8 @@ extern __thread uintptr_t _kc_burn_area[2];
 #endif
 #define KC_STACK_BURN_SHA256     (1 * 1024)   /* kc_md_*, kc_kdf_hkdf */
 #define KC_STACK_BURN_SHA512     (3 * 1024)   /* and SHA-384 */
+#define KC_STACK_BURN_SHA512_AVX2 (2560)     /* its AVX2 kernel (2264 used) */
+#define KC_STACK_BURN_SHA512_AVX512 (2048)   /* its AVX-512 kernel (1784 used) */
 #define KC_STACK_BURN_KECCAK     (2 * 1024)   /* SHA-3, SHAKE */
 #define KC_STACK_BURN_HKDF_EXTRA (2 * 1024)   /* kc_kdf_hkdf: the hash's, plus
                                                  (SHA-NI's 0 + 1448 used) */

@@ -179,12 +179,15 @@ load_pair (const unsigned char *pa, const unsigned char *pb, int k,
 
 KC_KERNEL_ROWS (sha512_kernels,
                 void (*blocks) (uint64_t h[8], const unsigned char *p,
-                                size_t nblocks)) = {
+                                size_t nblocks);
+                size_t burn) = {
 #ifdef KC_HAVE_AVX2_CODE
-  { { "avx512", KC_SHA512_AVX512_HWF, 0 }, sha512_blocks_avx512 },
-  { { "avx2", KC_SHA512_AVX2_HWF, 0 }, sha512_blocks_avx2 },
+  { { "avx512", KC_SHA512_AVX512_HWF, 0 }, sha512_blocks_avx512,
+    KC_STACK_BURN_SHA512_AVX512 },
+  { { "avx2", KC_SHA512_AVX2_HWF, 0 }, sha512_blocks_avx2,
+    KC_STACK_BURN_SHA512_AVX2 },
 #endif
-  { { "portable", 0, 0 }, _kc_sha512_blocks_generic },
+  { { "portable", 0, 0 }, _kc_sha512_blocks_generic, KC_STACK_BURN_SHA512 },
 };
 KC_KERNEL_TABLE (_kc_sha512_kernels_table, sha512_kernels);
 
@@ -192,6 +195,12 @@ int
 _kc_sha512_have_avx2 (void)
 {
   return KC_PICK (sha512_kernels)->row.need != 0;
+}
+
+size_t
+_kc_sha512_burn (void)
+{
+  return KC_PICK (sha512_kernels)->burn;
 }
 
 void

@@ -49,6 +49,9 @@ void _kc_sha512_blocks_generic (uint64_t h[8], const unsigned char *p,
                                 size_t nblocks);
 /* 1 if _kc_sha512_blocks uses the AVX2+BMI2 path. */
 int _kc_sha512_have_avx2 (void);
+/* The stack burn after a public call that ran the kernel in use: its
+ * KC_STACK_BURN_SHA512* (kcrypt-int.h). */
+size_t _kc_sha512_burn (void);
 /* The gates of the kernels: AVX2+BMI2, and with AVX-512 VL added. */
 #define KC_SHA512_AVX2_ISA AVX2, BMI2
 #define KC_SHA512_AVX512_ISA AVX2, BMI2, AVX512
