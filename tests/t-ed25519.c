@@ -995,6 +995,7 @@ main (int argc, char **argv)
   _kc_hwf_set_mask (0);
   test_comb ();
   test_double_and_msm ();
+  test_wycheproof ();                   /* on the portable verification row */
   test_batch ();
   _kc_hwf_set_mask (~0u);
   test_refusals ();
