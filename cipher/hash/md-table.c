@@ -108,13 +108,6 @@ burn_sha256 (void)
   return _kc_sha256_have_shani () ? 0 : KC_STACK_BURN_SHA256;
 }
 
-/* the kernel's own: the vector ones reach less deep than the portable */
-static size_t
-burn_sha512 (void)
-{
-  return _kc_sha512_burn ();
-}
-
 static size_t
 burn_keccak (void)
 {
@@ -124,9 +117,9 @@ burn_keccak (void)
 static const _kc_md_info md_table[] = {
   { KC_MD_SHA256, 32, 64, burn_sha256,
     sha256_init, sha256_write, sha256_final },
-  { KC_MD_SHA384, 48, 128, burn_sha512,
+  { KC_MD_SHA384, 48, 128, _kc_sha512_burn,
     sha384_init, sha512_write, sha384_final },
-  { KC_MD_SHA512, 64, 128, burn_sha512,
+  { KC_MD_SHA512, 64, 128, _kc_sha512_burn,
     sha512_init, sha512_write, sha512_final },
   { KC_MD_SHA3_256, 32, KC_SHA3_256_RATE, burn_keccak,
     sha3_256_init, keccak_write, keccak_final },

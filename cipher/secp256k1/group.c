@@ -62,6 +62,17 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
 }
 
 int
+_kc_secp256k1_ge_set_b64_var (ge *r, const unsigned char b[64])
+{
+  fe x, y;
+  if (!_kc_secp256k1_fe_set_b32_limit (&x, b)
+      || !_kc_secp256k1_fe_set_b32_limit (&y, b + 32))
+    return 0;
+  _kc_secp256k1_ge_set_xy (r, &x, &y);
+  return _kc_secp256k1_ge_is_valid_var (r);
+}
+
+int
 _kc_secp256k1_fe_sqrt_chosen (fe *r, const fe *a)
 {
 #ifdef KC_LIMB_ADX

@@ -56,6 +56,11 @@ void _kc_secp256k1_ge_set_xy (_kc_secp256k1_ge *r, const _kc_secp256k1_fe *x,
 /* 1 if A is not infinity and y^2 = x^3 + 7 (+ B in the exhaustive test
  * build).  Variable time (A public). */
 int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
+/* R = the point with x || y in B (32 bytes each, big-endian): 1 if both
+ * are below p and the point is on the curve, else 0 (R then unusable).
+ * Variable time (B public). */
+int _kc_secp256k1_ge_set_b64_var (_kc_secp256k1_ge *r,
+                                  const unsigned char b[64]);
 /* _kc_secp256k1_fe_sqrt on the field the group's arithmetic runs on for
  * this CPU: the 4x64 one where _kc_fe64_chosen () (its _kc_fe64_sqrt,
  * secp256k1/x86_64/field-4x64.h), else 5x52.  The one place a square root

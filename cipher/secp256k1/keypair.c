@@ -38,18 +38,6 @@ keypair_save (unsigned char *kp, const scalar *d)
   _kc_secp256k1_fe_get_b32 (kp + 64, &p.y);
 }
 
-/* The public half of KP: 1 if (x, y) is a point of the curve. */
-static int
-keypair_load_pub (ge *p, const unsigned char *kp)
-{
-  _kc_secp256k1_fe x, y;
-  if (!_kc_secp256k1_fe_set_b32_limit (&x, kp + 32)
-      || !_kc_secp256k1_fe_set_b32_limit (&y, kp + 64))
-    return 0;
-  _kc_secp256k1_ge_set_xy (p, &x, &y);
-  return _kc_secp256k1_ge_is_valid_var (p);
-}
-
 /* D and P of KP: 0 or the error the caller returns.  Constant time in
  * d; its validity is public. */
 static gpg_error_t
@@ -57,7 +45,7 @@ keypair_load (scalar *d, ge *p, const unsigned char *kp)
 {
   if (!_kc_ecc_parse_seckey (d, kp))
     return KC_ERR (GPG_ERR_BAD_SECKEY);
-  if (!keypair_load_pub (p, kp))
+  if (!_kc_secp256k1_ge_set_b64_var (p, kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   return 0;
 }
@@ -133,6 +121,7 @@ gpg_error_t
 kc_schnorr_keypair_pub (int curve, void *pubkey, size_t pubkey_len,
                         const void *keypair, size_t keypair_len)
 {
+  const unsigned char *kp = keypair;
   ge p;
 
   if (curve != KC_ECC_SECP256K1)
@@ -141,7 +130,7 @@ kc_schnorr_keypair_pub (int curve, void *pubkey, size_t pubkey_len,
                   && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
       || !keypair || keypair_len != KP_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!keypair_load_pub (&p, keypair))
+  if (!_kc_secp256k1_ge_set_b64_var (&p, kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   _kc_ecc_serialize_pubkey (pubkey, pubkey_len, &p);
   return 0;
@@ -160,7 +149,7 @@ kc_schnorr_keypair_xonly_pub (int curve, void *xonly, size_t xonly_len,
   if (!xonly || xonly_len != KC_ECC_SECP256K1_XONLY_LEN
       || !keypair || keypair_len != KP_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!keypair_load_pub (&p, kp))
+  if (!_kc_secp256k1_ge_set_b64_var (&p, kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   memmove (xonly, kp + 32, 32);
   if (parity)

@@ -95,19 +95,8 @@ put_point (unsigned char *out, ge *p)
   _kc_secp256k1_fe_get_b32 (out + 32, &p->y);
 }
 
-/* 1 if the 64 bytes IN are a point of the curve (P then holds it). */
-static int
-get_point (ge *p, const unsigned char *in)
-{
-  _kc_secp256k1_fe x, y;
-  if (!_kc_secp256k1_fe_set_b32_limit (&x, in)
-      || !_kc_secp256k1_fe_set_b32_limit (&y, in + 32))
-    return 0;
-  _kc_secp256k1_ge_set_xy (p, &x, &y);
-  return _kc_secp256k1_ge_is_valid_var (p);
-}
-
-/* The same allowing 64 zero bytes: infinity. */
+/* P = the 64 bytes IN as x || y (_kc_secp256k1_ge_set_b64_var), or
+ * infinity for 64 zero bytes; 1 if either. */
 static int
 get_point_or_inf (ge *p, const unsigned char *in)
 {
@@ -118,7 +107,7 @@ get_point_or_inf (ge *p, const unsigned char *in)
       p->infinity = 1;
       return 1;
     }
-  return get_point (p, in);
+  return _kc_secp256k1_ge_set_b64_var (p, in);
 }
 
 /* 33-byte compressed P (finite, public). */
@@ -164,7 +153,7 @@ cache_load (cache_t *c, const unsigned char *b)
 {
   int overflow;
   if (memcmp (b, KC_MUSIG_MAGIC_KEYAGG, 4)
-      || !get_point (&c->q, b + KC_MUSIG_CACHE_Q)
+      || !_kc_secp256k1_ge_set_b64_var (&c->q, b + KC_MUSIG_CACHE_Q)
       || b[KC_MUSIG_CACHE_GACC] > 1)
     return 0;
   memcpy (c->l, b + KC_MUSIG_CACHE_L, 32);
@@ -627,7 +616,7 @@ keypair_load (scalar *d, ge *p, const unsigned char *kp)
 {
   if (!_kc_ecc_parse_seckey (d, kp))
     return KC_ERR (GPG_ERR_BAD_SECKEY);
-  if (!get_point (p, kp + 32))
+  if (!_kc_secp256k1_ge_set_b64_var (p, kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   return 0;
 }
@@ -696,7 +685,8 @@ nonce_load (ge r[2], const unsigned char *b, const char *magic, int inf)
     return 0;
   if (inf)
     return get_point_or_inf (&r[0], b + 4) && get_point_or_inf (&r[1], b + 68);
-  return get_point (&r[0], b + 4) && get_point (&r[1], b + 68);
+  return _kc_secp256k1_ge_set_b64_var (&r[0], b + 4)
+         && _kc_secp256k1_ge_set_b64_var (&r[1], b + 68);
 }
 
 /* The points of a pubnonce B with the magic and the coordinates' range

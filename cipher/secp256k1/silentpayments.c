@@ -207,16 +207,11 @@ scan_seen (const void *const *scan, size_t i)
 static gpg_error_t
 keypair_read (scalar *d, int *odd, const unsigned char *kp)
 {
-  fe x, y;
   ge p;
 
   if (!_kc_ecc_parse_seckey (d, kp))
     return KC_ERR (GPG_ERR_BAD_SECKEY);
-  if (!_kc_secp256k1_fe_set_b32_limit (&x, kp + 32)
-      || !_kc_secp256k1_fe_set_b32_limit (&y, kp + 64))
-    return KC_ERR (GPG_ERR_BAD_PUBKEY);
-  _kc_secp256k1_ge_set_xy (&p, &x, &y);
-  if (!_kc_secp256k1_ge_is_valid_var (&p))
+  if (!_kc_secp256k1_ge_set_b64_var (&p, kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   *odd = kp[95] & 1;
   return 0;
@@ -500,17 +495,12 @@ summary_write (unsigned char *s, ge *q, const scalar *h)
 static int
 summary_read (ge *q, scalar *h, const unsigned char *s)
 {
-  fe x, y;
   int overflow;
 
-  if (s[0] != SUMMARY_VERSION
-      || !_kc_secp256k1_fe_set_b32_limit (&x, s + 1)
-      || !_kc_secp256k1_fe_set_b32_limit (&y, s + 33))
+  if (s[0] != SUMMARY_VERSION || !_kc_secp256k1_ge_set_b64_var (q, s + 1))
     return 0;
-  _kc_secp256k1_ge_set_xy (q, &x, &y);
   _kc_secp256k1_scalar_set_b32 (h, s + 65, &overflow);
-  return _kc_secp256k1_ge_is_valid_var (q) && !overflow
-         && !_kc_secp256k1_scalar_is_zero (h);
+  return !overflow && !_kc_secp256k1_scalar_is_zero (h);
 }
 
 gpg_error_t
@@ -758,7 +748,8 @@ lifted (ge *p, const struct lift_cache *c, const void *const *tx_outputs,
           fe x, y;
           if (!_kc_secp256k1_fe_set_b32_limit (&y, e))
             return 0;                   /* the mark of no point */
-          _kc_secp256k1_fe_set_b32 (&x, tx_outputs[i]);
+          /* below p: the output was lifted before */
+          (void) _kc_secp256k1_fe_set_b32_limit (&x, tx_outputs[i]);
           _kc_secp256k1_ge_set_xy (p, &x, &y);
           return 1;
         }
