@@ -60,9 +60,9 @@
  *     overhead: the SHAKE256 expansion of the seed (keypair and decap)
  *     and what ours adds around the parts (copies, wipes, one burn).
  *
- *   dhkem25519 (RFC 9180 4.1, cipher/kem-dhkem.c; HKDF over HMAC-SHA-256,
- *   hash/hmac.h, the library's internal functions, which the benchmarks
- *   link: LabeledExtract and LabeledExpand are written out below):
+ *   dhkem25519 (RFC 9180 4.1, cipher/kem-dhkem.c; each LabeledExtract
+ *   and LabeledExpand pair is one kc_kdf_hkdf (SHA-256) over the
+ *   labelled input and info, composed below):
  *     keypair  ours: kc_kem_keypair (KC_KEM_DHKEM25519): DeriveKeyPair
  *              of 32 fresh bytes.
  *              parts: kc_kem_keypair (X), fresh (32 bytes, a base
@@ -105,7 +105,6 @@
 #include <string.h>
 
 #include "kcrypt-int.h"
-#include "hash/hmac.h"
 #include "bench-peers.h"
 
 #define M_PK KC_KEM_MLKEM768_PUBKEY_LEN         /* 1184 */
@@ -143,6 +142,16 @@ struct kp_kem
    * DeriveKeyPair output "parts" discards */
   unsigned char mpk[M_PK], msk[M_SK], xpk[X_LEN], xsk[X_LEN];
   unsigned char comb[XW_COMB_LEN], dkp[32];
+  /* the parts' operations (the decapsulation twice: DHKEM's second
+   * computes pk (skR) too) */
+  gpg_error_t (*p_keypair) (struct kp_kem *k, unsigned char *pk,
+                            unsigned char *sk);
+  gpg_error_t (*p_encap) (struct kp_kem *k, const unsigned char *pk,
+                          unsigned char *ct, unsigned char *ss);
+  gpg_error_t (*p_decap) (struct kp_kem *k, const unsigned char *sk,
+                          const unsigned char *ct, unsigned char *ss);
+  gpg_error_t (*p_decap2) (struct kp_kem *k, const unsigned char *sk,
+                           const unsigned char *ct, unsigned char *ss);
 };
 
 /* ------------------------------------------------------------- ours */
@@ -205,12 +214,70 @@ ours_decap (void *vctx, uint64_t iters)
   bench_consume_u64 (acc);
 }
 
+/* ------------------------------------------------------------ parts */
+
+static void
+parts_keypair (void *vctx, uint64_t iters)
+{
+  struct kp_kem *k = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      acc += k->p_keypair (k, k->opk, k->osk);
+      bench_consume (k->opk, k->pk_len);
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+parts_encap (void *vctx, uint64_t iters)
+{
+  struct kp_kem *k = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      acc += k->p_encap (k, bench_hide_ptr (k->pk), k->oct, k->oss);
+      bench_consume (k->oss, k->ss_len);
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+parts_decap (void *vctx, uint64_t iters)
+{
+  struct kp_kem *k = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      acc += k->p_decap (k, bench_hide_ptr (k->sk), bench_hide_ptr (k->ct),
+                         k->oss);
+      bench_consume (k->oss, k->ss_len);
+    }
+  bench_consume_u64 (acc);
+}
+
+static void
+parts_decap2 (void *vctx, uint64_t iters)
+{
+  struct kp_kem *k = vctx;
+  uint64_t acc = 0;
+  while (iters--)
+    {
+      acc += k->p_decap2 (k, bench_hide_ptr (k->sk), bench_hide_ptr (k->ct),
+                          k->oss);
+      bench_consume (k->oss, k->ss_len);
+    }
+  bench_consume_u64 (acc);
+}
+
 /* --------------------------------------------- X25519MLKEM768's parts */
 
 static gpg_error_t
-xmk_keypair (unsigned char *pk, unsigned char *sk)
+xmk_keypair (struct kp_kem *k, unsigned char *pk, unsigned char *sk)
 {
-  gpg_error_t err = kc_kem_keypair (KC_KEM_MLKEM768, pk, M_PK, sk, M_SK);
+  gpg_error_t err;
+  (void) k;
+  err = kc_kem_keypair (KC_KEM_MLKEM768, pk, M_PK, sk, M_SK);
   if (!err)
     err = kc_kem_keypair (KC_KEM_RAW_X25519, pk + M_PK, X_LEN, sk + M_SK,
                           X_LEN);
@@ -218,9 +285,12 @@ xmk_keypair (unsigned char *pk, unsigned char *sk)
 }
 
 static gpg_error_t
-xmk_encap (const unsigned char *pk, unsigned char *ct, unsigned char *ss)
+xmk_encap (struct kp_kem *k, const unsigned char *pk, unsigned char *ct,
+           unsigned char *ss)
 {
-  gpg_error_t err = kc_kem_encap (KC_KEM_MLKEM768, pk, M_PK, ct, M_CT,
+  gpg_error_t err;
+  (void) k;
+  err = kc_kem_encap (KC_KEM_MLKEM768, pk, M_PK, ct, M_CT,
                                   ss, 32, NULL, 0);
   if (!err)
     err = kc_kem_encap (KC_KEM_RAW_X25519, pk + M_PK, X_LEN, ct + M_CT,
@@ -229,55 +299,17 @@ xmk_encap (const unsigned char *pk, unsigned char *ct, unsigned char *ss)
 }
 
 static gpg_error_t
-xmk_decap (const unsigned char *sk, const unsigned char *ct,
+xmk_decap (struct kp_kem *k, const unsigned char *sk, const unsigned char *ct,
            unsigned char *ss)
 {
-  gpg_error_t err = kc_kem_decap (KC_KEM_MLKEM768, sk, M_SK, ct, M_CT,
+  gpg_error_t err;
+  (void) k;
+  err = kc_kem_decap (KC_KEM_MLKEM768, sk, M_SK, ct, M_CT,
                                   ss, 32, NULL, 0);
   if (!err)
     err = kc_kem_decap (KC_KEM_RAW_X25519, sk + M_SK, X_LEN, ct + M_CT,
                         X_LEN, ss + 32, 32, NULL, 0);
   return err;
-}
-
-static void
-xmk_parts_keypair (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xmk_keypair (k->opk, k->osk);
-      bench_consume (k->opk, k->pk_len);
-    }
-  bench_consume_u64 (acc);
-}
-
-static void
-xmk_parts_encap (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xmk_encap (bench_hide_ptr (k->pk), k->oct, k->oss);
-      bench_consume (k->oss, k->ss_len);
-    }
-  bench_consume_u64 (acc);
-}
-
-static void
-xmk_parts_decap (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xmk_decap (bench_hide_ptr (k->sk), bench_hide_ptr (k->ct),
-                        k->oss);
-      bench_consume (k->oss, k->ss_len);
-    }
-  bench_consume_u64 (acc);
 }
 
 /* ------------------------------------------------------ X-Wing's parts */
@@ -360,44 +392,21 @@ xw_decap (struct kp_kem *k, const unsigned char exp[96],
   return err;
 }
 
-static void
-xw_parts_keypair (void *vctx, uint64_t iters)
+/* the parts' key pair and decapsulation from the expansion of K's seed
+ * computed before timing (the SHAKE256 counts as overhead) */
+static gpg_error_t
+xw_keypair_k (struct kp_kem *k, unsigned char *pk, unsigned char *sk)
 {
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xw_keypair (bench_hide_ptr (k->exp), k->opk, k->msk, k->xsk);
-      bench_consume (k->opk, k->pk_len);
-    }
-  bench_consume_u64 (acc);
+  (void) sk;
+  return xw_keypair (k->exp, pk, k->msk, k->xsk);
 }
 
-static void
-xw_parts_encap (void *vctx, uint64_t iters)
+static gpg_error_t
+xw_decap_exp (struct kp_kem *k, const unsigned char *sk,
+              const unsigned char *ct, unsigned char *ss)
 {
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xw_encap (k, bench_hide_ptr (k->pk), k->oct, k->oss);
-      bench_consume (k->oss, k->ss_len);
-    }
-  bench_consume_u64 (acc);
-}
-
-static void
-xw_parts_decap (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += xw_decap (k, bench_hide_ptr (k->exp), bench_hide_ptr (k->ct),
-                       k->oss);
-      bench_consume (k->oss, k->ss_len);
-    }
-  bench_consume_u64 (acc);
+  (void) sk;
+  return xw_decap (k, k->exp, ct, ss);
 }
 
 /* -------------------------------------------------- DHKEM's parts */
@@ -407,91 +416,77 @@ static const unsigned char hpke_kem_x25519[12] = {
   'H', 'P', 'K', 'E', '-', 'v', '1', 'K', 'E', 'M', 0x00, 0x20
 };
 
-/* PRK = LabeledExtract ("", LABEL, IKM) = HMAC (no key, "HPKE-v1" ||
- * suite_id || LABEL || IKM) (an empty salt is Nh zero bytes, the same
- * HMAC key as none) */
-static void
-dh_extract (unsigned char prk[32], const char *label,
-            const unsigned char ikm[32])
+/* OUT = LabeledExpand (LabeledExtract ("", XLABEL, IKM), ELABEL, INFO1 ||
+ * INFO2, 32): one HKDF-SHA-256 over the labelled IKM, "HPKE-v1" ||
+ * suite_id || XLABEL || IKM, and the labelled info, I2OSP (32, 2) ||
+ * "HPKE-v1" || suite_id || ELABEL || INFO1 || INFO2 */
+static gpg_error_t
+dh_hkdf (unsigned char out[32], const char *xlabel,
+         const unsigned char ikm[32], const char *elabel,
+         const unsigned char *info1, size_t len1,
+         const unsigned char *info2, size_t len2)
 {
-  static const unsigned char nokey[1] = { 0 };
-  _kc_hmac_sha256_ctx c;
-  _kc_hmac_sha256_init (&c, nokey, 0);
-  _kc_hmac_sha256_update (&c, hpke_kem_x25519, sizeof hpke_kem_x25519);
-  _kc_hmac_sha256_update (&c, label, strlen (label));
-  _kc_hmac_sha256_update (&c, ikm, 32);
-  _kc_hmac_sha256_final (&c, prk);
-}
+  unsigned char lik[12 + 16 + 32], linfo[2 + 12 + 16 + 64];
+  size_t nx = strlen (xlabel), ne = strlen (elabel), n;
 
-/* OUT = LabeledExpand (PRK, LABEL, INFO1 || INFO2, 32): one block of
- * HKDF-Expand, HMAC (PRK, I2OSP (32, 2) || "HPKE-v1" || suite_id ||
- * LABEL || INFO1 || INFO2 || 0x01) */
-static void
-dh_expand (unsigned char out[32], const unsigned char prk[32],
-           const char *label, const unsigned char *info1, size_t len1,
-           const unsigned char *info2, size_t len2)
-{
-  static const unsigned char length[2] = { 0, 32 }, one[1] = { 1 };
-  _kc_hmac_sha256_ctx c;
-  _kc_hmac_sha256_init (&c, prk, 32);
-  _kc_hmac_sha256_update (&c, length, sizeof length);
-  _kc_hmac_sha256_update (&c, hpke_kem_x25519, sizeof hpke_kem_x25519);
-  _kc_hmac_sha256_update (&c, label, strlen (label));
-  _kc_hmac_sha256_update (&c, info1, len1);
-  _kc_hmac_sha256_update (&c, info2, len2);
-  _kc_hmac_sha256_update (&c, one, 1);
-  _kc_hmac_sha256_final (&c, out);
+  memcpy (lik, hpke_kem_x25519, 12);
+  memcpy (lik + 12, xlabel, nx);
+  memcpy (lik + 12 + nx, ikm, 32);
+  linfo[0] = 0;
+  linfo[1] = 32;
+  memcpy (linfo + 2, hpke_kem_x25519, 12);
+  memcpy (linfo + 14, elabel, ne);
+  n = 14 + ne;
+  memcpy (linfo + n, info1, len1);
+  memcpy (linfo + n + len1, info2, len2);
+  return kc_kdf_hkdf (KC_MD_SHA256, out, 32, lik, 12 + nx + 32, NULL, 0,
+                      linfo, n + len1 + len2);
 }
 
 /* SK = DeriveKeyPair (IKM)'s secret */
-static void
+static gpg_error_t
 dh_derive_sk (unsigned char sk[32], const unsigned char ikm[32])
 {
-  unsigned char prk[32];
-  dh_extract (prk, "dkp_prk", ikm);
-  dh_expand (sk, prk, "sk", prk, 0, prk, 0);
+  return dh_hkdf (sk, "dkp_prk", ikm, "sk", NULL, 0, NULL, 0);
 }
 
 /* SS = ExtractAndExpand (DH, ENC || PKRM) */
-static void
+static gpg_error_t
 dh_eae (unsigned char ss[32], const unsigned char dh[32],
         const unsigned char enc[32], const unsigned char pkrm[32])
 {
-  unsigned char prk[32];
-  dh_extract (prk, "eae_prk", dh);
-  dh_expand (ss, prk, "shared_secret", enc, 32, pkrm, 32);
+  return dh_hkdf (ss, "eae_prk", dh, "shared_secret", enc, 32, pkrm, 32);
 }
 
 static gpg_error_t
-dh_keypair (struct kp_kem *k, unsigned char pk[32], unsigned char sk[32])
+dh_keypair (struct kp_kem *k, unsigned char *pk, unsigned char *sk)
 {
   gpg_error_t err = kc_kem_keypair (KC_KEM_RAW_X25519, pk, 32, sk, 32);
   if (!err)
-    dh_derive_sk (k->dkp, sk);          /* the work, not the result */
+    err = dh_derive_sk (k->dkp, sk);    /* the work, not the result */
   return err;
 }
 
 static gpg_error_t
-dh_encap (struct kp_kem *k, const unsigned char pkr[32],
-          unsigned char enc[32], unsigned char ss[32])
+dh_encap (struct kp_kem *k, const unsigned char *pkr, unsigned char *enc,
+          unsigned char *ss)
 {
   unsigned char dh[32];
   gpg_error_t err = kc_kem_encap (KC_KEM_RAW_X25519, pkr, 32, enc, 32,
                                   dh, 32, NULL, 0);
   if (!err)
-    {
-      dh_derive_sk (k->dkp, enc);       /* the work, not the result */
-      dh_eae (ss, dh, enc, pkr);
-    }
+    err = dh_derive_sk (k->dkp, enc);   /* the work, not the result */
+  if (!err)
+    err = dh_eae (ss, dh, enc, pkr);
   return err;
 }
 
 /* PKRM: the recipient's public key, or NULL to compute it from SKR as
  * RFC 9180's Decap does */
 static gpg_error_t
-dh_decap (struct kp_kem *k, const unsigned char skr[32],
-          const unsigned char enc[32], const unsigned char *pkrm,
-          unsigned char ss[32])
+dh_decap_with (struct kp_kem *k, const unsigned char *skr,
+               const unsigned char *enc, const unsigned char *pkrm,
+               unsigned char *ss)
 {
   unsigned char dh[32], pk[32];
   gpg_error_t err = kc_kem_decap (KC_KEM_RAW_X25519, skr, 32, enc, 32,
@@ -503,64 +498,24 @@ dh_decap (struct kp_kem *k, const unsigned char skr[32],
       pkrm = pk;
     }
   if (!err)
-    dh_eae (ss, dh, enc, pkrm);
+    err = dh_eae (ss, dh, enc, pkrm);
   return err;
 }
 
-static void
-dh_parts_keypair (void *vctx, uint64_t iters)
+/* "parts": pkRm is K's public key, known beforehand */
+static gpg_error_t
+dh_decap (struct kp_kem *k, const unsigned char *sk, const unsigned char *ct,
+          unsigned char *ss)
 {
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += dh_keypair (k, k->opk, k->osk);
-      bench_consume (k->opk, 32);
-      bench_consume (k->dkp, 32);
-    }
-  bench_consume_u64 (acc);
+  return dh_decap_with (k, sk, ct, k->pk, ss);
 }
 
-static void
-dh_parts_encap (void *vctx, uint64_t iters)
+/* "parts+pkR": pkRm = pk (skR), as RFC 9180's Decap */
+static gpg_error_t
+dh_decap_pk (struct kp_kem *k, const unsigned char *sk,
+             const unsigned char *ct, unsigned char *ss)
 {
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += dh_encap (k, bench_hide_ptr (k->pk), k->oct, k->oss);
-      bench_consume (k->oss, 32);
-      bench_consume (k->dkp, 32);
-    }
-  bench_consume_u64 (acc);
-}
-
-static void
-dh_parts_decap (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += dh_decap (k, bench_hide_ptr (k->sk), bench_hide_ptr (k->ct),
-                       bench_hide_ptr (k->pk), k->oss);
-      bench_consume (k->oss, 32);
-    }
-  bench_consume_u64 (acc);
-}
-
-static void
-dh_parts_decap_pk (void *vctx, uint64_t iters)
-{
-  struct kp_kem *k = vctx;
-  uint64_t acc = 0;
-  while (iters--)
-    {
-      acc += dh_decap (k, bench_hide_ptr (k->sk), bench_hide_ptr (k->ct),
-                       NULL, k->oss);
-      bench_consume (k->oss, 32);
-    }
-  bench_consume_u64 (acc);
+  return dh_decap_with (k, sk, ct, NULL, ss);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -634,23 +589,6 @@ cross (const char *group, struct kp_kem *k, const unsigned char *pk,
                "ours does not decapsulate what the parts encapsulated");
 }
 
-/* the parts' operations in the form cross () takes */
-static gpg_error_t
-xmk_encap_k (struct kp_kem *k, const unsigned char *pk, unsigned char *ct,
-             unsigned char *ss)
-{
-  (void) k;
-  return xmk_encap (pk, ct, ss);
-}
-
-static gpg_error_t
-xmk_decap_k (struct kp_kem *k, const unsigned char *sk,
-             const unsigned char *ct, unsigned char *ss)
-{
-  (void) k;
-  return xmk_decap (sk, ct, ss);
-}
-
 /* X-Wing's parts take the expanded seed: SK's expansion first */
 static gpg_error_t
 xw_decap_k (struct kp_kem *k, const unsigned char *sk,
@@ -662,13 +600,6 @@ xw_decap_k (struct kp_kem *k, const unsigned char *sk,
   if (!err)
     err = xw_decap (k, exp, ct, ss);
   return err;
-}
-
-static gpg_error_t
-dh_decap_k (struct kp_kem *k, const unsigned char *sk,
-            const unsigned char *ct, unsigned char *ss)
-{
-  return dh_decap (k, sk, ct, NULL, ss);
 }
 
 /* The M half of the encapsulation to PK (its first M_PK bytes) with m =
@@ -714,17 +645,17 @@ check_xmk (struct kp_kem *k)
                && !memcmp (ss, k->ss, 64),
                "the parts' encapsulation differs from ours");
   /* ss_M || ss_X is the hybrid's secret */
-  err = xmk_decap (k->sk, k->ct, ss);
+  err = xmk_decap (k, k->sk, k->ct, ss);
   bench_check (group, !err && !memcmp (ss, k->ss, 64),
                "the parts' decapsulation differs from ours");
-  cross (group, k, k->pk, k->sk, xmk_encap_k, xmk_decap_k);
+  cross (group, k, k->pk, k->sk, xmk_encap, xmk_decap);
   /* both key pairs receive what the other side sends */
   err = kc_kem_keypair (k->algo, k->opk, k->pk_len, k->osk, k->sk_len);
   bench_check (group, !err, "kc_kem_keypair: %s", gpg_strerror (err));
-  cross (group, k, k->opk, k->osk, xmk_encap_k, xmk_decap_k);
-  err = xmk_keypair (k->opk, k->osk);
+  cross (group, k, k->opk, k->osk, xmk_encap, xmk_decap);
+  err = xmk_keypair (k, k->opk, k->osk);
   bench_check (group, !err, "the parts' key pair: %s", gpg_strerror (err));
-  cross (group, k, k->opk, k->osk, xmk_encap_k, xmk_decap_k);
+  cross (group, k, k->opk, k->osk, xmk_encap, xmk_decap);
 }
 
 static void
@@ -791,46 +722,49 @@ check_dhkem (struct kp_kem *k)
   bench_check (group, k->pk_len == 32 && k->sk_len == 32 && k->ct_len == 32
                && k->ss_len == 32, "DHKEM's lengths are not X25519's");
   /* our labelled HKDF: DeriveKeyPair (ikm) is ours' key pair */
-  dh_derive_sk (s, ikm);
-  err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, t, 32, s, 32);
+  err = dh_derive_sk (s, ikm);
+  if (!err)
+    err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, t, 32, s, 32);
   bench_check (group, !err && !memcmp (pk, k->pk, 32)
                && !memcmp (t, k->sk, 32),
                "DeriveKeyPair composed here differs from ours");
   /* Encap with skE = DeriveKeyPair (ikmE): the same enc and secret */
-  dh_derive_sk (s, ikme);
-  err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, t, 32, s, 32);
+  err = dh_derive_sk (s, ikme);
+  if (!err)
+    err = kc_kem_keypair_seed (KC_KEM_RAW_X25519, pk, 32, t, 32, s, 32);
   if (!err)
     err = kc_kem_decap (KC_KEM_RAW_X25519, s, 32, k->pk, 32, dh, 32,
                         NULL, 0);
   bench_check (group, !err, "X25519: %s", gpg_strerror (err));
-  dh_eae (ss, dh, pk, k->pk);
-  bench_check (group, !memcmp (pk, k->ct, 32) && !memcmp (ss, k->ss, 32),
+  err = dh_eae (ss, dh, pk, k->pk);
+  bench_check (group, !err && !memcmp (pk, k->ct, 32)
+               && !memcmp (ss, k->ss, 32),
                "the parts' encapsulation differs from ours");
   /* ExtractAndExpand over the X25519 value is ours' secret */
-  err = dh_decap (k, k->sk, k->ct, k->pk, ss);
+  err = dh_decap (k, k->sk, k->ct, ss);
   bench_check (group, !err && !memcmp (ss, k->ss, 32),
                "the parts' decapsulation differs from ours");
-  err = dh_decap (k, k->sk, k->ct, NULL, ss);
+  err = dh_decap_pk (k, k->sk, k->ct, ss);
   bench_check (group, !err && !memcmp (ss, k->ss, 32),
                "the parts' decapsulation with pk (skR) differs from ours");
-  cross (group, k, k->pk, k->sk, dh_encap, dh_decap_k);
+  cross (group, k, k->pk, k->sk, dh_encap, dh_decap_pk);
   err = dh_keypair (k, pk, s);
   bench_check (group, !err, "the parts' key pair: %s", gpg_strerror (err));
-  cross (group, k, pk, s, dh_encap, dh_decap_k);
+  cross (group, k, pk, s, dh_encap, dh_decap_pk);
   err = kc_kem_keypair (k->algo, pk, 32, s, 32);
   bench_check (group, !err, "kc_kem_keypair: %s", gpg_strerror (err));
-  cross (group, k, pk, s, dh_encap, dh_decap_k);
+  cross (group, k, pk, s, dh_encap, dh_decap_pk);
   wipememory (s, sizeof s);
 }
 
 /* -------------------------------------------------------------- rows */
 
-/* Rows GROUP/{keypair,encap,decap} of K: ours and parts side by side,
- * and EXTRA (if its body is set) as a third side of decap */
+/* Rows GROUP/{keypair,encap,decap} of K: ours (OURS_KP its key pair)
+ * and K's parts side by side, and for decap K's second decapsulation,
+ * if it has one, as the side EXTRA */
 static void
 rows (const char *group, struct kp_kem *k, bench_body ours_kp,
-      bench_body parts_kp, bench_body parts_enc, bench_body parts_dec,
-      const struct peer_side *extra)
+      const char *extra)
 {
   static const char *const ops[3] = { "keypair", "encap", "decap" };
   struct peer_side s[3];
@@ -845,41 +779,56 @@ rows (const char *group, struct kp_kem *k, bench_body ours_kp,
       s[0].who = "ours";
       s[0].body = op == 0 ? ours_kp : op == 1 ? ours_encap : ours_decap;
       s[1].who = "parts";
-      s[1].body = op == 0 ? parts_kp : op == 1 ? parts_enc : parts_dec;
-      s[0].ctx = s[1].ctx = k;
-      n = 2;
-      if (op == 2 && extra)
-        s[n++] = *extra;
+      s[1].body = op == 0 ? parts_keypair : op == 1 ? parts_encap
+                                                    : parts_decap;
+      s[2].who = extra;
+      s[2].body = parts_decap2;
+      s[0].ctx = s[1].ctx = s[2].ctx = k;
+      n = op == 2 && k->p_decap2 ? 3 : 2;
       peers_compare (path, BENCH_US_PER_OP, 1, s, n);
     }
+}
+
+/* K's parts */
+static void
+parts_of (struct kp_kem *k,
+          gpg_error_t (*keypair) (struct kp_kem *, unsigned char *,
+                                  unsigned char *),
+          gpg_error_t (*encap) (struct kp_kem *, const unsigned char *,
+                                unsigned char *, unsigned char *),
+          gpg_error_t (*decap) (struct kp_kem *, const unsigned char *,
+                                const unsigned char *, unsigned char *),
+          gpg_error_t (*decap2) (struct kp_kem *, const unsigned char *,
+                                 const unsigned char *, unsigned char *))
+{
+  k->p_keypair = keypair;
+  k->p_encap = encap;
+  k->p_decap = decap;
+  k->p_decap2 = decap2;
 }
 
 void
 bench_peers_kemparts (void)
 {
   static struct kp_kem k;
-  struct peer_side pk_side;
 
   if (peers_group_wanted ("kem-parts/x25519mlkem768/"))
     {
       check_xmk (&k);
-      rows ("kem-parts/x25519mlkem768", &k, ours_keypair, xmk_parts_keypair,
-            xmk_parts_encap, xmk_parts_decap, NULL);
+      parts_of (&k, xmk_keypair, xmk_encap, xmk_decap, NULL);
+      rows ("kem-parts/x25519mlkem768", &k, ours_keypair, NULL);
     }
   if (peers_group_wanted ("kem-parts/xwing/"))
     {
       check_xwing (&k);
-      rows ("kem-parts/xwing", &k, ours_keypair_seed, xw_parts_keypair,
-            xw_parts_encap, xw_parts_decap, NULL);
+      parts_of (&k, xw_keypair_k, xw_encap, xw_decap_exp, NULL);
+      rows ("kem-parts/xwing", &k, ours_keypair_seed, NULL);
     }
   if (peers_group_wanted ("kem-parts/dhkem25519/"))
     {
       check_dhkem (&k);
-      pk_side.who = "parts+pkR";
-      pk_side.body = dh_parts_decap_pk;
-      pk_side.ctx = &k;
-      rows ("kem-parts/dhkem25519", &k, ours_keypair, dh_parts_keypair,
-            dh_parts_encap, dh_parts_decap, &pk_side);
+      parts_of (&k, dh_keypair, dh_encap, dh_decap, dh_decap_pk);
+      rows ("kem-parts/dhkem25519", &k, ours_keypair, "parts+pkR");
     }
   wipememory (&k, sizeof k);
 }
