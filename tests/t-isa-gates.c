@@ -43,6 +43,7 @@
 #include "limb.h"
 #include "sntrup761/x86_64/avx2.h"
 #include "sntrup761/x86_64/avx512.h"
+#include "p256/mult.h"
 #include "t-common.h"
 
 #ifdef KC_USE_X86_64
@@ -178,6 +179,8 @@ static const struct row rows[] = {
     "t-sntrup761-avx2", NULL, 0 },
   { "cipher/sntrup761/x86_64/avx512(-ntt|-sort)?", ".",
     KC_SNTRUP761_AVX512_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt", NULL, 0 },
+  { "cipher/p256/mult", "^comb_lookup_avx2$", KC_P256_COMB_AVX2_HWF, "",
+    "t-p256,t-p256-exhaustive", NULL, 0 },
   /* the detection's xgetbv, run only after CPUID has reported OSXSAVE
    * (in whichever function the compiler inlines it into) */
   { "src/hwfeatures", ".", 0, "XSAVE", "", NULL, 0 },
@@ -284,7 +287,7 @@ extern const struct _kc_kernel_table _kc_chacha20_kernels_table,
   _kc_ed25519_kernels_table,
   _kc_sntrup761_kernels_table, _kc_sntrup761_jump_kernels_table,
   _kc_ecdsa_batch_kernels_table, _kc_secp256k1_field_kernels_table,
-  _kc_limb_kernels_table;
+  _kc_limb_kernels_table, _kc_p256_comb_kernels_table;
 
 static int
 probe_ecdsa_batch (void)
@@ -320,6 +323,7 @@ static const struct
   { &_kc_ecdsa_batch_kernels_table, probe_fe4, 3, NULL },
   { &_kc_secp256k1_field_kernels_table, probe_fe64, 1, NULL },
   { &_kc_limb_kernels_table, probe_limb_adx, 1, NULL },
+  { &_kc_p256_comb_kernels_table, NULL, 0, NULL },
 };
 
 static const struct _kc_kernel_row *

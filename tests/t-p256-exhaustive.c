@@ -17,7 +17,7 @@
  * THE CURVES (found by counting points, p = 3 mod 4 for the square root):
  *     p = 131, b = 73:  q = 137
  *     p = 283, b = 13:  q = 313
- * q > 127, so the 64 odd multiples of G in the wNAF table and the 15
+ * q > 127, so the 64 odd multiples of G in the wNAF table and the 32
  * multiples per comb row are never infinity.
  *
  * COVERED, on each curve:
@@ -385,7 +385,7 @@ test_mult (void)
     {
       unsigned int base = 1;
       for (j = 0; j < i; j++)
-        base = base * 16 % (unsigned int) Q;
+        base = base * (1u << KC_P256_COMB_BITS) % (unsigned int) Q;
       for (j = 0; j < KC_P256_COMB_COLS; j++)
         {
           ge e;

@@ -7,6 +7,11 @@
  */
 #include "kcrypt-int.h"
 #include "p256/mult.h"
+#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
+# include <immintrin.h>
+# include "ct-msan-x86.h"         /* MSan builds: see there */
+# define KC_P256_HAVE_AVX2_CODE 1
+#endif
 
 typedef _kc_p256_fe fe;
 typedef _kc_p256_ge ge;
@@ -16,34 +21,96 @@ typedef _kc_p256_scalar scalar;
 
 /* ------------------------------------------------------------ comb */
 
+/* ENT = entry IDX of a comb row (KC_P256_COMB_COLS entries of eight
+ * limbs), zeros for an IDX past the row (SIZE_MAX: digit 0).  Constant
+ * time: every word of the row is read; masks decide what is kept. */
+#ifdef KC_P256_HAVE_AVX2_CODE
+KC_ISA_TARGET (KC_P256_COMB_AVX2_ISA) static void
+comb_lookup_avx2 (uint64_t ent[8], const uint64_t *row, size_t idx)
+{
+  __m256i a0 = _mm256_setzero_si256 (), a1 = a0, cnt = a0, m;
+  const __m256i want = _mm256_set1_epi64x ((long long) idx);
+  const __m256i one = _mm256_set1_epi64x (1);
+  int j;
+
+  for (j = 0; j < KC_P256_COMB_COLS; j++)
+    {
+      const uint64_t *e = row + 8 * j;
+      m = _mm256_cmpeq_epi64 (cnt, want);
+      cnt = _mm256_add_epi64 (cnt, one);
+      a0 = _mm256_or_si256 (a0, _mm256_and_si256 (m,
+             _mm256_loadu_si256 ((const __m256i *) (const void *) e)));
+      a1 = _mm256_or_si256 (a1, _mm256_and_si256 (m,
+             _mm256_loadu_si256 ((const __m256i *) (const void *) (e + 4))));
+    }
+  _mm256_storeu_si256 ((__m256i *) (void *) ent, a0);
+  _mm256_storeu_si256 ((__m256i *) (void *) (ent + 4), a1);
+}
+#endif
+
+static void
+comb_lookup_portable (uint64_t ent[8], const uint64_t *row, size_t idx)
+{
+  ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
+}
+
+KC_KERNEL_ROWS (p256_comb_kernels,
+                void (*lookup) (uint64_t ent[8], const uint64_t *row,
+                                size_t idx)) = {
+#ifdef KC_P256_HAVE_AVX2_CODE
+  { { "avx2", KC_P256_COMB_AVX2_HWF, 0 }, comb_lookup_avx2 },
+#endif
+  { { "portable", 0, 0 }, comb_lookup_portable },
+};
+KC_KERNEL_TABLE (_kc_p256_comb_kernels_table, p256_comb_kernels);
+
 void
 _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
                const scalar *k, const gep *start)
 {
   gep acc, t;
   ge e;
+  fe ny;
   uint64_t ent[8];
-  unsigned int i, d;
+  uint32_t carry = 0, w, neg, mag;
+  unsigned int i, pos;
+  void (*lookup) (uint64_t *, const uint64_t *, size_t)
+    = KC_PICK (p256_comb_kernels)->lookup;
 
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
     {
-      d = _kc_p256_scalar_bits (k, 4 * i, 4);
-      /* digit d reads entry d - 1; d = 0 wraps past the row and reads
-       * zeros (ct_lookup_u64x8), an addition then not kept */
-      ct_lookup_u64x8 (ent, &table[i][0][0], KC_P256_COMB_COLS,
-                       (size_t) d - 1);
+      /* the signed digit of row i: w = window + carry in [0, 64]; above
+       * 32 it becomes w - 64 (in [-31, -1], or 0 for 64) and carries
+       * one into the next window.  The top window (bits 252..255) plus
+       * a carry is at most 16: no carry out. */
+      pos = KC_P256_COMB_BITS * i;
+      w = _kc_p256_scalar_bits (k, pos, pos + KC_P256_COMB_BITS <= 256
+                                ? KC_P256_COMB_BITS : 256 - pos) + carry;
+      carry = ct_lt_u32 (KC_P256_COMB_COLS, w);
+      w -= carry << KC_P256_COMB_BITS;
+      neg = w >> 31;
+      mag = ct_select_u32 (ct_mask_from_flag_u32 (neg), -w, w);
+      /* |digit| reads entry |digit| - 1; 0 wraps past the row and reads
+       * zeros, an addition then not kept */
+      lookup (ent, &table[i][0][0], (size_t) mag - 1);
       memcpy (e.x.v, ent, 32);
       memcpy (e.y.v, ent + 4, 32);
+      _kc_p256_fe_neg (&ny, &e.y);
+      _kc_p256_fe_cmov (&e.y, &ny, (int) neg);
       _kc_p256_gep_add_ge (&t, &acc, &e);
-      _kc_p256_gep_cmov (&acc, &t, (int) ct_is_nonzero_u32 (d));
+      _kc_p256_gep_cmov (&acc, &t, (int) ct_is_nonzero_u32 (mag));
     }
   *r = acc;
   wipememory (&acc, sizeof acc);
   wipememory (&t, sizeof t);
   wipememory (&e, sizeof e);
+  wipememory (&ny, sizeof ny);
   wipememory (ent, sizeof ent);
-  wipememory (&d, sizeof d);
+  wipememory (&carry, sizeof carry);
+  wipememory (&w, sizeof w);
+  wipememory (&neg, sizeof neg);
+  wipememory (&mag, sizeof mag);
 }
 
 /* The blinding of this thread.  All zero is "not seeded". */
