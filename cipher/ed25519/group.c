@@ -11,7 +11,6 @@
  * carried first (noted at the line).
  */
 #include "kcrypt-int.h"
-#include "modinv.h"
 #include "ed25519/group.h"
 #include "ed25519/x86_64/adx.h"
 #include "ed25519/x86_64/ifma.h"
@@ -96,34 +95,8 @@ _kc_ed25519_ge_is_identity_var (const ge *a)
   return _kc_fe51_iszero (&a->X) && _kc_fe51_iszero (&t);
 }
 
-/* p = 2^255 - 19 in signed 62-bit limbs for the shared safegcd
- * (mpi/modinv.c): three zero limbs, skipped there; p^-1 mod 2^62 */
-static const _kc_modinv256_modulus modulus_p = {
-  { -19, 0, 0, 0, 128 },
-  0x39435e50d79435e5ULL
-};
-
 /* R = 1/A (0 for 0) by safegcd; VAR: variable time (A public) */
-static void
-fe_inv (fe *r, const fe *a, int var)
-{
-  unsigned char b[32];
-  uint64_t n[4];
-  int i;
-
-  _kc_fe51_tobytes (b, a);
-  for (i = 0; i < 4; i++)
-    n[i] = buf_get_le64 (b + 8 * i);
-  if (var)
-    _kc_modinv256_var (n, n, &modulus_p);
-  else
-    _kc_modinv256 (n, n, &modulus_p);
-  for (i = 0; i < 4; i++)
-    buf_put_le64 (b + 8 * i, n[i]);
-  _kc_fe51_frombytes (r, b);                    /* below p: bit 255 clear */
-  wipememory (b, sizeof b);
-  wipememory (n, sizeof n);
-}
+#define fe_inv _kc_fe51_inv
 
 static void
 tobytes (unsigned char s[32], const ge *a, int var)

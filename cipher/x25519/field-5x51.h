@@ -333,19 +333,10 @@ _kc_fe51_pow250 (_kc_fe51 *r, _kc_fe51 *z11, const _kc_fe51 *z)
   wipememory (&t, sizeof t);
 }
 
-/* R = Z^(p - 2) = Z^(2^255 - 21) (the inverse; 0 for 0): the usual
- * chain, 254 squarings and 11 multiplications */
-static inline void
-_kc_fe51_invert (_kc_fe51 *r, const _kc_fe51 *z)
-{
-  _kc_fe51 z11, t;
-
-  _kc_fe51_pow250 (&t, &z11, z);
-  _kc_fe51_sqn (&t, &t, 5);                           /* 2^255 - 32 */
-  _kc_fe51_mul (r, &t, &z11);                         /* 2^255 - 21 */
-  wipememory (&z11, sizeof z11);
-  wipememory (&t, sizeof t);
-}
+/* R = 1/A (0 for 0), fully reduced, by the safegcd of mpi/modinv.c
+ * (x25519/field-5x51.c); VAR nonzero: variable time, A public.  A is
+ * any element within this file's bounds. */
+void _kc_fe51_inv (_kc_fe51 *r, const _kc_fe51 *a, int var);
 
 /* R = Z^((p - 5) / 8) = Z^(2^252 - 3), for square roots */
 static inline void

@@ -16,13 +16,28 @@
 
 typedef _kc_fe51 fe;
 
+/* The ladder's products, out of line: inlined, the ten of a step make
+ * the loop larger and the portable ladder slower (46-48 us against 55 us
+ * on AMD Zen 5 with gcc 12, doc/MEASUREMENTS). */
+static KC_NOINLINE void
+fmul (fe *r, const fe *a, const fe *b)
+{
+  _kc_fe51_mul (r, a, b);
+}
+
+static KC_NOINLINE void
+fsq (fe *r, const fe *a)
+{
+  _kc_fe51_sq (r, a);
+}
+
 /* the portable ladder: X2/Z2 = the 255 steps over K (bits 254..0) from
  * X1, with the last swap; outputs carried.  BASE: X1 is 9, multiplied as
  * a small constant. */
 static void
 ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
 {
-  fe x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
+  fe x3, z3, a, aa, b, bb, e, c, d, da, cb, t, u;
   uint64_t swap = 0, bit;
   int i;
 
@@ -40,26 +55,26 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
       _kc_fe51_cswap (z2, &z3, swap);
       swap = bit;
       _kc_fe51_add (&a, x2, z2);
-      _kc_fe51_sq (&aa, &a);
       _kc_fe51_sub (&b, x2, z2);
-      _kc_fe51_sq (&bb, &b);
-      _kc_fe51_sub (&e, &aa, &bb);
       _kc_fe51_add (&c, &x3, &z3);
       _kc_fe51_sub (&d, &x3, &z3);
-      _kc_fe51_mul (&da, &d, &a);
-      _kc_fe51_mul (&cb, &c, &b);
+      fmul (&da, &d, &a);
+      fmul (&cb, &c, &b);
+      fsq (&aa, &a);
+      fsq (&bb, &b);
       _kc_fe51_add (&t, &da, &cb);
-      _kc_fe51_sq (&x3, &t);
-      _kc_fe51_sub (&t, &da, &cb);
-      _kc_fe51_sq (&t, &t);
-      if (base)
-        _kc_fe51_mul_small (&z3, &t, 9);
-      else
-        _kc_fe51_mul (&z3, x1, &t);
-      _kc_fe51_mul (x2, &aa, &bb);
+      _kc_fe51_sub (&u, &da, &cb);
+      fsq (&x3, &t);
+      fsq (&u, &u);
+      _kc_fe51_sub (&e, &aa, &bb);
       _kc_fe51_mul_small (&t, &e, 121665);
       _kc_fe51_add (&t, &aa, &t);
-      _kc_fe51_mul (z2, &e, &t);
+      fmul (x2, &aa, &bb);
+      if (base)
+        _kc_fe51_mul_small (&z3, &u, 9);
+      else
+        fmul (&z3, x1, &u);
+      fmul (z2, &e, &t);
     }
   _kc_fe51_cswap (x2, &x3, swap);
   _kc_fe51_cswap (z2, &z3, swap);
@@ -75,6 +90,7 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
   wipememory (&da, sizeof da);
   wipememory (&cb, sizeof cb);
   wipememory (&t, sizeof t);
+  wipememory (&u, sizeof u);
 }
 
 #ifdef KC_USE_X86_64
@@ -97,10 +113,9 @@ ladder_ifma (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
 #endif
 
 #ifdef KC_LIMB_ADX
-/* The ladder and the inversion of the MULX/ADX kernel (x86_64/ladder-adx.c,
- * the 4x64 field), in the form of the portable ones: X1 from
- * _kc_fe51_frombytes (limbs below 2^51); outputs fully reduced (limbs below 2^51), which
- * is what the inversion's input must be. */
+/* The ladder of the MULX/ADX kernel (x86_64/ladder-adx.c, the 4x64
+ * field), in the form of the portable one: X1 from _kc_fe51_frombytes
+ * (limbs below 2^51); outputs fully reduced (limbs below 2^51). */
 static void
 ladder_adx (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
             int base)
@@ -112,27 +127,20 @@ ladder_adx (fe *x2, fe *z2, const unsigned char k[32], const fe *x1,
   memcpy (z2->v, xz + 5, sizeof z2->v);
   wipememory (xz, sizeof xz);
 }
-
-static void
-invert_adx (fe *r, const fe *z)
-{
-  _kc_x25519_invert_adx (r->v, z->v);
-}
 #endif
 
-/* The kernels, best first: the ladder, and the inversion that takes its
- * Z2 (the MULX/ADX row inverts on its own field too). */
+/* The ladders, best first (the inversion after them is the safegcd of
+ * every row, _kc_fe51_inv). */
 KC_KERNEL_ROWS (x25519_kernels,
                 void (*ladder) (fe *x2, fe *z2, const unsigned char k[32],
-                                const fe *x1, int base);
-                void (*invert) (fe *r, const fe *z)) = {
+                                const fe *x1, int base)) = {
 #ifdef KC_USE_X86_64
-  { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma, _kc_fe51_invert },
+  { { "ifma", KC_X25519_IFMA_HWF, 0 }, ladder_ifma },
 #endif
 #ifdef KC_LIMB_ADX
-  { { "adx", KC_X25519_ADX_HWF, 0 }, ladder_adx, invert_adx },
+  { { "adx", KC_X25519_ADX_HWF, 0 }, ladder_adx },
 #endif
-  { { "portable", 0, 0 }, ladder, _kc_fe51_invert },
+  { { "portable", 0, 0 }, ladder },
 };
 KC_KERNEL_TABLE (_kc_x25519_kernels_table, x25519_kernels);
 
@@ -146,17 +154,14 @@ x25519 (unsigned char out[32], const unsigned char scalar[32],
   fe x1, x2, z2;
   uint64_t acc = 0;
   int i, base = !u;
-  size_t kern;
 
   memcpy (k, scalar, 32);
   k[0] &= 248;                                  /* clamp */
   k[31] &= 127;
   k[31] |= 64;
   _kc_fe51_frombytes (&x1, base ? nine : u);
-  /* one pick for both: the inversion takes the ladder's Z2 */
-  kern = (size_t) (KC_PICK (x25519_kernels) - x25519_kernels);
-  x25519_kernels[kern].ladder (&x2, &z2, k, &x1, base);
-  x25519_kernels[kern].invert (&z2, &z2);
+  KC_PICK (x25519_kernels)->ladder (&x2, &z2, k, &x1, base);
+  _kc_fe51_inv (&z2, &z2, 0);
   _kc_fe51_mul (&x2, &x2, &z2);
   _kc_fe51_tobytes (out, &x2);
   for (i = 0; i < 32; i++)

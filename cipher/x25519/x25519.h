@@ -6,7 +6,8 @@
  *
  * OUT = X25519 (SCALAR, U): the scalar clamped as RFC 7748 says, the top
  * bit of U ignored, a constant-time Montgomery ladder (255 steps, a
- * conditional swap each) and one inversion by an addition chain.  Constant
+ * conditional swap each) and one constant-time inversion (the safegcd of
+ * mpi/modinv.c, _kc_fe51_inv).  Constant
  * time in SCALAR (and in U).  Returns all ones if OUT is all zero (U of
  * small order), else 0, in constant time; the caller decides.
  *
@@ -14,8 +15,7 @@
  * KC_X25519_IFMA_HWF (IFMA and AVX2), else on the 4x64 MULX/ADX field
  * (x25519/x86_64/ladder-adx.c) when it has KC_X25519_ADX_HWF (BMI2 and
  * ADX), else on the portable 5x51 field (x25519/x25519.c); all give the
- * same bytes (t-x25519 compares each with the portable one).  The
- * inversion is on the 4x64 field in the MULX/ADX case, else portable.
+ * same bytes (t-x25519 compares each with the portable one).
  */
 #ifndef KC_X25519_H
 #define KC_X25519_H

@@ -1,4 +1,4 @@
-/* x25519/x86_64/adx.h - the X25519 Montgomery ladder and inversion on the
+/* x25519/x86_64/adx.h - the X25519 Montgomery ladder on the
  * field mod 2^255 - 19 in four 64-bit limbs, with MULX/ADCX/ADOX (x86-64
  * BMI2 and ADX).  Internal interface.
  *
@@ -39,10 +39,5 @@ int _kc_x25519_adx_built (void);
  * nothing if the build lacks the kernel. */
 void _kc_x25519_ladder_adx (uint64_t xz[10], const unsigned char k[32],
                             const uint64_t x1[5], int base);
-
-/* R = 1 / Z (= Z^(p - 2), 0 for Z = 0), Z with limbs below 2^51; R fully
- * reduced, limbs below 2^51.  Constant time.  Does nothing if the build
- * lacks the kernel. */
-void _kc_x25519_invert_adx (uint64_t r[5], const uint64_t z[5]);
 
 #endif

@@ -1,5 +1,5 @@
-/* x25519/x86_64/ladder-adx.c - the X25519 Montgomery ladder and the
- * inversion on the 4x64 MULX/ADX field (x25519/x86_64/field-4x64.h).
+/* x25519/x86_64/ladder-adx.c - the X25519 Montgomery ladder on the 4x64
+ * MULX/ADX field (x25519/x86_64/field-4x64.h).
  * Contract in x25519/x86_64/adx.h.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -49,7 +49,7 @@ typedef _kc_x25519_fe64 fe;
 ADX_INLINE void
 ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
 {
-  fe x3, z3, a, b, c, d, aa, bb, e, da, cb, t;
+  fe x3, z3, a, b, c, d, aa, bb, e, da, cb, t, u;
   uint64_t swap = 0, bit, m;
   int i;
 
@@ -70,21 +70,21 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
       fadd_pair_swap (&a, &c, x2, z2, &x3, &z3, m);
       fsub_pair_swap (&b, &d, x2, z2, &x3, &z3, m);
       swap = bit;
-      fsqr (&aa, &a);
-      fsqr (&bb, &b);
       fmul (&da, &d, &a);
       fmul (&cb, &c, &b);
+      fsqr (&aa, &a);
+      fsqr (&bb, &b);
       fadd (&t, &da, &cb);
+      fsub (&u, &da, &cb);
       fsqr (&x3, &t);                       /* (DA + CB)^2 */
-      fsub (&t, &da, &cb);
-      fsqr (&t, &t);
-      if (base)
-        fmul_small (&z3, &t, 9);            /* x1 (DA - CB)^2 */
-      else
-        fmul (&z3, &t, x1);
-      fmul (x2, &aa, &bb);                  /* AA BB */
+      fsqr (&u, &u);
       fsub (&e, &aa, &bb);                  /* E = AA - BB */
       fmul_small_add (&t, &e, 121665, &aa);  /* AA + a24 E */
+      fmul (x2, &aa, &bb);                  /* AA BB */
+      if (base)
+        fmul_small (&z3, &u, 9);            /* x1 (DA - CB)^2 */
+      else
+        fmul (&z3, &u, x1);
       fmul (z2, &e, &t);                    /* E (AA + a24 E) */
     }
   fcswap (x2, &x3, swap);
@@ -101,55 +101,7 @@ ladder (fe *x2, fe *z2, const unsigned char k[32], const fe *x1, int base)
   wipememory (&da, sizeof da);
   wipememory (&cb, sizeof cb);
   wipememory (&t, sizeof t);
-}
-
-/* A^(2^N), N >= 1 */
-ADX_INLINE void
-fsqrn (fe *r, const fe *a, int n)
-{
-  fsqr (r, a);
-  while (--n > 0)
-    fsqr (r, r);
-}
-
-/* Z^(p - 2) = Z^(2^255 - 21): the chain of x25519.c's fe_invert, 254
- * squarings and 11 multiplications */
-ADX_INLINE void
-invert (fe *r, const fe *z)
-{
-  fe z2, z9, z11, z5, z10, z20, z50, z100, t;
-
-  fsqr (&z2, z);                                /* 2 */
-  fsqrn (&t, &z2, 2);                           /* 8 */
-  fmul (&z9, &t, z);                            /* 9 */
-  fmul (&z11, &z9, &z2);                        /* 11 */
-  fsqr (&t, &z11);                              /* 22 */
-  fmul (&z5, &t, &z9);                          /* 2^5 - 1 */
-  fsqrn (&t, &z5, 5);
-  fmul (&z10, &t, &z5);                         /* 2^10 - 1 */
-  fsqrn (&t, &z10, 10);
-  fmul (&z20, &t, &z10);                        /* 2^20 - 1 */
-  fsqrn (&t, &z20, 20);
-  fmul (&t, &t, &z20);                          /* 2^40 - 1 */
-  fsqrn (&t, &t, 10);
-  fmul (&z50, &t, &z10);                        /* 2^50 - 1 */
-  fsqrn (&t, &z50, 50);
-  fmul (&z100, &t, &z50);                       /* 2^100 - 1 */
-  fsqrn (&t, &z100, 100);
-  fmul (&t, &t, &z100);                         /* 2^200 - 1 */
-  fsqrn (&t, &t, 50);
-  fmul (&t, &t, &z50);                          /* 2^250 - 1 */
-  fsqrn (&t, &t, 5);                            /* 2^255 - 32 */
-  fmul (r, &t, &z11);                           /* 2^255 - 21 */
-  wipememory (&z2, sizeof z2);
-  wipememory (&z9, sizeof z9);
-  wipememory (&z11, sizeof z11);
-  wipememory (&z5, sizeof z5);
-  wipememory (&z10, sizeof z10);
-  wipememory (&z20, sizeof z20);
-  wipememory (&z50, sizeof z50);
-  wipememory (&z100, sizeof z100);
-  wipememory (&t, sizeof t);
+  wipememory (&u, sizeof u);
 }
 
 int
@@ -182,17 +134,6 @@ _kc_x25519_ladder_adx (uint64_t xz[10], const unsigned char k[32],
   wipememory (&z2, sizeof z2);
 }
 
-ADX_FN void
-_kc_x25519_invert_adx (uint64_t r[5], const uint64_t z[5])
-{
-  fe a;
-
-  _kc_x25519_fe64_from51 (&a, z);
-  invert (&a, &a);
-  _kc_x25519_fe64_to51 (r, &a);
-  wipememory (&a, sizeof a);
-}
-
 #else /* !KC_LIMB_ADX */
 
 int
@@ -209,13 +150,6 @@ _kc_x25519_ladder_adx (uint64_t xz[10], const unsigned char k[32],
   (void) k;
   (void) x1;
   (void) base;
-}
-
-void
-_kc_x25519_invert_adx (uint64_t r[5], const uint64_t z[5])
-{
-  (void) r;
-  (void) z;
 }
 
 #endif
