@@ -1,43 +1,41 @@
 /* x25519/x86_64/ifma.c - the X25519 ladder on AVX-512 IFMA (vpmadd52luq/huq
- * on ymm registers).  Contract in x25519/x86_64/ifma.h.
+ * on zmm registers).  Contract in x25519/x86_64/ifma.h.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
- * Layout.  A "v4" holds four field elements, one per 64-bit lane, in
- * five radix-2^51 limbs: register l[i] has limb i of all four.  The
- * ladder state is (x2, z2, x3, z3) in lanes 0..3, and one step is three
- * four-lane multiplications:
- *   (A, B, C, D)       = (x2 + z2, x2 - z2, x3 + z3, x3 - z3)
- *   M1 = (A, B, C, D) * (A, B, B, A)             = (AA, BB, CB, DA)
- *   M2 = (AA, E, DA + CB, DA - CB)
- *      * (BB, AA + a24 E, DA + CB, DA - CB)       E = AA - BB
- *                                     = (x2', z2', x3', (DA - CB)^2)
- *   M3 = M2 * (1, 1, 1, x1)                      = (x2', z2', x3', z3')
- * with lane permutations and blends between them; the lanes never mix
- * inside a multiplication.
+ * Layout.  A "v8" holds eight field elements, one per 64-bit lane, in
+ * five radix-2^51 limbs: register l[i] has limb i of all eight
+ * (x25519/x86_64/field-ifma.h).  The ladder state is
+ *   (x2, z2, x3, z3, x1 x2, x1 z2, x1 x3, x1 z3)
+ * in lanes 0..7, and one step is two eight-lane multiplications (see
+ * ladder_step): carrying the x1 multiples of every coordinate lets the
+ * step's last product, x1 (DA - CB)^2, join the second round, where
+ * four lanes took three rounds (doc/MEASUREMENTS).  Lane selections
+ * (vpermq, vpermt2q) and blends go between the rounds; the lanes never
+ * mix inside a multiplication.
  *
  * Why radix 2^51: IFMA multiplies the low 52 bits of its operands, so a
  * multiplication input must have limbs below 2^52 exactly, and radix
  * 2^51 leaves the room for one carry round after an addition.
  *
- * Bounds ("below" throughout).  vmul takes limbs < 2^52: each partial
+ * Bounds ("below" throughout).  vmul8 takes limbs < 2^52: each partial
  * product's low and high 52-bit halves are < 2^52, the high half counts
  * twice (it sits 52 bits up, one limb and one bit), so a column
  * L + 2H < 15 * 2^52, and folding column k + 5 into k by 19 (2^255 = 19
- * mod p) gives < 20 * 15 * 2^52 < 2^61.  One carry round (vcarry: every
+ * mod p) gives < 20 * 15 * 2^52 < 2^61.  One carry round (vcarry8: every
  * limb at once, the carry out of limb 4 times 19 into limb 0) then gives
  * limbs < 2^51 + 2^14.  Sums and 4p-differences of such limbs are
- * < 2^54 and one carry round brings them back below 2^51 + 2^8; the
- * small multiplication by a24 adds < 2^52 + 2^18 per limb to a carried
- * element, again below 2^54 before its carry round.  So every vmul input
- * is below 2^52, as IFMA requires.
+ * < 2^54 and one carry round brings them back below 2^51 + 2^8; F (see
+ * vmul_f) is < 2^54 per limb before its carry round.  So every vmul8
+ * input is below 2^52, as IFMA requires.
  *
  * Constant time: straight-line vector code; the ladder's swap is carried
  * by the index vectors of vpermq (register indices, whose timing does
- * not depend on their values) and the last swap is a masked blend; the
- * scalar's bits are read at public positions.  Valgrind cannot run AVX-512, so t-ctime cannot check this
- * file: keep it free of branches and indices on data.
+ * not depend on their values), and so is the last one; the scalar's
+ * bits are read at public positions.  Valgrind cannot run AVX-512, so
+ * ctime-check.sh cannot check this file (t-ctime-msan's taint check
+ * does): keep it free of branches and indices on data.
  */
 #include "kcrypt-int.h"
 #include "x25519/x86_64/ifma.h"
@@ -55,154 +53,160 @@
 
 #include "x25519/x86_64/field-ifma.h"
 
-/* R = P + a24 X, limb by limb in the lanes: the low half of limb i's
- * product joins limb i, the high half (52 bits up) twice limb i + 1,
- * and limb 5 wraps to limb 0 times 2 * 19.  Not carried. */
+/* 2p in radix 2^51: 2^52 - 38, then 2^52 - 2 */
+#define P2_0 ((((int64_t) 1) << 52) - 38)
+#define P2_I ((((int64_t) 1) << 52) - 2)
+
+/* lane selections of eight lanes: lane j of the result takes lane L_j */
+#define SEL8(l0, l1, l2, l3, l4, l5, l6, l7) \
+  _mm512_set_epi64 (l7, l6, l5, l4, l3, l2, l1, l0)
+
+/* R = AA + a24 (AA - BB) = (a24 + 1) AA + a24 (2p - BB) in every lane,
+ * from lanes 0 (AA) and 1 (BB) of M (carried): straight from the first
+ * round's products, so that it waits for no carry of E.  2p - BB has
+ * limbs below 2^52 (2p's are 2^52 - 38 and 2^52 - 2, BB's below
+ * 2^51 + 2^14), as IFMA needs; per limb the low halves of the two
+ * products join limb i, their high halves (52 bits up) twice limb i + 1,
+ * limb 5 wraps to limb 0 times 2 * 19: below 2^54.  Not carried. */
 IFMA_INLINE void
-vmuladd_a24 (v4 *r, const v4 *p, const v4 *x)
+vmul_f (v8 *r, const v8 *m)
 {
-  const __m256i a24 = _mm256_set1_epi64x (121665);
-  const __m256i z = _mm256_setzero_si256 ();
-  __m256i h[5];
+  const __m512i c1 = _mm512_set1_epi64 (121666);
+  const __m512i c2 = _mm512_set1_epi64 (121665);
+  const __m512i z = _mm512_setzero_si512 ();
+  const __m512i lane0 = z, lane1 = _mm512_set1_epi64 (1);
+  __m512i h[5];
   int i;
 
 #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
     {
-      r->l[i] = _mm256_madd52lo_epu64 (p->l[i], x->l[i], a24);
-      h[i] = _mm256_madd52hi_epu64 (z, x->l[i], a24);
+      __m512i aa = _mm512_permutexvar_epi64 (lane0, m->l[i]);
+      __m512i nb = _mm512_sub_epi64
+        (_mm512_set1_epi64 (i ? P2_I : P2_0),
+         _mm512_permutexvar_epi64 (lane1, m->l[i]));
+      r->l[i] = _mm512_madd52lo_epu64 (_mm512_madd52lo_epu64 (z, aa, c1),
+                                       nb, c2);
+      h[i] = _mm512_madd52hi_epu64 (_mm512_madd52hi_epu64 (z, aa, c1),
+                                    nb, c2);
     }
 #pragma GCC unroll 5
   for (i = 1; i < 5; i++)
-    r->l[i] = _mm256_add_epi64 (r->l[i], _mm256_add_epi64 (h[i - 1],
+    r->l[i] = _mm512_add_epi64 (r->l[i], _mm512_add_epi64 (h[i - 1],
                                                           h[i - 1]));
-  r->l[0] = _mm256_madd52lo_epu64 (r->l[0], h[4], _mm256_set1_epi64x (38));
+  r->l[0] = _mm512_madd52lo_epu64 (r->l[0], h[4], _mm512_set1_epi64 (38));
 }
 
-/* R = A's lanes (LO) + A's lanes (HI), where LO and HI are lane
- * selections (vpermq indices), with lanes 1 and 3 of the second term
- * negated as 4p minus the limb; not carried */
+/* R = A's lanes LO + A's lanes HI (vpermq indices), the second term
+ * negated (4p minus the limb) in the lanes of NEG; not carried */
 IFMA_INLINE void
-vpair_sum_diff (v4 *r, const v4 *a, __m256i lo, __m256i hi)
+vsum_diff (v8 *r, const v8 *a, __m512i lo, __m512i hi, __mmask8 neg)
 {
-  const __m256i p40 = _mm256_set1_epi64x (P4_0);
-  const __m256i p4i = _mm256_set1_epi64x (P4_I);
+  const __m512i p40 = _mm512_set1_epi64 (P4_0);
+  const __m512i p4i = _mm512_set1_epi64 (P4_I);
   int i;
 #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
     {
-      __m256i e = _mm256_permutexvar_epi64 (lo, a->l[i]);
-      __m256i f = _mm256_permutexvar_epi64 (hi, a->l[i]);
-      __m256i n = _mm256_sub_epi64 (i ? p4i : p40, f);
-      r->l[i] = _mm256_add_epi64 (e, _mm256_mask_blend_epi64 (0xa, f, n));
+      __m512i e = _mm512_permutexvar_epi64 (lo, a->l[i]);
+      __m512i f = _mm512_permutexvar_epi64 (hi, a->l[i]);
+      __m512i n = _mm512_sub_epi64 (i ? p4i : p40, f);
+      r->l[i] = _mm512_add_epi64 (e, _mm512_mask_blend_epi64 (neg, f, n));
     }
 }
 
-/* one ladder step on S = (x2, z2, x3, z3) with the pairs swapped if
- * SWAP (all ones in every lane) or not (0): the step reads its lanes
- * through permutations whose indices carry the swap, so S itself is
- * never swapped inside the loop; X1V holds (1, 1, 1, x1); BASE (a
- * constant): x1 is 9, multiplied by shifts and adds instead */
+/* One ladder step on S = (x2, z2, x3, z3, x1 x2, x1 z2, x1 x3, x1 z3)
+ * with the pairs swapped if SWAP2 is 2 in every lane (0: not): the
+ * first lane selections carry the swap (index xor 2), so S itself is
+ * never swapped inside the loop.  Two rounds of eight products:
+ *   (A, B, C, D, x1 A, x1 B, x1 C, x1 D)   sums and differences of S
+ *   M1 = that * (A, B, B, A, A, B, B, A)
+ *      = (AA, BB, CB, DA, x1 AA, x1 BB, x1 CB, x1 DA)
+ *   Q  = (E, DA + CB, DA - CB, x1 E, x1 (DA + CB), x1 (DA - CB), .., ..)
+ *        with E = AA - BB, and F = AA + a24 E
+ *   M2 = (AA, E, DA + CB, x1 (DA - CB), x1 AA, x1 E, x1 (DA + CB),
+ *         x1 (DA - CB))
+ *      * (BB, F, DA + CB, DA - CB, BB, F, DA + CB, x1 (DA - CB))
+ *      = (x2', z2', x3', z3', x1 x2', x1 z2', x1 x3', x1 z3')
+ * where z3' = x1 (DA - CB)^2 and x1 z3' = x1^2 (DA - CB)^2: carrying
+ * the x1 multiples in the state takes the multiplication by x1 out of
+ * the step's chain (three rounds of four products before). */
 IFMA_INLINE void
-ladder_step (v4 *s, __m256i swap, const v4 *x1v, int base)
+ladder_step (v8 *s, __m512i swap2)
 {
-  const __m256i two = _mm256_and_si256 (swap, _mm256_set1_epi64x (2));
-  v4 r1, o1, m1, x, y, y1, pp, m2;
+  v8 l1, r1, m1, q, f, l2, r2;
   int i;
 
-  vpair_sum_diff (&r1, s, _mm256_xor_si256 (SEL (0, 0, 2, 2), two),
-                  _mm256_xor_si256 (SEL (1, 1, 3, 3), two));  /* A B C D */
-  vcarry (&r1, &r1);
+  vsum_diff (&l1, s, _mm512_xor_si512 (SEL8 (0, 0, 2, 2, 4, 4, 6, 6), swap2),
+             _mm512_xor_si512 (SEL8 (1, 1, 3, 3, 5, 5, 7, 7), swap2), 0xaa);
+  vcarry8 (&l1, &l1);
 #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
-    o1.l[i] = _mm256_permute4x64_epi64 (r1.l[i], _MM_SHUFFLE (0, 1, 1, 0));
-  vmul (&m1, &r1, &o1);                                 /* AA, BB, CB, DA */
+    r1.l[i] = _mm512_permutexvar_epi64 (SEL8 (0, 1, 1, 0, 0, 1, 1, 0),
+                                        l1.l[i]);
+  vmul8 (&m1, &l1, &r1);
 
-  /* x = (AA, AA - BB, DA + CB, DA - CB) */
-  vpair_sum_diff (&x, &m1, SEL (0, 0, 3, 3), SEL (1, 1, 2, 2));
-#pragma GCC unroll 5
-  for (i = 0; i < 5; i++)
-    x.l[i] = _mm256_mask_blend_epi64 (0x1, x.l[i], m1.l[i]);
-  vcarry (&x, &x);
-  /* y = (BB, AA + a24 E, DA + CB, DA - CB) */
-#pragma GCC unroll 5
-  for (i = 0; i < 5; i++)
-    pp.l[i] = _mm256_permute4x64_epi64 (m1.l[i], _MM_SHUFFLE (3, 3, 0, 0));
-  vmuladd_a24 (&y1, &pp, &x);
-  vcarry (&y1, &y1);
+  vsum_diff (&q, &m1, SEL8 (0, 3, 3, 4, 7, 7, 0, 0),
+             SEL8 (1, 2, 2, 5, 6, 6, 1, 1), 0x2d);
+  vcarry8 (&q, &q);
+  vmul_f (&f, &m1);                             /* F in every lane */
+  vcarry8 (&f, &f);
+  /* lanes 0..7 of M1, 8..15 of Q */
 #pragma GCC unroll 5
   for (i = 0; i < 5; i++)
     {
-      __m256i bb = _mm256_permute4x64_epi64 (m1.l[i],
-                                             _MM_SHUFFLE (1, 1, 1, 1));
-      y.l[i] = _mm256_mask_blend_epi64 (0x2, x.l[i], y1.l[i]);
-      y.l[i] = _mm256_mask_blend_epi64 (0x1, y.l[i], bb);
+      l2.l[i] = _mm512_permutex2var_epi64
+        (m1.l[i], SEL8 (0, 8, 9, 13, 4, 11, 12, 13), q.l[i]);
+      r2.l[i] = _mm512_mask_blend_epi64
+        (0x22, _mm512_permutex2var_epi64 (m1.l[i],
+                                          SEL8 (1, 0, 9, 10, 1, 0, 9, 13),
+                                          q.l[i]), f.l[i]);
     }
-  vmul (&m2, &x, &y);
-  if (!base)
-    vmul (s, &m2, x1v);
-  else
-    {
-      /* z3' = 9 (DA - CB)^2: limbs < 9 (2^51 + 2^14) < 2^55, carried */
-      v4 n9;
-#pragma GCC unroll 5
-      for (i = 0; i < 5; i++)
-        n9.l[i] = _mm256_add_epi64 (_mm256_slli_epi64 (m2.l[i], 3), m2.l[i]);
-      vcarry (&n9, &n9);
-#pragma GCC unroll 5
-      for (i = 0; i < 5; i++)
-        s->l[i] = _mm256_mask_blend_epi64 (0x8, m2.l[i], n9.l[i]);
-    }
-}
-
-/* swap lanes (0, 1) with (2, 3) where MASK is all ones */
-IFMA_INLINE void
-vcswap (v4 *s, __m256i mask)
-{
-  int i;
-#pragma GCC unroll 5
-  for (i = 0; i < 5; i++)
-    {
-      __m256i t = _mm256_permute4x64_epi64 (s->l[i],
-                                            _MM_SHUFFLE (1, 0, 3, 2));
-      s->l[i] = _mm256_xor_si256 (s->l[i], _mm256_and_si256
-                                  (mask, _mm256_xor_si256 (s->l[i], t)));
-    }
+  vmul8 (s, &l2, &r2);
 }
 
 IFMA_INLINE void
-ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5],
-        int base)
+ladder (uint64_t xz[10], const unsigned char k[32], const uint64_t x1[5])
 {
-  v4 s, x1v;
-  uint64_t swap = 0, bit, lanes[4];
+  v8 s, x, xx;
+  uint64_t swap = 0, bit, lanes[8];
+  __m512i sel;
   int i;
 
-  s.l[0] = _mm256_set_epi64x (1, (long long) x1[0], 0, 1);
-  x1v.l[0] = _mm256_set_epi64x ((long long) x1[0], 1, 1, 1);
-  for (i = 1; i < 5; i++)
-    {
-      s.l[i] = _mm256_set_epi64x (0, (long long) x1[i], 0, 0);
-      x1v.l[i] = _mm256_set_epi64x ((long long) x1[i], 0, 0, 0);
-    }
+  /* S = (1, 0, x1, 1, x1, 0, x1^2, x1) */
+  for (i = 0; i < 5; i++)
+    x.l[i] = _mm512_set1_epi64 ((long long) x1[i]);
+  vmul8 (&xx, &x, &x);
+  for (i = 0; i < 5; i++)
+    s.l[i] = _mm512_mask_blend_epi64
+      (0x40, _mm512_mask_blend_epi64
+             (0x94, i ? _mm512_setzero_si512 ()
+                      : SEL8 (1, 0, 0, 1, 0, 0, 0, 0), x.l[i]), xx.l[i]);
   for (i = 254; i >= 0; i--)
     {
       bit = (uint64_t) (k[i / 8] >> (i % 8)) & 1;
       swap ^= bit;
-      ladder_step (&s, _mm256_set1_epi64x ((long long)
-                                           ct_mask_from_flag_u64 (swap)),
-                   &x1v, base);
+      ladder_step (&s, _mm512_set1_epi64 ((long long)
+                                          (ct_mask_from_flag_u64 (swap)
+                                           & 2)));
       swap = bit;
     }
-  vcswap (&s, _mm256_set1_epi64x ((long long) ct_mask_from_flag_u64 (swap)));
+  /* the last swap: (x2, z2) from lanes (0, 1), or (2, 3) */
+  sel = _mm512_xor_si512 (SEL8 (0, 1, 0, 0, 0, 0, 0, 0),
+                          _mm512_set1_epi64 ((long long)
+                                             (ct_mask_from_flag_u64 (swap)
+                                              & 2)));
   for (i = 0; i < 5; i++)
     {
-      _mm256_storeu_si256 ((__m256i *) lanes, s.l[i]);
+      _mm512_storeu_si512 ((void *) lanes,
+                           _mm512_permutexvar_epi64 (sel, s.l[i]));
       xz[i] = lanes[0];
       xz[5 + i] = lanes[1];
     }
   wipememory (lanes, sizeof lanes);
   wipememory (&s, sizeof s);
+  wipememory (&x, sizeof x);
+  wipememory (&xx, sizeof xx);
   _mm256_zeroall ();
 }
 
@@ -216,14 +220,14 @@ IFMA_FN void
 _kc_x25519_ladder_ifma (uint64_t xz[10], const unsigned char k[32],
                         const uint64_t x1[5])
 {
-  ladder (xz, k, x1, 0);
+  ladder (xz, k, x1);
 }
 
 IFMA_FN void
 _kc_x25519_ladder_ifma_base (uint64_t xz[10], const unsigned char k[32])
 {
   static const uint64_t nine[5] = { 9, 0, 0, 0, 0 };
-  ladder (xz, k, nine, 1);
+  ladder (xz, k, nine);
 }
 
 #else /* !KC_HAVE_X25519_IFMA */

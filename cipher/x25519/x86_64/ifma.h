@@ -1,6 +1,6 @@
 /* x25519/x86_64/ifma.h - the X25519 Montgomery ladder on AVX-512 IFMA: the
- * four field elements of the ladder state in the four 64-bit lanes of
- * ymm registers.  Internal interface.
+ * ladder state and its x1 multiples, eight field elements, in the eight
+ * 64-bit lanes of zmm registers.  Internal interface.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -16,7 +16,8 @@
 #include <stdint.h>
 
 /* The kernel's gate: AVX-512 F, VL and IFMA, and AVX2 (it is compiled
- * with it: VEX code on ymm registers). */
+ * with it; the field of x25519/x86_64/field-ifma.h has ymm forms too,
+ * which Ed25519's comb uses). */
 #define KC_X25519_IFMA_ISA AVX2, IFMA
 #define KC_X25519_IFMA_HWF KC_ISA_HWF (KC_X25519_IFMA_ISA)
 
@@ -29,13 +30,12 @@ int _kc_x25519_ifma_built (void);
  * 2^51 + 2^14 (so that the portable field accepts them).  Constant time
  * in K and X1: straight-line code whose only branches and memory indices
  * are the public step count; valgrind cannot run AVX-512, so t-ctime
- * checks the portable ladder, and this kernel by this construction.
+ * checks the portable ladder, and t-ctime-msan's taint check this one.
  * Does nothing if the build lacks the kernel. */
 void _kc_x25519_ladder_ifma (uint64_t xz[10], const unsigned char k[32],
                              const uint64_t x1[5]);
 
-/* The same from u = 9, whose product is shifts and adds: two of the
- * step's three multiplications */
+/* The same from u = 9 */
 void _kc_x25519_ladder_ifma_base (uint64_t xz[10],
                                   const unsigned char k[32]);
 
