@@ -6,7 +6,7 @@
  */
 #include "kcrypt-int.h"
 #include "p256/p256.h"
-#include "hash/hmac.h"
+#include "hash/rfc6979.h"
 #include "moduli.h"
 #include "bufhelp.h"
 
@@ -31,76 +31,39 @@ _kc_p256_digest_to_scalar (scalar *m, const unsigned char *digest,
   wipememory (b, sizeof b);
 }
 
-/* The HMAC_DRBG of RFC 6979 section 3.2 (qlen = hlen = 256). */
-struct rfc6979
-{
-  unsigned char k[32], v[32];
-};
-
+/* Step h of RFC 6979 (hash/rfc6979.h): the next candidate K in [1, n-1];
+ * a candidate out of range is skipped (public: probability 2^-32 for
+ * n). */
 static void
-hmac2 (unsigned char out[32], const unsigned char key[32],
-       const void *p1, size_t n1, const void *p2, size_t n2)
+rfc6979_next (_kc_rfc6979_ctx *st, scalar *k)
 {
-  _kc_hmac_sha256_ctx c;
-  _kc_hmac_sha256_init (&c, key, 32);
-  _kc_hmac_sha256_update (&c, p1, n1);
-  if (n2)
-    _kc_hmac_sha256_update (&c, p2, n2);
-  _kc_hmac_sha256_final (&c, out);      /* wipes C */
-}
-
-static void
-rfc6979_init (struct rfc6979 *st, const scalar *x, const scalar *m)
-{
-  unsigned char data[65];
-
-  /* int2octets (x) || bits2octets (h1), M already bits2int (h1) mod n */
-  _kc_p256_scalar_get_b32 (data + 1, x);
-  _kc_p256_scalar_get_b32 (data + 33, m);
-  memset (st->v, 0x01, 32);                           /* step b */
-  memset (st->k, 0x00, 32);                           /* step c */
-  data[0] = 0x00;
-  hmac2 (st->k, st->k, st->v, 32, data, 65);          /* step d */
-  hmac2 (st->v, st->k, st->v, 32, NULL, 0);           /* step e */
-  data[0] = 0x01;
-  hmac2 (st->k, st->k, st->v, 32, data, 65);          /* step f */
-  hmac2 (st->v, st->k, st->v, 32, NULL, 0);           /* step g */
-  wipememory (data, sizeof data);
-}
-
-/* Step h: the next candidate K in [1, n-1]; a candidate out of range is
- * skipped (public: probability 2^-32 for n). */
-static void
-rfc6979_next (struct rfc6979 *st, scalar *k)
-{
-  static const unsigned char zero = 0x00;
+  unsigned char t[32];
   int bad;
 
-  for (;;)
+  do
     {
-      hmac2 (st->v, st->k, st->v, 32, NULL, 0);
-      bad = _kc_p256_scalar_set_b32 (k, st->v) | _kc_p256_scalar_is_zero (k);
+      _kc_rfc6979_next (st, t);
+      bad = _kc_p256_scalar_set_b32 (k, t) | _kc_p256_scalar_is_zero (k);
       ct_declassify (&bad, sizeof bad);
-      /* prepare the state for a further candidate either way (the step h
-       * "K = HMAC_K(V || 0x00), V = HMAC_K(V)") */
-      hmac2 (st->k, st->k, st->v, 32, &zero, 1);
-      hmac2 (st->v, st->k, st->v, 32, NULL, 0);
-      if (!bad)
-        return;
     }
+  while (bad);
+  wipememory (t, sizeof t);
 }
 
 void
 _kc_p256_ecdsa_sign (scalar *r, scalar *s, const scalar *x, const scalar *m,
                      int low_s)
 {
-  struct rfc6979 st;
-  unsigned char xb[32];
+  _kc_rfc6979_ctx st;
+  unsigned char xb[32], h1[32];
   scalar k, ki, t;
   ge rp;
   int bad;
 
-  rfc6979_init (&st, x, m);
+  /* int2octets (x) || bits2octets (h1), M already bits2int (h1) mod n */
+  _kc_p256_scalar_get_b32 (xb, x);
+  _kc_p256_scalar_get_b32 (h1, m);
+  _kc_rfc6979_init (&st, xb, h1, NULL);
   for (;;)
     {
       rfc6979_next (&st, &k);
@@ -123,7 +86,8 @@ _kc_p256_ecdsa_sign (scalar *r, scalar *s, const scalar *x, const scalar *m,
     }
   ct_declassify (r, sizeof *r);
   ct_declassify (s, sizeof *s);
-  wipememory (&st, sizeof st);
+  _kc_rfc6979_done (&st);
+  wipememory (h1, sizeof h1);
   wipememory (&k, sizeof k);
   wipememory (&ki, sizeof ki);
   wipememory (&t, sizeof t);

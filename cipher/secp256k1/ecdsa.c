@@ -7,7 +7,7 @@
 #include "kcrypt-int.h"
 #include "secp256k1/ecdsa.h"
 #include "secp256k1/ecmult.h"
-#include "hash/hmac.h"
+#include "hash/rfc6979.h"
 
 typedef _kc_secp256k1_scalar scalar;
 
@@ -36,20 +36,6 @@ _kc_ecdsa_digest_to_scalar (scalar *m, const unsigned char *digest,
   wipememory (b, sizeof b);
 }
 
-/* OUT = HMAC(K, P1 || P2), where KEYED is the context right after
- * _kc_hmac_sha256_init with K (copied, so one keyed context serves every
- * MAC under the same K: the ipad/opad blocks are hashed once per key). */
-static void
-hmac_keyed (unsigned char out[32], const _kc_hmac_sha256_ctx *keyed,
-            const void *p1, size_t n1, const void *p2, size_t n2)
-{
-  _kc_hmac_sha256_ctx c = *keyed;
-  _kc_hmac_sha256_update (&c, p1, n1);
-  if (n2)
-    _kc_hmac_sha256_update (&c, p2, n2);
-  _kc_hmac_sha256_final (&c, out);     /* wipes C */
-}
-
 void
 _kc_ecdsa_rfc6979_nonce (scalar *k, const scalar *seckey, const scalar *m,
                          unsigned int counter)
@@ -61,34 +47,19 @@ void
 _kc_ecdsa_rfc6979_nonce_data (scalar *k, const scalar *seckey, const scalar *m,
                               const unsigned char *ndata, unsigned int counter)
 {
-  static const unsigned char zero = 0x00;
-  unsigned char v[32], key[32], data[97];
-  size_t dlen = ndata ? 97 : 65;
-  _kc_hmac_sha256_ctx kctx;
+  unsigned char x[32], h1[32], t[32];
+  _kc_rfc6979_ctx st;
   int overflow, bad;
 
   /* x || h1 with h1 = bits2octets(H(m)) = int2octets(bits2int(H(m)) mod n);
    * M is already that value.  Then k' (section 3.6), if any. */
-  _kc_secp256k1_scalar_get_b32 (data + 1, seckey);
-  _kc_secp256k1_scalar_get_b32 (data + 33, m);
-  if (ndata)
-    memcpy (data + 65, ndata, 32);
-  memset (v, 0x01, 32);                              /* step b */
-  memset (key, 0x00, 32);                            /* step c */
-  _kc_hmac_sha256_init (&kctx, key, 32);
-  data[0] = 0x00;
-  hmac_keyed (key, &kctx, v, 32, data, dlen);        /* step d */
-  _kc_hmac_sha256_init (&kctx, key, 32);
-  hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step e */
-  data[0] = 0x01;
-  hmac_keyed (key, &kctx, v, 32, data, dlen);        /* step f */
-  _kc_hmac_sha256_init (&kctx, key, 32);
-  hmac_keyed (v, &kctx, v, 32, NULL, 0);             /* step g */
+  _kc_secp256k1_scalar_get_b32 (x, seckey);
+  _kc_secp256k1_scalar_get_b32 (h1, m);
+  _kc_rfc6979_init (&st, x, h1, ndata);
   for (;;)
     {
-      /* step h: qlen = hlen = 256, so one V block is T */
-      hmac_keyed (v, &kctx, v, 32, NULL, 0);
-      _kc_secp256k1_scalar_set_b32 (k, v, &overflow);
+      _kc_rfc6979_next (&st, t);
+      _kc_secp256k1_scalar_set_b32 (k, t, &overflow);
       bad = overflow | _kc_secp256k1_scalar_is_zero (k);
       /* Whether a candidate is rejected is revealed (it is never used);
        * it happens with probability about 2^-128. */
@@ -99,14 +70,11 @@ _kc_ecdsa_rfc6979_nonce_data (scalar *k, const scalar *seckey, const scalar *m,
             break;
           counter--;
         }
-      hmac_keyed (key, &kctx, v, 32, &zero, 1);
-      _kc_hmac_sha256_init (&kctx, key, 32);
-      hmac_keyed (v, &kctx, v, 32, NULL, 0);
     }
-  wipememory (v, sizeof v);
-  wipememory (key, sizeof key);
-  wipememory (data, sizeof data);
-  wipememory (&kctx, sizeof kctx);
+  _kc_rfc6979_done (&st);
+  wipememory (x, sizeof x);
+  wipememory (h1, sizeof h1);
+  wipememory (t, sizeof t);
 }
 
 void
