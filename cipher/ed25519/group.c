@@ -95,15 +95,12 @@ _kc_ed25519_ge_is_identity_var (const ge *a)
   return _kc_fe51_iszero (&a->X) && _kc_fe51_iszero (&t);
 }
 
-/* R = 1/A (0 for 0) by safegcd; VAR: variable time (A public) */
-#define fe_inv _kc_fe51_inv
-
 static void
 tobytes (unsigned char s[32], const ge *a, int var)
 {
   fe zi, x, y;
 
-  fe_inv (&zi, &a->Z, var);
+  _kc_fe51_inv (&zi, &a->Z, var);
   _kc_fe51_mul (&x, &a->X, &zi);
   _kc_fe51_mul (&y, &a->Y, &zi);
   _kc_fe51_tobytes (s, &y);
@@ -132,7 +129,7 @@ _kc_ed25519_ge_tobytes2 (unsigned char s[32], const ge *a,
   fe zz, zi, x, y;
 
   _kc_fe51_mul (&zz, &a->Z, &b->Z);
-  fe_inv (&zz, &zz, 0);                         /* 1 / (Za Zb) */
+  _kc_fe51_inv (&zz, &zz, 0);                         /* 1 / (Za Zb) */
   _kc_fe51_mul (&zi, &zz, &b->Z);               /* 1 / Za */
   _kc_fe51_mul (&x, &a->X, &zi);
   _kc_fe51_mul (&y, &a->Y, &zi);
@@ -156,7 +153,7 @@ _kc_ed25519_ge_to_montgomery (unsigned char u[32], const ge *a)
 
   _kc_fe51_add (&n, &a->Z, &a->Y);              /* Z (1 + y) */
   _kc_fe51_sub (&d, &a->Z, &a->Y);              /* Z (1 - y) */
-  fe_inv (&d, &d, 0);
+  _kc_fe51_inv (&d, &d, 0);
   _kc_fe51_mul (&n, &n, &d);
   _kc_fe51_tobytes (u, &n);
   wipememory (&n, sizeof n);

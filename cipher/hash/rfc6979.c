@@ -7,29 +7,27 @@
 #include "kcrypt-int.h"
 #include "hash/rfc6979.h"
 
-/* OUT = HMAC_K (P1 || P2), K the key of ST (its keyed context copied) */
+/* OUT = HMAC_K (V || TAIL), K the key of ST (its keyed context copied) */
 static void
 mac (unsigned char out[32], const _kc_rfc6979_ctx *st,
-     const void *p1, size_t n1, const void *p2, size_t n2)
+     const unsigned char *tail, size_t tlen)
 {
   _kc_hmac_sha256_ctx c = st->key;
-  _kc_hmac_sha256_update (&c, p1, n1);
-  if (n2)
-    _kc_hmac_sha256_update (&c, p2, n2);
+  _kc_hmac_sha256_update (&c, st->v, 32);
+  if (tlen)
+    _kc_hmac_sha256_update (&c, tail, tlen);
   _kc_hmac_sha256_final (&c, out);      /* wipes C */
 }
 
-/* K = HMAC_K (V || SEP || DATA), then V = HMAC_K (V) under the new K */
+/* K = HMAC_K (V || TAIL), then V = HMAC_K (V) under the new K */
 static void
-rekey (_kc_rfc6979_ctx *st, unsigned char *data, size_t dlen,
-       unsigned char sep)
+rekey (_kc_rfc6979_ctx *st, const unsigned char *tail, size_t tlen)
 {
   unsigned char k[32];
 
-  data[0] = sep;
-  mac (k, st, st->v, 32, data, dlen);
+  mac (k, st, tail, tlen);
   _kc_hmac_sha256_init (&st->key, k, 32);
-  mac (st->v, st, st->v, 32, NULL, 0);
+  mac (st->v, st, NULL, 0);
   wipememory (k, sizeof k);
 }
 
@@ -38,7 +36,7 @@ _kc_rfc6979_init (_kc_rfc6979_ctx *st, const unsigned char x[32],
                   const unsigned char h1[32], const unsigned char *extra)
 {
   static const unsigned char zero_key[32];
-  unsigned char data[1 + 32 + 32 + 32];
+  unsigned char data[1 + 32 + 32 + 32];         /* sep || x || h1 || extra */
   size_t dlen = extra ? 97 : 65;
 
   memcpy (data + 1, x, 32);
@@ -47,8 +45,10 @@ _kc_rfc6979_init (_kc_rfc6979_ctx *st, const unsigned char x[32],
     memcpy (data + 65, extra, 32);
   memset (st->v, 0x01, 32);                          /* step b */
   _kc_hmac_sha256_init (&st->key, zero_key, 32);     /* step c */
-  rekey (st, data, dlen, 0x00);                      /* steps d, e */
-  rekey (st, data, dlen, 0x01);                      /* steps f, g */
+  data[0] = 0x00;
+  rekey (st, data, dlen);                            /* steps d, e */
+  data[0] = 0x01;
+  rekey (st, data, dlen);                            /* steps f, g */
   st->drawn = 0;
   wipememory (data, sizeof data);
 }
@@ -56,12 +56,12 @@ _kc_rfc6979_init (_kc_rfc6979_ctx *st, const unsigned char x[32],
 void
 _kc_rfc6979_next (_kc_rfc6979_ctx *st, unsigned char t[32])
 {
-  unsigned char sep = 0x00;
+  static const unsigned char zero = 0x00;
 
   /* after a candidate: K = HMAC_K (V || 0x00), V = HMAC_K (V) */
   if (st->drawn)
-    rekey (st, &sep, 1, 0x00);
-  mac (st->v, st, st->v, 32, NULL, 0);               /* step h */
+    rekey (st, &zero, 1);
+  mac (st->v, st, NULL, 0);                          /* step h */
   memcpy (t, st->v, 32);
   st->drawn = 1;
 }

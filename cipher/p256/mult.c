@@ -21,6 +21,23 @@ typedef _kc_p256_scalar scalar;
 
 /* ------------------------------------------------------------ comb */
 
+/* The signed digit of the BITS-bit window of K at POS (POS < 256), with
+ * CARRY the previous window's carry in and this one's out: w = window +
+ * carry in [0, 2^BITS]; above 2^(BITS-1) it becomes w - 2^BITS (in
+ * [1 - 2^(BITS-1), -1], or 0 for 2^BITS) and carries one into the next
+ * window.  Returns |digit|, *NEG its sign (0 or 1).  Constant time. */
+static uint32_t
+signed_digit (const scalar *k, unsigned int pos, unsigned int bits,
+              uint32_t *carry, uint32_t *neg)
+{
+  uint32_t w = _kc_p256_scalar_bits (k, pos, pos + bits <= 256
+                                     ? bits : 256 - pos) + *carry;
+  *carry = ct_lt_u32 ((uint32_t) 1 << (bits - 1), w);
+  w -= *carry << bits;
+  *neg = w >> 31;
+  return ct_select_u32 (ct_mask_from_flag_u32 (*neg), -w, w);
+}
+
 /* ENT = entry IDX of a comb row (KC_P256_COMB_COLS entries of eight
  * limbs), zeros for an IDX past the row (SIZE_MAX: digit 0).  Constant
  * time: every word of the row is read; masks decide what is kept. */
@@ -72,25 +89,18 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
   ge e;
   fe ny;
   uint64_t ent[8];
-  uint32_t carry = 0, w, neg, mag;
-  unsigned int i, pos;
+  uint32_t carry = 0, neg, mag;
+  unsigned int i;
   void (*lookup) (uint64_t *, const uint64_t *, size_t)
     = KC_PICK (p256_comb_kernels)->lookup;
 
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
     {
-      /* the signed digit of row i: w = window + carry in [0, 64]; above
-       * 32 it becomes w - 64 (in [-31, -1], or 0 for 64) and carries
-       * one into the next window.  The top window (bits 252..255) plus
-       * a carry is at most 16: no carry out. */
-      pos = KC_P256_COMB_BITS * i;
-      w = _kc_p256_scalar_bits (k, pos, pos + KC_P256_COMB_BITS <= 256
-                                ? KC_P256_COMB_BITS : 256 - pos) + carry;
-      carry = ct_lt_u32 (KC_P256_COMB_COLS, w);
-      w -= carry << KC_P256_COMB_BITS;
-      neg = w >> 31;
-      mag = ct_select_u32 (ct_mask_from_flag_u32 (neg), -w, w);
+      /* row i's digit in [-31, 32]; the top window (bits 252..255) plus
+       * a carry is at most 16: no carry out */
+      mag = signed_digit (k, KC_P256_COMB_BITS * i, KC_P256_COMB_BITS,
+                          &carry, &neg);
       /* |digit| reads entry |digit| - 1; 0 wraps past the row and reads
        * zeros, an addition then not kept */
       lookup (ent, &table[i][0][0], (size_t) mag - 1);
@@ -108,7 +118,6 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
   wipememory (&ny, sizeof ny);
   wipememory (ent, sizeof ent);
   wipememory (&carry, sizeof carry);
-  wipememory (&w, sizeof w);
   wipememory (&neg, sizeof neg);
   wipememory (&mag, sizeof mag);
 }
@@ -220,10 +229,9 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
 {
   /* the table as two lookups of eight limbs: X, Y and Z (padded) */
   uint64_t xy[CONST_ENTRIES][8], zz[CONST_ENTRIES][8], ent[8];
-  int32_t digit[CONST_WINDOWS];
+  uint32_t mags[CONST_WINDOWS], negs[CONST_WINDOWS], carry = 0;
   gep acc, t;
   gej accj;
-  uint32_t carry = 0, w, neg, mag;
   int i, j;
 
   /* 0A = infinity, jA = (j-1)A + A: complete additions, constant time
@@ -239,17 +247,10 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
       memcpy (zz[j], t.z.v, 32);
     }
 
-  /* signed digits: w = window + carry in [0, 32]; above 16 it becomes
-   * w - 32 and carries one into the next window.  The top window (bit
-   * 255 alone) plus a carry is at most 2: no carry out. */
+  /* signed digits in [-15, 16]; the top window (bit 255 alone) plus a
+   * carry is at most 2: no carry out */
   for (i = 0; i < CONST_WINDOWS; i++)
-    {
-      unsigned int pos = 5 * (unsigned int) i;
-      w = _kc_p256_scalar_bits (k, pos, pos + 5 <= 256 ? 5 : 256 - pos)
-          + carry;
-      carry = ct_lt_u32 (16, w);
-      digit[i] = (int32_t) w - (int32_t) (carry << 5);
-    }
+    mags[i] = signed_digit (k, 5 * (unsigned int) i, 5, &carry, &negs[i]);
 
   _kc_p256_gep_set_infinity (&acc);
   for (i = CONST_WINDOWS - 1; i >= 0; i--)
@@ -263,31 +264,26 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
             _kc_p256_gej_double (&accj, &accj);
           _kc_p256_gep_set_gej (&acc, &accj);
         }
-      neg = (uint32_t) digit[i] >> 31;
-      mag = ct_select_u32 (ct_mask_from_flag_u32 (neg),
-                           (uint32_t) -digit[i], (uint32_t) digit[i]);
-      ct_lookup_u64x8 (ent, &xy[0][0], CONST_ENTRIES, mag);
+      ct_lookup_u64x8 (ent, &xy[0][0], CONST_ENTRIES, mags[i]);
       memcpy (t.x.v, ent, 32);
       memcpy (t.y.v, ent + 4, 32);
-      ct_lookup_u64x8 (ent, &zz[0][0], CONST_ENTRIES, mag);
+      ct_lookup_u64x8 (ent, &zz[0][0], CONST_ENTRIES, mags[i]);
       memcpy (t.z.v, ent, 32);
       {
         fe ny;
         _kc_p256_fe_neg (&ny, &t.y);
-        _kc_p256_fe_cmov (&t.y, &ny, (int) neg);
+        _kc_p256_fe_cmov (&t.y, &ny, (int) negs[i]);
       }
       _kc_p256_gep_add (&acc, &acc, &t);
     }
   *r = acc;
-  wipememory (digit, sizeof digit);
+  wipememory (mags, sizeof mags);
+  wipememory (negs, sizeof negs);
   wipememory (&acc, sizeof acc);
   wipememory (&accj, sizeof accj);
   wipememory (&t, sizeof t);
   wipememory (ent, sizeof ent);
   wipememory (&carry, sizeof carry);
-  wipememory (&w, sizeof w);
-  wipememory (&mag, sizeof mag);
-  wipememory (&neg, sizeof neg);
 }
 
 /* ------------------------------------------------- Strauss, variable time */
