@@ -29,12 +29,16 @@ typedef struct
  * DELTA advances by STEP per divstep: 1 for delta itself, 2 for the
  * half-delta form, which keeps 2 delta (an odd integer).  The matrix
  * starts as SCALE times the identity, so that with COUNT + log2 SCALE = 62
- * it satisfies 2^62 [f', g'] = [[u, v], [q, r]] [f, g]. */
+ * it satisfies 2^62 [f', g'] = [[u, v], [q, r]] [f, g].
+ * The loop keeps e = -delta, whose sign bit (an arithmetic shift) is the
+ * mask "delta > 0": one instruction where delta's own took three, on the
+ * chain that bounds a divstep (doc/MEASUREMENTS). */
 MI_INLINE int64_t
 divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
              int64_t step, uint64_t scale)
 {
   uint64_t u = scale, v = 0, q = 0, r = scale, c1, c2, x, y, z;
+  int64_t e = -delta;
   int i;
 
   for (i = 0; i < count; i++)
@@ -43,8 +47,8 @@ divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
        * delta > 0; if both (the swap), f then gets the new g added, which
        * makes it the old g: (f, g) = (g, (g - f)) without exchanging
        * registers, and the same for the rows. */
-      c1 = ct_mask_from_flag_u64 ((uint64_t) -delta >> 63);
-      c2 = ct_mask_from_flag_u64 (g & 1);
+      c1 = ct_barrier_u64 ((uint64_t) (e >> 63));
+      c2 = ct_barrier_u64 ((uint64_t) ((int64_t) (g << 63) >> 63));
       x = (f ^ c1) - c1;
       y = (u ^ c1) - c1;
       z = (v ^ c1) - c1;
@@ -52,7 +56,8 @@ divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
       q += y & c2;
       r += z & c2;
       c1 &= c2;
-      delta = (int64_t) (((uint64_t) delta ^ c1) - c1) + step;
+      /* delta' = -delta + STEP on a swap, else delta + STEP */
+      e = (int64_t) (((uint64_t) e ^ c1) - (c1 + (uint64_t) step));
       f += g & c1;
       u += q & c1;
       v += r & c1;
@@ -63,7 +68,7 @@ divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
     }
   t->u = (int64_t) u; t->v = (int64_t) v;
   t->q = (int64_t) q; t->r = (int64_t) r;
-  return delta;
+  return -e;
 }
 
 /* Trailing zeros of x != 0 (variable time: only for the _var paths). */
