@@ -209,13 +209,30 @@ peers_compare (const char *path, enum bench_unit unit, double units,
 
   for (i = 1; i < n; i++)
     {
-      double ratio = ns[i] > 0 ? ns[0] / ns[i] : 0;
-      peers_svg_add (path, sides[i].who, ratio,
-                     res[0].r2 < BENCH_R2_NOISY || res[i].r2 < BENCH_R2_NOISY);
+      /* A slope of 0 is a fit that failed (the noise made it come out
+       * negative; bench.c keeps it at 0): no figure, not a figure of 0. */
+      int fit = ns[0] > 0 && ns[i] > 0;
+      double ratio = fit ? ns[0] / ns[i] : 0;
+      if (fit)
+        peers_svg_add (path, sides[i].who, ratio,
+                       res[0].r2 < BENCH_R2_NOISY
+                       || res[i].r2 < BENCH_R2_NOISY);
       if (bench_cfg.csv)
-        printf ("%s,%s,%s,%.3f,%.3f,%.3f\n", path, sides[i].who,
-                unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns[0], ns[i],
-                ratio);
+        {
+          char o[32] = "-", t[32] = "-", q[32] = "-";
+          if (ns[0] > 0)
+            snprintf (o, sizeof o, "%.3f", ns[0]);
+          if (ns[i] > 0)
+            snprintf (t, sizeof t, "%.3f", ns[i]);
+          if (fit)
+            snprintf (q, sizeof q, "%.3f", ratio);
+          printf ("%s,%s,%s,%s,%s,%s\n", path, sides[i].who,
+                  unit == BENCH_NS_PER_BYTE ? "byte" : "op", o, t, q);
+        }
+      else if (!fit)
+        printf ("  %-20s %-10s  no figure: the slope fit failed"
+                " (r2=%.3f/%.3f)\n", path, sides[i].who, res[0].r2,
+                res[i].r2);
       else
         {
           const char *label = unit == BENCH_NS_PER_BYTE ? "ns/B"

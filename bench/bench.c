@@ -566,12 +566,16 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
   rows_reported++;
   if (bench_cfg.csv)
     {
-      if (bench_cfg.cpu_mhz > 0)
+      char nsbuf[32] = "-";
+      /* ns 0: the slope fit failed (see bench_measure): no figure */
+      if (ns > 0)
+        snprintf (nsbuf, sizeof nsbuf, "%.3f", ns);
+      if (bench_cfg.cpu_mhz > 0 && ns > 0)
         snprintf (cycbuf, sizeof cycbuf, "%.3f", cyc);
       else
         strcpy (cycbuf, "-");
-      printf ("%s,%s,%s,%s,%.3f,%s,%.4f,%d\n", g->name, name, op,
-              unit == BENCH_NS_PER_BYTE ? "byte" : "op", ns, cycbuf,
+      printf ("%s,%s,%s,%s,%s,%s,%.4f,%d\n", g->name, name, op,
+              unit == BENCH_NS_PER_BYTE ? "byte" : "op", nsbuf, cycbuf,
               res->r2, res->r2 < BENCH_R2_NOISY);
     }
   else
@@ -603,6 +607,13 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
       else
         strcpy (cycbuf, "-");
       row_path (path, sizeof path, g, name, op);
+      if (ns <= 0)
+        {
+          printf ("  %-*s  no figure: the slope fit failed (r2=%.3f)\n",
+                  PATH_WIDTH, path, res->r2);
+          fflush (stdout);
+          return;
+        }
       bench_fmt (timebuf, sizeof timebuf, shown);
       printf ("  %-*s %12s %-6s %12s%s", PATH_WIDTH, path, timebuf, label,
               cycbuf, bench_cfg.cpu_mhz <= 0 ? ""

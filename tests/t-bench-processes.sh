@@ -28,6 +28,8 @@ if [ "$1" = slope ]; then
 else
   echo "row,peer,unit,ours_ns,theirs_ns,ratio"
   echo "kem/z,p,op,$(pick '90 80 100 95 85'),$(pick '100 100 100 100 110'),$(pick '0.9 0.8 1.0 0.95 0.773')"
+  # a peer whose fit failed in process 2 (bench-peers prints "-")
+  echo "kem/w,p,op,$(pick '50 60 55 45 40'),$(pick '100 - 100 100 100'),$(pick '0.5 - 0.55 0.45 0.4')"
 fi
 TOOL
 chmod +x "$tmp/tool"
@@ -53,6 +55,11 @@ sh "$top/bench/bench-processes.sh" -n 4 "$tmp/tool" peers peers > "$tmp/out" 2>"
 # four processes: ours 80 90 95 100 (median 92.5), theirs 100 x 4, ratio
 # 0.8 0.9 0.95 1.0 (median 0.925, spread 0.2 / 0.925)
 check "peers row" "kem/z p  *92.5 \[80.0-100.0\] 21.6% *100.0 \[100.0-100.0\] 0.0% *0.925 \[0.800-1.000\] 21.6%"
+# kem/w: process 2's "-" is left out, not read as 0: ours 45 50 55 60,
+# theirs 100 x 3, ratio 0.45 0.5 0.55 (median 0.5, spread 0.1 / 0.5)
+check "peers row without a fit" "kem/w p  *52.5 \[45.0-60.0\] 28.6% *100.0 \[100.0-100.0\] 0.0% *0.500 \[0.450-0.550\] 20.0%"
+grep -q "some rows are missing" "$tmp/err" \
+  || { echo "FAIL: a missing figure was not reported"; cat "$tmp/err"; fail=1; }
 
 # A failing process fails the run; a bad count is refused.
 if sh "$top/bench/bench-processes.sh" -n 2 false > /dev/null 2>&1; then
