@@ -219,15 +219,12 @@ peers_compare (const char *path, enum bench_unit unit, double units,
                        || res[i].r2 < BENCH_R2_NOISY);
       if (bench_cfg.csv)
         {
-          char o[32] = "-", t[32] = "-", q[32] = "-";
-          if (ns[0] > 0)
-            snprintf (o, sizeof o, "%.3f", ns[0]);
-          if (ns[i] > 0)
-            snprintf (t, sizeof t, "%.3f", ns[i]);
-          if (fit)
-            snprintf (q, sizeof q, "%.3f", ratio);
+          char o[32], t[32], q[32];
           printf ("%s,%s,%s,%s,%s,%s\n", path, sides[i].who,
-                  unit == BENCH_NS_PER_BYTE ? "byte" : "op", o, t, q);
+                  unit == BENCH_NS_PER_BYTE ? "byte" : "op",
+                  bench_fmt_csv (o, sizeof o, ns[0]),
+                  bench_fmt_csv (t, sizeof t, ns[i]),
+                  bench_fmt_csv (q, sizeof q, ratio));
         }
       else if (!fit)
         printf ("  %-20s %-10s  no figure: the slope fit failed"

@@ -514,6 +514,16 @@ bench_fmt (char *buf, size_t len, double v)
   return buf;
 }
 
+const char *
+bench_fmt_csv (char *buf, size_t len, double v)
+{
+  if (v > 0)
+    snprintf (buf, len, "%.3f", v);
+  else
+    snprintf (buf, len, "-");
+  return buf;
+}
+
 void
 bench_group_begin (const struct bench_group *g)
 {
@@ -566,16 +576,12 @@ bench_report (const struct bench_group *g, const char *name, const char *op,
   rows_reported++;
   if (bench_cfg.csv)
     {
-      char nsbuf[32] = "-";
-      /* ns 0: the slope fit failed (see bench_measure): no figure */
-      if (ns > 0)
-        snprintf (nsbuf, sizeof nsbuf, "%.3f", ns);
-      if (bench_cfg.cpu_mhz > 0 && ns > 0)
-        snprintf (cycbuf, sizeof cycbuf, "%.3f", cyc);
-      else
-        strcpy (cycbuf, "-");
+      char nsbuf[32];
+      /* without a clock, or a fit (ns 0), the cycles are "-" too */
+      bench_fmt_csv (cycbuf, sizeof cycbuf, bench_cfg.cpu_mhz > 0 ? cyc : 0);
       printf ("%s,%s,%s,%s,%s,%s,%.4f,%d\n", g->name, name, op,
-              unit == BENCH_NS_PER_BYTE ? "byte" : "op", nsbuf, cycbuf,
+              unit == BENCH_NS_PER_BYTE ? "byte" : "op",
+              bench_fmt_csv (nsbuf, sizeof nsbuf, ns), cycbuf,
               res->r2, res->r2 < BENCH_R2_NOISY);
     }
   else

@@ -201,6 +201,9 @@ int bench_row_wanted (const struct bench_group *g, const char *name,
 /* V with about four significant digits (at least 3 decimals below 10,
  * none from 1000 up) into BUF. */
 const char *bench_fmt (char *buf, size_t len, double v);
+/* A CSV field: V with three decimals, or "-" if V is not positive (a
+ * slope fit that failed leaves a time of 0: no figure). */
+const char *bench_fmt_csv (char *buf, size_t len, double v);
 
 /* Print the group header (text mode; nothing in CSV mode). */
 void bench_group_begin (const struct bench_group *g);

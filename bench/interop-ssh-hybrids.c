@@ -81,11 +81,9 @@ same (const unsigned char *a, size_t alen, const unsigned char *b,
 }
 
 /* The classical half of a key or reply (its last EC bytes) made invalid:
- * X25519's all-zero value; for P-256 the point (0x04 || X || Y) with Y
- * changed, which takes it off the curve (the curve has at most two
- * points with a given X, and Y + 1 is -Y only when 2Y + 1 = p, for which
- * the point would be Y = (p - 1)/2; a check keeps it honest: OpenSSH must
- * refuse it too). */
+ * X25519's all-zero value; for P-256 the point (0x04 || X || Y) with
+ * Y's low bit flipped, which is off the curve unless Y ^ 1 = p - Y (only
+ * for Y = (p +- 1)/2; OpenSSH's refusal of the same point checks it). */
 static void
 spoil (const struct exchange *x, unsigned char *buf, size_t len)
 {

@@ -34,8 +34,7 @@ cleanup_exit (int i)
 
 struct sshside
 {
-  struct kex *kex;
-  int type;
+  struct kex *kex;              /* its kex_type says which exchange */
 };
 
 struct sshside *
@@ -55,7 +54,6 @@ sshside_new (const char *kex_name)
       free (s);
       return NULL;
     }
-  s->type = type;
   s->kex->kex_type = type;
   s->kex->hash_alg = kex_hash_from_name (kex_name);
   s->kex->ec_nid = kex_nid_from_name (kex_name);
@@ -111,7 +109,7 @@ sshside_keypair (struct sshside *s, unsigned char *pk, size_t pk_max,
   kex->client_pub = NULL;
   EC_KEY_free (kex->ec_client_key);
   kex->ec_client_key = NULL;
-  switch (s->type)
+  switch (s->kex->kex_type)
     {
     case KEX_KEM_SNTRUP761X25519_SHA512:
       r = kex_kem_sntrup761x25519_keypair (kex);
@@ -138,7 +136,7 @@ sshside_enc (struct sshside *s, const unsigned char *pk, size_t pk_len,
 
   if ((cb = sshbuf_from (pk, pk_len)) == NULL)
     return SSH_ERR_ALLOC_FAIL;
-  switch (s->type)
+  switch (s->kex->kex_type)
     {
     case KEX_KEM_SNTRUP761X25519_SHA512:
       r = kex_kem_sntrup761x25519_enc (s->kex, cb, &server_blob, &k);
@@ -169,7 +167,7 @@ sshside_dec (struct sshside *s, const unsigned char *ct, size_t ct_len,
 
   if ((sb = sshbuf_from (ct, ct_len)) == NULL)
     return SSH_ERR_ALLOC_FAIL;
-  switch (s->type)
+  switch (s->kex->kex_type)
     {
     case KEX_KEM_SNTRUP761X25519_SHA512:
       r = kex_kem_sntrup761x25519_dec (s->kex, sb, &k);
@@ -199,7 +197,7 @@ sshside_client_seckey (struct sshside *s, unsigned char *sk, size_t sk_max,
   const unsigned char *pq;
   size_t pqlen;
 
-  if (s->type == KEX_KEM_SNTRUP761X25519_SHA512)
+  if (s->kex->kex_type == KEX_KEM_SNTRUP761X25519_SHA512)
     {
       pq = kex->sntrup761_client_key;
       pqlen = sizeof kex->sntrup761_client_key;
@@ -212,7 +210,7 @@ sshside_client_seckey (struct sshside *s, unsigned char *sk, size_t sk_max,
   if (sk_max < pqlen + 32)
     return 1;
   memcpy (sk, pq, pqlen);
-  if (s->type == KEX_KEM_MLKEM768ECDH_SHA256)
+  if (s->kex->kex_type == KEX_KEM_MLKEM768ECDH_SHA256)
     {
       const BIGNUM *d = kex->ec_client_key
         ? EC_KEY_get0_private_key (kex->ec_client_key) : NULL;

@@ -48,7 +48,7 @@ divsteps_ct (int64_t delta, uint64_t f, uint64_t g, trans *t, int count,
        * makes it the old g: (f, g) = (g, (g - f)) without exchanging
        * registers, and the same for the rows. */
       c1 = ct_barrier_u64 ((uint64_t) (e >> 63));
-      c2 = ct_barrier_u64 ((uint64_t) ((int64_t) (g << 63) >> 63));
+      c2 = ct_mask_from_flag_u64 (g & 1);
       x = (f ^ c1) - c1;
       y = (u ^ c1) - c1;
       z = (v ^ c1) - c1;

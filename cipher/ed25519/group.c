@@ -129,7 +129,7 @@ _kc_ed25519_ge_tobytes2 (unsigned char s[32], const ge *a,
   fe zz, zi, x, y;
 
   _kc_fe51_mul (&zz, &a->Z, &b->Z);
-  _kc_fe51_inv (&zz, &zz, 0);                         /* 1 / (Za Zb) */
+  _kc_fe51_inv (&zz, &zz, 0);                   /* 1 / (Za Zb) */
   _kc_fe51_mul (&zi, &zz, &b->Z);               /* 1 / Za */
   _kc_fe51_mul (&x, &a->X, &zi);
   _kc_fe51_mul (&y, &a->Y, &zi);
