@@ -97,7 +97,7 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
     {
-      /* row i's digit in [-31, 32]; the top window (bits 252..255) plus
+      /* row i's digit in [-63, 64]; the top window (bits 252..255) plus
        * a carry is at most 16: no carry out */
       mag = signed_digit (k, KC_P256_COMB_BITS * i, KC_P256_COMB_BITS,
                           &carry, &neg);
