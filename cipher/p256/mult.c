@@ -87,13 +87,14 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
 {
   gep acc, t;
   ge e;
-  fe ny;
+  fe ny, zero;
   uint64_t ent[8];
-  uint32_t carry = 0, neg, mag;
+  uint32_t carry = 0, neg, mag, keep;
   unsigned int i;
   void (*lookup) (uint64_t *, const uint64_t *, size_t)
     = KC_PICK (p256_comb_kernels)->lookup;
 
+  memset (&zero, 0, sizeof zero);
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
     {
@@ -106,10 +107,14 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
       lookup (ent, &table[i][0][0], (size_t) mag - 1);
       memcpy (e.x.v, ent, 32);
       memcpy (e.y.v, ent + 4, 32);
-      _kc_p256_fe_neg (&ny, &e.y);
-      _kc_p256_fe_cmov (&e.y, &ny, (int) neg);
+      /* (inline: these run once a row) */
+      _kc_p256_fe_sub_inl (&ny, &zero, &e.y);
+      ct_cmov_u64 (e.y.v, ny.v, 4, neg);
       _kc_p256_gep_add_ge (&t, &acc, &e);
-      _kc_p256_gep_cmov (&acc, &t, (int) ct_is_nonzero_u32 (mag));
+      keep = ct_is_nonzero_u32 (mag);
+      ct_cmov_u64 (acc.x.v, t.x.v, 4, keep);
+      ct_cmov_u64 (acc.y.v, t.y.v, 4, keep);
+      ct_cmov_u64 (acc.z.v, t.z.v, 4, keep);
     }
   *r = acc;
   wipememory (&acc, sizeof acc);
@@ -120,6 +125,7 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
   wipememory (&carry, sizeof carry);
   wipememory (&neg, sizeof neg);
   wipememory (&mag, sizeof mag);
+  wipememory (&keep, sizeof keep);
 }
 
 /* The blinding of this thread.  All zero is "not seeded". */
