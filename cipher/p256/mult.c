@@ -107,7 +107,8 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
       lookup (ent, &table[i][0][0], (size_t) mag - 1);
       memcpy (e.x.v, ent, 32);
       memcpy (e.y.v, ent + 4, 32);
-      /* (inline: these run once a row) */
+      /* y negated for a negative digit, the sum kept for a nonzero one,
+       * inline (fe_neg, fe_cmov and gep_cmov were four calls a row) */
       _kc_p256_fe_sub_inl (&ny, &zero, &e.y);
       ct_cmov_u64 (e.y.v, ny.v, 4, neg);
       _kc_p256_gep_add_ge (&t, &acc, &e);
