@@ -134,6 +134,18 @@ _kc_p256_fe_sub_inl (_kc_p256_fe *r, const _kc_p256_fe *a,
     r->v[j] = _kc_adc (t[j], KC_P256_FE_M (j) & mask, &c);
 }
 
+/* If FLAG (0/1): R = -R.  Constant time (the negation is computed
+ * either way). */
+static KC_ALWAYS_INLINE void
+_kc_p256_fe_cond_neg_inl (_kc_p256_fe *r, int flag)
+{
+  _kc_p256_fe z, n;
+
+  memset (&z, 0, sizeof z);
+  _kc_p256_fe_sub_inl (&n, &z, r);
+  ct_cmov_u64 (r->v, n.v, 4, (uint64_t) flag);
+}
+
 /* R = A * B, R = A^2. */
 void _kc_p256_fe_mul (_kc_p256_fe *r, const _kc_p256_fe *a,
                       const _kc_p256_fe *b);

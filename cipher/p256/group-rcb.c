@@ -213,9 +213,7 @@ _kc_p256_gep_neg (gep *r, const gep *a)
 void
 _kc_p256_gep_cmov (gep *r, const gep *a, int flag)
 {
-  _kc_p256_fe_cmov (&r->x, &a->x, flag);
-  _kc_p256_fe_cmov (&r->y, &a->y, flag);
-  _kc_p256_fe_cmov (&r->z, &a->z, flag);
+  _kc_p256_gep_cmov_inl (r, a, flag);
 }
 
 static int

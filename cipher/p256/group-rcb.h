@@ -62,8 +62,16 @@ void _kc_p256_gep_add_ge (_kc_p256_gep *r, const _kc_p256_gep *a,
 /* R = 2A (complete). */
 void _kc_p256_gep_double (_kc_p256_gep *r, const _kc_p256_gep *a);
 void _kc_p256_gep_neg (_kc_p256_gep *r, const _kc_p256_gep *a);
-/* If FLAG (0/1): R = A. */
+/* If FLAG (0/1): R = A; the inline form for loops that run it once a
+ * step (the comb). */
 void _kc_p256_gep_cmov (_kc_p256_gep *r, const _kc_p256_gep *a, int flag);
+static KC_ALWAYS_INLINE void
+_kc_p256_gep_cmov_inl (_kc_p256_gep *r, const _kc_p256_gep *a, int flag)
+{
+  ct_cmov_u64 (r->x.v, a->x.v, 4, (uint64_t) flag);
+  ct_cmov_u64 (r->y.v, a->y.v, 4, (uint64_t) flag);
+  ct_cmov_u64 (r->z.v, a->z.v, 4, (uint64_t) flag);
+}
 
 /* Jacobian, variable time (every input public): R = A + B (any A, B,
  * the cases add-2007-bl does not cover branched on), R = A + B with B

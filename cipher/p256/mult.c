@@ -87,14 +87,12 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
 {
   gep acc, t;
   ge e;
-  fe ny, zero;
   uint64_t ent[8];
-  uint32_t carry = 0, neg, mag, keep;
+  uint32_t carry = 0, neg, mag;
   unsigned int i;
   void (*lookup) (uint64_t *, const uint64_t *, size_t)
     = KC_PICK (p256_comb_kernels)->lookup;
 
-  memset (&zero, 0, sizeof zero);
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
     {
@@ -107,26 +105,18 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
       lookup (ent, &table[i][0][0], (size_t) mag - 1);
       memcpy (e.x.v, ent, 32);
       memcpy (e.y.v, ent + 4, 32);
-      /* y negated for a negative digit, the sum kept for a nonzero one,
-       * inline (fe_neg, fe_cmov and gep_cmov were four calls a row) */
-      _kc_p256_fe_sub_inl (&ny, &zero, &e.y);
-      ct_cmov_u64 (e.y.v, ny.v, 4, neg);
+      _kc_p256_fe_cond_neg_inl (&e.y, (int) neg);
       _kc_p256_gep_add_ge (&t, &acc, &e);
-      keep = ct_is_nonzero_u32 (mag);
-      ct_cmov_u64 (acc.x.v, t.x.v, 4, keep);
-      ct_cmov_u64 (acc.y.v, t.y.v, 4, keep);
-      ct_cmov_u64 (acc.z.v, t.z.v, 4, keep);
+      _kc_p256_gep_cmov_inl (&acc, &t, (int) ct_is_nonzero_u32 (mag));
     }
   *r = acc;
   wipememory (&acc, sizeof acc);
   wipememory (&t, sizeof t);
   wipememory (&e, sizeof e);
-  wipememory (&ny, sizeof ny);
   wipememory (ent, sizeof ent);
   wipememory (&carry, sizeof carry);
   wipememory (&neg, sizeof neg);
   wipememory (&mag, sizeof mag);
-  wipememory (&keep, sizeof keep);
 }
 
 /* The blinding of this thread.  All zero is "not seeded". */
@@ -276,11 +266,7 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
       memcpy (t.y.v, ent + 4, 32);
       ct_lookup_u64x8 (ent, &zz[0][0], CONST_ENTRIES, mags[i]);
       memcpy (t.z.v, ent, 32);
-      {
-        fe ny;
-        _kc_p256_fe_neg (&ny, &t.y);
-        _kc_p256_fe_cmov (&t.y, &ny, (int) negs[i]);
-      }
+      _kc_p256_fe_cond_neg_inl (&t.y, (int) negs[i]);
       _kc_p256_gep_add (&acc, &acc, &t);
     }
   *r = acc;
