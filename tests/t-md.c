@@ -1,7 +1,8 @@
 /* t-md.c - SHA-256, SHA-512 (FIPS 180-4 examples), HMAC-SHA256 (RFC 4231),
- * the SHA-NI and SHA-512 AVX2 paths against the portable ones, random
- * lengths against OpenSSL (when built with it), and the error paths of
- * kc_md_hash_buffer.
+ * the SHA-NI and SHA-512 AVX2 paths against the portable ones, one call
+ * against two updates at every length to three blocks, random lengths
+ * against OpenSSL (SHA-256/384/512, when built with it), and the error
+ * paths of kc_md_hash_buffer.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -229,6 +230,65 @@ test_paths512 (void)
   }
 }
 
+/* One call (kc_md_hash_buffer, _kc_sha256, _kc_sha512) against the
+ * context's update and final fed in two pieces, cut at a random place,
+ * at every length from 0 to three blocks and a little more: part-full
+ * block buffers (hash/md-buffer.h) at the cut and at the end, and
+ * paddings of one and of two blocks. */
+static void
+test_split (void)
+{
+  static unsigned char buf[3 * 128 + 40];
+  unsigned char a[64], b[64];
+  size_t len;
+  int n = 0;
+
+  t_randbytes (buf, sizeof buf);
+  for (len = 0; len <= sizeof buf; len++)
+    {
+      size_t cut = len ? (size_t) (t_rand64 () % len) : 0;
+      _kc_sha256_ctx c256;
+      _kc_sha512_ctx c512;
+
+      _kc_sha256_init (&c256);
+      _kc_sha256_update (&c256, buf, cut);
+      _kc_sha256_update (&c256, buf + cut, len - cut);
+      _kc_sha256_final (&c256, b);
+      _kc_sha256 (a, buf, len);
+      CHECK (!memcmp (a, b, 32), "sha256 one call, len %u", (unsigned) len);
+      memset (a, 0, sizeof a);
+      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, a, 32, buf, len), 0);
+      CHECK (!memcmp (a, b, 32), "sha256 hash_buffer, len %u",
+             (unsigned) len);
+
+      _kc_sha512_init (&c512);
+      _kc_sha512_update (&c512, buf, cut);
+      _kc_sha512_update (&c512, buf + cut, len - cut);
+      _kc_sha512_final (&c512, b);
+      _kc_sha512 (a, buf, len);
+      CHECK (!memcmp (a, b, 64), "sha512 one call, len %u", (unsigned) len);
+      memset (a, 0, sizeof a);
+      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA512, a, 64, buf, len), 0);
+      CHECK (!memcmp (a, b, 64), "sha512 hash_buffer, len %u",
+             (unsigned) len);
+
+      _kc_sha384_init (&c512);
+      _kc_sha512_update (&c512, buf, cut);
+      _kc_sha512_update (&c512, buf + cut, len - cut);
+      _kc_sha384_final (&c512, b);
+      memset (a, 0xee, sizeof a);
+      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA384, a, 48, buf, len), 0);
+      CHECK (!memcmp (a, b, 48), "sha384 hash_buffer, len %u",
+             (unsigned) len);
+      CHECK (a[48] == 0xee && a[63] == 0xee,
+             "sha384 hash_buffer wrote past 48 bytes, len %u",
+             (unsigned) len);
+      n++;
+    }
+  printf ("t-md: one call and two updates agree (SHA-256/384/512) at "
+          "%d lengths\n", n);
+}
+
 static void
 test_openssl (void)
 {
@@ -251,8 +311,11 @@ test_openssl (void)
       kc_md_hash_buffer (KC_MD_SHA512, a, 64, buf, len);
       SHA512 (buf, len, b);
       CHECK (!memcmp (a, b, 64), "sha512 vs openssl, len %u", (unsigned) len);
+      kc_md_hash_buffer (KC_MD_SHA384, a, 48, buf, len);
+      SHA384 (buf, len, b);
+      CHECK (!memcmp (a, b, 48), "sha384 vs openssl, len %u", (unsigned) len);
     }
-  printf ("t-md: 3000 random lengths agree with OpenSSL\n");
+  printf ("t-md: 3000 random lengths agree with OpenSSL (SHA-256/384/512)\n");
 #else
   printf ("t-md: built without OpenSSL; comparison skipped\n");
 #endif
@@ -291,6 +354,7 @@ main (int argc, char **argv)
   test_hmac ();
   test_paths ();
   test_paths512 ();
+  test_split ();
   test_openssl ();
   test_errors ();
   return t_done ("t-md");
