@@ -11,6 +11,7 @@
 #include "hash/sha256.h"
 #include "hash/sha512.h"
 #include "hash/hmac.h"
+#include "md.h"
 #include "t-common.h"
 #ifdef HAVE_OPENSSL
 # include <openssl/sha.h>
@@ -230,63 +231,59 @@ test_paths512 (void)
   }
 }
 
-/* One call (kc_md_hash_buffer, _kc_sha256, _kc_sha512) against the
- * context's update and final fed in two pieces, cut at a random place,
- * at every length from 0 to three blocks and a little more: part-full
- * block buffers (hash/md-buffer.h) at the cut and at the end, and
- * paddings of one and of two blocks. */
+/* One call (kc_md_hash_buffer, and _kc_sha256 / _kc_sha512 where they
+ * exist) against the context of md.h fed in two pieces, cut at a random
+ * place, at every length from 0 to three blocks and a little more:
+ * part-full block buffers (hash/md-buffer.h) at the cut and at the end,
+ * and paddings of one and of two blocks. */
 static void
 test_split (void)
 {
+  static const struct
+  {
+    int algo;
+    size_t dlen;
+    void (*oneshot) (unsigned char *out, const void *data, size_t len);
+  } algos[] = {
+    { KC_MD_SHA256, 32, _kc_sha256 },
+    { KC_MD_SHA384, 48, NULL },
+    { KC_MD_SHA512, 64, _kc_sha512 }
+  };
   static unsigned char buf[3 * 128 + 40];
   unsigned char a[64], b[64];
-  size_t len;
+  size_t len, k;
   int n = 0;
 
   t_randbytes (buf, sizeof buf);
   for (len = 0; len <= sizeof buf; len++)
-    {
-      size_t cut = len ? (size_t) (t_rand64 () % len) : 0;
-      _kc_sha256_ctx c256;
-      _kc_sha512_ctx c512;
+    for (k = 0; k < KC_DIM (algos); k++)
+      {
+        size_t cut = len ? (size_t) (t_rand64 () % len) : 0;
+        size_t dl = algos[k].dlen;
+        _kc_md_ctx c;
 
-      _kc_sha256_init (&c256);
-      _kc_sha256_update (&c256, buf, cut);
-      _kc_sha256_update (&c256, buf + cut, len - cut);
-      _kc_sha256_final (&c256, b);
-      _kc_sha256 (a, buf, len);
-      CHECK (!memcmp (a, b, 32), "sha256 one call, len %u", (unsigned) len);
-      memset (a, 0, sizeof a);
-      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, a, 32, buf, len), 0);
-      CHECK (!memcmp (a, b, 32), "sha256 hash_buffer, len %u",
-             (unsigned) len);
-
-      _kc_sha512_init (&c512);
-      _kc_sha512_update (&c512, buf, cut);
-      _kc_sha512_update (&c512, buf + cut, len - cut);
-      _kc_sha512_final (&c512, b);
-      _kc_sha512 (a, buf, len);
-      CHECK (!memcmp (a, b, 64), "sha512 one call, len %u", (unsigned) len);
-      memset (a, 0, sizeof a);
-      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA512, a, 64, buf, len), 0);
-      CHECK (!memcmp (a, b, 64), "sha512 hash_buffer, len %u",
-             (unsigned) len);
-
-      _kc_sha384_init (&c512);
-      _kc_sha512_update (&c512, buf, cut);
-      _kc_sha512_update (&c512, buf + cut, len - cut);
-      _kc_sha384_final (&c512, b);
-      memset (a, 0xee, sizeof a);
-      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA384, a, 48, buf, len), 0);
-      CHECK (!memcmp (a, b, 48), "sha384 hash_buffer, len %u",
-             (unsigned) len);
-      CHECK (a[48] == 0xee && a[63] == 0xee,
-             "sha384 hash_buffer wrote past 48 bytes, len %u",
-             (unsigned) len);
-      n++;
-    }
-  printf ("t-md: one call and two updates agree (SHA-256/384/512) at "
-          "%d lengths\n", n);
+        _kc_md_init (&c, _kc_md_lookup (algos[k].algo));
+        _kc_md_write (&c, buf, cut);
+        _kc_md_write (&c, buf + cut, len - cut);
+        _kc_md_final (&c, b, dl);
+        memset (a, 0xee, sizeof a);
+        CHECK_ERR (kc_md_hash_buffer (algos[k].algo, a, dl, buf, len), 0);
+        CHECK (!memcmp (a, b, dl), "md %d: hash_buffer, len %u",
+               algos[k].algo, (unsigned) len);
+        CHECK (dl == sizeof a || (a[dl] == 0xee && a[sizeof a - 1] == 0xee),
+               "md %d: hash_buffer wrote past %u bytes, len %u",
+               algos[k].algo, (unsigned) dl, (unsigned) len);
+        if (algos[k].oneshot)
+          {
+            memset (a, 0, sizeof a);
+            algos[k].oneshot (a, buf, len);
+            CHECK (!memcmp (a, b, dl), "md %d: one call, len %u",
+                   algos[k].algo, (unsigned) len);
+          }
+        n++;
+      }
+  printf ("t-md: one call and two updates agree (SHA-256/384/512), "
+          "%d cases\n", n);
 }
 
 static void
