@@ -91,31 +91,36 @@ ctz64_var (uint64_t x)
 /* The variable-time steps below cancel the low bits of g by adding a
  * multiple w of f, w = -g/f mod 2^LIM, LIM = min (eta + 1, LEFT, CAP):
  * eta + 1 steps at most before the next swap, LEFT before the end of the
- * batch.  After a swap CAP is 6 and 1/f mod 2^6 is -f (f^2 - 2) (one
- * Newton step from f, since f^2 = 1 mod 8); without one, eta tends to
- * be small, CAP is 4 and 1/f mod 16 needs no product: inv16.  The
- * cheaper inverse takes a product off g's path in the common case
- * (libsecp256k1's variable-time steps split the same way).  lim_mask
- * gives the mask of LIM bits, the cap applied as a mask (CAPMASK =
- * 2^CAP - 1), one comparison fewer on the way to w.  With the guard
- * mask below: Jacobi symbols 1.16 -> 1.09x master's time, inverses
- * 1.08 -> 1.02x (doc/MEASUREMENTS). */
+ * batch.  Right after a swap CAP is 6 and 1/f mod 2^6 is -f (f^2 - 2)
+ * (one Newton step from f, since f^2 = 1 mod 8); without a swap eta
+ * tends to be small, CAP is 4, and 1/f mod 16 needs no product (f^2 = 1
+ * mod 16 where f = 1 or 7 mod 8, f^2 = 9 where f = 3 or 5 mod 8, and then
+ * f (f + 8) = 1 mod 16; the + 8 is there exactly when bit 2 of f + 1 is
+ * set), which takes a product off g's path in the common case
+ * (libsecp256k1's variable-time steps split the same way).  The mask of
+ * LIM bits is made with the cap as a mask, behind a value barrier: else
+ * the compiler applies the cap to the product, a second AND after the
+ * multiplication on g's path (doc/MEASUREMENTS, 2026-12-07). */
 static inline uint64_t
 lim_mask (int64_t eta, int left, uint64_t capmask)
 {
   int lim = (int) eta + 1 < left ? (int) eta + 1 : left;   /* 1 .. 62 */
-  /* (the barrier: else the compiler applies CAPMASK to the product,
-   * a second AND after the multiplication on g's path) */
   return ct_barrier_u64 ((~(uint64_t) 0 >> (64 - lim)) & capmask);
 }
 
-/* 1/f mod 16 for odd f: f^2 = 1 mod 16 where f = 1 or 7 mod 8, and
- * f^2 = 9 where f = 3 or 5 mod 8, then f (f + 8) = 9 + 8 = 1 mod 16;
- * the + 8 is there exactly when bit 2 of f + 1 is set. */
+/* w for odd f and g, eta >= 0, right after a swap (CAP 6) */
 static inline uint64_t
-inv16 (uint64_t f)
+step_w_swapped (uint64_t f, uint64_t g, int64_t eta, int left)
 {
-  return f + (((f + 1) & 4) << 1);
+  return (g * f * (f * f - 2)) & lim_mask (eta, left, 63);
+}
+
+/* w for odd f and g, eta >= 0, without a swap (CAP 4) */
+static inline uint64_t
+step_w (uint64_t f, uint64_t g, int64_t eta, int left)
+{
+  uint64_t inv16 = f + (((f + 1) & 4) << 1);
+  return ((uint64_t) 0 - g * inv16) & lim_mask (eta, left, 15);
 }
 
 /* The same divsteps (62 of them, delta starting at 1), variable time, in
@@ -127,8 +132,8 @@ inv16 (uint64_t f)
  *  - then eta >= 0 and the next L = min(eta + 1, steps left, CAP)
  *    divsteps never swap, each adds f when g is odd and halves: together
  *    they add W f to g with W = -g/f mod 2^L, leaving L zero bits that
- *    the next run consumes (CAP and the inverse of f: lim_mask, inv16
- *    above).
+ *    the next run consumes (CAP and the inverse of f: lim_mask,
+ *    step_w and step_w_swapped above).
  * Each jump is exactly a sequence of divsteps: the matrix is the one 62
  * constant-time divsteps would give, with the same bounds. */
 static int64_t
@@ -157,12 +162,10 @@ divsteps_var (int64_t eta, uint64_t f, uint64_t g, trans *t)
           x = f; f = g; g = (uint64_t) 0 - x;
           x = u; u = q; q = (uint64_t) 0 - x;
           x = v; v = r; r = (uint64_t) 0 - x;
-          w = (g * f * (f * f - 2)) & lim_mask (eta, left, 63);  /* -g/f */
+          w = step_w_swapped (f, g, eta, left);
         }
       else
-        {
-          w = ((uint64_t) 0 - g * inv16 (f)) & lim_mask (eta, left, 15);
-        }
+        w = step_w (f, g, eta, left);
       g += f * w;
       q += u * w;
       r += v * w;
@@ -430,12 +433,10 @@ posdivsteps_var (int64_t eta, uint64_t f, uint64_t g, trans *t,
           x = u; u = q; q = x;
           x = v; v = r; r = x;
           jac ^= (unsigned int) ((f & g) >> 1);
-          w = (g * f * (f * f - 2)) & lim_mask (eta, left, 63);  /* -g/f */
+          w = step_w_swapped (f, g, eta, left);
         }
       else
-        {
-          w = ((uint64_t) 0 - g * inv16 (f)) & lim_mask (eta, left, 15);
-        }
+        w = step_w (f, g, eta, left);
       g += f * w;
       q += u * w;
       r += v * w;
