@@ -57,11 +57,17 @@ void
 _kc_secp256k1_scalar_set_b32 (_kc_secp256k1_scalar *r, const unsigned char b[32],
                               int *overflow)
 {
+  /* Reduced in a local array and stored once: reduced in place in R,
+   * the compiler's vector select read R's limbs back 16 bytes at a time
+   * across two 8-byte stores, two store-forwarding stalls (a third of
+   * kc_ecc_seckey_verify on Zen 5). */
+  uint64_t a[4], of;
   int i;
-  uint64_t of;
   for (i = 0; i < 4; i++)
-    r->d[i] = buf_get_be64 (b + 24 - 8 * i);
-  of = reduce_final (r->d, 0);
+    a[i] = buf_get_be64 (b + 24 - 8 * i);
+  of = reduce_final (a, 0);
+  for (i = 0; i < 4; i++)
+    r->d[i] = a[i];
   if (overflow)
     *overflow = (int) of;
   SC_CHECK (r);
@@ -109,15 +115,17 @@ int
 _kc_secp256k1_scalar_add (_kc_secp256k1_scalar *r, const _kc_secp256k1_scalar *a,
                           const _kc_secp256k1_scalar *b)
 {
-  uint64_t of;
+  uint64_t s[4], of;
   unsigned char c = 0;
   int i;
   SC_CHECK (a);
   SC_CHECK (b);
   for (i = 0; i < 4; i++)
-    r->d[i] = _kc_adc (a->d[i], b->d[i], &c);
-  /* a + b < 2n: one subtraction suffices. */
-  of = reduce_final (r->d, c);
+    s[i] = _kc_adc (a->d[i], b->d[i], &c);
+  /* a + b < 2n: one subtraction suffices (in S, as in set_b32) */
+  of = reduce_final (s, c);
+  for (i = 0; i < 4; i++)
+    r->d[i] = s[i];
   SC_CHECK (r);
   return (int) of;
 }
@@ -280,8 +288,9 @@ static inline void
 reduce_512 (_kc_secp256k1_scalar *r, const uint64_t l[8])
 {
   acc192 c = { 0, 0, 0 };
-  uint64_t m[7], p[5];
+  uint64_t m[7], p[5], q[4];
   u128 t;
+  int i;
 
   /* M = l[0..3] + l[4..7] * NC */
   acc_add (&c, l[0]); acc_muladd (&c, l[4], NC0);
@@ -314,16 +323,18 @@ reduce_512 (_kc_secp256k1_scalar *r, const uint64_t l[8])
   /* Q = p[0..3] + p[4] * NC */
   _kc_u128_mul (&t, p[4], NC0);
   _kc_u128_accum_u64 (&t, p[0]);
-  r->d[0] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  q[0] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
   _kc_u128_accum_mul (&t, p[4], NC1);
   _kc_u128_accum_u64 (&t, p[1]);
-  r->d[1] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  q[1] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
   _kc_u128_accum_u64 (&t, p[4]);
   _kc_u128_accum_u64 (&t, p[2]);
-  r->d[2] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  q[2] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
   _kc_u128_accum_u64 (&t, p[3]);
-  r->d[3] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
-  reduce_final (r->d, _kc_u128_to_u64 (&t));
+  q[3] = _kc_u128_to_u64 (&t); _kc_u128_rshift (&t, 64);
+  reduce_final (q, _kc_u128_to_u64 (&t));      /* local, as in set_b32 */
+  for (i = 0; i < 4; i++)
+    r->d[i] = q[i];
   SC_CHECK (r);
 }
 
