@@ -42,7 +42,30 @@
 /* Clear N bytes at P in a way the compiler may not remove as a dead store.
  * Use it for every stack buffer that held a secret, before return. */
 void _kc_wipememory (void *p, size_t n);
-#define wipememory(p, n) _kc_wipememory ((p), (n))
+#if defined(__GNUC__) || defined(__clang__)
+/* Small constant sizes (a scalar, a field element, up to 128 bytes) are
+ * cleared inline: a plain memset the compiler turns into a few stores,
+ * kept by an assembly barrier that takes P and clobbers memory, so the
+ * compiler must assume the zeros are read.  The out-of-line call (a
+ * memset through a volatile pointer) cost more than the tiny calls'
+ * own work (kc_ecc_seckey_verify).  Anything else: the call. */
+# define wipememory(p, n)                                               \
+  do                                                                    \
+    {                                                                   \
+      void *wm_p_ = (p);                                                \
+      size_t wm_n_ = (n);                                               \
+      if (__builtin_constant_p (n) && (n) <= 128)                       \
+        {                                                               \
+          memset (wm_p_, 0, wm_n_);                                     \
+          __asm__ __volatile__ ("" : : "r" (wm_p_) : "memory");         \
+        }                                                               \
+      else                                                              \
+        _kc_wipememory (wm_p_, wm_n_);                                  \
+    }                                                                   \
+  while (0)
+#else
+# define wipememory(p, n) _kc_wipememory ((p), (n))
+#endif
 
 /* Unroll the next loop completely (fixed short trip counts in vector
  * kernels, whose arrays then live in registers). */

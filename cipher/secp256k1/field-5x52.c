@@ -155,23 +155,21 @@ _kc_secp256k1_fe_sqrt (_kc_secp256k1_fe *r, const _kc_secp256k1_fe *a)
 int
 _kc_secp256k1_fe_set_b32 (_kc_secp256k1_fe *r, const unsigned char b[32])
 {
-  uint64_t w[4], lt;
-  int i;
+  uint64_t w0 = buf_get_be64 (b + 24), w1 = buf_get_be64 (b + 16);
+  uint64_t w2 = buf_get_be64 (b + 8), w3 = buf_get_be64 (b), lt;
 
-  for (i = 0; i < 4; i++)
-    w[i] = buf_get_be64 (b + 24 - 8 * i);
-  r->n[0] = w[0] & KC_FE_M52;
-  r->n[1] = (w[0] >> 52 | w[1] << 12) & KC_FE_M52;
-  r->n[2] = (w[1] >> 40 | w[2] << 24) & KC_FE_M52;
-  r->n[3] = (w[2] >> 28 | w[3] << 36) & KC_FE_M52;
-  r->n[4] = w[3] >> 16;
+  /* (locals, no array: nothing on the stack to wipe) */
+  r->n[0] = w0 & KC_FE_M52;
+  r->n[1] = (w0 >> 52 | w1 << 12) & KC_FE_M52;
+  r->n[2] = (w1 >> 40 | w2 << 24) & KC_FE_M52;
+  r->n[3] = (w2 >> 28 | w3 << 36) & KC_FE_M52;
+  r->n[4] = w3 >> 16;
   /* B < p iff not (n[1..4] all full and n[0] >= p's low limb) */
   lt = 1 ^ (ct_eq_u64 (r->n[4], KC_FE_M48)
             & ct_eq_u64 (r->n[3] & r->n[2] & r->n[1], KC_FE_M52)
             & (1 ^ ct_lt_u64 (r->n[0], 0xFFFFEFFFFFC2FULL)));
   KC_FE_SET_MAG (r, 1, 0);
   _kc_secp256k1_fe_normalize (r);
-  wipememory (w, sizeof w);
   return (int) lt;
 }
 
@@ -198,12 +196,11 @@ _kc_secp256k1_fe_set_b32_limit (_kc_secp256k1_fe *r,
 void
 _kc_secp256k1_fe_get_b32 (unsigned char b[32], const _kc_secp256k1_fe *a)
 {
-  _kc_secp256k1_fe_storage s;
-  int i;
-
+  /* Each 64-bit word straight from the limbs to B: no copy on the stack
+   * to wipe (the wipe's call was a third of this function). */
   KC_FE_CHECK_NORM (a);
-  _kc_secp256k1_fe_to_storage (&s, a);
-  for (i = 0; i < 4; i++)
-    buf_put_be64 (b + 24 - 8 * i, s.n[i]);
-  wipememory (&s, sizeof s);
+  buf_put_be64 (b + 24, a->n[0] | a->n[1] << 52);
+  buf_put_be64 (b + 16, a->n[1] >> 12 | a->n[2] << 40);
+  buf_put_be64 (b + 8, a->n[2] >> 24 | a->n[3] << 28);
+  buf_put_be64 (b, a->n[3] >> 36 | a->n[4] << 16);
 }
