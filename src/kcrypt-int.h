@@ -67,6 +67,11 @@ void _kc_wipememory (void *p, size_t n);
 # define wipememory(p, n) _kc_wipememory ((p), (n))
 #endif
 
+/* ct_lookup_u64x8 of ct.h, in 256-bit vectors where the dispatch allows
+ * AVX2 (src/ct-lookup.c): the curves' constant-time table scans. */
+void _kc_ct_lookup_u64x8 (uint64_t r[8], const uint64_t *table, size_t count,
+                          size_t idx);
+
 /* Unroll the next loop completely (fixed short trip counts in vector
  * kernels, whose arrays then live in registers). */
 #if defined(__clang__)

@@ -149,6 +149,9 @@ static const struct row rows[] = {
   { "cipher/ed25519/x86_64/group-adx", ".", KC_ED25519_ADX_HWF, "",
     "t-ed25519,t-x25519", NULL, 0 },
 #endif
+  /* the curves' table scan (its caller checks the bit) */
+  { "src/ct-lookup", ".", KC_HWF_AVX2, "",
+    "t-secp256k1-group,t-p256,t-ecc-api", NULL, 0 },
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
    * not under ASan or MSan) */

@@ -68,7 +68,7 @@ comb_lookup_avx2 (uint64_t ent[8], const uint64_t *row, size_t idx)
 static void
 comb_lookup_portable (uint64_t ent[8], const uint64_t *row, size_t idx)
 {
-  ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
+  _kc_ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
 }
 
 KC_KERNEL_ROWS (p256_comb_kernels,
@@ -261,10 +261,10 @@ _kc_p256_ecmult_const (gep *r, const ge *a, const scalar *k)
             _kc_p256_gej_double (&accj, &accj);
           _kc_p256_gep_set_gej (&acc, &accj);
         }
-      ct_lookup_u64x8 (ent, &xy[0][0], CONST_ENTRIES, mags[i]);
+      _kc_ct_lookup_u64x8 (ent, &xy[0][0], CONST_ENTRIES, mags[i]);
       memcpy (t.x.v, ent, 32);
       memcpy (t.y.v, ent + 4, 32);
-      ct_lookup_u64x8 (ent, &zz[0][0], CONST_ENTRIES, mags[i]);
+      _kc_ct_lookup_u64x8 (ent, &zz[0][0], CONST_ENTRIES, mags[i]);
       memcpy (t.z.v, ent, 32);
       _kc_p256_fe_cond_neg_inl (&t.y, (int) negs[i]);
       _kc_p256_gep_add (&acc, &acc, &t);

@@ -65,7 +65,7 @@ comb_5x52 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
     {
       /* Scan the whole row; entry i-1 holds i * 2^(W j) * G (a zero
        * digit reads zeros, then marked infinity). */
-      ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
+      _kc_ct_lookup_u64x8 (w, (const uint64_t *) _kc_secp256k1_gen_table[j],
                        KC_ECMULT_GEN_COLS, (size_t) absd[j] - 1);
       memcpy (&s, w, sizeof s);
       _kc_secp256k1_ge_from_storage (&b, &s);
@@ -534,7 +534,7 @@ lookup_const (ge *b, const _kc_secp256k1_ge_storage pre[CONST_H],
   uint64_t w[8];
   fe ny;
   /* absd 0 matches no entry (reads zeros, then marked infinity) */
-  ct_lookup_u64x8 (w, (const uint64_t *) pre, CONST_H, (size_t) absd - 1);
+  _kc_ct_lookup_u64x8 (w, (const uint64_t *) pre, CONST_H, (size_t) absd - 1);
   memcpy (&s, w, sizeof s);
   _kc_secp256k1_ge_from_storage (b, &s);
   if (lambda)

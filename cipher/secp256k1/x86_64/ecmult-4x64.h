@@ -389,7 +389,7 @@ add64_const (gej64 *r, const gej64 *a, const ge64 *b, int binf)
 
 /* B = sign * TABLE[absd - 1] of COUNT stored entries, *BINF = (absd =
  * 0), x times BETA unless NULL (lambda): the whole table scanned
- * (ct_lookup_u64x8; absd 0 matches no entry and reads zeros).  Constant
+ * (_kc_ct_lookup_u64x8; absd 0 matches no entry and reads zeros).  Constant
  * time in ABSD and NEG.  ECDH's table and the comb's rows. */
 static void
 lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage *table,
@@ -397,8 +397,8 @@ lookup64 (ge64 *b, int *binf, const _kc_secp256k1_ge_storage *table,
 {
   _kc_secp256k1_ge_storage s;
 
-  ct_lookup_u64x8 ((uint64_t *) &s, (const uint64_t *) table, count,
-                   (size_t) absd - 1);
+  _kc_ct_lookup_u64x8 ((uint64_t *) &s, (const uint64_t *) table, count,
+                       (size_t) absd - 1);
   ge64_from_storage (b, &s, (int) neg);
   if (beta)
     _kc_fe64_mul (&b->x, &b->x, beta);
