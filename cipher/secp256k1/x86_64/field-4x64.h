@@ -375,11 +375,29 @@ _kc_fe64_is_zero (const _kc_fe64 *a)
   return (int) (1 - ct_is_nonzero_u64 (t.n[0] | t.n[1] | t.n[2] | t.n[3]));
 }
 
-/* If FLAG (0 or 1): R = A.  Constant time. */
+/* If FLAG (0 or 1): R = A.  Constant time: both read, cmov on a test of
+ * FLAG (as _kc_fe64_normalize's on a carry).  In general registers: the
+ * masked C form (ct_cmov_u64) became 16-byte vector loads of limbs the
+ * field's assembly had just stored 8 bytes at a time, store-forwarding
+ * stalls in every complete addition. */
 KC_FE64_INLINE void
 _kc_fe64_cmov (_kc_fe64 *r, const _kc_fe64 *a, int flag)
 {
-  ct_cmov_u64 (r->n, a->n, 4, (uint64_t) flag);
+  uint64_t r0 = r->n[0], r1 = r->n[1], r2 = r->n[2], r3 = r->n[3];
+
+  __asm__ ("testl %[f], %[f]\n\t"
+           "cmovnzq %[a0], %[r0]\n\t"
+           "cmovnzq %[a1], %[r1]\n\t"
+           "cmovnzq %[a2], %[r2]\n\t"
+           "cmovnzq %[a3], %[r3]"
+           : [r0] "+r" (r0), [r1] "+r" (r1), [r2] "+r" (r2), [r3] "+r" (r3)
+           : [a0] "rm" (a->n[0]), [a1] "rm" (a->n[1]), [a2] "rm" (a->n[2]),
+             [a3] "rm" (a->n[3]), [f] "r" (flag)
+           : "cc");
+  r->n[0] = r0;
+  r->n[1] = r1;
+  r->n[2] = r2;
+  r->n[3] = r3;
 }
 
 KC_FE64_INLINE void
