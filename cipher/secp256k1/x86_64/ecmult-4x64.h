@@ -433,12 +433,12 @@ table_const64 (_kc_secp256k1_ge_storage pre[CONST_H], _kc_fe64 *zt,
       add64_finish (&t[i], &t[i - 1], &zr[i], &rr);
     }
   backscale64 (t, zr, CONST_H);
+  /* normalized straight into PRE (normalized in T and copied, the copy
+   * was 16-byte loads of limbs just stored 8 bytes at a time) */
   for (i = 0; i < CONST_H; i++)
     {
-      _kc_fe64_normalize (&t[i].x, &t[i].x);
-      _kc_fe64_normalize (&t[i].y, &t[i].y);
-      memcpy (pre[i].x.n, t[i].x.n, sizeof pre[i].x.n);
-      memcpy (pre[i].y.n, t[i].y.n, sizeof pre[i].y.n);
+      _kc_fe64_normalize_limbs (pre[i].x.n, &t[i].x);
+      _kc_fe64_normalize_limbs (pre[i].y.n, &t[i].y);
     }
   *zt = t[CONST_H - 1].z;
 }

@@ -330,9 +330,10 @@ _kc_fe64_negate (_kc_fe64 *r, const _kc_fe64 *a)
 }
 
 /* R = A mod p, below p: A + R when that carries out of 2^256 (A >= p;
- * A - p < R, so once is enough), else A. */
+ * A - p < R, so once is enough), else A.  _limbs: into any four limbs
+ * (a table's storage form). */
 KC_FE64_INLINE void
-_kc_fe64_normalize (_kc_fe64 *r, const _kc_fe64 *a)
+_kc_fe64_normalize_limbs (uint64_t r[4], const _kc_fe64 *a)
 {
   uint64_t t0 = a->n[0], t1 = a->n[1], t2 = a->n[2], t3 = a->n[3];
   uint64_t u0 = t0, u1 = t1, u2 = t2, u3 = t3;
@@ -350,10 +351,16 @@ _kc_fe64_normalize (_kc_fe64 *r, const _kc_fe64 *a)
              [u2] "+&r" (u2), [u3] "+&r" (u3)
            : [R] "r" ((uint64_t) KC_FE_R)
            : "cc");
-  r->n[0] = t0;
-  r->n[1] = t1;
-  r->n[2] = t2;
-  r->n[3] = t3;
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = t3;
+}
+
+KC_FE64_INLINE void
+_kc_fe64_normalize (_kc_fe64 *r, const _kc_fe64 *a)
+{
+  _kc_fe64_normalize_limbs (r->n, a);
 }
 
 /* 1 if A = 0 mod p (A is 0 or p).  Variable time. */
