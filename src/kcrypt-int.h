@@ -218,6 +218,10 @@ void _kc_random_fast (void *ctx, void *buf, size_t n);
  * unmapped (NULL: none). */
 const void *_kc_random_state (size_t *len);
 extern void (*_kc_random_exit_hook) (const void *state, size_t len);
+/* Test hook (t-random-signal): 1 while a draw of this thread has a fork
+ * check still to come, so that a fork made now is one the draw must see;
+ * async-signal-safe (one read of the thread's state). */
+int _kc_random_check_due (void);
 
 /* Per-thread wipes at thread exit (src/random.c; one pthread key for
  * the library).  A file that keeps a secret in __thread storage puts a

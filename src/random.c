@@ -219,6 +219,8 @@ static __thread struct
   struct rng_state *s;
   int wipeonfork;                     /* guard 1 shown in force: no guard 3 */
   volatile sig_atomic_t busy;         /* a draw of this thread is under way */
+  volatile sig_atomic_t check_due;    /* and has a fork check still to come
+                                         (_kc_random_check_due) */
   struct _kc_thread_exit exit;        /* the page's wipe at thread exit */
 } rng_tls;
 
@@ -506,6 +508,7 @@ rng_draw (unsigned char *out, size_t n)
     }
   gen = s->gen;
   s->drawing = 1;
+  rng_tls.check_due = 1;
   while (n)
     {
       size_t chunk = n < RNG_CHUNK ? n : RNG_CHUNK;
@@ -515,6 +518,14 @@ rng_draw (unsigned char *out, size_t n)
       rng_fill (s, out, chunk);
       out += chunk;
       n -= chunk;
+      if (!n)
+        {
+          /* the last check comes: a fork from here on copies a draw
+           * that is complete in both processes, as any fork after a
+           * draw does (t-random-signal forks only while a check is due) */
+          rng_tls.check_due = 0;
+          RNG_SIGNAL_FENCE ();
+        }
       /* A fork in a handler that interrupted this draw (see Fork): the
        * page was wiped (a reseed since does not set the mark again), the
        * fork handler bumped the generation, or (where the kernel did not
@@ -523,11 +534,18 @@ rng_draw (unsigned char *out, size_t n)
       if (!s->drawing || rng_fork_gen != gen
           || (!rng_tls.wipeonfork && s->pid != getpid ()))
         {
+          rng_tls.check_due = 0;
           rng_seed (s);
           _kc_random_system (NULL, start, len);
           return;
         }
     }
+}
+
+int
+_kc_random_check_due (void)
+{
+  return (int) rng_tls.check_due;
 }
 
 void

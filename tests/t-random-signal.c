@@ -22,7 +22,8 @@
  * interrupted draws, or the buffers full, whichever comes first.
  *
  * Fork in a handler.  The handler forks (fork, and a raw SYS_fork that
- * runs no atfork handler) while the loop is inside a 256 KiB draw; the
+ * runs no atfork handler) while the loop is inside a 256 KiB draw with
+ * a fork check of the library still to come (_kc_random_check_due); the
  * child finishes the interrupted draw and sends its buffer back, and no
  * 16-byte block of it may occur in the parent's.
  */
@@ -188,7 +189,11 @@ on_alarm_fork (int sig)
   int e = errno;
 
   (void) sig;
-  if (!fork_armed || !in_draw)
+  /* only where the library still has a fork check to make: a fork after
+   * a draw's last check copies a draw complete in both processes, as a
+   * fork after the call would (seen once under qemu's ppc64el, where a
+   * fork landed between the last check and in_draw = 0) */
+  if (!fork_armed || !in_draw || !_kc_random_check_due ())
     return;
   fork_armed = 0;
 #ifdef SYS_fork
