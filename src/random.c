@@ -500,13 +500,20 @@ rng_draw (unsigned char *out, size_t n)
   const size_t len = n;
   struct rng_state *s;
   unsigned int gen;
+  pid_t pid;
 
   if (!(s = rng_state_get ()))
     {
       _kc_random_system (NULL, out, n);
       return;
     }
+  /* the generation and the pid at the start of the draw, kept here: a
+   * reseed in the middle of the draw (the budget) rewrites the state's,
+   * and a raw fork made by a handler before that reseed's getpid would
+   * then go unseen (t-random-signal under qemu, where signals arrive as
+   * system calls return: right after the reseed's getrandom) */
   gen = s->gen;
+  pid = s->pid;
   s->drawing = 1;
   rng_tls.check_due = 1;
   while (n)
@@ -532,7 +539,7 @@ rng_draw (unsigned char *out, size_t n)
        * show guard 1 in force, as under an emulator) the pid changed: a
        * raw fork system call runs no handler. */
       if (!s->drawing || rng_fork_gen != gen
-          || (!rng_tls.wipeonfork && s->pid != getpid ()))
+          || (!rng_tls.wipeonfork && pid != getpid ()))
         {
           rng_tls.check_due = 0;
           rng_seed (s);
