@@ -68,7 +68,7 @@ comb_lookup_avx2 (uint64_t ent[8], const uint64_t *row, size_t idx)
 static void
 comb_lookup_portable (uint64_t ent[8], const uint64_t *row, size_t idx)
 {
-  _kc_ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
+  ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
 }
 
 KC_KERNEL_ROWS (p256_comb_kernels,
