@@ -1,10 +1,8 @@
 /* ct-lookup.c - the constant-time table scan of the curves' point
- * multiplications (secp256k1's comb and ECDH table, P-256's ECDH
- * tables), chosen by the dispatch: 256-bit vectors where the CPU has
- * AVX2, else ct_lookup_u64x8 of ct.h (128-bit vectors, or 64-bit
- * words).  P-256's comb keeps its kernel row (p256/mult.c,
- * comb_lookup_avx2: the same scan for its fixed row length); folding
- * that row into this function is left to do.
+ * multiplications (secp256k1's comb and ECDH table, P-256's comb and
+ * ECDH tables), one family of kernel rows (src/dispatch.h): 256-bit
+ * vectors where the CPU has AVX2, else ct_lookup_u64x8 of ct.h (128-bit
+ * vectors, or 64-bit words).
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -18,11 +16,10 @@
 #include "kcrypt-int.h"
 
 #if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
-# define KC_CT_LOOKUP_ISA AVX2
-# define KC_CT_LOOKUP_HWF KC_ISA_HWF (KC_CT_LOOKUP_ISA)
+# define KC_CT_LOOKUP_AVX2 1
 typedef uint64_t lk_v4u64 __attribute__ ((vector_size (32)));
 
-static KC_NOINLINE KC_ISA_TARGET (KC_CT_LOOKUP_ISA) void
+static KC_NOINLINE KC_ISA_TARGET (KC_CT_LOOKUP_AVX2_ISA) void
 lookup_u64x8_avx2 (uint64_t r[8], const uint64_t *table, size_t count,
                    size_t idx)
 {
@@ -48,16 +45,30 @@ lookup_u64x8_avx2 (uint64_t r[8], const uint64_t *table, size_t count,
 }
 #endif
 
+static void
+lookup_u64x8_portable (uint64_t r[8], const uint64_t *table, size_t count,
+                       size_t idx)
+{
+  ct_lookup_u64x8 (r, table, count, idx);
+}
+
+KC_KERNEL_ROWS (ct_lookup_kernels, _kc_ct_lookup_fn lookup) = {
+#ifdef KC_CT_LOOKUP_AVX2
+  { { "avx2", KC_CT_LOOKUP_AVX2_HWF, 0 }, lookup_u64x8_avx2 },
+#endif
+  { { "portable", 0, 0 }, lookup_u64x8_portable },
+};
+KC_KERNEL_TABLE (_kc_ct_lookup_kernels_table, ct_lookup_kernels);
+
+_kc_ct_lookup_fn
+_kc_ct_lookup_u64x8_pick (void)
+{
+  return KC_PICK (ct_lookup_kernels)->lookup;
+}
+
 void
 _kc_ct_lookup_u64x8 (uint64_t r[8], const uint64_t *table, size_t count,
                      size_t idx)
 {
-#ifdef KC_CT_LOOKUP_HWF
-  if (_kc_hwf_has (KC_CT_LOOKUP_HWF))
-    {
-      lookup_u64x8_avx2 (r, table, count, idx);
-      return;
-    }
-#endif
-  ct_lookup_u64x8 (r, table, count, idx);
+  KC_PICK (ct_lookup_kernels)->lookup (r, table, count, idx);
 }

@@ -68,9 +68,17 @@ void _kc_wipememory (void *p, size_t n);
 #endif
 
 /* ct_lookup_u64x8 of ct.h, in 256-bit vectors where the dispatch allows
- * AVX2 (src/ct-lookup.c): the curves' constant-time table scans. */
+ * AVX2 (src/ct-lookup.c, kernel rows _kc_ct_lookup_kernels_table): the
+ * curves' constant-time table scans. */
+#define KC_CT_LOOKUP_AVX2_ISA AVX2
+#define KC_CT_LOOKUP_AVX2_HWF KC_ISA_HWF (KC_CT_LOOKUP_AVX2_ISA)
 void _kc_ct_lookup_u64x8 (uint64_t r[8], const uint64_t *table, size_t count,
                           size_t idx);
+/* The row _kc_ct_lookup_u64x8 takes now, for a loop of scans to pick
+ * once. */
+typedef void (*_kc_ct_lookup_fn) (uint64_t r[8], const uint64_t *table,
+                                  size_t count, size_t idx);
+_kc_ct_lookup_fn _kc_ct_lookup_u64x8_pick (void);
 
 /* Unroll the next loop completely (fixed short trip counts in vector
  * kernels, whose arrays then live in registers). */

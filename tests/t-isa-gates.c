@@ -149,9 +149,9 @@ static const struct row rows[] = {
   { "cipher/ed25519/x86_64/group-adx", ".", KC_ED25519_ADX_HWF, "",
     "t-ed25519,t-x25519", NULL, 0 },
 #endif
-  /* the curves' table scan (its caller checks the bit) */
-  { "src/ct-lookup", ".", KC_HWF_AVX2, "",
-    "t-secp256k1-group,t-p256,t-ecc-api", NULL, 0 },
+  /* the curves' table scan (its kernel rows, _kc_ct_lookup_kernels_table) */
+  { "src/ct-lookup", "_avx2$", KC_CT_LOOKUP_AVX2_HWF, "",
+    "t-secp256k1-group,t-p256,t-p256-exhaustive,t-ecc-api", NULL, 0 },
 #ifdef KC_LIMB_ADX
   /* (the MULX/ADX code is built only where mpi/limb.h says: optimised,
    * not under ASan or MSan) */
@@ -182,8 +182,6 @@ static const struct row rows[] = {
     "t-sntrup761-avx2", NULL, 0 },
   { "cipher/sntrup761/x86_64/avx512(-ntt|-sort)?", ".",
     KC_SNTRUP761_AVX512_HWF, "", "t-sntrup761-avx2,t-sntrup761-ntt", NULL, 0 },
-  { "cipher/p256/mult", "^comb_lookup_avx2$", KC_P256_COMB_AVX2_HWF, "",
-    "t-p256,t-p256-exhaustive", NULL, 0 },
   /* the detection's xgetbv, run only after CPUID has reported OSXSAVE
    * (in whichever function the compiler inlines it into) */
   { "src/hwfeatures", ".", 0, "XSAVE", "", NULL, 0 },
@@ -290,7 +288,7 @@ extern const struct _kc_kernel_table _kc_chacha20_kernels_table,
   _kc_ed25519_kernels_table,
   _kc_sntrup761_kernels_table, _kc_sntrup761_jump_kernels_table,
   _kc_ecdsa_batch_kernels_table, _kc_secp256k1_field_kernels_table,
-  _kc_limb_kernels_table, _kc_p256_comb_kernels_table;
+  _kc_limb_kernels_table, _kc_ct_lookup_kernels_table;
 
 static int
 probe_ecdsa_batch (void)
@@ -326,7 +324,7 @@ static const struct
   { &_kc_ecdsa_batch_kernels_table, probe_fe4, 3, NULL },
   { &_kc_secp256k1_field_kernels_table, probe_fe64, 1, NULL },
   { &_kc_limb_kernels_table, probe_limb_adx, 1, NULL },
-  { &_kc_p256_comb_kernels_table, NULL, 0, NULL },
+  { &_kc_ct_lookup_kernels_table, NULL, 0, NULL },
 };
 
 static const struct _kc_kernel_row *

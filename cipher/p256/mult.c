@@ -7,11 +7,6 @@
  */
 #include "kcrypt-int.h"
 #include "p256/mult.h"
-#if defined(KC_USE_X86_64) && (defined(__GNUC__) || defined(__clang__))
-# include <immintrin.h>
-# include "ct-msan-x86.h"         /* MSan builds: see there */
-# define KC_P256_HAVE_AVX2_CODE 1
-#endif
 
 typedef _kc_p256_fe fe;
 typedef _kc_p256_ge ge;
@@ -38,49 +33,6 @@ signed_digit (const scalar *k, unsigned int pos, unsigned int bits,
   return ct_select_u32 (ct_mask_from_flag_u32 (*neg), -w, w);
 }
 
-/* ENT = entry IDX of a comb row (KC_P256_COMB_COLS entries of eight
- * limbs), zeros for an IDX past the row (SIZE_MAX: digit 0).  Constant
- * time: every word of the row is read; masks decide what is kept. */
-#ifdef KC_P256_HAVE_AVX2_CODE
-KC_ISA_TARGET (KC_P256_COMB_AVX2_ISA) static void
-comb_lookup_avx2 (uint64_t ent[8], const uint64_t *row, size_t idx)
-{
-  __m256i a0 = _mm256_setzero_si256 (), a1 = a0, cnt = a0, m;
-  const __m256i want = _mm256_set1_epi64x ((long long) idx);
-  const __m256i one = _mm256_set1_epi64x (1);
-  int j;
-
-  for (j = 0; j < KC_P256_COMB_COLS; j++)
-    {
-      const uint64_t *e = row + 8 * j;
-      m = _mm256_cmpeq_epi64 (cnt, want);
-      cnt = _mm256_add_epi64 (cnt, one);
-      a0 = _mm256_or_si256 (a0, _mm256_and_si256 (m,
-             _mm256_loadu_si256 ((const __m256i *) (const void *) e)));
-      a1 = _mm256_or_si256 (a1, _mm256_and_si256 (m,
-             _mm256_loadu_si256 ((const __m256i *) (const void *) (e + 4))));
-    }
-  _mm256_storeu_si256 ((__m256i *) (void *) ent, a0);
-  _mm256_storeu_si256 ((__m256i *) (void *) (ent + 4), a1);
-}
-#endif
-
-static void
-comb_lookup_portable (uint64_t ent[8], const uint64_t *row, size_t idx)
-{
-  ct_lookup_u64x8 (ent, row, KC_P256_COMB_COLS, idx);
-}
-
-KC_KERNEL_ROWS (p256_comb_kernels,
-                void (*lookup) (uint64_t ent[8], const uint64_t *row,
-                                size_t idx)) = {
-#ifdef KC_P256_HAVE_AVX2_CODE
-  { { "avx2", KC_P256_COMB_AVX2_HWF, 0 }, comb_lookup_avx2 },
-#endif
-  { { "portable", 0, 0 }, comb_lookup_portable },
-};
-KC_KERNEL_TABLE (_kc_p256_comb_kernels_table, p256_comb_kernels);
-
 void
 _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
                const scalar *k, const gep *start)
@@ -90,8 +42,7 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
   uint64_t ent[8];
   uint32_t carry = 0, neg, mag;
   unsigned int i;
-  void (*lookup) (uint64_t *, const uint64_t *, size_t)
-    = KC_PICK (p256_comb_kernels)->lookup;
+  _kc_ct_lookup_fn lookup = _kc_ct_lookup_u64x8_pick ();
 
   acc = *start;
   for (i = 0; i < KC_P256_COMB_ROWS; i++)
@@ -100,9 +51,10 @@ _kc_p256_comb (gep *r, const uint64_t table[][KC_P256_COMB_COLS][8],
        * a carry is at most 16: no carry out */
       mag = signed_digit (k, KC_P256_COMB_BITS * i, KC_P256_COMB_BITS,
                           &carry, &neg);
-      /* |digit| reads entry |digit| - 1; 0 wraps past the row and reads
+      /* |digit| reads entry |digit| - 1 (a constant-time scan of the
+       * whole row, src/ct-lookup.c); 0 wraps past the row and reads
        * zeros, an addition then not kept */
-      lookup (ent, &table[i][0][0], (size_t) mag - 1);
+      lookup (ent, &table[i][0][0], KC_P256_COMB_COLS, (size_t) mag - 1);
       memcpy (e.x.v, ent, 32);
       memcpy (e.y.v, ent + 4, 32);
       _kc_p256_fe_cond_neg_inl (&e.y, (int) neg);
