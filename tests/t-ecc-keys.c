@@ -23,6 +23,7 @@
 #include "kcrypt-int.h"
 #include "t-common.h"
 #include "t-secp256k1.h"
+#include "secp256k1/scalar.h"
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>
@@ -64,6 +65,123 @@ is_zero (const unsigned char *p, size_t n)
     if (p[i])
       return 0;
   return 1;
+}
+
+/* ---- the secret-key calls on a grid of edges, against the scalar code */
+
+/* R = A + D mod 2^256, big-endian, for a signed small D times 2^(64 L):
+ * the edges next to a limb boundary. */
+static void
+be_add_at (unsigned char r[32], const unsigned char a[32], int d,
+           unsigned int limb)
+{
+  int i, c = 0, first = 31 - 8 * (int) limb;
+  memcpy (r, a, 32);
+  for (i = first; i >= 0; i--)
+    {
+      int v = r[i] + c + (i == first ? d : 0);
+      c = v < 0 ? -1 : v > 255;
+      r[i] = (unsigned char) v;
+      if (!c && i < first)
+        break;
+    }
+}
+
+/* kc_ecc_seckey_verify, _negate and _tweak_add (general-register
+ * assembly on x86-64, the C bodies elsewhere) on 0, 1, 2, each limb's
+ * edges, powers of two, n and its neighbours at every limb, 2^256 - n
+ * and its neighbours, all ones, and random values, alone and in every
+ * pair (sums of 0, of n, above 2^256), against the scalar arithmetic:
+ * the verdict, the bytes, nothing written on failure. */
+static void
+test_seckey_grid (void)
+{
+  enum { NV = 48 };
+  static unsigned char v[NV][32];
+  unsigned char a[32], b[32], w[32];
+  _kc_secp256k1_scalar x, t;
+  unsigned int nv = 0, i, j, l;
+  int of, of2, ok;
+  gpg_error_t e;
+
+  memset (v[nv++], 0, 32);
+  memset (v[nv], 0, 32); v[nv++][31] = 1;
+  memset (v[nv], 0, 32); v[nv++][31] = 2;
+  for (l = 0; l < 4; l++)
+    {
+      memset (v[nv], 0, 32);                    /* 2^(64 l) - 1 */
+      if (l)
+        memset (v[nv] + 32 - 8 * l, 0xFF, 8 * l);
+      nv += l > 0;
+      memset (v[nv], 0, 32);                    /* 2^(64 l) */
+      v[nv++][31 - 8 * l] = 1;
+    }
+  memset (v[nv], 0, 32); v[nv++][0] = 0x80;     /* 2^255 */
+  memset (v[nv++], 0xFF, 32);                   /* 2^256 - 1 */
+  memcpy (v[nv++], n_be, 32);
+  for (l = 0; l < 4; l++)
+    {
+      be_add_at (v[nv++], n_be, -1, l);
+      be_add_at (v[nv++], n_be, 1, l);
+    }
+  be_add_at (v[nv++], n_be, -2, 0);
+  memset (w, 0, 32);
+  n_minus (a, w);                               /* n */
+  for (i = 0; i < 32; i++)
+    a[i] = (unsigned char) ~a[i];               /* 2^256 - 1 - n */
+  be_add_at (v[nv++], a, 1, 0);                 /* 2^256 - n */
+  memcpy (v[nv++], a, 32);
+  be_add_at (v[nv++], a, 2, 0);
+  while (nv < NV)
+    t_randbytes (v[nv++], 32);
+
+  for (i = 0; i < nv; i++)
+    {
+      _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
+      ok = !of && !_kc_secp256k1_scalar_is_zero (&x);
+      e = kc_ecc_seckey_verify (C, v[i], 32);
+      CHECK (ok ? !e : gpg_err_code (e) == GPG_ERR_BAD_SECKEY,
+             "seckey_verify on grid value %u", i);
+      memcpy (a, v[i], 32);
+      e = kc_ecc_seckey_negate (C, a, 32);
+      if (ok)
+        {
+          _kc_secp256k1_scalar_negate (&x, &x);
+          _kc_secp256k1_scalar_get_b32 (w, &x);
+          CHECK (!e && !memcmp (a, w, 32), "seckey_negate on grid value %u",
+                 i);
+        }
+      else
+        CHECK (gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
+               "seckey_negate refuses grid value %u, unchanged", i);
+      for (j = 0; j < nv; j++)
+        {
+          int okt;
+          _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
+          _kc_secp256k1_scalar_set_b32 (&t, v[j], &of2);
+          okt = ok && !of2;
+          _kc_secp256k1_scalar_add (&x, &x, &t);
+          okt &= !_kc_secp256k1_scalar_is_zero (&x);
+          _kc_secp256k1_scalar_get_b32 (w, &x);
+          memcpy (a, v[i], 32);
+          memcpy (b, v[j], 32);
+          e = kc_ecc_seckey_tweak_add (C, a, 32, b, 32);
+          CHECK (okt ? !e && !memcmp (a, w, 32)
+                 : gpg_err_code (e) == GPG_ERR_BAD_SECKEY
+                   && !memcmp (a, v[i], 32),
+                 "seckey_tweak_add on grid values %u + %u", i, j);
+          CHECK (!memcmp (b, v[j], 32), "seckey_tweak_add wrote its tweak");
+        }
+      /* the key as its own tweak: 2x */
+      _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
+      _kc_secp256k1_scalar_add (&x, &x, &x);
+      _kc_secp256k1_scalar_get_b32 (w, &x);
+      memcpy (a, v[i], 32);
+      e = kc_ecc_seckey_tweak_add (C, a, 32, a, 32);
+      CHECK (ok ? !e && !memcmp (a, w, 32)
+             : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
+             "seckey_tweak_add of grid value %u to itself", i);
+    }
 }
 
 /* ------------------------------------------------ algebra */
@@ -1259,6 +1377,7 @@ main (int argc, char **argv)
   test_encodings ();
   test_wycheproof_bitcoin ();
   test_errors ();
+  test_seckey_grid ();
 #ifdef HAVE_LIBSECP256K1
   sctx = secp256k1_context_create (SECP256K1_CONTEXT_SIGN
                                    | SECP256K1_CONTEXT_VERIFY);

@@ -18,6 +18,7 @@
 #include "ecc.h"
 #include "secp256k1/schnorr.h"
 #include "secp256k1/ecmult.h"
+#include "secp256k1/x86_64/seckey-gpr.h"
 
 typedef _kc_secp256k1_scalar scalar;
 typedef _kc_secp256k1_ge ge;
@@ -49,6 +50,30 @@ kc_ecc_pubkey_convert (int curve, void *out, size_t out_len,
 
 /* ------------------------------------------------------ secret tweak */
 
+#ifdef KC_SECKEY_GPR
+/* In general registers only (x86_64/seckey-gpr.h): nothing on the stack
+ * and no vector register, so no burn. */
+gpg_error_t
+kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
+                         const void *tweak, size_t tweak_len)
+{
+  uint64_t ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 1);
+  ct_declassify (&ok, sizeof ok);              /* reported to the caller */
+  if (ok)
+    {
+      ok = _kc_seckey_gpr_tweak_add (seckey, tweak);
+      ct_declassify (&ok, sizeof ok);
+    }
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+#else
 static KC_NOINLINE gpg_error_t
 seckey_tweak_add_body (int curve, void *seckey, size_t seckey_len,
                        const void *tweak, size_t tweak_len)
@@ -84,6 +109,7 @@ kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
   _kc_burn_stack (KC_STACK_BURN_TWEAK);
   return err;
 }
+#endif
 
 /* ------------------------------------------------------ public tweaks */
 
@@ -219,6 +245,22 @@ kc_ecc_xonly_tweak_add (int curve, void *out, size_t out_len, int *parity,
 
 /* ------------------------------------------------ libsecp256k1's key API */
 
+#ifdef KC_SECKEY_GPR
+/* In general registers only (x86_64/seckey-gpr.h): no burn. */
+gpg_error_t
+kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
+{
+  uint64_t ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_seckey_gpr_range (seckey, 0);
+  ct_declassify (&ok, sizeof ok);
+  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+#else
 static KC_NOINLINE gpg_error_t
 seckey_verify_body (int curve, const void *seckey, size_t seckey_len)
 {
@@ -242,7 +284,27 @@ kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
   _kc_burn_stack (KC_STACK_BURN_TWEAK);
   return err;
 }
+#endif
 
+#ifdef KC_SECKEY_GPR
+/* In general registers only (x86_64/seckey-gpr.h): no burn. */
+gpg_error_t
+kc_ecc_seckey_negate (int curve, void *seckey, size_t seckey_len)
+{
+  uint64_t ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_seckey_gpr_range (seckey, 0);
+  ct_declassify (&ok, sizeof ok);
+  if (!ok)
+    return KC_ERR (GPG_ERR_BAD_SECKEY);
+  _kc_seckey_gpr_negate (seckey);
+  return 0;
+}
+#else
 static KC_NOINLINE gpg_error_t
 seckey_negate_body (int curve, void *seckey, size_t seckey_len)
 {
@@ -271,6 +333,7 @@ kc_ecc_seckey_negate (int curve, void *seckey, size_t seckey_len)
   _kc_burn_stack (KC_STACK_BURN_TWEAK);
   return err;
 }
+#endif
 
 gpg_error_t
 kc_ecc_pubkey_negate (int curve, void *out, size_t out_len,

@@ -1,0 +1,178 @@
+/* x86_64/seckey-gpr.h - libsecp256k1's small secret-key calls
+ * (kc_ecc_seckey_verify, _negate, _tweak_add) in general registers only.
+ *
+ * Copyright (C) 2026 The libkcrypt authors.
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ *
+ * Each is one block of assembly that reads the 32-byte big-endian keys
+ * into general registers (mov and bswap), computes with add/adc,
+ * sub/sbb and cmov, writes its result, and zeroes every register it
+ * used before it ends, flags included (the last xor).  Nothing goes to
+ * the stack, and no vector register is touched, so the calls that use
+ * them need neither the stack burn nor the register clear (t-wipe reads
+ * both after every call): a few nanoseconds where the C body with its
+ * burn took 13-17 (doc/MEASUREMENTS).  No branch and no address depends
+ * on a key: the range checks end in masks, the tweak's sum writes the
+ * key's own bytes back where the sum is zero (cmov from memory), and the
+ * caller declassifies only the verdict it reports.
+ *
+ * Built where mpi/limb.h builds its MULX/ADX kernels (x86-64, optimised,
+ * no sanitizer: MemorySanitizer does not follow assembly); elsewhere,
+ * and under --disable-asm, keys.c's C bodies run.  These are baseline
+ * x86-64 instructions: no dispatch.  t-ecc-keys compares them with the
+ * scalar arithmetic on edge cases and random keys. */
+#ifndef KC_SECP256K1_SECKEY_GPR_H
+#define KC_SECP256K1_SECKEY_GPR_H
+
+#include "limb.h"               /* KC_LIMB_ADX: the same gate */
+
+#ifdef KC_LIMB_ADX
+# define KC_SECKEY_GPR 1
+
+/* n, the group order: limbs n0 and n1 need a register (movabs), n2 and
+ * n3 are sign-extended immediates (-2, -1). */
+# define KC_SECKEY_N0 "$0xbfd25e8cd0364141"
+# define KC_SECKEY_N1 "$0xbaaedce6af48a03b"
+
+/* the 32 bytes at REG (big-endian) into the limbs A0 (least) .. A3 */
+# define KC_SECKEY_LOAD(reg, a0, a1, a2, a3)                             \
+  "movq 24(%[" reg "]), %[" a0 "]\n\tbswapq %[" a0 "]\n\t"               \
+  "movq 16(%[" reg "]), %[" a1 "]\n\tbswapq %[" a1 "]\n\t"               \
+  "movq 8(%[" reg "]), %[" a2 "]\n\tbswapq %[" a2 "]\n\t"                \
+  "movq (%[" reg "]), %[" a3 "]\n\tbswapq %[" a3 "]\n\t"
+
+/* CF = (A < n) for the limbs A0..A3, which become A - n; K is scratch */
+# define KC_SECKEY_SUB_N(a0, a1, a2, a3, k)                              \
+  "movabsq " KC_SECKEY_N0 ", %[" k "]\n\tsubq %[" k "], %[" a0 "]\n\t"  \
+  "movabsq " KC_SECKEY_N1 ", %[" k "]\n\tsbbq %[" k "], %[" a1 "]\n\t"  \
+  "sbbq $-2, %[" a2 "]\n\tsbbq $-1, %[" a3 "]\n\t"
+
+# define KC_SECKEY_ZERO(r) "xorl %k[" r "], %k[" r "]\n\t"
+
+/* 1 if the key at P is in [1, n - 1] (WITH_ZERO: [0, n - 1], a tweak),
+ * else 0.  Secret: the caller declassifies what it reports. */
+static KC_ALWAYS_INLINE uint64_t
+_kc_seckey_gpr_range (const unsigned char p[32], int with_zero)
+{
+  uint64_t ok, a0, a1, a2, a3, t, k;
+
+  __asm__ ("xorl %k[ok], %k[ok]\n\t"
+           KC_SECKEY_LOAD ("p", "a0", "a1", "a2", "a3")
+           "movq %[a0], %[t]\n\t"
+           "orq %[a1], %[t]\n\t"
+           "orq %[a2], %[t]\n\t"
+           "orq %[a3], %[t]\n\t"
+           "orq %[wz], %[t]\n\t"           /* a tweak may be 0 */
+           KC_SECKEY_SUB_N ("a0", "a1", "a2", "a3", "k")
+           "adcq $0, %[ok]\n\t"            /* 1 if below n */
+           "negq %[t]\n\t"
+           "sbbq %[t], %[t]\n\t"           /* all ones if not zero */
+           "andq %[t], %[ok]\n\t"
+           KC_SECKEY_ZERO ("a0") KC_SECKEY_ZERO ("a1")
+           KC_SECKEY_ZERO ("a2") KC_SECKEY_ZERO ("a3")
+           KC_SECKEY_ZERO ("k") KC_SECKEY_ZERO ("t")
+           : [ok] "=&r" (ok), [a0] "=&r" (a0), [a1] "=&r" (a1),
+             [a2] "=&r" (a2), [a3] "=&r" (a3), [t] "=&r" (t), [k] "=&r" (k)
+           : [p] "r" (p), "m" (*(const unsigned char (*)[32]) p),
+             [wz] "r" ((uint64_t) (with_zero != 0))
+           : "cc");
+  return ok;
+}
+
+/* P = n - P for a key in [1, n - 1] (checked before), in place. */
+static KC_ALWAYS_INLINE void
+_kc_seckey_gpr_negate (unsigned char p[32])
+{
+  uint64_t a0, a1, a2, a3, r0, r1, r2, r3;
+
+  __asm__ ("movq 24(%[p]), %[a0]\n\tbswapq %[a0]\n\t"
+           "movq 16(%[p]), %[a1]\n\tbswapq %[a1]\n\t"
+           "movq 8(%[p]), %[a2]\n\tbswapq %[a2]\n\t"
+           "movq (%[p]), %[a3]\n\tbswapq %[a3]\n\t"
+           /* (mov and bswap leave the flags alone: one borrow chain) */
+           "movabsq " KC_SECKEY_N0 ", %[r0]\n\t"
+           "subq %[a0], %[r0]\n\t"
+           "movabsq " KC_SECKEY_N1 ", %[r1]\n\t"
+           "sbbq %[a1], %[r1]\n\t"
+           "movq $-2, %[r2]\n\t"
+           "sbbq %[a2], %[r2]\n\t"
+           "movq $-1, %[r3]\n\t"
+           "sbbq %[a3], %[r3]\n\t"
+           "bswapq %[r0]\n\tmovq %[r0], 24(%[p])\n\t"
+           "bswapq %[r1]\n\tmovq %[r1], 16(%[p])\n\t"
+           "bswapq %[r2]\n\tmovq %[r2], 8(%[p])\n\t"
+           "bswapq %[r3]\n\tmovq %[r3], (%[p])\n\t"
+           KC_SECKEY_ZERO ("a0") KC_SECKEY_ZERO ("a1")
+           KC_SECKEY_ZERO ("a2") KC_SECKEY_ZERO ("a3")
+           KC_SECKEY_ZERO ("r0") KC_SECKEY_ZERO ("r1")
+           KC_SECKEY_ZERO ("r2") KC_SECKEY_ZERO ("r3")
+           : [a0] "=&r" (a0), [a1] "=&r" (a1), [a2] "=&r" (a2),
+             [a3] "=&r" (a3), [r0] "=&r" (r0), [r1] "=&r" (r1),
+             [r2] "=&r" (r2), [r3] "=&r" (r3),
+             "+m" (*(unsigned char (*)[32]) p)
+           : [p] "r" (p)
+           : "cc");
+}
+
+/* X = (X + T) mod n for a key X in [1, n - 1] and a tweak T in [0, n - 1]
+ * (both checked before), in place where the sum is not 0; where it is
+ * 0, X's bytes are written back unchanged.  Returns 1 if the sum is not
+ * 0 (secret until the caller declassifies it). */
+static KC_ALWAYS_INLINE uint64_t
+_kc_seckey_gpr_tweak_add (unsigned char x[32], const unsigned char t[32])
+{
+  uint64_t ok, a0, a1, a2, a3, b0, b1, b2, b3, c;
+
+  __asm__ (KC_SECKEY_LOAD ("x", "a0", "a1", "a2", "a3")
+           KC_SECKEY_LOAD ("t", "b0", "b1", "b2", "b3")
+           "xorl %k[c], %k[c]\n\t"
+           "addq %[b0], %[a0]\n\t"
+           "adcq %[b1], %[a1]\n\t"
+           "adcq %[b2], %[a2]\n\t"
+           "adcq %[b3], %[a3]\n\t"
+           "adcq $0, %[c]\n\t"             /* S = c:A < 2n */
+           "movq %[a0], %[b0]\n\t"
+           "movq %[a1], %[b1]\n\t"
+           "movq %[a2], %[b2]\n\t"
+           "movq %[a3], %[b3]\n\t"
+           KC_SECKEY_SUB_N ("b0", "b1", "b2", "b3", "ok")
+           /* c - borrow: 0 where S >= n (with or without the carry),
+            * -1 where S < n; ZF then picks S - n */
+           "sbbq $0, %[c]\n\t"
+           "cmovzq %[b0], %[a0]\n\t"
+           "cmovzq %[b1], %[a1]\n\t"
+           "cmovzq %[b2], %[a2]\n\t"
+           "cmovzq %[b3], %[a3]\n\t"
+           "movq %[a0], %[b0]\n\t"
+           "orq %[a1], %[b0]\n\t"
+           "orq %[a2], %[b0]\n\t"
+           "orq %[a3], %[b0]\n\t"          /* ZF: the sum is 0 */
+           "movl $0, %k[ok]\n\t"
+           "setnz %b[ok]\n\t"
+           "bswapq %[a0]\n\tbswapq %[a1]\n\t"
+           "bswapq %[a2]\n\tbswapq %[a3]\n\t"
+           "cmovzq 24(%[x]), %[a0]\n\t"
+           "cmovzq 16(%[x]), %[a1]\n\t"
+           "cmovzq 8(%[x]), %[a2]\n\t"
+           "cmovzq (%[x]), %[a3]\n\t"
+           "movq %[a0], 24(%[x])\n\t"
+           "movq %[a1], 16(%[x])\n\t"
+           "movq %[a2], 8(%[x])\n\t"
+           "movq %[a3], (%[x])\n\t"
+           KC_SECKEY_ZERO ("a0") KC_SECKEY_ZERO ("a1")
+           KC_SECKEY_ZERO ("a2") KC_SECKEY_ZERO ("a3")
+           KC_SECKEY_ZERO ("b0") KC_SECKEY_ZERO ("b1")
+           KC_SECKEY_ZERO ("b2") KC_SECKEY_ZERO ("b3")
+           KC_SECKEY_ZERO ("c")
+           : [ok] "=&r" (ok), [a0] "=&r" (a0), [a1] "=&r" (a1),
+             [a2] "=&r" (a2), [a3] "=&r" (a3), [b0] "=&r" (b0),
+             [b1] "=&r" (b1), [b2] "=&r" (b2), [b3] "=&r" (b3),
+             [c] "=&r" (c), "+m" (*(unsigned char (*)[32]) x)
+           : [x] "r" (x), [t] "r" (t),
+             "m" (*(const unsigned char (*)[32]) t)
+           : "cc");
+  return ok;
+}
+#endif /* KC_LIMB_ADX */
+
+#endif /* KC_SECP256K1_SECKEY_GPR_H */
