@@ -87,8 +87,8 @@ be_add_at (unsigned char r[32], const unsigned char a[32], int d,
     }
 }
 
-/* kc_ecc_seckey_verify, _negate and _tweak_add (general-register
- * assembly on x86-64, the C bodies elsewhere) on 0, 1, 2, each limb's
+/* kc_ecc_seckey_verify, _negate, _tweak_add and _tweak_mul
+ * (general-register assembly on x86-64, the C bodies elsewhere) on 0, 1, 2, each limb's
  * edges, powers of two, n and its neighbours at every limb, 2^256 - n
  * and its neighbours, all ones, and random values, alone and in every
  * pair (sums of 0, of n, above 2^256), against the scalar arithmetic:
@@ -171,6 +171,19 @@ test_seckey_grid (void)
                    && !memcmp (a, v[i], 32),
                  "seckey_tweak_add on grid values %u + %u", i, j);
           CHECK (!memcmp (b, v[j], 32), "seckey_tweak_add wrote its tweak");
+          /* the product: a tweak in [1, n - 1] */
+          _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
+          _kc_secp256k1_scalar_set_b32 (&t, v[j], &of2);
+          okt = ok && !of2 && !_kc_secp256k1_scalar_is_zero (&t);
+          _kc_secp256k1_scalar_mul (&x, &x, &t);
+          _kc_secp256k1_scalar_get_b32 (w, &x);
+          memcpy (a, v[i], 32);
+          e = kc_ecc_seckey_tweak_mul (C, a, 32, b, 32);
+          CHECK (okt ? !e && !memcmp (a, w, 32)
+                 : gpg_err_code (e) == GPG_ERR_BAD_SECKEY
+                   && !memcmp (a, v[i], 32),
+                 "seckey_tweak_mul on grid values %u * %u", i, j);
+          CHECK (!memcmp (b, v[j], 32), "seckey_tweak_mul wrote its tweak");
         }
       /* the key as its own tweak: 2x */
       _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
@@ -181,6 +194,14 @@ test_seckey_grid (void)
       CHECK (ok ? !e && !memcmp (a, w, 32)
              : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
              "seckey_tweak_add of grid value %u to itself", i);
+      _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
+      _kc_secp256k1_scalar_mul (&x, &x, &x);
+      _kc_secp256k1_scalar_get_b32 (w, &x);
+      memcpy (a, v[i], 32);
+      e = kc_ecc_seckey_tweak_mul (C, a, 32, a, 32);
+      CHECK (ok ? !e && !memcmp (a, w, 32)
+             : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
+             "seckey_tweak_mul of grid value %u by itself", i);
     }
 }
 
@@ -1370,6 +1391,7 @@ main (int argc, char **argv)
 {
   t_init (argc, argv);
   t_seed (37);
+  test_seckey_grid ();
   test_algebra ();
   test_sort ();
   test_tagged ();
@@ -1377,7 +1399,6 @@ main (int argc, char **argv)
   test_encodings ();
   test_wycheproof_bitcoin ();
   test_errors ();
-  test_seckey_grid ();
 #ifdef HAVE_LIBSECP256K1
   sctx = secp256k1_context_create (SECP256K1_CONTEXT_SIGN
                                    | SECP256K1_CONTEXT_VERIFY);

@@ -307,13 +307,16 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
     }
 }
 
-/* kc_ecc_seckey_verify, _negate and _tweak_add: in general registers
- * only where x86_64/seckey-gpr.h is built, with no burn (the search of
- * the stack and of the registers is then the check), else burnt. */
+/* kc_ecc_seckey_verify, _negate, _tweak_add and _tweak_mul: in general
+ * registers only where x86_64/seckey-gpr.h is built, with no burn (the
+ * search of the stack and of the registers is then the check), else
+ * burnt. */
 #ifdef KC_SECKEY_GPR
 # define T_BURN_SECKEY 0
+# define T_BURN_SECKEY_MUL 0
 #else
 # define T_BURN_SECKEY KC_STACK_BURN_TWEAK
+# define T_BURN_SECKEY_MUL KC_STACK_BURN_SCALAR
 #endif
 
 /* -------------------------------------------------------------- harness */
@@ -1495,6 +1498,7 @@ static void
 call_seckey_tweak_mul (void *p)
 {
   memcpy (btc_key2, key, 32);
+  clear_vregs ();            /* the copy's, not the call's */
   *(gpg_error_t *) p = kc_ecc_seckey_tweak_mul (KC_ECC_SECP256K1, btc_key2, 32,
                                                 btc_tweak, 32);
 }
@@ -1577,7 +1581,7 @@ run_btc_keys (void)
   add_scalar_forms ("tweak", &t);
   add_scalar_forms ("key * tweak", &y);
   check_call ("kc_ecc_seckey_tweak_mul", call_seckey_tweak_mul, &err, NULL,
-              KC_STACK_BURN_SCALAR);
+              T_BURN_SECKEY_MUL);
   CHECK_ERR (err, 0);
 
   /* the key as the multiplicative tweak of a public key: its GLV halves */

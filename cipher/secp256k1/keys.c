@@ -352,6 +352,28 @@ kc_ecc_pubkey_negate (int curve, void *out, size_t out_len,
   return 0;
 }
 
+#ifdef KC_SECKEY_GPR
+/* In general registers and a scratch the assembly zeroes
+ * (x86_64/seckey-gpr.h): no burn. */
+gpg_error_t
+kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
+                         const void *tweak, size_t tweak_len)
+{
+  uint64_t ok, s[15];
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 0);
+  ct_declassify (&ok, sizeof ok);              /* reported to the caller */
+  if (!ok)
+    return KC_ERR (GPG_ERR_BAD_SECKEY);
+  _kc_seckey_gpr_tweak_mul (seckey, tweak, s);
+  return 0;
+}
+#else
 static KC_NOINLINE gpg_error_t
 seckey_tweak_mul_body (int curve, void *seckey, size_t seckey_len,
                        const void *tweak, size_t tweak_len)
@@ -388,6 +410,7 @@ kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
   _kc_burn_stack (KC_STACK_BURN_SCALAR);
   return err;
 }
+#endif
 
 static KC_NOINLINE gpg_error_t
 pubkey_tweak_mul_body (int curve, void *out, size_t out_len,

@@ -8,7 +8,8 @@
  * into general registers (mov and bswap), computes with add/adc,
  * sub/sbb and cmov, writes its result, and zeroes every register it
  * used before it ends, flags included (the last xor).  Nothing goes to
- * the stack, and no vector register is touched, so the calls that use
+ * the stack but the product's scratch, which it zeroes itself, and no
+ * vector register is touched, so the calls that use
  * them need neither the stack burn nor the register clear (t-wipe reads
  * both after every call): a few nanoseconds where the C body with its
  * burn took 13-17 (doc/MEASUREMENTS).  No branch and no address depends
@@ -172,6 +173,120 @@ _kc_seckey_gpr_tweak_add (unsigned char x[32], const unsigned char t[32])
              "m" (*(const unsigned char (*)[32]) t)
            : "cc");
   return ok;
+}
+
+/* n = 2^256 - NC, NC = 2^128 + NC1 2^64 + NC0 (129 bits) */
+# define KC_SECKEY_NC0 "$0x402da1732fc9bebf"
+# define KC_SECKEY_NC1 "$0x4551231950b75fc4"
+
+/* X = X T mod n for a key X and a tweak T, both in [1, n - 1] (checked
+ * before), in place: the 512-bit product by rows of MUL (rax, rdx), then
+ * libsecp256k1's reduction by n's complement NC, 512 -> 385 -> 258 ->
+ * 256 bits, and one conditional subtraction of n (cmov).  The operands'
+ * limbs and the two high parts wait in the 15-word scratch S, which the
+ * caller provides (on its stack) and this block zeroes, with every
+ * register it used, before it ends.  The product of two values in
+ * [1, n - 1] is never 0 mod n (n is prime). */
+static KC_ALWAYS_INLINE void
+_kc_seckey_gpr_tweak_mul (unsigned char x[32], const unsigned char t[32],
+                          uint64_t s[15])
+{
+  uint64_t l0, l1, l2, l3, l4, l5, l6, l7, k;
+
+  __asm__ ("movq 24(%[x]), %[l0]\n\tbswapq %[l0]\n\tmovq %[l0], 0(%[s])\n\t"
+           "movq 16(%[x]), %[l1]\n\tbswapq %[l1]\n\tmovq %[l1], 8(%[s])\n\t"
+           "movq 8(%[x]), %[l2]\n\tbswapq %[l2]\n\tmovq %[l2], 16(%[s])\n\t"
+           "movq 0(%[x]), %[l3]\n\tbswapq %[l3]\n\tmovq %[l3], 24(%[s])\n\t"
+           "movq 24(%[t]), %[l0]\n\tbswapq %[l0]\n\tmovq %[l0], 32(%[s])\n\t"
+           "movq 16(%[t]), %[l1]\n\tbswapq %[l1]\n\tmovq %[l1], 40(%[s])\n\t"
+           "movq 8(%[t]), %[l2]\n\tbswapq %[l2]\n\tmovq %[l2], 48(%[s])\n\t"
+           "movq 0(%[t]), %[l3]\n\tbswapq %[l3]\n\tmovq %[l3], 56(%[s])\n\t"
+           /* the product X T into l0..l7, a row of T a time */
+           "movq 0(%[s]), %%rax\n\tmulq 32(%[s])\n\tmovq %%rax, %[l0]\n\tmovq %%rdx, %[k]\n\t"
+           "movq 8(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l1]\n\tmovq %%rdx, %[k]\n\t"
+           "movq 16(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l2]\n\tmovq %%rdx, %[k]\n\t"
+           "movq 24(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l3]\n\tmovq %%rdx, %[k]\n\t"
+           "movq %[k], %[l4]\n\t"
+           "movq 0(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 8(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 16(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 24(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq %[k], %[l5]\n\t"
+           "movq 0(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 8(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 16(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 24(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l5]\n\tadcq $0, %%rdx\n\taddq %[k], %[l5]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq %[k], %[l6]\n\t"
+           "movq 0(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 8(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 16(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l5]\n\tadcq $0, %%rdx\n\taddq %[k], %[l5]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 24(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l6]\n\tadcq $0, %%rdx\n\taddq %[k], %[l6]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq %[k], %[l7]\n\t"
+           /* M = L + H NC (H = l4..l7 kept at s + 64), m0..m6 in l0..l6 */
+           "movq %[l4], 64(%[s])\n\tmovq %[l5], 72(%[s])\n\tmovq %[l6], 80(%[s])\n\tmovq %[l7], 88(%[s])\n\t"
+           "xorl %k[l4], %k[l4]\n\txorl %k[l5], %k[l5]\n\txorl %k[l6], %k[l6]\n\t"
+           "movabsq " KC_SECKEY_NC0 ", %[l7]\n\t"
+           "movq 64(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l0]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 72(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\taddq %[k], %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 80(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 88(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "addq %[k], %[l4]\n\tadcq $0, %[l5]\n\tadcq $0, %[l6]\n\t"
+           "movabsq " KC_SECKEY_NC1 ", %[l7]\n\t"
+           "movq 64(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 72(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 80(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 88(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "addq %[k], %[l5]\n\tadcq $0, %[l6]\n\t"
+           "addq 64(%[s]), %[l2]\n\tadcq 72(%[s]), %[l3]\n\tadcq 80(%[s]), %[l4]\n\tadcq 88(%[s]), %[l5]\n\tadcq $0, %[l6]\n\t"
+           /* P = m0..m3 + (m4..m6) NC (m4..m6 kept at s + 96), p0..p4 in l0..l4 */
+           "movq %[l4], 96(%[s])\n\tmovq %[l5], 104(%[s])\n\tmovq %[l6], 112(%[s])\n\t"
+           "xorl %k[l4], %k[l4]\n\t"
+           "movabsq " KC_SECKEY_NC0 ", %[l7]\n\t"
+           "movq 96(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l0]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 104(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\taddq %[k], %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 112(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "addq %[k], %[l3]\n\tadcq $0, %[l4]\n\t"
+           "movabsq " KC_SECKEY_NC1 ", %[l7]\n\t"
+           "movq 96(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 104(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "movq 112(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           "addq %[k], %[l4]\n\t"
+           "addq 96(%[s]), %[l2]\n\tadcq 104(%[s]), %[l3]\n\tadcq 112(%[s]), %[l4]\n\t"
+           /* R = p0..p3 + p4 NC, its carry in l5 */
+           "xorl %k[l5], %k[l5]\n\t"
+           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC0 ", %[l7]\n\tmulq %[l7]\n\t"
+           "addq %%rax, %[l0]\n\tadcq %%rdx, %[l1]\n\tadcq $0, %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
+           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC1 ", %[l7]\n\tmulq %[l7]\n\t"
+           "addq %%rax, %[l1]\n\tadcq %%rdx, %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
+           "addq %[l4], %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
+           /* R + NC (= R - n mod 2^256) where R >= n: the carry or a carry out of the sum (never both) */
+           "movabsq " KC_SECKEY_NC0 ", %%rax\n\taddq %[l0], %%rax\n\t"
+           "movabsq " KC_SECKEY_NC1 ", %%rdx\n\tadcq %[l1], %%rdx\n\t"
+           "movq %[l2], %[l4]\n\tadcq $1, %[l4]\n\t"
+           "movq %[l3], %[l6]\n\tadcq $0, %[l6]\n\t"
+           "adcq $0, %[l5]\n\t"
+           "testq %[l5], %[l5]\n\t"
+           "cmovnzq %%rax, %[l0]\n\tcmovnzq %%rdx, %[l1]\n\tcmovnzq %[l4], %[l2]\n\tcmovnzq %[l6], %[l3]\n\t"
+           "bswapq %[l0]\n\tmovq %[l0], 24(%[x])\n\tbswapq %[l1]\n\tmovq %[l1], 16(%[x])\n\t"
+           "bswapq %[l2]\n\tmovq %[l2], 8(%[x])\n\tbswapq %[l3]\n\tmovq %[l3], (%[x])\n\t"
+           /* the scratch and every register zeroed */
+           "xorl %%eax, %%eax\n\t"
+           "movq %%rax, 0(%[s])\n\tmovq %%rax, 8(%[s])\n\tmovq %%rax, 16(%[s])\n\tmovq %%rax, 24(%[s])\n\t"
+           "movq %%rax, 32(%[s])\n\tmovq %%rax, 40(%[s])\n\tmovq %%rax, 48(%[s])\n\tmovq %%rax, 56(%[s])\n\t"
+           "movq %%rax, 64(%[s])\n\tmovq %%rax, 72(%[s])\n\tmovq %%rax, 80(%[s])\n\tmovq %%rax, 88(%[s])\n\t"
+           "movq %%rax, 96(%[s])\n\tmovq %%rax, 104(%[s])\n\tmovq %%rax, 112(%[s])\n\t"
+           KC_SECKEY_ZERO ("l0") KC_SECKEY_ZERO ("l1") KC_SECKEY_ZERO ("l2")
+           KC_SECKEY_ZERO ("l3") KC_SECKEY_ZERO ("l4") KC_SECKEY_ZERO ("l5")
+           KC_SECKEY_ZERO ("l6") KC_SECKEY_ZERO ("l7") KC_SECKEY_ZERO ("k")
+           KC_SECKEY_ZERO ("t") "xorl %%edx, %%edx"
+           : [l0] "=&r" (l0), [l1] "=&r" (l1), [l2] "=&r" (l2),
+             [l3] "=&r" (l3), [l4] "=&r" (l4), [l5] "=&r" (l5),
+             [l6] "=&r" (l6), [l7] "=&r" (l7), [k] "=&r" (k),
+             [t] "+r" (t), "+m" (*(unsigned char (*)[32]) x),
+             "=m" (*(uint64_t (*)[15]) s)
+           : [x] "r" (x), [s] "r" (s),
+             "m" (*(const unsigned char (*)[32]) t)
+           : "rax", "rdx", "cc");
 }
 #endif /* KC_LIMB_ADX */
 
