@@ -8,7 +8,8 @@
  *    double-and-add, on random and edge scalars;
  *  - blinded k*G equal to unblinded k*G (and to double-and-add) for
  *    offsets b drawn at random and at their edges (0, n, n-1), k around
- *    -b, 0, b, the comb's corners; Z zero, p, or random.
+ *    -b, 0, b, the comb's corners; Z zero, p, or random;
+ *  - points read from bytes (x || y, checked on the curve) on both fields.
  * Points are compared in affine form.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -537,6 +538,94 @@ test_blinding (void)
     }
 }
 
+/* _kc_secp256k1_ge_set_b64_var and _kc_secp256k1_b64_is_valid_var (the
+ * key pairs' and MuSig's stored points; their curve check runs on the 4x64 field where that is chosen,
+ * else on 5x52: t_rerun_other_field runs this again on the other) on
+ * multiples of G, their negations, and damaged or out-of-range
+ * coordinates, against the 5x52 check on the same field elements. */
+static void
+test_set_b64 (void)
+{
+  static const unsigned char p_be[32] = {
+    0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,
+    0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFF,0xFE,0xFF,0xFF,0xFC,0x2F };
+  unsigned char b[64], d[64];
+  gej g, p;
+  ge a, r;
+  scalar k;
+  int it, v, want;
+
+  _kc_secp256k1_gej_set_ge (&g, &_kc_secp256k1_ge_g);
+  p = g;
+  for (it = 0; it < 200; it++)
+    {
+      /* a multiple of G, and (x, -y) */
+      if (it % 2)
+        {
+          unsigned char kb[32];
+          t_randbytes (kb, 32);
+          _kc_secp256k1_scalar_set_b32 (&k, kb, NULL);
+          slow_mul (&p, &g, &k);
+        }
+      else
+        _kc_secp256k1_gej_add_var (&p, &p, &g);
+      if (p.infinity)
+        continue;
+      _kc_secp256k1_ge_set_gej_var (&a, &p);
+      _kc_secp256k1_fe_normalize (&a.x);
+      _kc_secp256k1_fe_normalize (&a.y);
+      _kc_secp256k1_fe_get_b32 (b, &a.x);
+      _kc_secp256k1_fe_get_b32 (b + 32, &a.y);
+      CHECK (_kc_secp256k1_ge_set_b64_var (&r, b), "set_b64 on a point (%d)",
+             it);
+      CHECK (_kc_secp256k1_fe_equal_norm (&r.x, &a.x)
+             && _kc_secp256k1_fe_equal_norm (&r.y, &a.y) && !r.infinity,
+             "set_b64's point (%d)", it);
+      _kc_secp256k1_ge_neg (&a, &a);
+      _kc_secp256k1_fe_normalize (&a.y);
+      _kc_secp256k1_fe_get_b32 (d, &a.x);
+      _kc_secp256k1_fe_get_b32 (d + 32, &a.y);
+      CHECK (_kc_secp256k1_ge_set_b64_var (&r, d), "set_b64 on -P (%d)", it);
+      /* one bit off in x or y, or a random pair: the answer of the 5x52
+       * check on the same elements */
+      memcpy (d, b, 64);
+      if (it % 3 == 2)
+        t_randbytes (d, 64);
+      else
+        d[(size_t) (t_rand64 () % 64)] ^= (unsigned char) (1u << (it % 8));
+      {
+        _kc_secp256k1_fe x, y;
+        ge q;
+        want = _kc_secp256k1_fe_set_b32_limit (&x, d)
+               && _kc_secp256k1_fe_set_b32_limit (&y, d + 32);
+        if (want)
+          {
+            _kc_secp256k1_ge_set_xy (&q, &x, &y);
+            want = _kc_secp256k1_ge_is_valid_var (&q);
+          }
+      }
+      v = _kc_secp256k1_ge_set_b64_var (&r, d);
+      CHECK (v == want, "set_b64 on damaged bytes (%d): %d, want %d", it, v,
+             want);
+      CHECK (_kc_secp256k1_b64_is_valid_var (d) == want,
+             "b64_is_valid on damaged bytes (%d)", it);
+      CHECK (_kc_secp256k1_b64_is_valid_var (b), "b64_is_valid on P (%d)",
+             it);
+      /* a coordinate of p or above: refused */
+      memcpy (d, b, 64);
+      memcpy (d + 32 * (it % 2), p_be, 32);
+      CHECK (!_kc_secp256k1_ge_set_b64_var (&r, d), "set_b64: p (%d)", it);
+      CHECK (!_kc_secp256k1_b64_is_valid_var (d), "b64_is_valid: p (%d)", it);
+      /* and p + k for a small k (the element k, above p) */
+      memcpy (d + 32 * (it % 2), p_be, 32);
+      d[32 * (it % 2) + 31] = (unsigned char) (0x2F + 1 + it % 100);
+      CHECK (!_kc_secp256k1_ge_set_b64_var (&r, d),
+             "set_b64: p + k (%d)", it);
+      CHECK (!_kc_secp256k1_b64_is_valid_var (d), "b64_is_valid: p + k (%d)",
+             it);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -547,6 +636,7 @@ main (int argc, char **argv)
   test_tables ();
   test_ecmult ();
   test_blinding ();
+  test_set_b64 ();
   t_rerun_other_field (argv);   /* the 4x64 or the 5x52 ecmult_var */
   return t_done ("t-secp256k1-group");
 }

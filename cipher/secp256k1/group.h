@@ -61,6 +61,9 @@ int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
  * Variable time (B public). */
 int _kc_secp256k1_ge_set_b64_var (_kc_secp256k1_ge *r,
                                   const unsigned char b[64]);
+/* The same check without the point: 1 if x || y in B are both below p
+ * and on the curve.  Variable time (B public). */
+int _kc_secp256k1_b64_is_valid_var (const unsigned char b[64]);
 /* _kc_secp256k1_fe_sqrt on the field the group's arithmetic runs on for
  * this CPU: the 4x64 one where _kc_fe64_chosen () (its _kc_fe64_sqrt,
  * secp256k1/x86_64/field-4x64.h), else 5x52.  The one place a square root

@@ -122,7 +122,7 @@ kc_schnorr_keypair_pub (int curve, void *pubkey, size_t pubkey_len,
                         const void *keypair, size_t keypair_len)
 {
   const unsigned char *kp = keypair;
-  ge p;
+  unsigned char buf[KC_ECC_SECP256K1_PUBKEY_LEN];
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
@@ -130,9 +130,13 @@ kc_schnorr_keypair_pub (int curve, void *pubkey, size_t pubkey_len,
                   && pubkey_len != KC_ECC_SECP256K1_PUBKEY_COMPRESSED_LEN)
       || !keypair || keypair_len != KP_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!_kc_secp256k1_ge_set_b64_var (&p, kp + 32))
+  if (!_kc_secp256k1_b64_is_valid_var (kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
-  _kc_ecc_serialize_pubkey (pubkey, pubkey_len, &p);
+  /* straight from the stored x || y (PUBKEY may overlap KEYPAIR) */
+  memcpy (buf + 1, kp + 32, 64);
+  buf[0] = (unsigned char) (pubkey_len == KC_ECC_SECP256K1_PUBKEY_LEN ? 0x04
+                            : 0x02 | (kp[95] & 1));
+  memcpy (pubkey, buf, pubkey_len);
   return 0;
 }
 
@@ -142,18 +146,22 @@ kc_schnorr_keypair_xonly_pub (int curve, void *xonly, size_t xonly_len,
                               size_t keypair_len)
 {
   const unsigned char *kp = keypair;
-  ge p;
+  uint64_t w[4];
+  int odd;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!xonly || xonly_len != KC_ECC_SECP256K1_XONLY_LEN
       || !keypair || keypair_len != KP_LEN)
     return KC_ERR (GPG_ERR_INV_ARG);
-  if (!_kc_secp256k1_ge_set_b64_var (&p, kp + 32))
+  if (!_kc_secp256k1_b64_is_valid_var (kp + 32))
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
-  memmove (xonly, kp + 32, 32);
+  /* XONLY may overlap KEYPAIR: all read, then written */
+  odd = kp[95] & 1;
+  memcpy (w, kp + 32, 32);
+  memcpy (xonly, w, 32);
   if (parity)
-    *parity = kp[95] & 1;
+    *parity = odd;
   return 0;
 }
 
