@@ -307,16 +307,18 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
     }
 }
 
-/* kc_ecc_seckey_verify, _negate, _tweak_add and _tweak_mul: in general
- * registers only where x86_64/seckey-gpr.h is built, with no burn (the
+/* kc_ecc_seckey_verify, _negate, _tweak_add, _tweak_mul and
+ * kc_schnorr_keypair_sec: in general registers only where x86_64/seckey-gpr.h is built, with no burn (the
  * search of the stack and of the registers is then the check), else
  * burnt. */
 #ifdef KC_SECKEY_GPR
 # define T_BURN_SECKEY 0
 # define T_BURN_SECKEY_MUL 0
+# define T_BURN_KEYPAIR_SEC 0
 #else
 # define T_BURN_SECKEY KC_STACK_BURN_TWEAK
 # define T_BURN_SECKEY_MUL KC_STACK_BURN_SCALAR
+# define T_BURN_KEYPAIR_SEC KC_STACK_BURN_SCALAR
 #endif
 
 /* -------------------------------------------------------------- harness */
@@ -1555,7 +1557,7 @@ run_btc_keys (void)
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
   check_call ("kc_schnorr_keypair_sec", call_keypair_sec, &err, NULL,
-              KC_STACK_BURN_SCALAR);
+              T_BURN_KEYPAIR_SEC);
   CHECK_ERR (err, 0);
   check_call ("kc_ecc_seckey_verify", call_seckey_verify, &err, NULL,
               T_BURN_SECKEY);

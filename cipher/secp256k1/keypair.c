@@ -19,6 +19,7 @@
 #include "ecc.h"
 #include "secp256k1/schnorr.h"
 #include "secp256k1/ecmult.h"
+#include "secp256k1/x86_64/seckey-gpr.h"
 
 typedef _kc_secp256k1_scalar scalar;
 typedef _kc_secp256k1_ge ge;
@@ -86,6 +87,32 @@ kc_schnorr_keypair_create (int curve, void *keypair, size_t keypair_len,
   return err;
 }
 
+#ifdef KC_SECKEY_GPR
+/* The secret key checked and copied in general registers
+ * (x86_64/seckey-gpr.h), the public half checked as public bytes: no
+ * secret reaches the stack or a vector register, so no burn. */
+gpg_error_t
+kc_schnorr_keypair_sec (int curve, void *seckey, size_t seckey_len,
+                        const void *keypair, size_t keypair_len)
+{
+  const unsigned char *kp = keypair;
+  uint64_t ok;
+
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || !keypair || keypair_len != KP_LEN)
+    return KC_ERR (GPG_ERR_INV_ARG);
+  ok = _kc_seckey_gpr_range (kp, 0);
+  ct_declassify (&ok, sizeof ok);
+  if (!ok)
+    return KC_ERR (GPG_ERR_BAD_SECKEY);
+  if (!_kc_secp256k1_b64_is_valid_var (kp + 32))
+    return KC_ERR (GPG_ERR_BAD_PUBKEY);
+  _kc_seckey_gpr_copy (seckey, kp);
+  return 0;
+}
+#else
 static KC_NOINLINE gpg_error_t
 keypair_sec_body (int curve, void *seckey, size_t seckey_len,
                   const void *keypair, size_t keypair_len)
@@ -116,6 +143,7 @@ kc_schnorr_keypair_sec (int curve, void *seckey, size_t seckey_len,
   _kc_burn_stack (KC_STACK_BURN_SCALAR);
   return err;
 }
+#endif
 
 gpg_error_t
 kc_schnorr_keypair_pub (int curve, void *pubkey, size_t pubkey_len,

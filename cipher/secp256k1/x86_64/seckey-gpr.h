@@ -175,6 +175,26 @@ _kc_seckey_gpr_tweak_add (unsigned char x[32], const unsigned char t[32])
   return ok;
 }
 
+/* The 32 bytes at IN to OUT through four general registers, zeroed
+ * after (OUT may overlap IN: all read, then written). */
+static KC_ALWAYS_INLINE void
+_kc_seckey_gpr_copy (unsigned char out[32], const unsigned char in[32])
+{
+  uint64_t a0, a1, a2, a3;
+
+  __asm__ ("movq (%[i]), %[a0]\n\tmovq 8(%[i]), %[a1]\n\t"
+           "movq 16(%[i]), %[a2]\n\tmovq 24(%[i]), %[a3]\n\t"
+           "movq %[a0], (%[o])\n\tmovq %[a1], 8(%[o])\n\t"
+           "movq %[a2], 16(%[o])\n\tmovq %[a3], 24(%[o])\n\t"
+           KC_SECKEY_ZERO ("a0") KC_SECKEY_ZERO ("a1")
+           KC_SECKEY_ZERO ("a2") KC_SECKEY_ZERO ("a3")
+           : [a0] "=&r" (a0), [a1] "=&r" (a1), [a2] "=&r" (a2),
+             [a3] "=&r" (a3), "=m" (*(unsigned char (*)[32]) out)
+           : [o] "r" (out), [i] "r" (in),
+             "m" (*(const unsigned char (*)[32]) in)
+           : "cc");
+}
+
 /* n = 2^256 - NC, NC = 2^128 + NC1 2^64 + NC0 (129 bits) */
 # define KC_SECKEY_NC0 "$0x402da1732fc9bebf"
 # define KC_SECKEY_NC1 "$0x4551231950b75fc4"
