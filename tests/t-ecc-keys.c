@@ -87,6 +87,42 @@ be_add_at (unsigned char r[32], const unsigned char a[32], int d,
     }
 }
 
+/* kc_ecc_seckey_tweak_add (MUL 0: a tweak in [0, n - 1], a sum that is
+ * not 0) or _tweak_mul (MUL 1: a tweak in [1, n - 1]) of the key X by
+ * the tweak T (NULL: X itself, the same buffer), against the scalar
+ * code: the verdict, the bytes, the key unchanged on failure, the tweak
+ * never written.  I and J name the grid values. */
+static void
+grid_tweak (int mul, const unsigned char x[32], const unsigned char *t,
+            unsigned int i, unsigned int j)
+{
+  const char *name = mul ? "seckey_tweak_mul" : "seckey_tweak_add";
+  _kc_secp256k1_scalar sx, st;
+  unsigned char a[32], b[32], w[32];
+  int of, of2, ok;
+  gpg_error_t e;
+
+  _kc_secp256k1_scalar_set_b32 (&sx, x, &of);
+  _kc_secp256k1_scalar_set_b32 (&st, t ? t : x, &of2);
+  ok = !of && !_kc_secp256k1_scalar_is_zero (&sx) && !of2
+       && !(mul && _kc_secp256k1_scalar_is_zero (&st));
+  if (mul)
+    _kc_secp256k1_scalar_mul (&sx, &sx, &st);
+  else
+    _kc_secp256k1_scalar_add (&sx, &sx, &st);
+  ok &= !_kc_secp256k1_scalar_is_zero (&sx);
+  _kc_secp256k1_scalar_get_b32 (w, &sx);
+  memcpy (a, x, 32);
+  if (t)
+    memcpy (b, t, 32);
+  e = (mul ? kc_ecc_seckey_tweak_mul : kc_ecc_seckey_tweak_add)
+        (C, a, 32, t ? b : a, 32);
+  CHECK (ok ? !e && !memcmp (a, w, 32)
+         : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, x, 32),
+         "%s on grid values %u, %u%s", name, i, j, t ? "" : " (one buffer)");
+  CHECK (!t || !memcmp (b, t, 32), "%s wrote its tweak", name);
+}
+
 /* kc_ecc_seckey_verify, _negate, _tweak_add and _tweak_mul
  * (general-register assembly on x86-64, the C bodies elsewhere) on 0, 1, 2, each limb's
  * edges, powers of two, n and its neighbours at every limb, 2^256 - n
@@ -98,10 +134,10 @@ test_seckey_grid (void)
 {
   enum { NV = 48 };
   static unsigned char v[NV][32];
-  unsigned char a[32], b[32], w[32];
-  _kc_secp256k1_scalar x, t;
+  unsigned char a[32], w[32];
+  _kc_secp256k1_scalar x;
   unsigned int nv = 0, i, j, l;
-  int of, of2, ok;
+  int of, ok;
   gpg_error_t e;
 
   memset (v[nv++], 0, 32);
@@ -156,52 +192,12 @@ test_seckey_grid (void)
                "seckey_negate refuses grid value %u, unchanged", i);
       for (j = 0; j < nv; j++)
         {
-          int okt;
-          _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
-          _kc_secp256k1_scalar_set_b32 (&t, v[j], &of2);
-          okt = ok && !of2;
-          _kc_secp256k1_scalar_add (&x, &x, &t);
-          okt &= !_kc_secp256k1_scalar_is_zero (&x);
-          _kc_secp256k1_scalar_get_b32 (w, &x);
-          memcpy (a, v[i], 32);
-          memcpy (b, v[j], 32);
-          e = kc_ecc_seckey_tweak_add (C, a, 32, b, 32);
-          CHECK (okt ? !e && !memcmp (a, w, 32)
-                 : gpg_err_code (e) == GPG_ERR_BAD_SECKEY
-                   && !memcmp (a, v[i], 32),
-                 "seckey_tweak_add on grid values %u + %u", i, j);
-          CHECK (!memcmp (b, v[j], 32), "seckey_tweak_add wrote its tweak");
-          /* the product: a tweak in [1, n - 1] */
-          _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
-          _kc_secp256k1_scalar_set_b32 (&t, v[j], &of2);
-          okt = ok && !of2 && !_kc_secp256k1_scalar_is_zero (&t);
-          _kc_secp256k1_scalar_mul (&x, &x, &t);
-          _kc_secp256k1_scalar_get_b32 (w, &x);
-          memcpy (a, v[i], 32);
-          e = kc_ecc_seckey_tweak_mul (C, a, 32, b, 32);
-          CHECK (okt ? !e && !memcmp (a, w, 32)
-                 : gpg_err_code (e) == GPG_ERR_BAD_SECKEY
-                   && !memcmp (a, v[i], 32),
-                 "seckey_tweak_mul on grid values %u * %u", i, j);
-          CHECK (!memcmp (b, v[j], 32), "seckey_tweak_mul wrote its tweak");
+          grid_tweak (0, v[i], v[j], i, j);
+          grid_tweak (1, v[i], v[j], i, j);
         }
-      /* the key as its own tweak: 2x */
-      _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
-      _kc_secp256k1_scalar_add (&x, &x, &x);
-      _kc_secp256k1_scalar_get_b32 (w, &x);
-      memcpy (a, v[i], 32);
-      e = kc_ecc_seckey_tweak_add (C, a, 32, a, 32);
-      CHECK (ok ? !e && !memcmp (a, w, 32)
-             : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
-             "seckey_tweak_add of grid value %u to itself", i);
-      _kc_secp256k1_scalar_set_b32 (&x, v[i], &of);
-      _kc_secp256k1_scalar_mul (&x, &x, &x);
-      _kc_secp256k1_scalar_get_b32 (w, &x);
-      memcpy (a, v[i], 32);
-      e = kc_ecc_seckey_tweak_mul (C, a, 32, a, 32);
-      CHECK (ok ? !e && !memcmp (a, w, 32)
-             : gpg_err_code (e) == GPG_ERR_BAD_SECKEY && !memcmp (a, v[i], 32),
-             "seckey_tweak_mul of grid value %u by itself", i);
+      /* the key as its own tweak: 2x and x^2 */
+      grid_tweak (0, v[i], NULL, i, i);
+      grid_tweak (1, v[i], NULL, i, i);
     }
 }
 

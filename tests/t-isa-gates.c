@@ -159,6 +159,11 @@ static const struct row rows[] = {
     "t-secp256k1-field-4x64,t-secp256k1-field", probe_fe64, KC_FE64_PREFER },
   { "cipher/secp256k1/ecmult", ".", KC_FE64_HWF, "", "t-secp256k1-group",
     probe_fe64, KC_FE64_PREFER },
+  /* (two objects are named group.o: libtool stores them as lt1-group.o
+   * and lt2-group.o in the archive; the function names this one) */
+  { "cipher/secp256k1/(lt[0-9]+-)?group", "^is_valid_b64_fe64$",
+    KC_FE64_HWF, "", "t-secp256k1-group,t-ecc-keys", probe_fe64,
+    KC_FE64_PREFER },
 #endif
   { "cipher/secp256k1/x86_64/ecmult-avx2", ".", KC_FE4_HWF, "",
     "t-secp256k1-field-avx2,t-ecdsa-batch", probe_fe4, 0 },

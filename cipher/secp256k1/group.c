@@ -66,8 +66,10 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
 /* y^2 = x^3 + 7 on the 4x64 MULX/ADX field, for the big-endian X || Y
  * of B (each below p).  The square of y and of x are independent, so the
  * chain is a square, a product and the comparison: on AMD Zen 5 the key
- * pair accessors' check 34 -> 25 ns (doc/MEASUREMENTS).  Variable time. */
-static int
+ * pair accessors' check 34 -> 25 ns (doc/MEASUREMENTS).  Variable time.
+ * Out of line: the one function of this file with MULX/ADX
+ * (t-isa-gates' row). */
+static KC_NOINLINE int
 is_valid_b64_fe64 (const unsigned char b[64])
 {
   _kc_fe64 x, y, x3, y2, seven;
@@ -86,7 +88,6 @@ is_valid_b64_fe64 (const unsigned char b[64])
   _kc_fe64_sub (&y2, &y2, &x3);
   return _kc_fe64_is_zero_var (&y2);
 }
-#endif
 
 /* 1 if the big-endian 32 bytes at B are below p.  Variable time. */
 static int
@@ -99,6 +100,7 @@ b32_below_p (const unsigned char b[32])
     0xFF, 0xFF, 0xFF, 0xFE, 0xFF, 0xFF, 0xFC, 0x2F };
   return memcmp (b, p_be, 32) < 0;
 }
+#endif
 
 int
 _kc_secp256k1_b64_is_valid_var (const unsigned char b[64])

@@ -50,6 +50,20 @@ kc_ecc_pubkey_convert (int curve, void *out, size_t out_len,
 
 /* ------------------------------------------------------ secret tweak */
 
+/* The arguments of the secret-key calls: 0, or the error they return
+ * (the curve first, then the buffers; TWEAK only if WITH_TWEAK). */
+static gpg_error_t
+seckey_args (int curve, const void *seckey, size_t seckey_len,
+             int with_tweak, const void *tweak, size_t tweak_len)
+{
+  if (curve != KC_ECC_SECP256K1)
+    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
+  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
+      || (with_tweak && (!tweak || tweak_len != KC_ECC_TWEAK_LEN)))
+    return KC_ERR (GPG_ERR_INV_ARG);
+  return 0;
+}
+
 #ifdef KC_SECKEY_GPR
 /* In general registers only (x86_64/seckey-gpr.h): nothing on the stack
  * and no vector register, so no burn. */
@@ -58,12 +72,10 @@ kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
                          const void *tweak, size_t tweak_len)
 {
   uint64_t ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+    return aerr;
   ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 1);
   ct_declassify (&ok, sizeof ok);              /* reported to the caller */
   if (ok)
@@ -80,12 +92,10 @@ seckey_tweak_add_body (int curve, void *seckey, size_t seckey_len,
 {
   scalar x, t;
   int of_x, of_t, ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+    return aerr;
   _kc_secp256k1_scalar_set_b32 (&x, seckey, &of_x);
   _kc_secp256k1_scalar_set_b32 (&t, tweak, &of_t);
   ok = (of_x | _kc_secp256k1_scalar_is_zero (&x) | of_t) ^ 1;
@@ -246,19 +256,25 @@ kc_ecc_xonly_tweak_add (int curve, void *out, size_t out_len, int *parity,
 /* ------------------------------------------------ libsecp256k1's key API */
 
 #ifdef KC_SECKEY_GPR
-/* In general registers only (x86_64/seckey-gpr.h): no burn. */
-gpg_error_t
-kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
+/* In general registers only (x86_64/seckey-gpr.h): no burn.  The
+ * arguments, then the key's range: 0 or the error. */
+static gpg_error_t
+seckey_gpr_check (int curve, const void *seckey, size_t seckey_len)
 {
   uint64_t ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
+    return aerr;
   ok = _kc_seckey_gpr_range (seckey, 0);
   ct_declassify (&ok, sizeof ok);
   return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+gpg_error_t
+kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
+{
+  return seckey_gpr_check (curve, seckey, seckey_len);
 }
 #else
 static KC_NOINLINE gpg_error_t
@@ -266,11 +282,10 @@ seckey_verify_body (int curve, const void *seckey, size_t seckey_len)
 {
   scalar x;
   int ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
+    return aerr;
   ok = _kc_ecc_parse_seckey (&x, seckey);
   wipememory (&x, sizeof x);
   return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
@@ -291,18 +306,11 @@ kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
 gpg_error_t
 kc_ecc_seckey_negate (int curve, void *seckey, size_t seckey_len)
 {
-  uint64_t ok;
+  gpg_error_t err = seckey_gpr_check (curve, seckey, seckey_len);
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
-  ok = _kc_seckey_gpr_range (seckey, 0);
-  ct_declassify (&ok, sizeof ok);
-  if (!ok)
-    return KC_ERR (GPG_ERR_BAD_SECKEY);
-  _kc_seckey_gpr_negate (seckey);
-  return 0;
+  if (!err)
+    _kc_seckey_gpr_negate (seckey);
+  return err;
 }
 #else
 static KC_NOINLINE gpg_error_t
@@ -310,11 +318,10 @@ seckey_negate_body (int curve, void *seckey, size_t seckey_len)
 {
   scalar x;
   int ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
+    return aerr;
   ok = _kc_ecc_parse_seckey (&x, seckey);
   if (ok)
     {
@@ -360,12 +367,10 @@ kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
                          const void *tweak, size_t tweak_len)
 {
   uint64_t ok, s[15];
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+    return aerr;
   ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 0);
   ct_declassify (&ok, sizeof ok);              /* reported to the caller */
   if (!ok)
@@ -380,12 +385,10 @@ seckey_tweak_mul_body (int curve, void *seckey, size_t seckey_len,
 {
   scalar x, t;
   int of_x, of_t, ok;
+  gpg_error_t aerr;
 
-  if (curve != KC_ECC_SECP256K1)
-    return KC_ERR (GPG_ERR_NOT_SUPPORTED);
-  if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || !tweak || tweak_len != KC_ECC_TWEAK_LEN)
-    return KC_ERR (GPG_ERR_INV_ARG);
+  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+    return aerr;
   _kc_secp256k1_scalar_set_b32 (&x, seckey, &of_x);
   _kc_secp256k1_scalar_set_b32 (&t, tweak, &of_t);
   ok = (of_x | _kc_secp256k1_scalar_is_zero (&x) | of_t
