@@ -1,4 +1,5 @@
-/* bufhelp.h - load/store of big- and little-endian words (internal)
+/* bufhelp.h - big- and little-endian loads and stores, small copies
+ * (internal)
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -65,6 +66,17 @@ buf_put_le64 (unsigned char *p, uint64_t x)
 {
   buf_put_le32 (p, (uint32_t) x);
   buf_put_le32 (p + 4, (uint32_t) (x >> 32));
+}
+
+/* DST = the 32 bytes at SRC, which DST may overlap (as memmove), inline:
+ * all loaded, then stored.  For public data: the words may pass through
+ * vector registers. */
+static inline void
+buf_move32 (void *dst, const void *src)
+{
+  uint64_t w[4];
+  memcpy (w, src, 32);
+  memcpy (dst, w, 32);
 }
 
 #endif

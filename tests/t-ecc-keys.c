@@ -124,11 +124,12 @@ grid_tweak (int mul, const unsigned char x[32], const unsigned char *t,
 }
 
 /* kc_ecc_seckey_verify, _negate, _tweak_add and _tweak_mul
- * (general-register assembly on x86-64, the C bodies elsewhere) on 0, 1, 2, each limb's
- * edges, powers of two, n and its neighbours at every limb, 2^256 - n
- * and its neighbours, all ones, and random values, alone and in every
- * pair (sums of 0, of n, above 2^256), against the scalar arithmetic:
- * the verdict, the bytes, nothing written on failure. */
+ * (general-register assembly on x86-64, the C bodies elsewhere) on 0,
+ * 1, 2, each limb's edges, powers of two, n and its neighbours at every
+ * limb, 2^256 - n and its neighbours, all ones, and random values,
+ * alone and in every pair (sums of 0, of n, above 2^256), against the
+ * scalar arithmetic: the verdict, the bytes, nothing written on
+ * failure. */
 static void
 test_seckey_grid (void)
 {

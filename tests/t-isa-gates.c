@@ -191,10 +191,10 @@ static const struct row rows[] = {
    * (in whichever function the compiler inlines it into) */
   { "src/hwfeatures", ".", 0, "XSAVE", "", NULL, 0 },
   /* the stack burn's register clearing: vzeroupper, vpxor, vpxord,
-   * kxorw, each behind the function's own CPUID and XCR0 check (src/global.c,
-   * vregs_detect), not _kc_hwf (): KCRYPT_HWF_MASK does not keep the
-   * compiler or the C library off those registers (t-wipe runs it on
-   * every path) */
+   * kxorw, each behind the function's own CPUID and XCR0 check
+   * (src/global.c, vregs_detect), not _kc_hwf (): KCRYPT_HWF_MASK does
+   * not keep the compiler or the C library off those registers (t-wipe
+   * runs it on every path) */
   { "src/global", "^(vregs_detect|_kc_burn_stack)$", 0,
     "XSAVE,AVX,AVX512F,AVX512VL", "", NULL, 0 },
 };

@@ -308,17 +308,16 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
 }
 
 /* kc_ecc_seckey_verify, _negate, _tweak_add, _tweak_mul and
- * kc_schnorr_keypair_sec: in general registers only where x86_64/seckey-gpr.h is built, with no burn (the
- * search of the stack and of the registers is then the check), else
- * burnt. */
+ * kc_schnorr_keypair_sec: in general registers only where
+ * x86_64/seckey-gpr.h is built, with no burn (the search of the stack
+ * and of the registers is then the check), else burnt: the TWEAK bound
+ * for the first three, the SCALAR one for the last two. */
 #ifdef KC_SECKEY_GPR
 # define T_BURN_SECKEY 0
-# define T_BURN_SECKEY_MUL 0
-# define T_BURN_KEYPAIR_SEC 0
+# define T_BURN_SECKEY_SCALAR 0
 #else
 # define T_BURN_SECKEY KC_STACK_BURN_TWEAK
-# define T_BURN_SECKEY_MUL KC_STACK_BURN_SCALAR
-# define T_BURN_KEYPAIR_SEC KC_STACK_BURN_SCALAR
+# define T_BURN_SECKEY_SCALAR KC_STACK_BURN_SCALAR
 #endif
 
 /* -------------------------------------------------------------- harness */
@@ -381,14 +380,22 @@ clear_vregs (void)
                           : : : "memory");
   if (vlevel == 3)
     __asm__ __volatile__ (
-      "vpxord %%xmm16, %%xmm16, %%xmm16\n\tvpxord %%xmm17, %%xmm17, %%xmm17\n\t"
-      "vpxord %%xmm18, %%xmm18, %%xmm18\n\tvpxord %%xmm19, %%xmm19, %%xmm19\n\t"
-      "vpxord %%xmm20, %%xmm20, %%xmm20\n\tvpxord %%xmm21, %%xmm21, %%xmm21\n\t"
-      "vpxord %%xmm22, %%xmm22, %%xmm22\n\tvpxord %%xmm23, %%xmm23, %%xmm23\n\t"
-      "vpxord %%xmm24, %%xmm24, %%xmm24\n\tvpxord %%xmm25, %%xmm25, %%xmm25\n\t"
-      "vpxord %%xmm26, %%xmm26, %%xmm26\n\tvpxord %%xmm27, %%xmm27, %%xmm27\n\t"
-      "vpxord %%xmm28, %%xmm28, %%xmm28\n\tvpxord %%xmm29, %%xmm29, %%xmm29\n\t"
-      "vpxord %%xmm30, %%xmm30, %%xmm30\n\tvpxord %%xmm31, %%xmm31, %%xmm31"
+      "vpxord %%xmm16, %%xmm16, %%xmm16\n\t"
+      "vpxord %%xmm17, %%xmm17, %%xmm17\n\t"
+      "vpxord %%xmm18, %%xmm18, %%xmm18\n\t"
+      "vpxord %%xmm19, %%xmm19, %%xmm19\n\t"
+      "vpxord %%xmm20, %%xmm20, %%xmm20\n\t"
+      "vpxord %%xmm21, %%xmm21, %%xmm21\n\t"
+      "vpxord %%xmm22, %%xmm22, %%xmm22\n\t"
+      "vpxord %%xmm23, %%xmm23, %%xmm23\n\t"
+      "vpxord %%xmm24, %%xmm24, %%xmm24\n\t"
+      "vpxord %%xmm25, %%xmm25, %%xmm25\n\t"
+      "vpxord %%xmm26, %%xmm26, %%xmm26\n\t"
+      "vpxord %%xmm27, %%xmm27, %%xmm27\n\t"
+      "vpxord %%xmm28, %%xmm28, %%xmm28\n\t"
+      "vpxord %%xmm29, %%xmm29, %%xmm29\n\t"
+      "vpxord %%xmm30, %%xmm30, %%xmm30\n\t"
+      "vpxord %%xmm31, %%xmm31, %%xmm31"
       : : : "memory");
 # else
   else if (vlevel == 1)
@@ -1557,7 +1564,7 @@ run_btc_keys (void)
               KC_STACK_BURN_ECC);
   CHECK_ERR (err, 0);
   check_call ("kc_schnorr_keypair_sec", call_keypair_sec, &err, NULL,
-              T_BURN_KEYPAIR_SEC);
+              T_BURN_SECKEY_SCALAR);
   CHECK_ERR (err, 0);
   check_call ("kc_ecc_seckey_verify", call_seckey_verify, &err, NULL,
               T_BURN_SECKEY);
@@ -1583,7 +1590,7 @@ run_btc_keys (void)
   add_scalar_forms ("tweak", &t);
   add_scalar_forms ("key * tweak", &y);
   check_call ("kc_ecc_seckey_tweak_mul", call_seckey_tweak_mul, &err, NULL,
-              T_BURN_SECKEY_MUL);
+              T_BURN_SECKEY_SCALAR);
   CHECK_ERR (err, 0);
 
   /* the key as the multiplicative tweak of a public key: its GLV halves */

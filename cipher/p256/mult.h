@@ -10,10 +10,10 @@
  *   j * 128^i * G, j = 1..64, in affine form.  K*G = sum_i d_i 128^i G:
  *   one mixed complete addition per row (no doubling), the entry |d_i| read
  *   by a constant-time scan of its whole row (_kc_ct_lookup_u64x8,
- *   src/ct-lookup.c: AVX2 where the dispatch allows) and its y negated by cmov where d_i < 0; for
- *   d_i = 0 the sum is computed all the same and then not kept (ct
- *   cmov).  (37 additions, where 6-bit digits took 43 and 4-bit
- *   unsigned windows 64: doc/MEASUREMENTS.)
+ *   src/ct-lookup.c: AVX2 where the dispatch allows) and its y negated
+ *   by cmov where d_i < 0; for d_i = 0 the sum is computed all the same
+ *   and then not kept (ct cmov).  (37 additions, where 6-bit digits
+ *   took 43 and 4-bit unsigned windows 64: doc/MEASUREMENTS.)
  *   Blinded (see _kc_p256_ecmult_gen_blind) as secp256k1's comb is: the
  *   scalar is K + b and the sum starts from -b*G with a random Z.
  * _kc_p256_ecmult_const: K*A for a secret K and a public A (ECDH),

@@ -88,10 +88,10 @@ is_valid_b64_fe64 (const unsigned char b[64])
   _kc_fe64_sub (&y2, &y2, &x3);
   return _kc_fe64_is_zero_var (&y2);
 }
+#endif
 
-/* 1 if the big-endian 32 bytes at B are below p.  Variable time. */
-static int
-b32_below_p (const unsigned char b[32])
+int
+_kc_secp256k1_b32_below_p (const unsigned char b[32])
 {
   static const unsigned char p_be[32] = {
     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
@@ -100,7 +100,6 @@ b32_below_p (const unsigned char b[32])
     0xFF, 0xFF, 0xFF, 0xFE, 0xFF, 0xFF, 0xFC, 0x2F };
   return memcmp (b, p_be, 32) < 0;
 }
-#endif
 
 int
 _kc_secp256k1_b64_is_valid_var (const unsigned char b[64])
@@ -108,7 +107,8 @@ _kc_secp256k1_b64_is_valid_var (const unsigned char b[64])
   ge r;
 #ifdef KC_LIMB_ADX
   if (_kc_fe64_chosen ())
-    return b32_below_p (b) && b32_below_p (b + 32) && is_valid_b64_fe64 (b);
+    return _kc_secp256k1_b32_below_p (b) && _kc_secp256k1_b32_below_p (b + 32)
+           && is_valid_b64_fe64 (b);
 #endif
   return _kc_secp256k1_ge_set_b64_var (&r, b);
 }

@@ -61,6 +61,8 @@ int _kc_secp256k1_ge_is_valid_var (const _kc_secp256k1_ge *a);
  * Variable time (B public). */
 int _kc_secp256k1_ge_set_b64_var (_kc_secp256k1_ge *r,
                                   const unsigned char b[64]);
+/* 1 if the big-endian 32 bytes at B are below p.  Variable time. */
+int _kc_secp256k1_b32_below_p (const unsigned char b[32]);
 /* The same check without the point: 1 if x || y in B are both below p
  * and on the curve.  Variable time (B public). */
 int _kc_secp256k1_b64_is_valid_var (const unsigned char b[64]);

@@ -16,6 +16,7 @@
  * Policy as in keys.c: nothing written on any error.
  */
 #include "kcrypt-int.h"
+#include "bufhelp.h"
 #include "ecc.h"
 #include "secp256k1/schnorr.h"
 #include "secp256k1/ecmult.h"
@@ -174,7 +175,6 @@ kc_schnorr_keypair_xonly_pub (int curve, void *xonly, size_t xonly_len,
                               size_t keypair_len)
 {
   const unsigned char *kp = keypair;
-  uint64_t w[4];
   int odd;
 
   if (curve != KC_ECC_SECP256K1)
@@ -186,8 +186,7 @@ kc_schnorr_keypair_xonly_pub (int curve, void *xonly, size_t xonly_len,
     return KC_ERR (GPG_ERR_BAD_PUBKEY);
   /* XONLY may overlap KEYPAIR: all read, then written */
   odd = kp[95] & 1;
-  memcpy (w, kp + 32, 32);
-  memcpy (xonly, w, 32);
+  buf_move32 (xonly, kp + 32);
   if (parity)
     *parity = odd;
   return 0;

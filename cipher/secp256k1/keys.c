@@ -50,40 +50,58 @@ kc_ecc_pubkey_convert (int curve, void *out, size_t out_len,
 
 /* ------------------------------------------------------ secret tweak */
 
+/* The tweak a secret-key call takes: none, one in [0, n - 1] (added),
+ * one in [1, n - 1] (multiplied). */
+enum seckey_tweak { NO_TWEAK, TWEAK_ADD, TWEAK_MUL };
+
 /* The arguments of the secret-key calls: 0, or the error they return
- * (the curve first, then the buffers; TWEAK only if WITH_TWEAK). */
+ * (the curve first, then the buffers). */
 static gpg_error_t
 seckey_args (int curve, const void *seckey, size_t seckey_len,
-             int with_tweak, const void *tweak, size_t tweak_len)
+             enum seckey_tweak tw, const void *tweak, size_t tweak_len)
 {
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
   if (!seckey || seckey_len != KC_ECC_SECP256K1_SECKEY_LEN
-      || (with_tweak && (!tweak || tweak_len != KC_ECC_TWEAK_LEN)))
+      || (tw != NO_TWEAK && (!tweak || tweak_len != KC_ECC_TWEAK_LEN)))
     return KC_ERR (GPG_ERR_INV_ARG);
   return 0;
 }
 
 #ifdef KC_SECKEY_GPR
-/* In general registers only (x86_64/seckey-gpr.h): nothing on the stack
- * and no vector register, so no burn. */
-gpg_error_t
-kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
-                         const void *tweak, size_t tweak_len)
+/* The general-register forms (x86_64/seckey-gpr.h): nothing on the
+ * stack but the product's scratch, which the assembly zeroes, and no
+ * vector register, so no burn.  The arguments, then the key's range and
+ * the tweak's: 0 or the error (the verdict declassified: reported). */
+static gpg_error_t
+seckey_gpr_check (int curve, const void *seckey, size_t seckey_len,
+                  enum seckey_tweak tw, const void *tweak, size_t tweak_len)
 {
   uint64_t ok;
   gpg_error_t aerr;
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+  if ((aerr = seckey_args (curve, seckey, seckey_len, tw, tweak, tweak_len)))
     return aerr;
-  ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 1);
-  ct_declassify (&ok, sizeof ok);              /* reported to the caller */
-  if (ok)
-    {
-      ok = _kc_seckey_gpr_tweak_add (seckey, tweak);
-      ct_declassify (&ok, sizeof ok);
-    }
+  ok = _kc_seckey_gpr_range (seckey, 0);
+  if (tw != NO_TWEAK)
+    ok &= _kc_seckey_gpr_range (tweak, tw == TWEAK_ADD);
+  ct_declassify (&ok, sizeof ok);
   return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
+}
+
+gpg_error_t
+kc_ecc_seckey_tweak_add (int curve, void *seckey, size_t seckey_len,
+                         const void *tweak, size_t tweak_len)
+{
+  uint64_t nz;
+  gpg_error_t err = seckey_gpr_check (curve, seckey, seckey_len, TWEAK_ADD,
+                                      tweak, tweak_len);
+
+  if (err)
+    return err;
+  nz = _kc_seckey_gpr_tweak_add (seckey, tweak);
+  ct_declassify (&nz, sizeof nz);              /* reported to the caller */
+  return nz ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
 }
 #else
 static KC_NOINLINE gpg_error_t
@@ -94,7 +112,8 @@ seckey_tweak_add_body (int curve, void *seckey, size_t seckey_len,
   int of_x, of_t, ok;
   gpg_error_t aerr;
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+  if ((aerr = seckey_args (curve, seckey, seckey_len, TWEAK_ADD, tweak,
+                           tweak_len)))
     return aerr;
   _kc_secp256k1_scalar_set_b32 (&x, seckey, &of_x);
   _kc_secp256k1_scalar_set_b32 (&t, tweak, &of_t);
@@ -256,25 +275,10 @@ kc_ecc_xonly_tweak_add (int curve, void *out, size_t out_len, int *parity,
 /* ------------------------------------------------ libsecp256k1's key API */
 
 #ifdef KC_SECKEY_GPR
-/* In general registers only (x86_64/seckey-gpr.h): no burn.  The
- * arguments, then the key's range: 0 or the error. */
-static gpg_error_t
-seckey_gpr_check (int curve, const void *seckey, size_t seckey_len)
-{
-  uint64_t ok;
-  gpg_error_t aerr;
-
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
-    return aerr;
-  ok = _kc_seckey_gpr_range (seckey, 0);
-  ct_declassify (&ok, sizeof ok);
-  return ok ? 0 : KC_ERR (GPG_ERR_BAD_SECKEY);
-}
-
 gpg_error_t
 kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
 {
-  return seckey_gpr_check (curve, seckey, seckey_len);
+  return seckey_gpr_check (curve, seckey, seckey_len, NO_TWEAK, NULL, 0);
 }
 #else
 static KC_NOINLINE gpg_error_t
@@ -284,7 +288,7 @@ seckey_verify_body (int curve, const void *seckey, size_t seckey_len)
   int ok;
   gpg_error_t aerr;
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
+  if ((aerr = seckey_args (curve, seckey, seckey_len, NO_TWEAK, NULL, 0)))
     return aerr;
   ok = _kc_ecc_parse_seckey (&x, seckey);
   wipememory (&x, sizeof x);
@@ -302,11 +306,11 @@ kc_ecc_seckey_verify (int curve, const void *seckey, size_t seckey_len)
 #endif
 
 #ifdef KC_SECKEY_GPR
-/* In general registers only (x86_64/seckey-gpr.h): no burn. */
 gpg_error_t
 kc_ecc_seckey_negate (int curve, void *seckey, size_t seckey_len)
 {
-  gpg_error_t err = seckey_gpr_check (curve, seckey, seckey_len);
+  gpg_error_t err = seckey_gpr_check (curve, seckey, seckey_len, NO_TWEAK,
+                                      NULL, 0);
 
   if (!err)
     _kc_seckey_gpr_negate (seckey);
@@ -320,7 +324,7 @@ seckey_negate_body (int curve, void *seckey, size_t seckey_len)
   int ok;
   gpg_error_t aerr;
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 0, NULL, 0)))
+  if ((aerr = seckey_args (curve, seckey, seckey_len, NO_TWEAK, NULL, 0)))
     return aerr;
   ok = _kc_ecc_parse_seckey (&x, seckey);
   if (ok)
@@ -360,23 +364,17 @@ kc_ecc_pubkey_negate (int curve, void *out, size_t out_len,
 }
 
 #ifdef KC_SECKEY_GPR
-/* In general registers and a scratch the assembly zeroes
- * (x86_64/seckey-gpr.h): no burn. */
 gpg_error_t
 kc_ecc_seckey_tweak_mul (int curve, void *seckey, size_t seckey_len,
                          const void *tweak, size_t tweak_len)
 {
-  uint64_t ok, s[15];
-  gpg_error_t aerr;
+  uint64_t s[15];
+  gpg_error_t err = seckey_gpr_check (curve, seckey, seckey_len, TWEAK_MUL,
+                                      tweak, tweak_len);
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
-    return aerr;
-  ok = _kc_seckey_gpr_range (seckey, 0) & _kc_seckey_gpr_range (tweak, 0);
-  ct_declassify (&ok, sizeof ok);              /* reported to the caller */
-  if (!ok)
-    return KC_ERR (GPG_ERR_BAD_SECKEY);
-  _kc_seckey_gpr_tweak_mul (seckey, tweak, s);
-  return 0;
+  if (!err)
+    _kc_seckey_gpr_tweak_mul (seckey, tweak, s);
+  return err;
 }
 #else
 static KC_NOINLINE gpg_error_t
@@ -387,7 +385,8 @@ seckey_tweak_mul_body (int curve, void *seckey, size_t seckey_len,
   int of_x, of_t, ok;
   gpg_error_t aerr;
 
-  if ((aerr = seckey_args (curve, seckey, seckey_len, 1, tweak, tweak_len)))
+  if ((aerr = seckey_args (curve, seckey, seckey_len, TWEAK_MUL, tweak,
+                           tweak_len)))
     return aerr;
   _kc_secp256k1_scalar_set_b32 (&x, seckey, &of_x);
   _kc_secp256k1_scalar_set_b32 (&t, tweak, &of_t);
@@ -492,13 +491,6 @@ kc_ecc_pubkey_combine (int curve, void *out, size_t out_len, size_t count,
 
 /* ------------------------------------------- ordering public keys */
 
-/* secp256k1's p, big-endian: x and y of a key must be below it. */
-static const unsigned char p_be[32] = {
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-  0xFF, 0xFF, 0xFF, 0xFE, 0xFF, 0xFF, 0xFC, 0x2F };
-
 /* 1 if the key of LEN bytes at K is well encoded for the order: 02/03
  * with x < p, or 04 with x, y < p on the curve.  Variable time. */
 static int
@@ -507,7 +499,8 @@ order_key_ok (const unsigned char *k, size_t len)
   ge q;
 
   if (len == 33)
-    return (k[0] == 0x02 || k[0] == 0x03) && memcmp (k + 1, p_be, 32) < 0;
+    return (k[0] == 0x02 || k[0] == 0x03)
+           && _kc_secp256k1_b32_below_p (k + 1);
   return len == 65 && _kc_ecc_parse_pubkey (&q, k, len);
 }
 

@@ -1,27 +1,28 @@
 /* x86_64/seckey-gpr.h - libsecp256k1's small secret-key calls
- * (kc_ecc_seckey_verify, _negate, _tweak_add) in general registers only.
+ * (kc_ecc_seckey_verify, _negate, _tweak_add, _tweak_mul, and the secret
+ * half of kc_schnorr_keypair_sec) in general registers only.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Each is one block of assembly that reads the 32-byte big-endian keys
  * into general registers (mov and bswap), computes with add/adc,
- * sub/sbb and cmov, writes its result, and zeroes every register it
- * used before it ends, flags included (the last xor).  Nothing goes to
- * the stack but the product's scratch, which it zeroes itself, and no
- * vector register is touched, so the calls that use
- * them need neither the stack burn nor the register clear (t-wipe reads
- * both after every call): a few nanoseconds where the C body with its
- * burn took 13-17 (doc/MEASUREMENTS).  No branch and no address depends
- * on a key: the range checks end in masks, the tweak's sum writes the
- * key's own bytes back where the sum is zero (cmov from memory), and the
+ * sub/sbb, mul and cmov, writes its result, and zeroes every register
+ * it used before it ends, flags included (the last xor).  Nothing goes
+ * to the stack but the product's scratch, which it zeroes itself, and
+ * no vector register is touched, so the calls that use them need
+ * neither the stack burn nor the register clear (t-wipe reads both
+ * after every call): a few nanoseconds where the C body with its burn
+ * took 13-45 (doc/MEASUREMENTS).  No branch and no address depends on a
+ * key: the range checks end in masks, the tweak's sum writes the key's
+ * own bytes back where the sum is zero (cmov from memory), and the
  * caller declassifies only the verdict it reports.
  *
  * Built where mpi/limb.h builds its MULX/ADX kernels (x86-64, optimised,
  * no sanitizer: MemorySanitizer does not follow assembly); elsewhere,
- * and under --disable-asm, keys.c's C bodies run.  These are baseline
- * x86-64 instructions: no dispatch.  t-ecc-keys compares them with the
- * scalar arithmetic on edge cases and random keys. */
+ * and under --disable-asm, the C bodies run.  These are baseline x86-64
+ * instructions: no dispatch.  t-ecc-keys compares them with the scalar
+ * arithmetic on a grid of edge values and random keys. */
 #ifndef KC_SECP256K1_SECKEY_GPR_H
 #define KC_SECP256K1_SECKEY_GPR_H
 
@@ -47,6 +48,14 @@
   "movabsq " KC_SECKEY_N0 ", %[" k "]\n\tsubq %[" k "], %[" a0 "]\n\t"  \
   "movabsq " KC_SECKEY_N1 ", %[" k "]\n\tsbbq %[" k "], %[" a1 "]\n\t"  \
   "sbbq $-2, %[" a2 "]\n\tsbbq $-1, %[" a3 "]\n\t"
+
+/* the limbs A0 (least) .. A3 to the 32 bytes at REG, big-endian (the
+ * limbs are left byte-swapped) */
+# define KC_SECKEY_STORE(reg, a0, a1, a2, a3)                            \
+  "bswapq %[" a0 "]\n\tmovq %[" a0 "], 24(%[" reg "])\n\t"               \
+  "bswapq %[" a1 "]\n\tmovq %[" a1 "], 16(%[" reg "])\n\t"               \
+  "bswapq %[" a2 "]\n\tmovq %[" a2 "], 8(%[" reg "])\n\t"                \
+  "bswapq %[" a3 "]\n\tmovq %[" a3 "], (%[" reg "])\n\t"
 
 # define KC_SECKEY_ZERO(r) "xorl %k[" r "], %k[" r "]\n\t"
 
@@ -86,10 +95,7 @@ _kc_seckey_gpr_negate (unsigned char p[32])
 {
   uint64_t a0, a1, a2, a3, r0, r1, r2, r3;
 
-  __asm__ ("movq 24(%[p]), %[a0]\n\tbswapq %[a0]\n\t"
-           "movq 16(%[p]), %[a1]\n\tbswapq %[a1]\n\t"
-           "movq 8(%[p]), %[a2]\n\tbswapq %[a2]\n\t"
-           "movq (%[p]), %[a3]\n\tbswapq %[a3]\n\t"
+  __asm__ (KC_SECKEY_LOAD ("p", "a0", "a1", "a2", "a3")
            /* (mov and bswap leave the flags alone: one borrow chain) */
            "movabsq " KC_SECKEY_N0 ", %[r0]\n\t"
            "subq %[a0], %[r0]\n\t"
@@ -99,10 +105,7 @@ _kc_seckey_gpr_negate (unsigned char p[32])
            "sbbq %[a2], %[r2]\n\t"
            "movq $-1, %[r3]\n\t"
            "sbbq %[a3], %[r3]\n\t"
-           "bswapq %[r0]\n\tmovq %[r0], 24(%[p])\n\t"
-           "bswapq %[r1]\n\tmovq %[r1], 16(%[p])\n\t"
-           "bswapq %[r2]\n\tmovq %[r2], 8(%[p])\n\t"
-           "bswapq %[r3]\n\tmovq %[r3], (%[p])\n\t"
+           KC_SECKEY_STORE ("p", "r0", "r1", "r2", "r3")
            KC_SECKEY_ZERO ("a0") KC_SECKEY_ZERO ("a1")
            KC_SECKEY_ZERO ("a2") KC_SECKEY_ZERO ("a3")
            KC_SECKEY_ZERO ("r0") KC_SECKEY_ZERO ("r1")
@@ -199,6 +202,22 @@ _kc_seckey_gpr_copy (unsigned char out[32], const unsigned char in[32])
 # define KC_SECKEY_NC0 "$0x402da1732fc9bebf"
 # define KC_SECKEY_NC1 "$0x4551231950b75fc4"
 
+/* DST += A B + K, the high word to K: a step of a row (A and B are
+ * operands as text, "8(%[s])" or "%[l7]"); MAC0 a row's first, no K in */
+# define KC_SECKEY_MAC0(a, b, dst)                                       \
+  "movq " a ", %%rax\n\tmulq " b "\n\t"                                  \
+  "addq %%rax, %[" dst "]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+# define KC_SECKEY_MAC(a, b, dst)                                        \
+  "movq " a ", %%rax\n\tmulq " b "\n\t"                                  \
+  "addq %%rax, %[" dst "]\n\tadcq $0, %%rdx\n\t"                         \
+  "addq %[k], %[" dst "]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+/* D0..D4 += X B for X the four words at s + 0 (the key's limbs), D4
+ * set to the row's top word */
+# define KC_SECKEY_PROD_ROW(b, d0, d1, d2, d3, d4)                       \
+  KC_SECKEY_MAC0 ("0(%[s])", b, d0) KC_SECKEY_MAC ("8(%[s])", b, d1)     \
+  KC_SECKEY_MAC ("16(%[s])", b, d2) KC_SECKEY_MAC ("24(%[s])", b, d3)    \
+  "movq %[k], %[" d4 "]\n\t"
+
 /* X = X T mod n for a key X and a tweak T, both in [1, n - 1] (checked
  * before), in place: the 512-bit product by rows of MUL (rax, rdx), then
  * libsecp256k1's reduction by n's complement NC, 512 -> 385 -> 258 ->
@@ -213,88 +232,88 @@ _kc_seckey_gpr_tweak_mul (unsigned char x[32], const unsigned char t[32],
 {
   uint64_t l0, l1, l2, l3, l4, l5, l6, l7, k;
 
-  __asm__ ("movq 24(%[x]), %[l0]\n\tbswapq %[l0]\n\tmovq %[l0], 0(%[s])\n\t"
-           "movq 16(%[x]), %[l1]\n\tbswapq %[l1]\n\tmovq %[l1], 8(%[s])\n\t"
-           "movq 8(%[x]), %[l2]\n\tbswapq %[l2]\n\tmovq %[l2], 16(%[s])\n\t"
-           "movq 0(%[x]), %[l3]\n\tbswapq %[l3]\n\tmovq %[l3], 24(%[s])\n\t"
-           "movq 24(%[t]), %[l0]\n\tbswapq %[l0]\n\tmovq %[l0], 32(%[s])\n\t"
-           "movq 16(%[t]), %[l1]\n\tbswapq %[l1]\n\tmovq %[l1], 40(%[s])\n\t"
-           "movq 8(%[t]), %[l2]\n\tbswapq %[l2]\n\tmovq %[l2], 48(%[s])\n\t"
-           "movq 0(%[t]), %[l3]\n\tbswapq %[l3]\n\tmovq %[l3], 56(%[s])\n\t"
+  __asm__ (/* X's limbs to s + 0, T's to s + 32 */
+           KC_SECKEY_LOAD ("x", "l0", "l1", "l2", "l3")
+           "movq %[l0], 0(%[s])\n\tmovq %[l1], 8(%[s])\n\t"
+           "movq %[l2], 16(%[s])\n\tmovq %[l3], 24(%[s])\n\t"
+           KC_SECKEY_LOAD ("t", "l0", "l1", "l2", "l3")
+           "movq %[l0], 32(%[s])\n\tmovq %[l1], 40(%[s])\n\t"
+           "movq %[l2], 48(%[s])\n\tmovq %[l3], 56(%[s])\n\t"
            /* the product X T into l0..l7, a row of T a time */
-           "movq 0(%[s]), %%rax\n\tmulq 32(%[s])\n\tmovq %%rax, %[l0]\n\tmovq %%rdx, %[k]\n\t"
-           "movq 8(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l1]\n\tmovq %%rdx, %[k]\n\t"
-           "movq 16(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l2]\n\tmovq %%rdx, %[k]\n\t"
-           "movq 24(%[s]), %%rax\n\tmulq 32(%[s])\n\taddq %[k], %%rax\n\tadcq $0, %%rdx\n\tmovq %%rax, %[l3]\n\tmovq %%rdx, %[k]\n\t"
-           "movq %[k], %[l4]\n\t"
-           "movq 0(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 8(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 16(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 24(%[s]), %%rax\n\tmulq 40(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq %[k], %[l5]\n\t"
-           "movq 0(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 8(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 16(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 24(%[s]), %%rax\n\tmulq 48(%[s])\n\taddq %%rax, %[l5]\n\tadcq $0, %%rdx\n\taddq %[k], %[l5]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq %[k], %[l6]\n\t"
-           "movq 0(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 8(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 16(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l5]\n\tadcq $0, %%rdx\n\taddq %[k], %[l5]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 24(%[s]), %%rax\n\tmulq 56(%[s])\n\taddq %%rax, %[l6]\n\tadcq $0, %%rdx\n\taddq %[k], %[l6]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq %[k], %[l7]\n\t"
+           KC_SECKEY_ZERO ("l0") KC_SECKEY_ZERO ("l1")
+           KC_SECKEY_ZERO ("l2") KC_SECKEY_ZERO ("l3")
+           KC_SECKEY_PROD_ROW ("32(%[s])", "l0", "l1", "l2", "l3", "l4")
+           KC_SECKEY_PROD_ROW ("40(%[s])", "l1", "l2", "l3", "l4", "l5")
+           KC_SECKEY_PROD_ROW ("48(%[s])", "l2", "l3", "l4", "l5", "l6")
+           KC_SECKEY_PROD_ROW ("56(%[s])", "l3", "l4", "l5", "l6", "l7")
            /* M = L + H NC (H = l4..l7 kept at s + 64), m0..m6 in l0..l6 */
-           "movq %[l4], 64(%[s])\n\tmovq %[l5], 72(%[s])\n\tmovq %[l6], 80(%[s])\n\tmovq %[l7], 88(%[s])\n\t"
-           "xorl %k[l4], %k[l4]\n\txorl %k[l5], %k[l5]\n\txorl %k[l6], %k[l6]\n\t"
+           "movq %[l4], 64(%[s])\n\tmovq %[l5], 72(%[s])\n\t"
+           "movq %[l6], 80(%[s])\n\tmovq %[l7], 88(%[s])\n\t"
+           KC_SECKEY_ZERO ("l4") KC_SECKEY_ZERO ("l5") KC_SECKEY_ZERO ("l6")
            "movabsq " KC_SECKEY_NC0 ", %[l7]\n\t"
-           "movq 64(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l0]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 72(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\taddq %[k], %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 80(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 88(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           KC_SECKEY_MAC0 ("64(%[s])", "%[l7]", "l0")
+           KC_SECKEY_MAC ("72(%[s])", "%[l7]", "l1")
+           KC_SECKEY_MAC ("80(%[s])", "%[l7]", "l2")
+           KC_SECKEY_MAC ("88(%[s])", "%[l7]", "l3")
            "addq %[k], %[l4]\n\tadcq $0, %[l5]\n\tadcq $0, %[l6]\n\t"
            "movabsq " KC_SECKEY_NC1 ", %[l7]\n\t"
-           "movq 64(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 72(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 80(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 88(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l4]\n\tadcq $0, %%rdx\n\taddq %[k], %[l4]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           KC_SECKEY_MAC0 ("64(%[s])", "%[l7]", "l1")
+           KC_SECKEY_MAC ("72(%[s])", "%[l7]", "l2")
+           KC_SECKEY_MAC ("80(%[s])", "%[l7]", "l3")
+           KC_SECKEY_MAC ("88(%[s])", "%[l7]", "l4")
            "addq %[k], %[l5]\n\tadcq $0, %[l6]\n\t"
-           "addq 64(%[s]), %[l2]\n\tadcq 72(%[s]), %[l3]\n\tadcq 80(%[s]), %[l4]\n\tadcq 88(%[s]), %[l5]\n\tadcq $0, %[l6]\n\t"
-           /* P = m0..m3 + (m4..m6) NC (m4..m6 kept at s + 96), p0..p4 in l0..l4 */
-           "movq %[l4], 96(%[s])\n\tmovq %[l5], 104(%[s])\n\tmovq %[l6], 112(%[s])\n\t"
-           "xorl %k[l4], %k[l4]\n\t"
+           "addq 64(%[s]), %[l2]\n\tadcq 72(%[s]), %[l3]\n\t"
+           "adcq 80(%[s]), %[l4]\n\tadcq 88(%[s]), %[l5]\n\t"
+           "adcq $0, %[l6]\n\t"
+           /* P = m0..m3 + (m4..m6) NC (m4..m6 kept at s + 96), p0..p4
+            * in l0..l4 */
+           "movq %[l4], 96(%[s])\n\tmovq %[l5], 104(%[s])\n\t"
+           "movq %[l6], 112(%[s])\n\t"
+           KC_SECKEY_ZERO ("l4")
            "movabsq " KC_SECKEY_NC0 ", %[l7]\n\t"
-           "movq 96(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l0]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 104(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\taddq %[k], %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 112(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           KC_SECKEY_MAC0 ("96(%[s])", "%[l7]", "l0")
+           KC_SECKEY_MAC ("104(%[s])", "%[l7]", "l1")
+           KC_SECKEY_MAC ("112(%[s])", "%[l7]", "l2")
            "addq %[k], %[l3]\n\tadcq $0, %[l4]\n\t"
            "movabsq " KC_SECKEY_NC1 ", %[l7]\n\t"
-           "movq 96(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l1]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 104(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l2]\n\tadcq $0, %%rdx\n\taddq %[k], %[l2]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
-           "movq 112(%[s]), %%rax\n\tmulq %[l7]\n\taddq %%rax, %[l3]\n\tadcq $0, %%rdx\n\taddq %[k], %[l3]\n\tadcq $0, %%rdx\n\tmovq %%rdx, %[k]\n\t"
+           KC_SECKEY_MAC0 ("96(%[s])", "%[l7]", "l1")
+           KC_SECKEY_MAC ("104(%[s])", "%[l7]", "l2")
+           KC_SECKEY_MAC ("112(%[s])", "%[l7]", "l3")
            "addq %[k], %[l4]\n\t"
-           "addq 96(%[s]), %[l2]\n\tadcq 104(%[s]), %[l3]\n\tadcq 112(%[s]), %[l4]\n\t"
+           "addq 96(%[s]), %[l2]\n\tadcq 104(%[s]), %[l3]\n\t"
+           "adcq 112(%[s]), %[l4]\n\t"
            /* R = p0..p3 + p4 NC, its carry in l5 */
-           "xorl %k[l5], %k[l5]\n\t"
-           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC0 ", %[l7]\n\tmulq %[l7]\n\t"
-           "addq %%rax, %[l0]\n\tadcq %%rdx, %[l1]\n\tadcq $0, %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
-           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC1 ", %[l7]\n\tmulq %[l7]\n\t"
-           "addq %%rax, %[l1]\n\tadcq %%rdx, %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
+           KC_SECKEY_ZERO ("l5")
+           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC0 ", %[l7]\n\t"
+           "mulq %[l7]\n\t"
+           "addq %%rax, %[l0]\n\tadcq %%rdx, %[l1]\n\tadcq $0, %[l2]\n\t"
+           "adcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
+           "movq %[l4], %%rax\n\tmovabsq " KC_SECKEY_NC1 ", %[l7]\n\t"
+           "mulq %[l7]\n\t"
+           "addq %%rax, %[l1]\n\tadcq %%rdx, %[l2]\n\tadcq $0, %[l3]\n\t"
+           "adcq $0, %[l5]\n\t"
            "addq %[l4], %[l2]\n\tadcq $0, %[l3]\n\tadcq $0, %[l5]\n\t"
-           /* R + NC (= R - n mod 2^256) where R >= n: the carry or a carry out of the sum (never both) */
+           /* R + NC (= R - n mod 2^256) where R >= n: the carry or a
+            * carry out of the sum (never both) */
            "movabsq " KC_SECKEY_NC0 ", %%rax\n\taddq %[l0], %%rax\n\t"
            "movabsq " KC_SECKEY_NC1 ", %%rdx\n\tadcq %[l1], %%rdx\n\t"
            "movq %[l2], %[l4]\n\tadcq $1, %[l4]\n\t"
            "movq %[l3], %[l6]\n\tadcq $0, %[l6]\n\t"
            "adcq $0, %[l5]\n\t"
            "testq %[l5], %[l5]\n\t"
-           "cmovnzq %%rax, %[l0]\n\tcmovnzq %%rdx, %[l1]\n\tcmovnzq %[l4], %[l2]\n\tcmovnzq %[l6], %[l3]\n\t"
-           "bswapq %[l0]\n\tmovq %[l0], 24(%[x])\n\tbswapq %[l1]\n\tmovq %[l1], 16(%[x])\n\t"
-           "bswapq %[l2]\n\tmovq %[l2], 8(%[x])\n\tbswapq %[l3]\n\tmovq %[l3], (%[x])\n\t"
+           "cmovnzq %%rax, %[l0]\n\tcmovnzq %%rdx, %[l1]\n\t"
+           "cmovnzq %[l4], %[l2]\n\tcmovnzq %[l6], %[l3]\n\t"
+           KC_SECKEY_STORE ("x", "l0", "l1", "l2", "l3")
            /* the scratch and every register zeroed */
            "xorl %%eax, %%eax\n\t"
-           "movq %%rax, 0(%[s])\n\tmovq %%rax, 8(%[s])\n\tmovq %%rax, 16(%[s])\n\tmovq %%rax, 24(%[s])\n\t"
-           "movq %%rax, 32(%[s])\n\tmovq %%rax, 40(%[s])\n\tmovq %%rax, 48(%[s])\n\tmovq %%rax, 56(%[s])\n\t"
-           "movq %%rax, 64(%[s])\n\tmovq %%rax, 72(%[s])\n\tmovq %%rax, 80(%[s])\n\tmovq %%rax, 88(%[s])\n\t"
-           "movq %%rax, 96(%[s])\n\tmovq %%rax, 104(%[s])\n\tmovq %%rax, 112(%[s])\n\t"
+           "movq %%rax, 0(%[s])\n\tmovq %%rax, 8(%[s])\n\t"
+           "movq %%rax, 16(%[s])\n\tmovq %%rax, 24(%[s])\n\t"
+           "movq %%rax, 32(%[s])\n\tmovq %%rax, 40(%[s])\n\t"
+           "movq %%rax, 48(%[s])\n\tmovq %%rax, 56(%[s])\n\t"
+           "movq %%rax, 64(%[s])\n\tmovq %%rax, 72(%[s])\n\t"
+           "movq %%rax, 80(%[s])\n\tmovq %%rax, 88(%[s])\n\t"
+           "movq %%rax, 96(%[s])\n\tmovq %%rax, 104(%[s])\n\t"
+           "movq %%rax, 112(%[s])\n\t"
            KC_SECKEY_ZERO ("l0") KC_SECKEY_ZERO ("l1") KC_SECKEY_ZERO ("l2")
            KC_SECKEY_ZERO ("l3") KC_SECKEY_ZERO ("l4") KC_SECKEY_ZERO ("l5")
            KC_SECKEY_ZERO ("l6") KC_SECKEY_ZERO ("l7") KC_SECKEY_ZERO ("k")
