@@ -72,8 +72,9 @@ seckey_args (int curve, const void *seckey, size_t seckey_len,
 /* The general-register forms (x86_64/seckey-gpr.h): nothing on the
  * stack but the product's scratch, which the assembly zeroes, and no
  * vector register, so no burn.  The arguments, then the key's range and
- * the tweak's: 0 or the error (the verdict declassified: reported). */
-static gpg_error_t
+ * the tweak's: 0 or the error (the verdict declassified: reported).
+ * Inlined: each call's tweak kind folds (a call of a few ns). */
+static KC_ALWAYS_INLINE gpg_error_t
 seckey_gpr_check (int curve, const void *seckey, size_t seckey_len,
                   enum seckey_tweak tw, const void *tweak, size_t tweak_len)
 {
