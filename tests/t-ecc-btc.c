@@ -3,6 +3,9 @@
  *  - the constant-time K*A (_kc_secp256k1_ecmult_const, behind kc_ecdh)
  *    against the variable-time ecmult, on edge and random scalars;
  *  - error codes, untouched outputs and unchanged keys on bad input;
+ *  - Wycheproof's secp256k1 ECDH file (ecdh_secp256k1_test.json, through
+ *    wycheproof-secp256k1.c): every case whose key is a strict
+ *    secp256k1 SubjectPublicKeyInfo, raw x and hashed;
  *  - differentially against Debian's libsecp256k1 (modules schnorrsig,
  *    extrakeys, ecdh, recovery) on thousands of random inputs: the same
  *    bytes for every key, signature and secret, the same accept/reject
@@ -17,6 +20,8 @@
 #include "t-common.h"
 #include "t-secp256k1.h"
 #include "secp256k1/ecmult.h"
+#include "wycheproof.h"
+#include "t-wp-ecdh.h"
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>
@@ -553,6 +558,21 @@ peer_schnorr (int iters)
 }
 #endif /* HAVE_LIBSECP256K1 */
 
+/* Wycheproof's ECDH cases on secp256k1 (t-wp-ecdh.h): 473 valid, 22
+ * invalid (points off the curve, x >= p, a compressed x with no point),
+ * 7 acceptable (a compressed key, a parameter present but unused); the
+ * other 250 are about the ASN.1 wrapper or other curves. */
+static void
+test_wycheproof_ecdh (void)
+{
+  int n[4] = { 0, 0, 0, 0 };
+
+  wp_ecdh_run (C, "wycheproof ECDH", _kc_wp_secp256k1_ecdh,
+               _kc_wp_secp256k1_ecdh_count, n);
+  CHECK (n[1] == 473 && n[0] == 22 && n[2] == 7 && n[3] == 250,
+         "wycheproof ECDH counts %d %d %d %d", n[0], n[1], n[2], n[3]);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -561,6 +581,7 @@ main (int argc, char **argv)
   test_ecmult_const ();
   test_consistency ();
   test_errors ();
+  test_wycheproof_ecdh ();
 #ifdef HAVE_LIBSECP256K1
   sctx = secp256k1_context_create (SECP256K1_CONTEXT_SIGN
                                    | SECP256K1_CONTEXT_VERIFY);

@@ -20,6 +20,7 @@
 #include "kcrypt-int.h"
 #include "t-common.h"
 #include "wycheproof.h"
+#include "t-wp-ecdh.h"
 
 #ifdef HAVE_OPENSSL
 # define OPENSSL_SUPPRESS_DEPRECATED 1
@@ -479,7 +480,7 @@ static void
 test_wycheproof (void)
 {
   size_t i;
-  int nvalid = 0, ninvalid = 0, necdh[3] = { 0, 0, 0 }, nskip = 0;
+  int nvalid = 0, ninvalid = 0, necdh[4] = { 0, 0, 0, 0 };
 
   for (i = 0; i < _kc_wp_p256_ecdsa_count; i++)
     {
@@ -511,47 +512,17 @@ test_wycheproof (void)
   CHECK (nvalid + ninvalid == 484 + 262, "wycheproof ECDSA count %d",
          nvalid + ninvalid);
 
-  for (i = 0; i < _kc_wp_p256_ecdh_count; i++)
-    {
-      const struct _kc_wp_ecdh *c = &_kc_wp_p256_ecdh[i];
-      unsigned char sh[32];
-      gpg_error_t err;
-
-      if (!c->named)
-        {
-          /* about the ASN.1 wrapper or another curve: no point for us */
-          nskip++;
-          continue;
-        }
-      memset (sh, 0xaa, 32);
-      err = kc_ecdh (CURVE, 0, sh, 32, c->key, 32,
-                     c->pub_len ? c->pub : "", c->pub_len);
-      necdh[c->result]++;
-      if (c->result == 1)
-        CHECK (!err && c->shared_len == 32 && !memcmp (sh, c->shared, 32),
-               "wycheproof ECDH tcId %d: valid, got %s", c->tcid,
-               gpg_strerror (err));
-      else if (c->result == 0)
-        {
-          CHECK (err, "wycheproof ECDH tcId %d: invalid, accepted", c->tcid);
-          CHECK (sh[0] == 0xaa && sh[31] == 0xaa,
-                 "wycheproof ECDH tcId %d: output written", c->tcid);
-        }
-      else if (!err)
-        CHECK (c->shared_len == 32 && !memcmp (sh, c->shared, 32),
-               "wycheproof ECDH tcId %d: acceptable, wrong secret", c->tcid);
-      /* KC_ECDH_RAW_X is the same for P-256 */
-      if (!err)
-        {
-          unsigned char raw[32];
-          CHECK_ERR (kc_ecdh (CURVE, KC_ECDH_RAW_X, raw, 32, c->key, 32,
-                              c->pub, c->pub_len), 0);
-          CHECK (!memcmp (raw, sh, 32), "RAW_X the same");
-        }
-    }
-  CHECK (necdh[1] == 330 && necdh[0] == 26 && necdh[2] == 7 && nskip == 249,
-         "wycheproof ECDH counts %d %d %d %d", necdh[0], necdh[1], necdh[2],
-         nskip);
+  wp_ecdh_run (CURVE, "wycheproof ECDH", _kc_wp_p256_ecdh,
+               _kc_wp_p256_ecdh_count, necdh);
+  CHECK (necdh[1] == 330 && necdh[0] == 26 && necdh[2] == 7
+         && necdh[3] == 249, "wycheproof ECDH counts %d %d %d %d", necdh[0],
+         necdh[1], necdh[2], necdh[3]);
+  memset (necdh, 0, sizeof necdh);
+  wp_ecdh_run (CURVE, "wycheproof ECDH ecpoint", _kc_wp_p256_ecdh_ecpoint,
+               _kc_wp_p256_ecdh_ecpoint_count, necdh);
+  CHECK (necdh[1] == 330 && necdh[0] == 24 && necdh[2] == 1
+         && necdh[3] == 0, "wycheproof ECDH ecpoint counts %d %d %d %d",
+         necdh[0], necdh[1], necdh[2], necdh[3]);
 }
 
 static void

@@ -42,10 +42,14 @@ struct _kc_wp_hkdf { int tcid; int valid; unsigned int size;
 extern const struct _kc_wp_hkdf _kc_wp_hkdf_cases[];
 extern const size_t _kc_wp_hkdf_count;
 
-/* P-256 ECDSA (the struct above) and ECDH: RESULT 1 valid, 0 invalid,
- * 2 acceptable; NAMED 1 when the case's SubjectPublicKeyInfo is a strict
- * P-256 named-curve key, PUB then its point (else empty); KEY the 32-byte
- * private value; SHARED the x-coordinate (empty for invalid cases). */
+/* P-256 ECDSA (the struct above) and ECDH on both curves: RESULT 1
+ * valid, 0 invalid, 2 acceptable; NAMED 1 when the case's public key is
+ * a SEC1 point (an ecpoint file) or a strict named-curve
+ * SubjectPublicKeyInfo of the file's curve, PUB then the point (else
+ * empty); KEY the 32-byte private value; SHARED the x-coordinate (empty
+ * for invalid cases).  wycheproof-p256.c: _kc_wp_p256_ecdh (keys as
+ * SubjectPublicKeyInfo) and _kc_wp_p256_ecdh_ecpoint (SEC1 points);
+ * wycheproof-secp256k1.c: _kc_wp_secp256k1_ecdh (SubjectPublicKeyInfo). */
 extern const struct _kc_wycheproof_case _kc_wp_p256_ecdsa[];
 extern const size_t _kc_wp_p256_ecdsa_count;
 struct _kc_wp_ecdh { int tcid; int result; int named;
@@ -54,5 +58,9 @@ struct _kc_wp_ecdh { int tcid; int result; int named;
   const char *shared; unsigned int shared_len; };
 extern const struct _kc_wp_ecdh _kc_wp_p256_ecdh[];
 extern const size_t _kc_wp_p256_ecdh_count;
+extern const struct _kc_wp_ecdh _kc_wp_p256_ecdh_ecpoint[];
+extern const size_t _kc_wp_p256_ecdh_ecpoint_count;
+extern const struct _kc_wp_ecdh _kc_wp_secp256k1_ecdh[];
+extern const size_t _kc_wp_secp256k1_ecdh_count;
 
 #endif /* KC_TESTS_WYCHEPROOF_H */
