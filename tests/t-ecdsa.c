@@ -15,6 +15,7 @@
 #include "hash/sha256.h"
 #include "t-common.h"
 #include "wycheproof.h"
+#include "t-wp-ecdsa.h"
 
 #ifdef HAVE_LIBSECP256K1
 # include <secp256k1.h>
@@ -141,6 +142,19 @@ test_rfc6979_vectors (void)
       }
 #endif
     }
+}
+
+/* Wycheproof's ECDSA files with SHA-512 (DER and r || s), SHA3-256 and
+ * SHA3-512 digests on this curve (t-wp-ecdsa.h): the 512-bit digests
+ * passed whole, so the verifier's truncation to 256 bits is checked. */
+static void
+test_wycheproof_digests (void)
+{
+  int n[3] = { 0, 0, 0 };
+
+  wp_ecdsa_digests_run (CURVE, "secp256k1", n);
+  CHECK (n[1] == 882 && n[0] == 1000 && n[2] == 4,
+         "wycheproof digests counts %d %d %d", n[0], n[1], n[2]);
 }
 
 static void
@@ -362,6 +376,7 @@ main (int argc, char **argv)
 #endif
   test_rfc6979_vectors ();
   test_wycheproof ();
+  test_wycheproof_digests ();
   test_high_s_and_digests ();
   test_interop (count);
 #ifdef HAVE_LIBSECP256K1

@@ -7,6 +7,8 @@
 #   tests/data/acvp/mlkem-kat.txt (data/acvp/convert.py),
 #   tests/data/wycheproof/mlkem-subset.txt (data/wycheproof/convert-mlkem.py)
 #   tests/data/wycheproof/ecdsa-bitcoin.txt (data/wycheproof/convert-bitcoin.py)
+#   tests/data/wycheproof/ecdsa-digests.txt
+#        (data/wycheproof/convert-ecdsa-digests.py)
 #   tests/data/bip352/send-and-receive.txt (data/bip352/convert.py)
 #   mpi/moduli-table.c, mpi/moduli-p256.c (mpi/gen-moduli.py, which also
 #        checks each modulus is prime and each derived value its
@@ -54,6 +56,9 @@ stale () { echo "FAIL: $1 is not what its generator makes (make regen, then comm
 "$PYTHON3" "$top/tests/data/wycheproof/convert-bitcoin.py" "$top/tests/data/wycheproof" \
   > "$tmp/wbtc.txt" && cmp -s "$tmp/wbtc.txt" "$top/tests/data/wycheproof/ecdsa-bitcoin.txt" \
   || stale tests/data/wycheproof/ecdsa-bitcoin.txt
+"$PYTHON3" "$top/tests/data/wycheproof/convert-ecdsa-digests.py" "$top/tests/data/wycheproof" \
+  > "$tmp/wdg.txt" && cmp -s "$tmp/wdg.txt" "$top/tests/data/wycheproof/ecdsa-digests.txt" \
+  || stale tests/data/wycheproof/ecdsa-digests.txt
 "$PYTHON3" "$top/tests/data/bip352/convert.py" "$top/tests/data/bip352" \
   > "$tmp/bip352.txt" && cmp -s "$tmp/bip352.txt" "$top/tests/data/bip352/send-and-receive.txt" \
   || stale tests/data/bip352/send-and-receive.txt
