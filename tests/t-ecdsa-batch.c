@@ -7,7 +7,9 @@
  * r + n impossible/possible) against the single verification, on every
  * lane path the CPU has, forced (_kc_ecdsa_verify_batch_path_var): the
  * kernel's points against _kc_secp256k1_ecmult_var, batches of 1..70 and
- * 1000 with tampered items.  Run again with the IFMA lanes masked (the
+ * 1000 with tampered items; Wycheproof's secp256k1 ECDSA cases
+ * (wycheproof-secp256k1.c: SHA-256, DER and r || s) in runs of several
+ * sizes, each item's code against its single verification.  Run again with the IFMA lanes masked (the
  * dispatcher then takes the AVX2 lanes) and on the portable path
  * (KCRYPT_HWF_MASK=0).
  *
@@ -21,6 +23,7 @@
 #include "secp256k1/x86_64/ecmult-lanes.h"
 #include "secp256k1/x86_64/field-ifma.h"
 #include "t-common.h"
+#include "wycheproof.h"
 
 #define C KC_ECC_SECP256K1
 #define POOL 48
@@ -434,6 +437,66 @@ lane_paths (void)
   CHECK (ran >= 1, "no batch path ran");
 }
 
+/* Wycheproof's secp256k1 ECDSA cases (SHA-256; DER, then r || s) through
+ * the batch in consecutive runs of RUN items, every item's code against
+ * kc_ecdsa_verify's and the call's result against them: the files' edge
+ * cases (r or s near n, u1 G + u2 P at infinity or with x >= n, keys
+ * with small or large coordinates, malformed encodings) reach the lanes
+ * next to valid signatures. */
+#define WPB 512           /* at most MAXB: the arrays above */
+static void
+wycheproof_batch (size_t run)
+{
+  static unsigned char dg[WPB][32];
+  static gpg_error_t want[WPB];
+  size_t i, k, n, start;
+  int der;
+
+  for (der = 1; der >= 0; der--)
+    {
+      n = 0;
+      for (i = 0; i < _kc_wycheproof_ncases && n < WPB; i++)
+        {
+          const struct _kc_wycheproof_case *c = &_kc_wycheproof_cases[i];
+          if (c->der != der)
+            continue;
+          CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, dg[n], 32, c->msg,
+                                        c->msg_len), 0);
+          sigs[n] = c->sig_len ? c->sig : "";
+          sig_lens[n] = c->sig_len;
+          pubs[n] = c->pub;
+          pub_lens[n] = c->pub_len;
+          dgs[n] = dg[n];
+          dg_lens[n] = 32;
+          want[n] = kc_ecdsa_verify (C, der ? KC_ECDSA_DER : 0, sigs[n],
+                                     sig_lens[n], pubs[n], pub_lens[n], dg[n], 32);
+          CHECK ((want[n] == 0) == (c->valid != 0), "wycheproof tcId %d: single", c->tcid);
+          n++;
+        }
+      CHECK (n == (der ? 476u : 252u), "wycheproof cases %zu", n);
+      for (start = 0; start < n; start += run)
+        {
+          size_t m = n - start < run ? n - start : run;
+          int bad = 0;
+          gpg_error_t err;
+          err = kc_ecdsa_verify_batch (C, der ? KC_ECDSA_DER : 0, m,
+                                       sigs + start, sig_lens + start,
+                                       pubs + start, pub_lens + start,
+                                       dgs + start, dg_lens + start, res);
+          for (k = 0; k < m; k++)
+            {
+              CHECK (res[k] == want[start + k],
+                     "wycheproof batch of %zu, item %zu (%s): %s, single %s",
+                     m, k, der ? "DER" : "r||s", gpg_strerror (res[k]),
+                     gpg_strerror (want[start + k]));
+              bad |= want[start + k] != 0;
+            }
+          CHECK (gpg_err_code (err) == (bad ? GPG_ERR_BAD_SIGNATURE : 0),
+                 "wycheproof batch of %zu: %s", m, gpg_strerror (err));
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -456,6 +519,11 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  wycheproof_batch (1);
+  wycheproof_batch (5);
+  wycheproof_batch (8);
+  wycheproof_batch (64);
+  wycheproof_batch (WPB);
   t_rerun_masked (argv, ~KC_HWF_IFMA);   /* the public call on AVX2 lanes */
   t_rerun_portable (argv);
   return t_done ("t-ecdsa-batch");
