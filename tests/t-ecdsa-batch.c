@@ -8,8 +8,9 @@
  * lane path the CPU has, forced (_kc_ecdsa_verify_batch_path_var): the
  * kernel's points against _kc_secp256k1_ecmult_var, batches of 1..70 and
  * 1000 with tampered items; Wycheproof's secp256k1 ECDSA cases
- * (wycheproof-secp256k1.c: SHA-256, DER and r || s) in runs of several
- * sizes, each item's code against its single verification.  Run again with the IFMA lanes masked (the
+ * (SHA-256, SHA-512, SHA3-256 and SHA3-512 digests; DER and r || s) in
+ * runs of several sizes, each item's code against its single
+ * verification.  Run again with the IFMA lanes masked (the
  * dispatcher then takes the AVX2 lanes) and on the portable path
  * (KCRYPT_HWF_MASK=0).
  *
@@ -24,6 +25,7 @@
 #include "secp256k1/x86_64/field-ifma.h"
 #include "t-common.h"
 #include "wycheproof.h"
+#include "t-wp-ecdsa.h"
 
 #define C KC_ECC_SECP256K1
 #define POOL 48
@@ -437,57 +439,134 @@ lane_paths (void)
   CHECK (ran >= 1, "no batch path ran");
 }
 
-/* Wycheproof's secp256k1 ECDSA cases (SHA-256; DER, then r || s) through
- * the batch in consecutive runs of RUN items, every item's code against
- * kc_ecdsa_verify's and the call's result against them: the files' edge
- * cases (r or s near n, u1 G + u2 P at infinity or with x >= n, keys
- * with small or large coordinates, malformed encodings) reach the lanes
- * next to valid signatures. */
-#define WPB 512           /* at most MAXB: the arrays above */
+/* Wycheproof's secp256k1 ECDSA cases through the batch: those of
+ * wycheproof-secp256k1.c (SHA-256; 476 in DER, 252 as r || s) and those
+ * of data/wycheproof/ecdsa-digests.txt (t-wp-ecdsa.h: SHA-512 in DER and
+ * as r || s, SHA3-256 and SHA3-512; the 64-byte digests passed whole,
+ * so the batch's truncation is checked too).  The files' edge cases (r
+ * or s near n, u1 G + u2 P at infinity or with x >= n, odd keys,
+ * malformed encodings) so reach the lanes beside valid signatures. */
+#define WPB 4096
+static struct
+{
+  const void *sig, *pub, *dg;
+  size_t sig_len, dg_len;
+  int der;
+  gpg_error_t want;             /* kc_ecdsa_verify's code */
+} wp[WPB];
+static size_t wp_n;
+
+/* Item WP[WP_N] from its parts (copied), with its single verification. */
+static void
+wp_add (int tcid, int valid, int der, const void *pub, const void *sig,
+        size_t sig_len, const void *dg, size_t dg_len)
+{
+  unsigned char *p;
+
+  if (wp_n == WPB)
+    {
+      t_fail_at (__FILE__, __LINE__, "more than %d Wycheproof cases", WPB);
+      return;
+    }
+  p = malloc (65 + dg_len + sig_len + 1);
+  if (!p)
+    {
+      t_fail_at (__FILE__, __LINE__, "out of memory");
+      return;
+    }
+  memcpy (p, pub, 65);
+  memcpy (p + 65, dg, dg_len);
+  memcpy (p + 65 + dg_len, sig, sig_len);
+  wp[wp_n].pub = p;
+  wp[wp_n].dg = p + 65;
+  wp[wp_n].sig = p + 65 + dg_len;
+  wp[wp_n].sig_len = sig_len;
+  wp[wp_n].dg_len = dg_len;
+  wp[wp_n].der = der;
+  wp[wp_n].want = kc_ecdsa_verify (C, der ? KC_ECDSA_DER : 0,
+                                   wp[wp_n].sig, sig_len, p, 65,
+                                   wp[wp_n].dg, dg_len);
+  CHECK ((wp[wp_n].want == 0) == (valid != 0), "wycheproof tcId %d: single",
+         tcid);
+  wp_n++;
+}
+
+static void
+wp_add_digest_case (void *ctx, const struct wp_ecdsa_item *it)
+{
+  (void) ctx;
+  wp_add (it->tcid, it->valid, it->der, it->pub, it->sig, it->sig_len,
+          it->dg, it->dg_len);
+}
+
+static void
+wycheproof_collect (void)
+{
+  unsigned char dg[32];
+  size_t i;
+
+  for (i = 0; i < _kc_wycheproof_ncases; i++)
+    {
+      const struct _kc_wycheproof_case *c = &_kc_wycheproof_cases[i];
+      CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, dg, 32, c->msg,
+                                    c->msg_len), 0);
+      wp_add (c->tcid, c->valid, c->der, c->pub, c->sig, c->sig_len, dg, 32);
+    }
+  CHECK (wp_n == 728, "wycheproof SHA-256 cases %zu", wp_n);
+  CHECK (wp_ecdsa_digests_each ("secp256k1", wp_add_digest_case, NULL) == 4
+         && wp_n == 728 + 1882, "wycheproof digest cases %zu", wp_n);
+}
+
+static void
+wycheproof_free (void)
+{
+  size_t i;
+  for (i = 0; i < wp_n; i++)
+    free ((void *) (uintptr_t) wp[i].pub);  /* the block of wp_add */
+  wp_n = 0;
+}
+
+/* The collected cases of one form (DER or r || s), in the order
+ * collected, through the batch in consecutive runs of RUN items: every
+ * item's code against its single verification's, and the call's result
+ * against the items'. */
 static void
 wycheproof_batch (size_t run)
 {
-  static unsigned char dg[WPB][32];
-  static gpg_error_t want[WPB];
+  static const void *s[WPB], *p[WPB], *d[WPB];
+  static size_t sl[WPB], pl[WPB], dl[WPB];
+  static gpg_error_t want[WPB], got[WPB];
   size_t i, k, n, start;
   int der;
 
   for (der = 1; der >= 0; der--)
     {
-      n = 0;
-      for (i = 0; i < _kc_wycheproof_ncases && n < WPB; i++)
-        {
-          const struct _kc_wycheproof_case *c = &_kc_wycheproof_cases[i];
-          if (c->der != der)
-            continue;
-          CHECK_ERR (kc_md_hash_buffer (KC_MD_SHA256, dg[n], 32, c->msg,
-                                        c->msg_len), 0);
-          sigs[n] = c->sig_len ? c->sig : "";
-          sig_lens[n] = c->sig_len;
-          pubs[n] = c->pub;
-          pub_lens[n] = c->pub_len;
-          dgs[n] = dg[n];
-          dg_lens[n] = 32;
-          want[n] = kc_ecdsa_verify (C, der ? KC_ECDSA_DER : 0, sigs[n],
-                                     sig_lens[n], pubs[n], pub_lens[n], dg[n], 32);
-          CHECK ((want[n] == 0) == (c->valid != 0), "wycheproof tcId %d: single", c->tcid);
-          n++;
-        }
-      CHECK (n == (der ? 476u : 252u), "wycheproof cases %zu", n);
+      for (i = n = 0; i < wp_n; i++)
+        if (wp[i].der == der)
+          {
+            s[n] = wp[i].sig;
+            sl[n] = wp[i].sig_len;
+            p[n] = wp[i].pub;
+            pl[n] = 65;
+            d[n] = wp[i].dg;
+            dl[n] = wp[i].dg_len;
+            want[n++] = wp[i].want;
+          }
       for (start = 0; start < n; start += run)
         {
           size_t m = n - start < run ? n - start : run;
           int bad = 0;
           gpg_error_t err;
           err = kc_ecdsa_verify_batch (C, der ? KC_ECDSA_DER : 0, m,
-                                       sigs + start, sig_lens + start,
-                                       pubs + start, pub_lens + start,
-                                       dgs + start, dg_lens + start, res);
+                                       s + start, sl + start, p + start,
+                                       pl + start, d + start, dl + start,
+                                       got);
           for (k = 0; k < m; k++)
             {
-              CHECK (res[k] == want[start + k],
-                     "wycheproof batch of %zu, item %zu (%s): %s, single %s",
-                     m, k, der ? "DER" : "r||s", gpg_strerror (res[k]),
+              CHECK (got[k] == want[start + k],
+                     "wycheproof batch of %zu, item %zu (%s, %zu-byte "
+                     "digest): %s, single %s", m, k, der ? "DER" : "r||s",
+                     dl[start + k], gpg_strerror (got[k]),
                      gpg_strerror (want[start + k]));
               bad |= want[start + k] != 0;
             }
@@ -519,11 +598,13 @@ main (int argc, char **argv)
   run_batch (MAXB, 0);
   run_batch (MAXB, 1);
   run_batch (MAXB, 300);
+  wycheproof_collect ();
   wycheproof_batch (1);
   wycheproof_batch (5);
   wycheproof_batch (8);
   wycheproof_batch (64);
   wycheproof_batch (WPB);
+  wycheproof_free ();
   t_rerun_masked (argv, ~KC_HWF_IFMA);   /* the public call on AVX2 lanes */
   t_rerun_portable (argv);
   return t_done ("t-ecdsa-batch");
