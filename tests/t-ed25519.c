@@ -181,7 +181,58 @@ test_rfc8032 (void)
 
 /* ed25519_test.json (Wycheproof, testvectors_v1): every "valid" case
  * verifies, every "invalid" one does not (a signature of another length
- * than 64 bytes is GPG_ERR_INV_ARG through the API). */
+ * than 64 bytes is GPG_ERR_INV_ARG through the API).  The cases with a
+ * 64-byte signature then go through kc_eddsa_verify_batch in runs of 1,
+ * 3, 8, 64 and all of them, each item's code against the single
+ * verification's: the file's non-canonical encodings, S >= L and
+ * small-order points next to valid signatures, where a batch equation
+ * that differed from the single one (cofactor, reductions) would show. */
+#define WP_MAX 256
+static struct
+{
+  unsigned char sig[64], pk[32];
+  unsigned char *msg;
+  size_t mlen;
+  gpg_error_t want;
+} wp_case[WP_MAX];
+
+static void
+wycheproof_batch (size_t ncase, size_t run)
+{
+  static const void *sp[WP_MAX], *pp[WP_MAX], *mp[WP_MAX];
+  static size_t ml[WP_MAX];
+  static gpg_error_t res[WP_MAX];
+  size_t i, k, start;
+
+  for (i = 0; i < ncase; i++)
+    {
+      sp[i] = wp_case[i].sig;
+      pp[i] = wp_case[i].pk;
+      mp[i] = wp_case[i].mlen ? wp_case[i].msg : NULL;
+      ml[i] = wp_case[i].mlen;
+    }
+  for (start = 0; start < ncase; start += run)
+    {
+      size_t m = ncase - start < run ? ncase - start : run;
+      int bad = 0;
+      gpg_error_t all;
+      memset (res, 0x33, sizeof res);
+      all = kc_eddsa_verify_batch (KC_ECC_ED25519, m, sp + start, pp + start,
+                                   mp + start, ml + start, res);
+      for (k = 0; k < m; k++)
+        {
+          CHECK (gpg_err_code (res[k]) == gpg_err_code (wp_case[start + k].want),
+                 "wycheproof batch of %zu, item %zu: %s, single says %s", m,
+                 k, gpg_strerror (res[k]),
+                 gpg_strerror (wp_case[start + k].want));
+          bad |= wp_case[start + k].want != 0;
+        }
+      CHECK (gpg_err_code (all) == (bad ? GPG_ERR_BAD_SIGNATURE
+                                    : GPG_ERR_NO_ERROR),
+             "wycheproof batch of %zu: call gave %s", m, gpg_strerror (all));
+    }
+}
+
 static void
 test_wycheproof (void)
 {
@@ -191,6 +242,7 @@ test_wycheproof (void)
   unsigned char pk[32];
   long mlen = 0, slen = 0;
   int n = 0, want = -1, tcid = 0, valid = 0;
+  size_t ncase = 0, i;
 
   if (!f)
     {
@@ -230,11 +282,34 @@ test_wycheproof (void)
           else
             CHECK (err, "tcId %d: an invalid case verified", tcid);
           n++;
+          if (slen == 64 && ncase < WP_MAX)
+            {
+              memcpy (wp_case[ncase].sig, sig, 64);
+              memcpy (wp_case[ncase].pk, pk, 32);
+              wp_case[ncase].mlen = (size_t) mlen;
+              wp_case[ncase].msg = malloc ((size_t) mlen + 1);
+              if (!wp_case[ncase].msg)
+                {
+                  fail ("out of memory");
+                  continue;
+                }
+              memcpy (wp_case[ncase].msg, msg, (size_t) mlen);
+              wp_case[ncase++].want = err;
+            }
         }
     }
   fclose (f);
   CHECK (n == want && valid > 50, "read %d cases (%d valid), the file "
          "says %d", n, valid, want);
+  CHECK (ncase > 100 && ncase < WP_MAX, "%zu cases with 64-byte "
+         "signatures", ncase);
+  wycheproof_batch (ncase, 1);
+  wycheproof_batch (ncase, 3);
+  wycheproof_batch (ncase, 8);
+  wycheproof_batch (ncase, 64);
+  wycheproof_batch (ncase, WP_MAX);
+  for (i = 0; i < ncase; i++)
+    free (wp_case[i].msg);
 }
 
 /* ------------------------------------------------------------ scalars */
