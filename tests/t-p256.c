@@ -477,19 +477,6 @@ test_digest_lengths (void)
     }
 }
 
-/* Wycheproof's ECDSA files with SHA-512 (DER and r || s), SHA3-256 and
- * SHA3-512 digests on this curve (t-wp-ecdsa.h): the 512-bit digests
- * passed whole, so the verifier's truncation to 256 bits is checked. */
-static void
-test_wycheproof_digests (void)
-{
-  int n[3] = { 0, 0, 0 };
-
-  wp_ecdsa_digests_run (CURVE, "secp256r1", n);
-  CHECK (n[1] == 906 && n[0] == 1010 && n[2] == 4,
-         "wycheproof digests counts %d %d %d", n[0], n[1], n[2]);
-}
-
 static void
 test_wycheproof (void)
 {
@@ -709,7 +696,9 @@ main (int argc, char **argv)
   test_bad_input ();
   test_digest_lengths ();
   test_wycheproof ();
-  test_wycheproof_digests ();
+  /* Wycheproof's ECDSA files with SHA-512, SHA3-256 and SHA3-512
+   * digests (t-wp-ecdsa.h): the 512-bit ones passed whole */
+  wp_ecdsa_digests_run (CURVE, "secp256r1", 906, 1010);
   test_kem ();
 #ifdef HAVE_OPENSSL
   test_openssl (200);

@@ -111,17 +111,24 @@ wp_ecdsa_digests_each (const char *curve_name,
   return sections;
 }
 
-/* The checks of wp_ecdsa_digests_run on one case; CTX is its N. */
+/* What wp_ecdsa_digests_run carries from case to case. */
+struct wp_ecdsa_run
+{
+  int curve;
+  int n[2];                     /* the invalid and the valid cases run */
+};
+
+/* The checks of wp_ecdsa_digests_run on one case (CTX: its run). */
 static inline void
 wp_ecdsa_digests_check (void *ctx, const struct wp_ecdsa_item *it)
 {
-  int *n = ctx;
+  struct wp_ecdsa_run *run = ctx;
   gpg_error_t err;
 
-  err = kc_ecdsa_verify (n[3], it->der ? KC_ECDSA_DER : 0,
+  err = kc_ecdsa_verify (run->curve, it->der ? KC_ECDSA_DER : 0,
                          it->sig_len ? (const void *) it->sig : "",
                          it->sig_len, it->pub, 65, it->dg, it->dg_len);
-  n[it->valid]++;
+  run->n[it->valid]++;
   if (it->valid)
     CHECK (!err, "%s tcId %d: valid, got %s", it->file, it->tcid,
            gpg_strerror (err));
@@ -132,21 +139,25 @@ wp_ecdsa_digests_check (void *ctx, const struct wp_ecdsa_item *it)
            gpg_strerror (err));
 }
 
-/* Every case of the file's sections for CURVE_NAME on CURVE: the whole
+/* Every case of the file's four sections for CURVE_NAME on CURVE (the
+ * SHA-512 files in DER and as r || s, SHA3-256, SHA3-512): the whole
  * digest passed (the verifier takes its leftmost 256 bits), the
  * signature in DER or as r || s.  A valid case must verify; an invalid
  * one fails with GPG_ERR_INV_ARG for an r || s signature of the wrong
- * size, else GPG_ERR_BAD_SIGNATURE.  N[0], N[1] count the invalid and
- * valid cases, N[2] the sections. */
+ * size, else GPG_ERR_BAD_SIGNATURE.  NVALID and NINVALID are the counts
+ * the file must give. */
 static inline void
-wp_ecdsa_digests_run (int curve, const char *curve_name, int n[3])
+wp_ecdsa_digests_run (int curve, const char *curve_name, int nvalid,
+                      int ninvalid)
 {
-  int m[4] = { 0, 0, 0, 0 };
+  struct wp_ecdsa_run run = { curve, { 0, 0 } };
+  int sections;
 
-  m[3] = curve;
-  n[2] += wp_ecdsa_digests_each (curve_name, wp_ecdsa_digests_check, m);
-  n[0] += m[0];
-  n[1] += m[1];
+  sections = wp_ecdsa_digests_each (curve_name, wp_ecdsa_digests_check,
+                                    &run);
+  CHECK (run.n[1] == nvalid && run.n[0] == ninvalid && sections == 4,
+         "wycheproof digests on %s: %d valid, %d invalid, %d sections",
+         curve_name, run.n[1], run.n[0], sections);
 }
 
 #endif /* KC_T_WP_ECDSA_H */

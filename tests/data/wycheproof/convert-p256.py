@@ -19,19 +19,13 @@ import sys
 
 sys.dont_write_bytecode = True        # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wp_ecdh import ecdh_table  # noqa: E402
+from wp_ecdh import c_bytes, ecdh_table  # noqa: E402
 
 ECDSA_FILES = [("ecdsa_secp256r1_sha256_test.json", 1),
                ("ecdsa_secp256r1_sha256_p1363_test.json", 0)]
 ECDH_FILES = [("ecdh_secp256r1_test.json", "asn", "_kc_wp_p256_ecdh"),
               ("ecdh_secp256r1_ecpoint_test.json", "ecpoint",
                "_kc_wp_p256_ecdh_ecpoint")]
-
-
-def c_bytes(b):
-    if not b:
-        return '""', 0
-    return '"' + "".join("\\x%02x" % x for x in b) + '"', len(b)
 
 
 def main():
