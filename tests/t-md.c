@@ -231,11 +231,14 @@ test_paths512 (void)
   }
 }
 
-/* One call (kc_md_hash_buffer, and _kc_sha256 / _kc_sha512 where they
- * exist) against the context of md.h fed in two pieces, cut at a random
- * place, at every length from 0 to three blocks and a little more:
+/* One call (kc_md_hash_buffer, and _kc_sha256 / _kc_sha384 / _kc_sha512,
+ * whose own last-block code it uses) against the context of md.h fed in
+ * two pieces, cut at a random place, at every length from 0 to three
+ * blocks and a little more, the data at every offset modulo 16 in turn:
  * part-full block buffers (hash/md-buffer.h) at the cut and at the end,
- * and paddings of one and of two blocks. */
+ * and paddings of one and of two blocks.  On every kernel row this CPU
+ * has (the default, AVX-512 masked, everything masked: the portable
+ * code), the context always the portable kernels' result. */
 static void
 test_split (void)
 {
@@ -245,44 +248,50 @@ test_split (void)
     void (*oneshot) (unsigned char *out, const void *data, size_t len);
   } algos[] = {
     { KC_MD_SHA256, _kc_sha256 },
-    { KC_MD_SHA384, NULL },
+    { KC_MD_SHA384, _kc_sha384 },
     { KC_MD_SHA512, _kc_sha512 }
   };
-  static unsigned char buf[3 * 128 + 40];
+  static const unsigned int masks[] = {
+    ~0u, ~(unsigned int) KC_HWF_AVX512, 0
+  };
+  static unsigned char buf[3 * 128 + 40 + 16];
   unsigned char a[64], b[64];
-  size_t len, k;
+  size_t len, k, m;
   int n = 0;
 
   t_randbytes (buf, sizeof buf);
-  for (len = 0; len <= sizeof buf; len++)
-    for (k = 0; k < KC_DIM (algos); k++)
-      {
-        size_t cut = len ? (size_t) (t_rand64 () % len) : 0;
-        size_t dl = kc_md_get_algo_dlen (algos[k].algo);
-        _kc_md_ctx c;
+  for (m = 0; m < KC_DIM (masks); m++)
+    for (len = 0; len <= sizeof buf - 16; len++)
+      for (k = 0; k < KC_DIM (algos); k++)
+        {
+          const unsigned char *p = buf + (len + k) % 16;
+          size_t cut = len ? (size_t) (t_rand64 () % len) : 0;
+          size_t dl = kc_md_get_algo_dlen (algos[k].algo);
+          _kc_md_ctx c;
 
-        _kc_md_init (&c, _kc_md_lookup (algos[k].algo));
-        _kc_md_write (&c, buf, cut);
-        _kc_md_write (&c, buf + cut, len - cut);
-        _kc_md_final (&c, b, dl);
-        memset (a, 0xee, sizeof a);
-        CHECK_ERR (kc_md_hash_buffer (algos[k].algo, a, dl, buf, len), 0);
-        CHECK (!memcmp (a, b, dl), "md %d: hash_buffer, len %u",
-               algos[k].algo, (unsigned) len);
-        CHECK (dl == sizeof a || (a[dl] == 0xee && a[sizeof a - 1] == 0xee),
-               "md %d: hash_buffer wrote past %u bytes, len %u",
-               algos[k].algo, (unsigned) dl, (unsigned) len);
-        if (algos[k].oneshot)
-          {
-            memset (a, 0, sizeof a);
-            algos[k].oneshot (a, buf, len);
-            CHECK (!memcmp (a, b, dl), "md %d: one call, len %u",
-                   algos[k].algo, (unsigned) len);
-          }
-        n++;
-      }
-  printf ("t-md: one call and two updates agree (SHA-256/384/512), "
-          "%d cases\n", n);
+          _kc_hwf_set_mask (0);
+          _kc_md_init (&c, _kc_md_lookup (algos[k].algo));
+          _kc_md_write (&c, p, cut);
+          _kc_md_write (&c, p + cut, len - cut);
+          _kc_md_final (&c, b, dl);
+          _kc_hwf_set_mask (masks[m]);
+          memset (a, 0xee, sizeof a);
+          CHECK_ERR (kc_md_hash_buffer (algos[k].algo, a, dl, p, len), 0);
+          CHECK (!memcmp (a, b, dl), "md %d: hash_buffer, len %u, mask %x",
+                 algos[k].algo, (unsigned) len, masks[m]);
+          CHECK (dl == sizeof a
+                 || (a[dl] == 0xee && a[sizeof a - 1] == 0xee),
+                 "md %d: hash_buffer wrote past %u bytes, len %u",
+                 algos[k].algo, (unsigned) dl, (unsigned) len);
+          memset (a, 0, sizeof a);
+          algos[k].oneshot (a, p, len);
+          CHECK (!memcmp (a, b, dl), "md %d: one call, len %u, mask %x",
+                 algos[k].algo, (unsigned) len, masks[m]);
+          n++;
+        }
+  _kc_hwf_set_mask (~0u);
+  printf ("t-md: one call and two updates agree (SHA-256/384/512, every "
+          "kernel), %d cases\n", n);
 }
 
 static void

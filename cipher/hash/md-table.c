@@ -31,6 +31,27 @@ sha256_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 }
 
 static void
+sha256_hash (unsigned char *out, size_t n, const void *p, size_t len)
+{
+  (void) n;
+  _kc_sha256 (out, p, len);
+}
+
+static void
+sha384_hash (unsigned char *out, size_t n, const void *p, size_t len)
+{
+  (void) n;
+  _kc_sha384 (out, p, len);
+}
+
+static void
+sha512_hash (unsigned char *out, size_t n, const void *p, size_t len)
+{
+  (void) n;
+  _kc_sha512 (out, p, len);
+}
+
+static void
 sha384_init (_kc_md_ctx *c)
 {
   _kc_sha384_init (&c->u.sha512);
@@ -116,19 +137,19 @@ burn_keccak (void)
 
 static const _kc_md_info md_table[] = {
   { KC_MD_SHA256, 32, 64, burn_sha256,
-    sha256_init, sha256_write, sha256_final },
+    sha256_init, sha256_write, sha256_final, sha256_hash },
   { KC_MD_SHA384, 48, 128, _kc_sha512_burn,
-    sha384_init, sha512_write, sha384_final },
+    sha384_init, sha512_write, sha384_final, sha384_hash },
   { KC_MD_SHA512, 64, 128, _kc_sha512_burn,
-    sha512_init, sha512_write, sha512_final },
+    sha512_init, sha512_write, sha512_final, sha512_hash },
   { KC_MD_SHA3_256, 32, KC_SHA3_256_RATE, burn_keccak,
-    sha3_256_init, keccak_write, keccak_final },
+    sha3_256_init, keccak_write, keccak_final, NULL },
   { KC_MD_SHA3_512, 64, KC_SHA3_512_RATE, burn_keccak,
-    sha3_512_init, keccak_write, keccak_final },
+    sha3_512_init, keccak_write, keccak_final, NULL },
   { KC_MD_SHAKE128, 0, KC_SHAKE128_RATE, burn_keccak,
-    shake128_init, keccak_write, keccak_final },
+    shake128_init, keccak_write, keccak_final, NULL },
   { KC_MD_SHAKE256, 0, KC_SHAKE256_RATE, burn_keccak,
-    shake256_init, keccak_write, keccak_final }
+    shake256_init, keccak_write, keccak_final, NULL }
 };
 
 const _kc_md_info *
@@ -146,6 +167,11 @@ _kc_md_hash (const _kc_md_info *info, unsigned char *out, size_t outlen,
              const void *data, size_t len)
 {
   _kc_md_ctx ctx;
+  if (info->hash)
+    {
+      info->hash (out, outlen, data, len);
+      return;
+    }
   _kc_md_init (&ctx, info);
   _kc_md_write (&ctx, data, len);
   _kc_md_final (&ctx, out, outlen);

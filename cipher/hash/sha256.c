@@ -87,20 +87,14 @@ _kc_sha256_blocks_generic (uint32_t h[8], const unsigned char *p,
  * sha256rnds2 expects; each sha256rnds2 does two rounds.  Message words
  * for rounds 16..63 come from sha256msg1/msg2:
  *   W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16]. */
+/* The rounds of NBLOCKS blocks at P on the state pair (*ST0, *ST1) =
+ * (ABEF, CDGH); BSWAP is the byte order mask (big-endian words). */
 KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
-static void
-sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
+static KC_ALWAYS_INLINE void
+shani_rounds (__m128i *st0p, __m128i *st1p, const unsigned char *p,
+              size_t nblocks, __m128i bswap)
 {
-  const __m128i bswap = _mm_set_epi64x (0x0c0d0e0f08090a0bULL,
-                                        0x0405060700010203ULL);
-  __m128i st0, st1, tmp;
-
-  tmp = _mm_loadu_si128 ((const __m128i *) &h[0]);       /* DCBA */
-  st1 = _mm_loadu_si128 ((const __m128i *) &h[4]);       /* HGFE */
-  tmp = _mm_shuffle_epi32 (tmp, 0xb1);                   /* CDAB */
-  st1 = _mm_shuffle_epi32 (st1, 0x1b);                   /* EFGH */
-  st0 = _mm_alignr_epi8 (tmp, st1, 8);                   /* ABEF */
-  st1 = _mm_blend_epi16 (st1, tmp, 0xf0);                /* CDGH */
+  __m128i st0 = *st0p, st1 = *st1p;
 
   while (nblocks--)
     {
@@ -137,23 +131,97 @@ sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
       st1 = _mm_add_epi32 (st1, save1);
       p += KC_SHA256_BLOCK_LEN;
     }
+  *st0p = st0;
+  *st1p = st1;
+}
 
-  tmp = _mm_shuffle_epi32 (st0, 0x1b);                   /* FEBA */
-  st1 = _mm_shuffle_epi32 (st1, 0xb1);                   /* DCHG */
-  st0 = _mm_blend_epi16 (tmp, st1, 0xf0);                /* DCBA */
-  st1 = _mm_alignr_epi8 (st1, tmp, 8);                   /* HGFE */
-  _mm_storeu_si128 ((__m128i *) &h[0], st0);
-  _mm_storeu_si128 ((__m128i *) &h[4], st1);
+/* (ABEF, CDGH) from the words h[0..7] = A..H at H, and back. */
+KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
+static KC_ALWAYS_INLINE void
+shani_load (__m128i *st0, __m128i *st1, const uint32_t h[8])
+{
+  __m128i tmp = _mm_loadu_si128 ((const __m128i *) &h[0]); /* DCBA */
+  __m128i hi = _mm_loadu_si128 ((const __m128i *) &h[4]);  /* HGFE */
+  tmp = _mm_shuffle_epi32 (tmp, 0xb1);                     /* CDAB */
+  hi = _mm_shuffle_epi32 (hi, 0x1b);                       /* EFGH */
+  *st0 = _mm_alignr_epi8 (tmp, hi, 8);                     /* ABEF */
+  *st1 = _mm_blend_epi16 (hi, tmp, 0xf0);                  /* CDGH */
+}
+
+KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
+static KC_ALWAYS_INLINE void
+shani_unpack (__m128i *dcba, __m128i *hgfe, __m128i st0, __m128i st1)
+{
+  __m128i tmp = _mm_shuffle_epi32 (st0, 0x1b);             /* FEBA */
+  st1 = _mm_shuffle_epi32 (st1, 0xb1);                     /* DCHG */
+  *dcba = _mm_blend_epi16 (tmp, st1, 0xf0);                /* DCBA */
+  *hgfe = _mm_alignr_epi8 (st1, tmp, 8);                   /* HGFE */
+}
+
+#define SHANI_BSWAP \
+  _mm_set_epi64x (0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL)
+
+KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
+static void
+sha256_blocks_shani (uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+  __m128i st0, st1, lo, hi;
+
+  shani_load (&st0, &st1, h);
+  shani_rounds (&st0, &st1, p, nblocks, SHANI_BSWAP);
+  shani_unpack (&lo, &hi, st0, st1);
+  _mm_storeu_si128 ((__m128i *) &h[0], lo);
+  _mm_storeu_si128 ((__m128i *) &h[4], hi);
+}
+
+/* OUT = SHA-256 (P, LEN) in one pass: the whole blocks straight from P,
+ * then the last one or two (the tail, 0x80, zeros, the bit length) from
+ * a buffer on the stack, the state in registers throughout and the
+ * digest stored from them.  Of the buffer only the tail's bytes are
+ * data, and they are wiped. */
+KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
+static void
+sha256_hash_shani (unsigned char out[32], const unsigned char *p, size_t len)
+{
+  static const uint32_t iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+  };
+  const __m128i bswap = SHANI_BSWAP;
+  unsigned char last[2 * KC_SHA256_BLOCK_LEN];
+  size_t full = len / KC_SHA256_BLOCK_LEN;
+  size_t rem = len % KC_SHA256_BLOCK_LEN;
+  size_t nlast = rem < KC_SHA256_BLOCK_LEN - 8 ? 1 : 2;
+  __m128i st0, st1, lo, hi;
+
+  /* the buffer first: its stores have long retired when the rounds load
+   * it (a load across several recent stores would wait for them) */
+  _kc_sha2_last_blocks (last, nlast * KC_SHA256_BLOCK_LEN, 8,
+                        p + full * KC_SHA256_BLOCK_LEN, rem, len);
+  shani_load (&st0, &st1, iv);
+  shani_rounds (&st0, &st1, p, full, bswap);
+  shani_rounds (&st0, &st1, last, nlast, bswap);
+  if (rem)
+    wipememory (last, rem);
+  shani_unpack (&lo, &hi, st0, st1);
+  _mm_storeu_si128 ((__m128i *) out, _mm_shuffle_epi8 (lo, bswap));
+  _mm_storeu_si128 ((__m128i *) (out + 16), _mm_shuffle_epi8 (hi, bswap));
 }
 #endif
 
+static void sha256_hash_generic (unsigned char out[32],
+                                 const unsigned char *p, size_t len);
+
 KC_KERNEL_ROWS (sha256_kernels,
                 void (*blocks) (uint32_t h[8], const unsigned char *p,
-                                size_t nblocks)) = {
+                                size_t nblocks);
+                void (*hash) (unsigned char out[32], const unsigned char *p,
+                              size_t len)) = {
 #ifdef KC_HAVE_SHANI_CODE
-  { { "shani", KC_SHA256_SHANI_HWF, 0 }, sha256_blocks_shani },
+  { { "shani", KC_SHA256_SHANI_HWF, 0 }, sha256_blocks_shani,
+    sha256_hash_shani },
 #endif
-  { { "portable", 0, 0 }, _kc_sha256_blocks_generic },
+  { { "portable", 0, 0 }, _kc_sha256_blocks_generic, sha256_hash_generic },
 };
 KC_KERNEL_TABLE (_kc_sha256_kernels_table, sha256_kernels);
 
@@ -193,11 +261,18 @@ _kc_sha256_init (_kc_sha256_ctx *ctx)
 #define MD_FINAL _kc_sha256_final
 #include "hash/md-buffer.h"
 
-void
-_kc_sha256 (unsigned char out[32], const void *data, size_t len)
+static void
+sha256_hash_generic (unsigned char out[32], const unsigned char *p,
+                     size_t len)
 {
   _kc_sha256_ctx ctx;
   _kc_sha256_init (&ctx);
-  _kc_sha256_update (&ctx, data, len);
+  _kc_sha256_update (&ctx, p, len);
   _kc_sha256_final (&ctx, out);
+}
+
+void
+_kc_sha256 (unsigned char out[32], const void *data, size_t len)
+{
+  KC_PICK (sha256_kernels)->hash (out, data, len);
 }

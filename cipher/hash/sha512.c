@@ -209,6 +209,18 @@ _kc_sha512_blocks (uint64_t h[8], const unsigned char *p, size_t nblocks)
   KC_PICK (sha512_kernels)->blocks (h, p, nblocks);
 }
 
+static const uint64_t iv512[8] = {
+  0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+  0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+  0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
+};
+
+static const uint64_t iv384[8] = {
+  0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL,
+  0x152fecd8f70e5939ULL, 0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
+  0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL
+};
+
 static void
 init_iv (_kc_sha512_ctx *ctx, const uint64_t iv[8])
 {
@@ -220,12 +232,7 @@ init_iv (_kc_sha512_ctx *ctx, const uint64_t iv[8])
 void
 _kc_sha512_init (_kc_sha512_ctx *ctx)
 {
-  static const uint64_t iv[8] = {
-    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
-    0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-    0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL
-  };
-  init_iv (ctx, iv);
+  init_iv (ctx, iv512);
 }
 
 /* _kc_sha512_update and _kc_sha512_final: the block buffer, the padding
@@ -243,12 +250,7 @@ _kc_sha512_init (_kc_sha512_ctx *ctx)
 void
 _kc_sha384_init (_kc_sha512_ctx *ctx)
 {
-  static const uint64_t iv[8] = {
-    0xcbbb9d5dc1059ed8ULL, 0x629a292a367cd507ULL, 0x9159015a3070dd17ULL,
-    0x152fecd8f70e5939ULL, 0x67332667ffc00b31ULL, 0x8eb44a8768581511ULL,
-    0xdb0c2e0d64f98fa7ULL, 0x47b5481dbefa4fa4ULL
-  };
-  init_iv (ctx, iv);
+  init_iv (ctx, iv384);
 }
 
 void
@@ -260,11 +262,46 @@ _kc_sha384_final (_kc_sha512_ctx *ctx, unsigned char out[48])
   wipememory (h, sizeof h);
 }
 
+/* OUT (OUTLEN bytes, 64 or 48) = the hash from IV of DATA in one call,
+ * without a context: the whole blocks straight from DATA, the last one or
+ * two (the tail, 0x80, zeros, the 128-bit length) from a buffer written
+ * before any rounds run (loads across stores still in flight would wait
+ * for them).  Of the buffer only the tail's bytes are data; they are
+ * wiped, and so is the state. */
+static void
+sha512_hash_iv (unsigned char *out, size_t outlen, const uint64_t iv[8],
+                const unsigned char *p, size_t len)
+{
+  void (*blocks) (uint64_t *, const unsigned char *, size_t)
+    = KC_PICK (sha512_kernels)->blocks;
+  unsigned char last[2 * KC_SHA512_BLOCK_LEN];
+  uint64_t h[8];
+  size_t full = len / KC_SHA512_BLOCK_LEN;
+  size_t rem = len % KC_SHA512_BLOCK_LEN;
+  size_t nlast = rem < KC_SHA512_BLOCK_LEN - 16 ? 1 : 2;
+  size_t i;
+
+  _kc_sha2_last_blocks (last, nlast * KC_SHA512_BLOCK_LEN, 16,
+                        p + full * KC_SHA512_BLOCK_LEN, rem, len);
+  memcpy (h, iv, sizeof h);
+  if (full)
+    blocks (h, p, full);
+  blocks (h, last, nlast);
+  if (rem)
+    wipememory (last, rem);
+  for (i = 0; i < outlen / 8; i++)
+    buf_put_be64 (out + 8 * i, h[i]);
+  wipememory (h, sizeof h);
+}
+
 void
 _kc_sha512 (unsigned char out[64], const void *data, size_t len)
 {
-  _kc_sha512_ctx ctx;
-  _kc_sha512_init (&ctx);
-  _kc_sha512_update (&ctx, data, len);
-  _kc_sha512_final (&ctx, out);
+  sha512_hash_iv (out, KC_SHA512_DIGEST_LEN, iv512, data, len);
+}
+
+void
+_kc_sha384 (unsigned char out[48], const void *data, size_t len)
+{
+  sha512_hash_iv (out, KC_SHA384_DIGEST_LEN, iv384, data, len);
 }

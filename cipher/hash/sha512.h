@@ -39,6 +39,7 @@ void _kc_sha384_init (_kc_sha512_ctx *ctx);
 void _kc_sha384_final (_kc_sha512_ctx *ctx, unsigned char out[48]);
 /* One call: OUT = SHA-512 (DATA). */
 void _kc_sha512 (unsigned char out[64], const void *data, size_t len);
+void _kc_sha384 (unsigned char out[48], const void *data, size_t len);
 
 /* The compression function over NBLOCKS consecutive 128-byte blocks
  * (exposed for tests and benchmarks): the dispatching one (AVX2+BMI2 when
