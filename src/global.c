@@ -100,7 +100,7 @@ _kc_wipememory (void *p, size_t n)
 
 /* per thread (a few CPUID a thread, once): a process-wide word written
  * by whichever thread burns first is a race to helgrind */
-static __thread unsigned int vregs_word;
+static __thread unsigned int vregs_word KC_TLS_IE;
 
 static KC_NOINLINE unsigned int
 vregs_detect (void)
@@ -244,7 +244,7 @@ clear_regs (unsigned int v)
 # endif
 #endif
 
-__thread uintptr_t _kc_burn_area[2];
+__thread uintptr_t _kc_burn_area[2] KC_TLS_IE;
 
 #if defined(__i386__) && defined(KC_CLEAR_REGS) && defined(__ELF__)
 /* x86-32: the C burn below leaves the slots of its own frame that it

@@ -106,6 +106,18 @@ _kc_ct_lookup_fn _kc_ct_lookup_u64x8_pick (void);
 # define KC_ALWAYS_INLINE inline
 #endif
 
+/* Thread-local words that every entry point touches (the burn's): the
+ * initial-exec model, so that the shared library reaches them at a fixed
+ * offset from the thread pointer instead of through two __tls_get_addr
+ * calls a burn.  They take 20 bytes of the static TLS that glibc keeps
+ * spare for libraries loaded with dlopen; the larger per-thread states
+ * (the RNG's, the blinding) keep the default model. */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
+# define KC_TLS_IE __attribute__ ((tls_model ("initial-exec")))
+#else
+# define KC_TLS_IE
+#endif
+
 /* Overwrite BYTES of the stack below the caller's frame with zeros, then
  * zero the vector registers and the caller-saved general ones (x86-64).
  * A wipe of named buffers cannot reach what the compiler spilled
@@ -126,7 +138,7 @@ void _kc_burn_stack (size_t bytes);
  * bytes); per thread, so that concurrent burns never share it (a race
  * that helgrind would report).  t-wipe reads it in the calling thread
  * and checks that a call wrote nothing below it. */
-extern __thread uintptr_t _kc_burn_area[2];
+extern __thread uintptr_t _kc_burn_area[2] KC_TLS_IE;
 /* Bytes of the ABI's frame header at the stack pointer, below the burn's
  * array, that the burn zeroes (but for the back chain) and counts in its
  * area: Power ELFv2's 32 (back chain, CR, LR, TOC slots); 0 elsewhere.
