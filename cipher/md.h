@@ -31,10 +31,10 @@ typedef struct
   void (*write) (_kc_md_ctx *ctx, const void *data, size_t len);
   /* OUTLEN is dlen, or any length for an XOF; wipes CTX */
   void (*final) (_kc_md_ctx *ctx, unsigned char *out, size_t outlen);
-  /* the whole hash of a buffer in one call, where the hash has a faster
-   * way than init, write, final (NULL: _kc_md_hash uses those) */
-  void (*hash) (unsigned char *out, size_t outlen, const void *data,
-                size_t len);
+  /* the whole hash of a buffer in one call (dlen bytes), where the hash
+   * has a faster way than init, write, final (NULL: _kc_md_hash uses
+   * those; always NULL for an XOF) */
+  void (*hash) (unsigned char *out, const void *data, size_t len);
 } _kc_md_info;
 
 struct _kc_md_ctx

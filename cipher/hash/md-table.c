@@ -31,27 +31,6 @@ sha256_final (_kc_md_ctx *c, unsigned char *out, size_t n)
 }
 
 static void
-sha256_hash (unsigned char *out, size_t n, const void *p, size_t len)
-{
-  (void) n;
-  _kc_sha256 (out, p, len);
-}
-
-static void
-sha384_hash (unsigned char *out, size_t n, const void *p, size_t len)
-{
-  (void) n;
-  _kc_sha384 (out, p, len);
-}
-
-static void
-sha512_hash (unsigned char *out, size_t n, const void *p, size_t len)
-{
-  (void) n;
-  _kc_sha512 (out, p, len);
-}
-
-static void
 sha384_init (_kc_md_ctx *c)
 {
   _kc_sha384_init (&c->u.sha512);
@@ -137,11 +116,11 @@ burn_keccak (void)
 
 static const _kc_md_info md_table[] = {
   { KC_MD_SHA256, 32, 64, burn_sha256,
-    sha256_init, sha256_write, sha256_final, sha256_hash },
+    sha256_init, sha256_write, sha256_final, _kc_sha256 },
   { KC_MD_SHA384, 48, 128, _kc_sha512_burn,
-    sha384_init, sha512_write, sha384_final, sha384_hash },
+    sha384_init, sha512_write, sha384_final, _kc_sha384 },
   { KC_MD_SHA512, 64, 128, _kc_sha512_burn,
-    sha512_init, sha512_write, sha512_final, sha512_hash },
+    sha512_init, sha512_write, sha512_final, _kc_sha512 },
   { KC_MD_SHA3_256, 32, KC_SHA3_256_RATE, burn_keccak,
     sha3_256_init, keccak_write, keccak_final, NULL },
   { KC_MD_SHA3_512, 64, KC_SHA3_512_RATE, burn_keccak,
@@ -167,9 +146,10 @@ _kc_md_hash (const _kc_md_info *info, unsigned char *out, size_t outlen,
              const void *data, size_t len)
 {
   _kc_md_ctx ctx;
+
   if (info->hash)
     {
-      info->hash (out, outlen, data, len);
+      info->hash (out, data, len);
       return;
     }
   _kc_md_init (&ctx, info);

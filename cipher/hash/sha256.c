@@ -28,6 +28,12 @@ static const uint32_t K256[64] = {
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 };
 
+/* H(0), FIPS 180-4 5.3.3 */
+static const uint32_t iv256[8] = {
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+};
+
 static inline uint32_t
 ror32 (uint32_t x, unsigned int n)
 {
@@ -183,10 +189,6 @@ KC_ISA_TARGET (KC_SHA256_SHANI_ISA)
 static void
 sha256_hash_shani (unsigned char out[32], const unsigned char *p, size_t len)
 {
-  static const uint32_t iv[8] = {
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
-  };
   const __m128i bswap = SHANI_BSWAP;
   unsigned char last[2 * KC_SHA256_BLOCK_LEN];
   size_t full = len / KC_SHA256_BLOCK_LEN;
@@ -198,7 +200,7 @@ sha256_hash_shani (unsigned char out[32], const unsigned char *p, size_t len)
    * it (a load across several recent stores would wait for them) */
   _kc_sha2_last_blocks (last, nlast * KC_SHA256_BLOCK_LEN, 8,
                         p + full * KC_SHA256_BLOCK_LEN, rem, len);
-  shani_load (&st0, &st1, iv);
+  shani_load (&st0, &st1, iv256);
   shani_rounds (&st0, &st1, p, full, bswap);
   shani_rounds (&st0, &st1, last, nlast, bswap);
   if (rem)
@@ -240,11 +242,7 @@ _kc_sha256_blocks (uint32_t h[8], const unsigned char *p, size_t nblocks)
 void
 _kc_sha256_init (_kc_sha256_ctx *ctx)
 {
-  static const uint32_t iv[8] = {
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
-  };
-  memcpy (ctx->h, iv, sizeof iv);
+  memcpy (ctx->h, iv256, sizeof iv256);
   ctx->nbytes = 0;
   ctx->buflen = 0;
 }
