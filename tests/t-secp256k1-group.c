@@ -9,7 +9,9 @@
  *  - blinded k*G equal to unblinded k*G (and to double-and-add) for
  *    offsets b drawn at random and at their edges (0, n, n-1), k around
  *    -b, 0, b, the comb's corners; Z zero, p, or random;
- *  - points read from bytes (x || y, checked on the curve) on both fields.
+ *  - points read from bytes (x || y, checked on the curve) on both fields;
+ *  - the two sums of MuSig2's nonce aggregation against point-by-point
+ *    additions (doublings, infinity, points off the curve).
  * Points are compared in affine form.
  *
  * Copyright (C) 2026 The libkcrypt authors.
@@ -629,6 +631,75 @@ test_set_b64 (void)
     }
 }
 
+/* _kc_secp256k1_sum2_b64_var (MuSig2's nonce aggregation) against the
+ * sums taken point by point with _kc_secp256k1_gej_add_ge_var: random
+ * points, a point twice (the doubling inside an addition), P and -P (an
+ * infinite sum), and pairs of random coordinates off the curve (the same
+ * formulas on both fields give the same bytes there too). */
+static void
+test_sum2 (void)
+{
+  unsigned char buf[6][4 + 128], *in[6];
+  ge pts[6][2], r[2], want;
+  gej g, sum;
+  size_t count, i;
+  int it, j, off_curve;
+
+  for (it = 0; it < 300; it++)
+    {
+      count = 1 + (size_t) (it % 6);
+      off_curve = it % 7 == 6;
+      for (i = 0; i < count; i++)
+        {
+          in[i] = buf[i];
+          memset (buf[i], 0xa5, 4);             /* the caller's magic */
+          for (j = 0; j < 2; j++)
+            {
+              ge *q = &pts[i][j];
+              if (off_curve)
+                {
+                  _kc_secp256k1_fe x, y;
+                  unsigned char c[64];
+                  do
+                    t_randbytes (c, 64);
+                  while (!_kc_secp256k1_fe_set_b32_limit (&x, c)
+                         || !_kc_secp256k1_fe_set_b32_limit (&y, c + 32));
+                  _kc_secp256k1_ge_set_xy (q, &x, &y);
+                }
+              else if (i > 0 && it % 5 == 1)
+                *q = pts[i - 1][j];                     /* a doubling */
+              else if (i > 0 && it % 5 == 2 && j == (it / 5) % 2)
+                _kc_secp256k1_ge_neg (q, &pts[i - 1][j]);   /* infinity */
+              else
+                {
+                  rand_point (&g, it + (int) i);
+                  to_ge (q, &g);
+                }
+              _kc_secp256k1_fe_normalize (&q->x);
+              _kc_secp256k1_fe_normalize (&q->y);
+              _kc_secp256k1_fe_get_b32 (buf[i] + 4 + 64 * j, &q->x);
+              _kc_secp256k1_fe_get_b32 (buf[i] + 36 + 64 * j, &q->y);
+            }
+        }
+      _kc_secp256k1_sum2_b64_var (r, (const unsigned char *const *) in, 4,
+                                  count);
+      for (j = 0; j < 2; j++)
+        {
+          _kc_secp256k1_gej_set_infinity (&sum);
+          for (i = 0; i < count; i++)
+            _kc_secp256k1_gej_add_ge_var (&sum, &sum, &pts[i][j]);
+          _kc_secp256k1_ge_set_gej_var (&want, &sum);
+          CHECK (r[j].infinity == want.infinity,
+                 "sum2 (%d, %d): infinity %d, want %d", it, j, r[j].infinity,
+                 want.infinity);
+          if (!want.infinity && !r[j].infinity)
+            CHECK (_kc_secp256k1_fe_equal_norm (&r[j].x, &want.x)
+                   && _kc_secp256k1_fe_equal_norm (&r[j].y, &want.y),
+                   "sum2 (%d, %d): the point", it, j);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -640,6 +711,7 @@ main (int argc, char **argv)
   test_ecmult ();
   test_blinding ();
   test_set_b64 ();
+  test_sum2 ();
   t_rerun_other_field (argv);   /* the 4x64 or the 5x52 ecmult_var */
   return t_done ("t-secp256k1-group");
 }

@@ -6,6 +6,7 @@
  */
 #include "kcrypt-int.h"
 #include "secp256k1/ecmult.h"
+#include "bufhelp.h"
 
 typedef _kc_secp256k1_fe fe;
 typedef _kc_secp256k1_ge ge;
@@ -86,6 +87,51 @@ comb_5x52 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
 }
 
 #include "secp256k1/x86_64/ecmult-4x64.h"
+
+void
+_kc_secp256k1_sum2_b64_var (ge r[2], const unsigned char *const *in,
+                            size_t off, size_t count)
+{
+  gej sum[2];
+  ge p;
+  fe x, y;
+  size_t i;
+  int j;
+
+#ifdef KC_LIMB_ADX
+  if (_kc_fe64_chosen ())
+    {
+      sum2_b64_var_4x64 (r, in, off, count);
+      return;
+    }
+#endif
+  _kc_secp256k1_gej_set_infinity (&sum[0]);
+  _kc_secp256k1_gej_set_infinity (&sum[1]);
+  for (i = 0; i < count; i++)
+    for (j = 0; j < 2; j++)
+      {
+        const unsigned char *b = in[i] + off + 64 * j;
+        /* below p: checked by the caller */
+        (void) _kc_secp256k1_fe_set_b32_limit (&x, b);
+        (void) _kc_secp256k1_fe_set_b32_limit (&y, b + 32);
+        _kc_secp256k1_ge_set_xy (&p, &x, &y);
+        _kc_secp256k1_gej_add_ge_var (&sum[j], &sum[j], &p);
+      }
+  if (!sum[0].infinity && !sum[1].infinity)
+    {
+      /* both affine by one inversion: 1/(Z0 Z1) */
+      fe z, zi, t;
+      _kc_secp256k1_fe_mul (&z, &sum[0].z, &sum[1].z);
+      _kc_secp256k1_fe_inv_var (&zi, &z);
+      _kc_secp256k1_fe_mul (&t, &zi, &sum[1].z);
+      _kc_secp256k1_ge_set_gej_zinv (&r[0], &sum[0], &t);
+      _kc_secp256k1_fe_mul (&t, &zi, &sum[0].z);
+      _kc_secp256k1_ge_set_gej_zinv (&r[1], &sum[1], &t);
+    }
+  else
+    for (j = 0; j < 2; j++)
+      _kc_secp256k1_ge_set_gej_var (&r[j], &sum[j]);
+}
 
 /* R = K*G + START for K < n, START given in Jacobian coordinates with
  * Z = *Z (START may be infinity: its coordinates then do not matter).

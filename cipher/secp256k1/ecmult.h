@@ -96,6 +96,18 @@ void _kc_secp256k1_ecmult_gen_unblind (void);
  * hook: called there with the state after the wipe (NULL: none). */
 extern void (*_kc_secp256k1_blind_exit_hook) (const void *state, size_t len);
 
+/* MuSig2's nonce aggregation (kc_musig_nonce_agg): R[J] for J = 0, 1
+ * is the sum over I < COUNT of the point whose x || y (64 bytes,
+ * big-endian, each coordinate below p: the caller checks) is at IN[I] +
+ * OFF + 64 J, in affine coordinates, or infinity.  Point by point with
+ * the formulas of _kc_secp256k1_gej_add_ge_var, both sums made affine by
+ * one inversion; on the 4x64 field where _kc_fe64_chosen (), with the
+ * two sums' field operations taken in turns (the same formulas, so the
+ * same result).  Variable time: the points are public. */
+void _kc_secp256k1_sum2_b64_var (_kc_secp256k1_ge r[2],
+                                 const unsigned char *const *in, size_t off,
+                                 size_t count);
+
 /* R = NA*A + NG*G.  Variable time: NA, A, NG must be public.  A may be
  * infinity; NA or NG may be zero. */
 void _kc_secp256k1_ecmult_var (_kc_secp256k1_gej *r, const _kc_secp256k1_gej *a,

@@ -690,22 +690,17 @@ nonce_load (ge r[2], const unsigned char *b, const char *magic, int inf)
          && _kc_secp256k1_ge_set_b64_var (&r[1], b + 68);
 }
 
-/* The points of a pubnonce B with the magic and the coordinates' range
- * checked only (kc_musig_nonce_agg). */
+/* 1 if the pubnonce B has the magic and its four coordinates are below
+ * p (all kc_musig_nonce_agg checks). */
 static int
-nonce_load_fast (ge r[2], const unsigned char *b)
+nonce_check_fast (const unsigned char *b)
 {
-  _kc_secp256k1_fe x, y;
   int j;
   if (memcmp (b, KC_MUSIG_MAGIC_PUBNONCE, 4))
     return 0;
-  for (j = 0; j < 2; j++)
-    {
-      if (!_kc_secp256k1_fe_set_b32_limit (&x, b + 4 + 64 * j)
-          || !_kc_secp256k1_fe_set_b32_limit (&y, b + 36 + 64 * j))
-        return 0;
-      _kc_secp256k1_ge_set_xy (&r[j], &x, &y);
-    }
+  for (j = 0; j < 4; j++)
+    if (!_kc_secp256k1_b32_below_p (b + 4 + 32 * j))
+      return 0;
   return 1;
 }
 
@@ -727,10 +722,8 @@ kc_musig_nonce_agg (int curve, void *aggnonce, size_t aggnonce_len,
                     const size_t *pubnonce_lens)
 {
   unsigned char buf[AGGNONCE_LEN];
-  gej sum[2];
   ge r[2];
   size_t i;
-  int j;
 
   if (curve != KC_ECC_SECP256K1)
     return KC_ERR (GPG_ERR_NOT_SUPPORTED);
@@ -740,32 +733,14 @@ kc_musig_nonce_agg (int curve, void *aggnonce, size_t aggnonce_len,
   for (i = 0; i < count; i++)
     if (!pubnonces[i] || pubnonce_lens[i] != PUBNONCE_LEN)
       return KC_ERR (GPG_ERR_INV_ARG);
-  _kc_secp256k1_gej_set_infinity (&sum[0]);
-  _kc_secp256k1_gej_set_infinity (&sum[1]);
+  /* the magic and coordinates below p; not that the points are on the
+   * curve: an aggregate of damaged nonces is off the curve, and
+   * kc_musig_nonce_process refuses it */
   for (i = 0; i < count; i++)
-    {
-      /* the magic and coordinates below p; not that the points are on
-       * the curve: an aggregate of damaged nonces is off the curve, and
-       * kc_musig_nonce_process refuses it */
-      if (!nonce_load_fast (r, pubnonces[i]))
-        return KC_ERR (GPG_ERR_INV_OBJ);
-      for (j = 0; j < 2; j++)
-        _kc_secp256k1_gej_add_ge_var (&sum[j], &sum[j], &r[j]);
-    }
-  if (!sum[0].infinity && !sum[1].infinity)
-    {
-      /* both affine by one inversion: 1/(Z0 Z1) */
-      _kc_secp256k1_fe z, zi, t;
-      _kc_secp256k1_fe_mul (&z, &sum[0].z, &sum[1].z);
-      _kc_secp256k1_fe_inv_var (&zi, &z);
-      _kc_secp256k1_fe_mul (&t, &zi, &sum[1].z);
-      _kc_secp256k1_ge_set_gej_zinv (&r[0], &sum[0], &t);
-      _kc_secp256k1_fe_mul (&t, &zi, &sum[0].z);
-      _kc_secp256k1_ge_set_gej_zinv (&r[1], &sum[1], &t);
-    }
-  else
-    for (j = 0; j < 2; j++)
-      _kc_secp256k1_ge_set_gej_var (&r[j], &sum[j]);
+    if (!nonce_check_fast (pubnonces[i]))
+      return KC_ERR (GPG_ERR_INV_OBJ);
+  _kc_secp256k1_sum2_b64_var (r, (const unsigned char *const *) pubnonces, 4,
+                              count);
   nonce_save (buf, r, KC_MUSIG_MAGIC_AGGNONCE);
   memcpy (aggnonce, buf, AGGNONCE_LEN);
   return 0;

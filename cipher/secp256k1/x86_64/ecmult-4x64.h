@@ -16,7 +16,9 @@
  * _kc_secp256k1_ecmult_const (ECDH), with its complete addition; the
  * table and the digits come from there.  comb_4x64: the rows of the
  * constant-time comb of _kc_secp256k1_ecmult_gen (key generation and
- * signing, blinded as there), with the same addition.
+ * signing, blinded as there), with the same addition.  sum2_b64_var_4x64:
+ * the two point sums of MuSig2's nonce aggregation, their additions in
+ * turns (_kc_secp256k1_sum2_b64_var).
  *
  * Chosen at run time (_kc_fe64_chosen) where the CPU's 64-bit
  * multiplier makes this field faster: KC_PREFER_MULX (see
@@ -514,6 +516,131 @@ comb_4x64 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
   wipememory (&b, sizeof b);
   wipememory (&ny, sizeof ny);
   wipememory (&binf, sizeof binf);
+}
+
+/* ------------------------------------------------ two sums of points */
+
+/* The affine point whose x || y (big-endian) is at B. */
+static void
+ge64_from_b64 (ge64 *r, const unsigned char *b)
+{
+  int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      r->x.n[i] = buf_get_be64 (b + 24 - 8 * i);
+      r->y.n[i] = buf_get_be64 (b + 56 - 8 * i);
+    }
+}
+
+/* A[J] += B[J] for J = 0, 1 (add64_var's formulas), the field operations
+ * of the two additions taken in turns: each addition is a chain of
+ * products that wait on each other, so two chains in turns keep the
+ * multiplier busy where one alone leaves it waiting.  An exceptional case
+ * (either A infinity, or an H of zero) takes the additions one by one. */
+static void
+add64_pair_var (gej64 a[2], const ge64 b[2])
+{
+  _kc_fe64 z2[2], u2[2], s2[2], h[2], rr[2], h2[2], h3[2], v[2], w[2], t[2];
+  int j;
+
+  if (a[0].infinity || a[1].infinity)
+    goto alone;
+  for (j = 0; j < 2; j++)
+    _kc_fe64_sqr (&z2[j], &a[j].z);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&u2[j], &b[j].x, &z2[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&s2[j], &b[j].y, &z2[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&s2[j], &s2[j], &a[j].z);
+  for (j = 0; j < 2; j++)
+    {
+      _kc_fe64_sub (&h[j], &u2[j], &a[j].x);
+      _kc_fe64_sub (&rr[j], &s2[j], &a[j].y);
+    }
+  if (_kc_fe64_is_zero_var (&h[0]) || _kc_fe64_is_zero_var (&h[1]))
+    goto alone;
+  /* add64_finish on both */
+  for (j = 0; j < 2; j++)
+    _kc_fe64_sqr (&h2[j], &h[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&h3[j], &h[j], &h2[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&v[j], &a[j].x, &h2[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&w[j], &a[j].y, &h3[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&a[j].z, &a[j].z, &h[j]);
+  for (j = 0; j < 2; j++)
+    {
+      _kc_fe64_add (&t[j], &v[j], &v[j]);
+      _kc_fe64_sqr (&a[j].x, &rr[j]);
+    }
+  for (j = 0; j < 2; j++)
+    {
+      _kc_fe64_sub (&a[j].x, &a[j].x, &h3[j]);
+      _kc_fe64_sub (&a[j].x, &a[j].x, &t[j]);
+      _kc_fe64_sub (&t[j], &v[j], &a[j].x);
+    }
+  for (j = 0; j < 2; j++)
+    _kc_fe64_mul (&a[j].y, &rr[j], &t[j]);
+  for (j = 0; j < 2; j++)
+    _kc_fe64_sub (&a[j].y, &a[j].y, &w[j]);
+  return;
+
+alone:
+  add64_var (&a[0], &a[0], &b[0], NULL);
+  add64_var (&a[1], &a[1], &b[1], NULL);
+}
+
+/* _kc_secp256k1_sum2_b64_var (secp256k1/ecmult.h) on this field. */
+static void
+sum2_b64_var_4x64 (ge r[2], const unsigned char *const *in, size_t off,
+                   size_t count)
+{
+  gej64 acc[2];
+  ge64 b[2];
+  gej g;
+  size_t i;
+  int j;
+
+  memset (acc, 0, sizeof acc);
+  acc[0].infinity = acc[1].infinity = 1;
+  for (i = 0; i < count; i++)
+    {
+      ge64_from_b64 (&b[0], in[i] + off);
+      ge64_from_b64 (&b[1], in[i] + off + 64);
+      add64_pair_var (acc, b);
+    }
+  if (!acc[0].infinity && !acc[1].infinity)
+    {
+      /* both affine by one inversion: 1/Z0 = Z1/(Z0 Z1), and so on */
+      _kc_fe64 z, zi, t, t2, t3;
+      fe z5, zi5;
+
+      _kc_fe64_mul (&z, &acc[0].z, &acc[1].z);
+      _kc_fe64_to_fe (&z5, &z);
+      _kc_secp256k1_fe_inv_var (&zi5, &z5);
+      _kc_fe64_from_fe (&zi, &zi5);
+      for (j = 0; j < 2; j++)
+        {
+          _kc_fe64_mul (&t, &zi, &acc[1 - j].z);
+          _kc_fe64_sqr (&t2, &t);
+          _kc_fe64_mul (&t3, &t2, &t);
+          _kc_fe64_mul (&acc[j].x, &acc[j].x, &t2);
+          _kc_fe64_mul (&acc[j].y, &acc[j].y, &t3);
+          _kc_fe64_to_fe (&r[j].x, &acc[j].x);
+          _kc_fe64_to_fe (&r[j].y, &acc[j].y);
+          r[j].infinity = 0;
+        }
+      return;
+    }
+  for (j = 0; j < 2; j++)
+    {
+      gej64_to_gej (&g, &acc[j]);
+      _kc_secp256k1_ge_set_gej_var (&r[j], &g);
+    }
 }
 
 #endif /* KC_LIMB_ADX */
