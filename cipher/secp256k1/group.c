@@ -63,10 +63,20 @@ _kc_secp256k1_ge_is_valid_var (const ge *a)
 }
 
 #ifdef KC_LIMB_ADX
-/* y^2 = x^3 + 7 on the 4x64 MULX/ADX field, for the big-endian X || Y
- * of B (each below p).  The square of y and of x are independent, so the
- * chain is a square, a product and the comparison: on AMD Zen 5 the key
- * pair accessors' check 34 -> 25 ns (doc/MEASUREMENTS).  Variable time.
+/* 1 if the limbs of A are below p (p's top three limbs are all ones). */
+static inline int
+fe64_below_p (const _kc_fe64 *a)
+{
+  return (a->n[3] & a->n[2] & a->n[1]) != ~(uint64_t) 0
+         || a->n[0] < 0xFFFFFFFEFFFFFC2FULL;
+}
+
+/* x < p, y < p and y^2 = x^3 + 7 on the 4x64 MULX/ADX field, for the
+ * big-endian X || Y of B (the range checks on the limbs loaded for the
+ * arithmetic, not two memcmp calls before it).  The square of y and of x
+ * are independent, so the chain is a square, a product and the
+ * comparison: on AMD Zen 5 the key pair accessors' check 34 -> 25 ns
+ * (doc/MEASUREMENTS).  Variable time.
  * Out of line: the one function of this file with MULX/ADX
  * (t-isa-gates' row). */
 static KC_NOINLINE int
@@ -80,6 +90,8 @@ is_valid_b64_fe64 (const unsigned char b[64])
       x.n[i] = buf_get_be64 (b + 24 - 8 * i);
       y.n[i] = buf_get_be64 (b + 56 - 8 * i);
     }
+  if (!fe64_below_p (&x) || !fe64_below_p (&y))
+    return 0;
   _kc_fe64_sqr (&y2, &y);
   _kc_fe64_sqr (&x3, &x);
   _kc_fe64_mul (&x3, &x3, &x);
@@ -107,8 +119,7 @@ _kc_secp256k1_b64_is_valid_var (const unsigned char b[64])
   ge r;
 #ifdef KC_LIMB_ADX
   if (_kc_fe64_chosen ())
-    return _kc_secp256k1_b32_below_p (b) && _kc_secp256k1_b32_below_p (b + 32)
-           && is_valid_b64_fe64 (b);
+    return is_valid_b64_fe64 (b);
 #endif
   return _kc_secp256k1_ge_set_b64_var (&r, b);
 }
