@@ -639,7 +639,8 @@ test_set_b64 (void)
 static void
 test_sum2 (void)
 {
-  unsigned char buf[6][4 + 128], *in[6];
+  unsigned char buf[6][4 + 128];
+  const void *in[6];
   ge pts[6][2], r[2], want;
   gej g, sum;
   size_t count, i;
@@ -681,8 +682,7 @@ test_sum2 (void)
               _kc_secp256k1_fe_get_b32 (buf[i] + 36 + 64 * j, &q->y);
             }
         }
-      _kc_secp256k1_sum2_b64_var (r, (const unsigned char *const *) in, 4,
-                                  count);
+      _kc_secp256k1_sum2_b64_var (r, in, 4, count);
       for (j = 0; j < 2; j++)
         {
           _kc_secp256k1_gej_set_infinity (&sum);

@@ -89,8 +89,8 @@ comb_5x52 (gej *r, const uint32_t absd[KC_ECMULT_GEN_ROWS],
 #include "secp256k1/x86_64/ecmult-4x64.h"
 
 void
-_kc_secp256k1_sum2_b64_var (ge r[2], const unsigned char *const *in,
-                            size_t off, size_t count)
+_kc_secp256k1_sum2_b64_var (ge r[2], const void *const *in, size_t off,
+                            size_t count)
 {
   gej sum[2];
   ge p;
@@ -110,7 +110,7 @@ _kc_secp256k1_sum2_b64_var (ge r[2], const unsigned char *const *in,
   for (i = 0; i < count; i++)
     for (j = 0; j < 2; j++)
       {
-        const unsigned char *b = in[i] + off + 64 * j;
+        const unsigned char *b = (const unsigned char *) in[i] + off + 64 * j;
         /* below p: checked by the caller */
         (void) _kc_secp256k1_fe_set_b32_limit (&x, b);
         (void) _kc_secp256k1_fe_set_b32_limit (&y, b + 32);

@@ -105,7 +105,7 @@ extern void (*_kc_secp256k1_blind_exit_hook) (const void *state, size_t len);
  * two sums' field operations taken in turns (the same formulas, so the
  * same result).  Variable time: the points are public. */
 void _kc_secp256k1_sum2_b64_var (_kc_secp256k1_ge r[2],
-                                 const unsigned char *const *in, size_t off,
+                                 const void *const *in, size_t off,
                                  size_t count);
 
 /* R = NA*A + NG*G.  Variable time: NA, A, NG must be public.  A may be

@@ -739,8 +739,7 @@ kc_musig_nonce_agg (int curve, void *aggnonce, size_t aggnonce_len,
   for (i = 0; i < count; i++)
     if (!nonce_check_fast (pubnonces[i]))
       return KC_ERR (GPG_ERR_INV_OBJ);
-  _kc_secp256k1_sum2_b64_var (r, (const unsigned char *const *) pubnonces, 4,
-                              count);
+  _kc_secp256k1_sum2_b64_var (r, pubnonces, 4, count);
   nonce_save (buf, r, KC_MUSIG_MAGIC_AGGNONCE);
   memcpy (aggnonce, buf, AGGNONCE_LEN);
   return 0;

@@ -596,7 +596,7 @@ alone:
 
 /* _kc_secp256k1_sum2_b64_var (secp256k1/ecmult.h) on this field. */
 static void
-sum2_b64_var_4x64 (ge r[2], const unsigned char *const *in, size_t off,
+sum2_b64_var_4x64 (ge r[2], const void *const *in, size_t off,
                    size_t count)
 {
   gej64 acc[2];
@@ -609,8 +609,9 @@ sum2_b64_var_4x64 (ge r[2], const unsigned char *const *in, size_t off,
   acc[0].infinity = acc[1].infinity = 1;
   for (i = 0; i < count; i++)
     {
-      ge64_from_b64 (&b[0], in[i] + off);
-      ge64_from_b64 (&b[1], in[i] + off + 64);
+      const unsigned char *p = (const unsigned char *) in[i] + off;
+      ge64_from_b64 (&b[0], p);
+      ge64_from_b64 (&b[1], p + 64);
       add64_pair_var (acc, b);
     }
   if (!acc[0].infinity && !acc[1].infinity)
