@@ -100,23 +100,24 @@ _kc_secp256k1_sum2_b64_var (ge r[2], const void *const *in, size_t off,
 
 #ifdef KC_LIMB_ADX
   if (_kc_fe64_chosen ())
-    {
-      sum2_b64_var_4x64 (r, in, off, count);
-      return;
-    }
+    sum2_b64_var_4x64 (sum, in, off, count);
+  else
 #endif
-  _kc_secp256k1_gej_set_infinity (&sum[0]);
-  _kc_secp256k1_gej_set_infinity (&sum[1]);
-  for (i = 0; i < count; i++)
-    for (j = 0; j < 2; j++)
-      {
-        const unsigned char *b = (const unsigned char *) in[i] + off + 64 * j;
-        /* below p: checked by the caller */
-        (void) _kc_secp256k1_fe_set_b32_limit (&x, b);
-        (void) _kc_secp256k1_fe_set_b32_limit (&y, b + 32);
-        _kc_secp256k1_ge_set_xy (&p, &x, &y);
-        _kc_secp256k1_gej_add_ge_var (&sum[j], &sum[j], &p);
-      }
+    {
+      _kc_secp256k1_gej_set_infinity (&sum[0]);
+      _kc_secp256k1_gej_set_infinity (&sum[1]);
+      for (i = 0; i < count; i++)
+        for (j = 0; j < 2; j++)
+          {
+            const unsigned char *b = (const unsigned char *) in[i] + off
+                                     + 64 * j;
+            /* below p: checked by the caller */
+            (void) _kc_secp256k1_fe_set_b32_limit (&x, b);
+            (void) _kc_secp256k1_fe_set_b32_limit (&y, b + 32);
+            _kc_secp256k1_ge_set_xy (&p, &x, &y);
+            _kc_secp256k1_gej_add_ge_var (&sum[j], &sum[j], &p);
+          }
+    }
   if (!sum[0].infinity && !sum[1].infinity)
     {
       /* both affine by one inversion: 1/(Z0 Z1) */

@@ -594,16 +594,15 @@ alone:
   add64_var (&a[1], &a[1], &b[1], NULL);
 }
 
-/* _kc_secp256k1_sum2_b64_var (secp256k1/ecmult.h) on this field. */
+/* The two Jacobian sums of _kc_secp256k1_sum2_b64_var (secp256k1/
+ * ecmult.h) on this field, their additions in turns. */
 static void
-sum2_b64_var_4x64 (ge r[2], const void *const *in, size_t off,
+sum2_b64_var_4x64 (gej sum[2], const void *const *in, size_t off,
                    size_t count)
 {
   gej64 acc[2];
   ge64 b[2];
-  gej g;
   size_t i;
-  int j;
 
   memset (acc, 0, sizeof acc);
   acc[0].infinity = acc[1].infinity = 1;
@@ -614,34 +613,8 @@ sum2_b64_var_4x64 (ge r[2], const void *const *in, size_t off,
       ge64_from_b64 (&b[1], p + 64);
       add64_pair_var (acc, b);
     }
-  if (!acc[0].infinity && !acc[1].infinity)
-    {
-      /* both affine by one inversion: 1/Z0 = Z1/(Z0 Z1), and so on */
-      _kc_fe64 z, zi, t, t2, t3;
-      fe z5, zi5;
-
-      _kc_fe64_mul (&z, &acc[0].z, &acc[1].z);
-      _kc_fe64_to_fe (&z5, &z);
-      _kc_secp256k1_fe_inv_var (&zi5, &z5);
-      _kc_fe64_from_fe (&zi, &zi5);
-      for (j = 0; j < 2; j++)
-        {
-          _kc_fe64_mul (&t, &zi, &acc[1 - j].z);
-          _kc_fe64_sqr (&t2, &t);
-          _kc_fe64_mul (&t3, &t2, &t);
-          _kc_fe64_mul (&acc[j].x, &acc[j].x, &t2);
-          _kc_fe64_mul (&acc[j].y, &acc[j].y, &t3);
-          _kc_fe64_to_fe (&r[j].x, &acc[j].x);
-          _kc_fe64_to_fe (&r[j].y, &acc[j].y);
-          r[j].infinity = 0;
-        }
-      return;
-    }
-  for (j = 0; j < 2; j++)
-    {
-      gej64_to_gej (&g, &acc[j]);
-      _kc_secp256k1_ge_set_gej_var (&r[j], &g);
-    }
+  gej64_to_gej (&sum[0], &acc[0]);
+  gej64_to_gej (&sum[1], &acc[1]);
 }
 
 #endif /* KC_LIMB_ADX */
