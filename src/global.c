@@ -244,6 +244,218 @@ clear_regs (unsigned int v)
 # endif
 #endif
 
+/* AArch64 (Linux): the registers the procedure call standard lets a
+ * callee change without restoring them.  The general ones x0-x18 (x18,
+ * the platform register, is a temporary there: gcc allocates it; other
+ * systems reserve it, and are left out), the whole of v0-v7 and v16-v31,
+ * and the upper 64 bits of v8-v15, whose lower halves (d8-d15) are
+ * callee-saved: a write of a d register zeroes the rest of its v (and of
+ * its SVE z) register, so "fmov d8, d8" keeps what the caller may hold
+ * there and clears what a body may have left above it.  No SVE state is
+ * cleared: neither the library nor the compiler (for the baseline
+ * target) uses it, and the v writes clear the z registers above 128
+ * bits.  No vector clobbers: the burn holds no vector value. */
+#if defined(__aarch64__) && defined(__linux__) && !defined(__ANDROID__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define KC_CLEAR_REGS_OTHER 1
+static KC_ALWAYS_INLINE void
+clear_regs_other (void)
+{
+# define V4(a, b, c, d) \
+  "movi v" #a ".16b, #0\n\tmovi v" #b ".16b, #0\n\t" \
+  "movi v" #c ".16b, #0\n\tmovi v" #d ".16b, #0\n\t"
+  __asm__ __volatile__ (V4 (0, 1, 2, 3) V4 (4, 5, 6, 7)
+                        "fmov d8, d8\n\tfmov d9, d9\n\t"
+                        "fmov d10, d10\n\tfmov d11, d11\n\t"
+                        "fmov d12, d12\n\tfmov d13, d13\n\t"
+                        "fmov d14, d14\n\tfmov d15, d15\n\t"
+                        V4 (16, 17, 18, 19) V4 (20, 21, 22, 23)
+                        V4 (24, 25, 26, 27) V4 (28, 29, 30, 31)
+                        "mov x0, xzr\n\tmov x1, xzr\n\tmov x2, xzr\n\t"
+                        "mov x3, xzr\n\tmov x4, xzr\n\tmov x5, xzr\n\t"
+                        "mov x6, xzr\n\tmov x7, xzr\n\tmov x8, xzr\n\t"
+                        "mov x9, xzr\n\tmov x10, xzr\n\tmov x11, xzr\n\t"
+                        "mov x12, xzr\n\tmov x13, xzr\n\tmov x14, xzr\n\t"
+                        "mov x15, xzr\n\tmov x16, xzr\n\tmov x17, xzr\n\t"
+                        "mov x18, xzr"
+                        : : : "x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7",
+                          "x8", "x9", "x10", "x11", "x12", "x13", "x14",
+                          "x15", "x16", "x17", "x18", "cc");
+# undef V4
+}
+
+/* POWER, 64-bit ELFv2 (ppc64el), with VSX (its baseline, POWER8): the
+ * volatile registers of the ABI.  General r0 and r3-r12 (not r2, the
+ * TOC, nor r13, the thread pointer); the vector-scalar registers vs0-vs13
+ * and vs32-vs51 (v0-v19) whole, and the second doubleword of vs14-vs31,
+ * whose first doubleword is the callee-saved f14-f31: xxpermdi keeps it
+ * and takes zero (vs0's) for the rest.  v20-v31 are callee-saved. */
+#elif defined(__powerpc64__) && defined(_CALL_ELF) && _CALL_ELF == 2 \
+    && defined(__VSX__) && defined(__linux__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define KC_CLEAR_REGS_OTHER 1
+static KC_ALWAYS_INLINE void
+clear_regs_other (void)
+{
+  __asm__ __volatile__ (
+                        "xxlxor 0,0,0\n\t"
+                        "xxlxor 1,1,1\n\t"
+                        "xxlxor 2,2,2\n\t"
+                        "xxlxor 3,3,3\n\t"
+                        "xxlxor 4,4,4\n\t"
+                        "xxlxor 5,5,5\n\t"
+                        "xxlxor 6,6,6\n\t"
+                        "xxlxor 7,7,7\n\t"
+                        "xxlxor 8,8,8\n\t"
+                        "xxlxor 9,9,9\n\t"
+                        "xxlxor 10,10,10\n\t"
+                        "xxlxor 11,11,11\n\t"
+                        "xxlxor 12,12,12\n\t"
+                        "xxlxor 13,13,13\n\t"
+                        "xxpermdi 14,14,0,0\n\t"
+                        "xxpermdi 15,15,0,0\n\t"
+                        "xxpermdi 16,16,0,0\n\t"
+                        "xxpermdi 17,17,0,0\n\t"
+                        "xxpermdi 18,18,0,0\n\t"
+                        "xxpermdi 19,19,0,0\n\t"
+                        "xxpermdi 20,20,0,0\n\t"
+                        "xxpermdi 21,21,0,0\n\t"
+                        "xxpermdi 22,22,0,0\n\t"
+                        "xxpermdi 23,23,0,0\n\t"
+                        "xxpermdi 24,24,0,0\n\t"
+                        "xxpermdi 25,25,0,0\n\t"
+                        "xxpermdi 26,26,0,0\n\t"
+                        "xxpermdi 27,27,0,0\n\t"
+                        "xxpermdi 28,28,0,0\n\t"
+                        "xxpermdi 29,29,0,0\n\t"
+                        "xxpermdi 30,30,0,0\n\t"
+                        "xxpermdi 31,31,0,0\n\t"
+                        "xxlxor 32,32,32\n\t"
+                        "xxlxor 33,33,33\n\t"
+                        "xxlxor 34,34,34\n\t"
+                        "xxlxor 35,35,35\n\t"
+                        "xxlxor 36,36,36\n\t"
+                        "xxlxor 37,37,37\n\t"
+                        "xxlxor 38,38,38\n\t"
+                        "xxlxor 39,39,39\n\t"
+                        "xxlxor 40,40,40\n\t"
+                        "xxlxor 41,41,41\n\t"
+                        "xxlxor 42,42,42\n\t"
+                        "xxlxor 43,43,43\n\t"
+                        "xxlxor 44,44,44\n\t"
+                        "xxlxor 45,45,45\n\t"
+                        "xxlxor 46,46,46\n\t"
+                        "xxlxor 47,47,47\n\t"
+                        "xxlxor 48,48,48\n\t"
+                        "xxlxor 49,49,49\n\t"
+                        "xxlxor 50,50,50\n\t"
+                        "xxlxor 51,51,51\n\t"
+                        "li 0,0\n\tli 3,0\n\tli 4,0\n\tli 5,0\n\t"
+                        "li 6,0\n\tli 7,0\n\tli 8,0\n\tli 9,0\n\t"
+                        "li 10,0\n\tli 11,0\n\tli 12,0"
+                        : : : "r0", "r3", "r4", "r5", "r6", "r7", "r8", "r9",
+                          "r10", "r11", "r12", "vs0", "vs1", "vs2", "vs3",
+                          "vs4", "vs5", "vs6", "vs7", "vs8", "vs9", "vs10",
+                          "vs11", "vs12", "vs13", "vs32", "vs33", "vs34",
+                          "vs35", "vs36", "vs37", "vs38", "vs39", "vs40",
+                          "vs41", "vs42", "vs43", "vs44", "vs45", "vs46",
+                          "vs47", "vs48", "vs49", "vs50", "vs51");
+}
+
+/* s390x (Linux): the volatile registers of the ABI.  General r0-r5;
+ * f0-f7; and where the CPU has the vector facility (z13 on; Debian's
+ * baseline, z196, has not: asked of the kernel's HWCAP once a thread),
+ * v0-v7 and v16-v31 whole and the right doubleword of v8-v15, whose left
+ * one is the callee-saved f8-f15 (vpdi keeps it and takes zero, v0's, for
+ * the rest).  No vector clobbers: the burn holds no vector value, and the
+ * baseline target cannot name them. */
+#elif defined(__s390x__) && defined(__linux__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# include <sys/auxv.h>
+# define KC_CLEAR_REGS_OTHER 1
+# define S390_HWCAP_VX 2048u    /* HWCAP_S390_VX(RS) */
+static __thread unsigned int s390_vx KC_TLS_IE;  /* 0 unknown, 1 no, 2 yes */
+
+static KC_ALWAYS_INLINE void
+clear_regs_other (void)
+{
+  if (!s390_vx)
+    s390_vx = (getauxval (AT_HWCAP) & S390_HWCAP_VX) ? 2 : 1;
+  if (s390_vx == 2)
+    __asm__ __volatile__ (".machine push\n\t.machine z13\n\t"
+                          "vzero %%v0\n\tvzero %%v1\n\t"
+                          "vzero %%v2\n\tvzero %%v3\n\t"
+                          "vzero %%v4\n\tvzero %%v5\n\t"
+                          "vzero %%v6\n\tvzero %%v7\n\t"
+                          "vpdi %%v8,%%v8,%%v0,0\n\t"
+                          "vpdi %%v9,%%v9,%%v0,0\n\t"
+                          "vpdi %%v10,%%v10,%%v0,0\n\t"
+                          "vpdi %%v11,%%v11,%%v0,0\n\t"
+                          "vpdi %%v12,%%v12,%%v0,0\n\t"
+                          "vpdi %%v13,%%v13,%%v0,0\n\t"
+                          "vpdi %%v14,%%v14,%%v0,0\n\t"
+                          "vpdi %%v15,%%v15,%%v0,0\n\t"
+                          "vzero %%v16\n\tvzero %%v17\n\t"
+                          "vzero %%v18\n\tvzero %%v19\n\t"
+                          "vzero %%v20\n\tvzero %%v21\n\t"
+                          "vzero %%v22\n\tvzero %%v23\n\t"
+                          "vzero %%v24\n\tvzero %%v25\n\t"
+                          "vzero %%v26\n\tvzero %%v27\n\t"
+                          "vzero %%v28\n\tvzero %%v29\n\t"
+                          "vzero %%v30\n\tvzero %%v31\n\t"
+                          ".machine pop" : : : "f0", "f1", "f2", "f3", "f4",
+                          "f5", "f6", "f7");
+  else
+    __asm__ __volatile__ ("lzdr %%f0\n\tlzdr %%f1\n\tlzdr %%f2\n\t"
+                          "lzdr %%f3\n\tlzdr %%f4\n\tlzdr %%f5\n\t"
+                          "lzdr %%f6\n\tlzdr %%f7"
+                          : : : "f0", "f1", "f2", "f3", "f4", "f5", "f6",
+                          "f7");
+  __asm__ __volatile__ ("lghi %%r0,0\n\tlghi %%r1,0\n\tlghi %%r2,0\n\t"
+                        "lghi %%r3,0\n\tlghi %%r4,0\n\tlghi %%r5,0"
+                        : : : "r0", "r1", "r2", "r3", "r4", "r5", "cc");
+}
+
+/* 32-bit ARM, hard float (armhf): the caller-saved r0-r3 and r12, d0-d7,
+ * and d16-d31 where the CPU has them (VFPv3-D32 or NEON: HWCAP_VFPD32,
+ * asked of the kernel once a thread; Debian's baseline promises only
+ * d0-d15).  d8-d15 are callee-saved.  No clobbers for d16-d31: the
+ * baseline target cannot name them, and the burn holds no value there. */
+#elif defined(__arm__) && defined(__ARM_PCS_VFP) && defined(__linux__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# include <sys/auxv.h>
+# define KC_CLEAR_REGS_OTHER 1
+# define ARM_HWCAP_VFPD32 (1u << 19)
+static __thread unsigned int arm_d32 KC_TLS_IE;  /* 0 unknown, 1 no, 2 yes */
+
+static KC_ALWAYS_INLINE void
+clear_regs_other (void)
+{
+  if (!arm_d32)
+    arm_d32 = (getauxval (AT_HWCAP) & ARM_HWCAP_VFPD32) ? 2 : 1;
+  if (arm_d32 == 2)
+    __asm__ __volatile__ ("mov r0, #0\n\tmov r1, #0\n\t"
+                          ".fpu vfpv3\n\t"
+                          "vmov d16, r0, r1\n\tvmov d17, r0, r1\n\t"
+                          "vmov d18, r0, r1\n\tvmov d19, r0, r1\n\t"
+                          "vmov d20, r0, r1\n\tvmov d21, r0, r1\n\t"
+                          "vmov d22, r0, r1\n\tvmov d23, r0, r1\n\t"
+                          "vmov d24, r0, r1\n\tvmov d25, r0, r1\n\t"
+                          "vmov d26, r0, r1\n\tvmov d27, r0, r1\n\t"
+                          "vmov d28, r0, r1\n\tvmov d29, r0, r1\n\t"
+                          "vmov d30, r0, r1\n\tvmov d31, r0, r1\n\t"
+                          "" : : : "r0", "r1");
+  __asm__ __volatile__ ("mov r0, #0\n\tmov r1, #0\n\t"
+                        "vmov d0, r0, r1\n\tvmov d1, r0, r1\n\t"
+                        "vmov d2, r0, r1\n\tvmov d3, r0, r1\n\t"
+                        "vmov d4, r0, r1\n\tvmov d5, r0, r1\n\t"
+                        "vmov d6, r0, r1\n\tvmov d7, r0, r1\n\t"
+                        "mov r2, #0\n\tmov r3, #0\n\tmov r12, #0"
+                        : : : "r0", "r1", "r2", "r3", "r12", "d0", "d1", "d2",
+                          "d3", "d4", "d5", "d6", "d7", "cc");
+}
+#endif
+
 __thread uintptr_t _kc_burn_area[2] KC_TLS_IE;
 
 #if defined(__i386__) && defined(KC_CLEAR_REGS) && defined(__ELF__)
@@ -408,6 +620,8 @@ _kc_burn_stack (size_t bytes)
     }
 #ifdef KC_CLEAR_REGS
   clear_regs (v);
+#elif defined(KC_CLEAR_REGS_OTHER)
+  clear_regs_other ();
 #endif
 }
 #endif /* the C burn */
