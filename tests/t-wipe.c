@@ -42,7 +42,10 @@
  * only) both ways.  Every x86-64 build runs this part (--disable-asm
  * too: the library clears the registers there as well), and x86-32 with
  * its eight registers of each width (zmm5 for the AVX-512 state; none on
- * a CPU without SSE); other architectures skip it.
+ * a CPU without SSE).  On Linux, AArch64, 64-bit POWER, s390x and armhf
+ * do the same with their vector or floating-point registers
+ * (t-wipe-regs.h; the signal frame holds the general ones too); other
+ * architectures skip it.
  *
  * The program runs itself again with KCRYPT_HWF_MASK=0 and with the
  * AVX-512 features masked (the AVX2 kernels), so every code path this CPU
@@ -85,6 +88,11 @@
 # else
 #  define T_CLOBBER_XMM5
 # endif
+#else
+# include "t-wipe-regs.h"        /* T_OREGS: the other architectures */
+#endif
+#if defined(T_REGS) || defined(T_OREGS)
+# define T_ANYREGS 1
 #endif
 
 /* 64 KiB, or the least thread stack where that is more */
@@ -330,7 +338,10 @@ static int vlevel;
 static void
 detect_vlevel (void)
 {
-#ifdef T_REGS
+#ifdef T_OREGS
+  oregs_detect ();
+  vlevel = oregs_level;
+#elif defined(T_REGS)
   unsigned int a, b, c, d, max = __get_cpuid_max (0, NULL);
   vlevel = T_NVEC == 16;
   if (max < 1)
@@ -364,7 +375,9 @@ detect_vlevel (void)
 static KC_NOINLINE void
 clear_vregs (void)
 {
-#ifdef T_REGS
+#ifdef T_OREGS
+  oregs_clear ();
+#elif defined(T_REGS)
   if (vlevel >= 2)
     __asm__ __volatile__ ("vzeroall" : : : "memory");
 # if T_NVEC == 16
@@ -466,7 +479,10 @@ call_dump_signal (struct run *r)
 {
   clear_vregs ();
   r->fn (r->arg);
-#ifdef T_REGS
+#ifdef T_OREGS
+  OREGS_DUMP (r->regs);
+  raise (SIGUSR1);
+#elif defined(T_REGS)
   if (vlevel == 3)
     __asm__ __volatile__ (STORE16 ("vmovdqu64", "zmm") STORE16_31
                           : : "r" (r->regs) : "memory");
@@ -484,7 +500,7 @@ static void *
 thread_main (void *p)
 {
   struct run *r = p;
-#ifdef T_REGS
+#ifdef T_ANYREGS
   stack_t ss;
   memset (&ss, 0, sizeof ss);
   ss.ss_sp = altstack;
@@ -516,7 +532,9 @@ static int
 search (const char *call, enum where where, const unsigned char *buf,
         size_t len)
 {
+#ifndef T_OREGS
   static const char *const regname[] = { "xmm", "ymm", "zmm" };
+#endif
   char list[600];
   size_t ll = 0;
   int found = 0, i;
@@ -547,17 +565,24 @@ search (const char *call, enum where where, const unsigned char *buf,
                 found++;
                 if (where != ON_STACK)
                   {
+                    const char *rn = "frame byte ";
+                    unsigned int ri = (unsigned int) (len - pos);
+                    if (where == IN_REGS)
+                      {
+#ifdef T_OREGS
+                        ri = (unsigned int) (pos / T_OREGS_SLOT);
+                        rn = oregs_name (ri);
+#else
+                        ri = (unsigned int) (pos / REG_BYTES);
+                        rn = regname[ri >= 16 ? 2 : vlevel - 1];
+#endif
+                      }
                     hit = 1;
                     if (ll < sizeof list - 100)
                       ll += (size_t) snprintf (list + ll, sizeof list - ll,
                                                "%s%s (in %s%u)",
                                                ll ? ", " : "", q->what,
-                                               where == IN_SIGFRAME ? "frame byte "
-                                               : regname[pos / REG_BYTES >= 16
-                                                         ? 2 : vlevel - 1],
-                                               (unsigned) (where == IN_SIGFRAME
-                                                           ? len - pos
-                                                           : pos / REG_BYTES));
+                                               rn, ri);
                   }
                 else if (call)
                   fail ("%s: %s (bytes %u..%u) left on the stack, %u bytes "
@@ -651,7 +676,7 @@ run_on_stack (const char *call, void (*fn) (void *), void *arg,
   if (derive)
     derive ();                  /* forms of what the call made */
   o->stack_hits = search (call, ON_STACK, stack, size);
-#ifdef T_REGS
+#ifdef T_ANYREGS
   CHECK (signals == sigs0 + 1, "the signal after %s was not delivered",
          call ? call : "the self-test");
   o->reg_hits = search (call, IN_REGS, r.regs, sizeof r.regs);
@@ -748,7 +773,20 @@ self_test (void)
     }
 }
 
-#ifdef T_REGS
+#ifdef T_OREGS
+/* Leaves the first 16 bytes of pattern 0 in register set WHICH (see
+ * t-wipe-regs.h), and returns. */
+static int plant_reg_which;
+
+static KC_NOINLINE void
+plant_reg (void *arg)
+{
+  static unsigned char v[64];
+  (void) arg;
+  memcpy (v, pats[0].b, pats[0].n < 64 ? pats[0].n : 64);
+  oregs_plant (plant_reg_which, v);
+}
+#elif defined(T_REGS)
 /* Leaves the first 64 bytes of pattern 0 in one vector register: ymm5
  * (xmm5 with SSE only) or zmm20 (REG_ZMM20), and returns. */
 static int plant_reg_which;
@@ -790,7 +828,24 @@ plant_reg (void *arg)
 static void
 self_test_regs (void)
 {
-#ifdef T_REGS
+#ifdef T_OREGS
+  struct outcome o;
+  int which;
+  for (which = 0; which < oregs_nplants (); which++)
+    {
+      const char *reg = oregs_plant_name (which);
+      plant_reg_which = which;
+      run_on_stack (NULL, plant_reg, NULL, NULL, &o);
+      CHECK (o.reg_hits > 0, "self-test: the register dump does not show "
+             "%s planted in %s", pats[0].what, reg);
+      CHECK (o.sig_hits > 0, "self-test: the signal frame does not show "
+             "%s planted in %s", pats[0].what, reg);
+      if (t_verbose)
+        printf ("  self-test: %s planted in %s: %d hits in the dump, %d in "
+                "the signal frame\n", pats[0].what, reg, o.reg_hits,
+                o.sig_hits);
+    }
+#elif defined(T_REGS)
   struct outcome o;
   int which;
   if (!vlevel)
