@@ -454,6 +454,45 @@ clear_regs_other (void)
                         : : : "r0", "r1", "r2", "r3", "r12", "d0", "d1", "d2",
                           "d3", "d4", "d5", "d6", "d7", "cc");
 }
+
+/* MIPS64, n64 ABI, hard float (mips64el): the temporaries the ABI lets a
+ * callee change: $1 (at), $2-$15 and $24-$25 (v0-v1, a0-a7, t0-t3,
+ * t8-t9), and $f0-$f23 ($f24-$f31 are callee-saved).  No MSA: neither
+ * the library nor the baseline compiler uses it. */
+#elif defined(__mips__) && defined(_ABI64) && _MIPS_SIM == _ABI64 \
+    && defined(__mips_hard_float) && defined(__linux__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define KC_CLEAR_REGS_OTHER 1
+static KC_ALWAYS_INLINE void
+clear_regs_other (void)
+{
+  __asm__ __volatile__ (
+                        "dmtc1 $0, $f0\n\tdmtc1 $0, $f1\n\t"
+                        "dmtc1 $0, $f2\n\tdmtc1 $0, $f3\n\t"
+                        "dmtc1 $0, $f4\n\tdmtc1 $0, $f5\n\t"
+                        "dmtc1 $0, $f6\n\tdmtc1 $0, $f7\n\t"
+                        "dmtc1 $0, $f8\n\tdmtc1 $0, $f9\n\t"
+                        "dmtc1 $0, $f10\n\tdmtc1 $0, $f11\n\t"
+                        "dmtc1 $0, $f12\n\tdmtc1 $0, $f13\n\t"
+                        "dmtc1 $0, $f14\n\tdmtc1 $0, $f15\n\t"
+                        "dmtc1 $0, $f16\n\tdmtc1 $0, $f17\n\t"
+                        "dmtc1 $0, $f18\n\tdmtc1 $0, $f19\n\t"
+                        "dmtc1 $0, $f20\n\tdmtc1 $0, $f21\n\t"
+                        "dmtc1 $0, $f22\n\tdmtc1 $0, $f23\n\t"
+                        ".set push\n\t.set noat\n\tmove $1, $0\n\t.set pop\n\t"
+                        "move $2, $0\n\tmove $3, $0\n\tmove $4, $0\n\t"
+                        "move $5, $0\n\tmove $6, $0\n\tmove $7, $0\n\t"
+                        "move $8, $0\n\tmove $9, $0\n\tmove $10, $0\n\t"
+                        "move $11, $0\n\tmove $12, $0\n\tmove $13, $0\n\t"
+                        "move $14, $0\n\tmove $15, $0\n\tmove $24, $0\n\t"
+                        "move $25, $0"
+                        : : : "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8",
+                          "$9", "$10", "$11", "$12", "$13", "$14", "$15",
+                          "$24", "$25", "$f0", "$f1", "$f2", "$f3", "$f4",
+                          "$f5", "$f6", "$f7", "$f8", "$f9", "$f10", "$f11",
+                          "$f12", "$f13", "$f14", "$f15", "$f16", "$f17",
+                          "$f18", "$f19", "$f20", "$f21", "$f22", "$f23");
+}
 #endif
 
 __thread uintptr_t _kc_burn_area[2] KC_TLS_IE;

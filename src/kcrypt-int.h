@@ -120,7 +120,7 @@ _kc_ct_lookup_fn _kc_ct_lookup_u64x8_pick (void);
 
 /* Overwrite BYTES of the stack below the caller's frame with zeros, then
  * zero the vector registers and the caller-saved general ones (x86; on
- * Linux also arm64, ppc64el, s390x and armhf: src/global.c).
+ * Linux also arm64, ppc64el, s390x, armhf and mips64el: src/global.c).
  * A wipe of named buffers cannot reach what the compiler spilled
  * (registers holding key limbs, hash words, vector lanes) nor what it
  * left in registers, so every public entry point that touches a secret

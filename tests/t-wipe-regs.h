@@ -1,7 +1,8 @@
 /* t-wipe-regs.h - t-wipe's register dump on the architectures other
  * than x86 where the library clears the registers after a secret
- * (src/global.c): AArch64, 64-bit POWER (ELFv2, VSX), s390x and 32-bit
- * ARM with hard float, all on Linux.  Included by t-wipe.c only.
+ * (src/global.c): AArch64, 64-bit POWER (ELFv2, VSX), s390x, 32-bit ARM
+ * with hard float and MIPS64 (n64, hard float), all on Linux.  Included
+ * by t-wipe.c only.
  *
  * Copyright (C) 2026 The libkcrypt authors.
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -14,7 +15,8 @@
  * vector or floating-point register into BUF, slot I for register I),
  * oregs_name (I) (the name of slot I), and oregs_plant (WHICH, V) with
  * oregs_plant_name (WHICH) for the self-test: WHICH 0 and 1 load 16 bytes
- * of V (8 on s390x without vectors) into two volatile registers, one
+ * of V (8 on s390x without vectors; MIPS: two 8-byte registers, as
+ * armhf) into two volatile registers, one
  * low and one high in the file; oregs_nplants () says how many of the
  * two this CPU has.  The general registers are in the signal frame,
  * which t-wipe searches as on x86.
@@ -588,6 +590,117 @@ static int
 oregs_nplants (void)
 {
   return oregs_level == 2 ? 2 : 1;
+}
+
+#elif defined(__mips__) && defined(_ABI64) && _MIPS_SIM == _ABI64 \
+    && defined(__mips_hard_float) && defined(__linux__) \
+    && (defined(__GNUC__) || defined(__clang__))
+# define T_OREGS 1
+# define T_OREGS_SLOT 8         /* $f0-$f31 */
+# define T_OREGS_N 32
+static int oregs_level;
+
+static void
+oregs_detect (void)
+{
+  oregs_level = 1;
+}
+
+/* $f0-$f23; $f24-$f31 are callee-saved */
+static KC_NOINLINE void
+oregs_clear (void)
+{
+  __asm__ __volatile__ ("dmtc1 $0, $f0\n\t"
+                        "dmtc1 $0, $f1\n\t"
+                        "dmtc1 $0, $f2\n\t"
+                        "dmtc1 $0, $f3\n\t"
+                        "dmtc1 $0, $f4\n\t"
+                        "dmtc1 $0, $f5\n\t"
+                        "dmtc1 $0, $f6\n\t"
+                        "dmtc1 $0, $f7\n\t"
+                        "dmtc1 $0, $f8\n\t"
+                        "dmtc1 $0, $f9\n\t"
+                        "dmtc1 $0, $f10\n\t"
+                        "dmtc1 $0, $f11\n\t"
+                        "dmtc1 $0, $f12\n\t"
+                        "dmtc1 $0, $f13\n\t"
+                        "dmtc1 $0, $f14\n\t"
+                        "dmtc1 $0, $f15\n\t"
+                        "dmtc1 $0, $f16\n\t"
+                        "dmtc1 $0, $f17\n\t"
+                        "dmtc1 $0, $f18\n\t"
+                        "dmtc1 $0, $f19\n\t"
+                        "dmtc1 $0, $f20\n\t"
+                        "dmtc1 $0, $f21\n\t"
+                        "dmtc1 $0, $f22\n\t"
+                        "dmtc1 $0, $f23\n\t"
+                        "" : : : "memory");
+}
+
+# define OREGS_DUMP(buf) \
+  __asm__ __volatile__ ("sdc1 $f0, 0(%0)\n\t" \
+                        "sdc1 $f1, 8(%0)\n\t" \
+                        "sdc1 $f2, 16(%0)\n\t" \
+                        "sdc1 $f3, 24(%0)\n\t" \
+                        "sdc1 $f4, 32(%0)\n\t" \
+                        "sdc1 $f5, 40(%0)\n\t" \
+                        "sdc1 $f6, 48(%0)\n\t" \
+                        "sdc1 $f7, 56(%0)\n\t" \
+                        "sdc1 $f8, 64(%0)\n\t" \
+                        "sdc1 $f9, 72(%0)\n\t" \
+                        "sdc1 $f10, 80(%0)\n\t" \
+                        "sdc1 $f11, 88(%0)\n\t" \
+                        "sdc1 $f12, 96(%0)\n\t" \
+                        "sdc1 $f13, 104(%0)\n\t" \
+                        "sdc1 $f14, 112(%0)\n\t" \
+                        "sdc1 $f15, 120(%0)\n\t" \
+                        "sdc1 $f16, 128(%0)\n\t" \
+                        "sdc1 $f17, 136(%0)\n\t" \
+                        "sdc1 $f18, 144(%0)\n\t" \
+                        "sdc1 $f19, 152(%0)\n\t" \
+                        "sdc1 $f20, 160(%0)\n\t" \
+                        "sdc1 $f21, 168(%0)\n\t" \
+                        "sdc1 $f22, 176(%0)\n\t" \
+                        "sdc1 $f23, 184(%0)\n\t" \
+                        "sdc1 $f24, 192(%0)\n\t" \
+                        "sdc1 $f25, 200(%0)\n\t" \
+                        "sdc1 $f26, 208(%0)\n\t" \
+                        "sdc1 $f27, 216(%0)\n\t" \
+                        "sdc1 $f28, 224(%0)\n\t" \
+                        "sdc1 $f29, 232(%0)\n\t" \
+                        "sdc1 $f30, 240(%0)\n\t" \
+                        "sdc1 $f31, 248(%0)\n\t" \
+                        "" : : "r" (buf) : "memory")
+
+static const char *
+oregs_name (unsigned int i)
+{
+  (void) i;
+  return "$f";
+}
+
+/* $f4-$f5 and $f20-$f21: temporaries */
+static void
+oregs_plant (int which, const unsigned char *v)
+{
+  if (which)
+    __asm__ __volatile__ ("ldc1 $f20, 0(%0)\n\tldc1 $f21, 8(%0)"
+                          : : "r" (v) : "memory");
+  else
+    __asm__ __volatile__ ("ldc1 $f4, 0(%0)\n\tldc1 $f5, 8(%0)"
+                          : : "r" (v) : "memory");
+}
+
+static const char *
+oregs_plant_name (int which)
+{
+  return which ? "$f20-$f21" : "$f4-$f5";
+}
+
+static int
+oregs_nplants (void)
+{
+  return 2;
 }
 #endif
 

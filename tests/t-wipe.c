@@ -42,8 +42,8 @@
  * only) both ways.  Every x86-64 build runs this part (--disable-asm
  * too: the library clears the registers there as well), and x86-32 with
  * its eight registers of each width (zmm5 for the AVX-512 state; none on
- * a CPU without SSE).  On Linux, AArch64, 64-bit POWER, s390x and armhf
- * do the same with their vector or floating-point registers
+ * a CPU without SSE).  On Linux, AArch64, 64-bit POWER, s390x, armhf and
+ * MIPS64 do the same with their vector or floating-point registers
  * (t-wipe-regs.h; the signal frame holds the general ones too); other
  * architectures skip it.
  *
