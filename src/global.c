@@ -244,6 +244,26 @@ clear_regs (unsigned int v)
 # endif
 #endif
 
+/* s390x and armhf ask the kernel (AT_HWCAP) whether the CPU has the
+ * registers they clear beyond the baseline's: once a thread. */
+#if (defined(__s390x__) || (defined(__arm__) && defined(__ARM_PCS_VFP))) \
+    && defined(__linux__) && (defined(__GNUC__) || defined(__clang__))
+# include <sys/auxv.h>
+static __thread unsigned long hwcap_word KC_TLS_IE;
+static __thread int hwcap_ready KC_TLS_IE;
+
+static KC_ALWAYS_INLINE int
+hwcap_has (unsigned long bit)
+{
+  if (!hwcap_ready)
+    {
+      hwcap_word = getauxval (AT_HWCAP);
+      hwcap_ready = 1;
+    }
+  return (hwcap_word & bit) != 0;
+}
+#endif
+
 /* AArch64 (Linux): the registers the procedure call standard lets a
  * callee change without restoring them.  The general ones x0-x18 (x18,
  * the platform register, is a temporary there: gcc allocates it; other
@@ -364,24 +384,20 @@ clear_regs_other (void)
 
 /* s390x (Linux): the volatile registers of the ABI.  General r0-r5;
  * f0-f7; and where the CPU has the vector facility (z13 on; Debian's
- * baseline, z196, has not: asked of the kernel's HWCAP once a thread),
+ * baseline, z196, has not),
  * v0-v7 and v16-v31 whole and the right doubleword of v8-v15, whose left
  * one is the callee-saved f8-f15 (vpdi keeps it and takes zero, v0's, for
  * the rest).  No vector clobbers: the burn holds no vector value, and the
  * baseline target cannot name them. */
 #elif defined(__s390x__) && defined(__linux__) \
     && (defined(__GNUC__) || defined(__clang__))
-# include <sys/auxv.h>
 # define KC_CLEAR_REGS_OTHER 1
 # define S390_HWCAP_VX 2048u    /* HWCAP_S390_VX(RS) */
-static __thread unsigned int s390_vx KC_TLS_IE;  /* 0 unknown, 1 no, 2 yes */
 
 static KC_ALWAYS_INLINE void
 clear_regs_other (void)
 {
-  if (!s390_vx)
-    s390_vx = (getauxval (AT_HWCAP) & S390_HWCAP_VX) ? 2 : 1;
-  if (s390_vx == 2)
+  if (hwcap_has (S390_HWCAP_VX))
     __asm__ __volatile__ (".machine push\n\t.machine z13\n\t"
                           "vzero %%v0\n\tvzero %%v1\n\t"
                           "vzero %%v2\n\tvzero %%v3\n\t"
@@ -417,23 +433,18 @@ clear_regs_other (void)
 }
 
 /* 32-bit ARM, hard float (armhf): the caller-saved r0-r3 and r12, d0-d7,
- * and d16-d31 where the CPU has them (VFPv3-D32 or NEON: HWCAP_VFPD32,
- * asked of the kernel once a thread; Debian's baseline promises only
- * d0-d15).  d8-d15 are callee-saved.  No clobbers for d16-d31: the
+ * and d16-d31 where the CPU has them (VFPv3-D32 or NEON: HWCAP_VFPD32;
+ * Debian's baseline promises only d0-d15).  d8-d15 are callee-saved.  No clobbers for d16-d31: the
  * baseline target cannot name them, and the burn holds no value there. */
 #elif defined(__arm__) && defined(__ARM_PCS_VFP) && defined(__linux__) \
     && (defined(__GNUC__) || defined(__clang__))
-# include <sys/auxv.h>
 # define KC_CLEAR_REGS_OTHER 1
 # define ARM_HWCAP_VFPD32 (1u << 19)
-static __thread unsigned int arm_d32 KC_TLS_IE;  /* 0 unknown, 1 no, 2 yes */
 
 static KC_ALWAYS_INLINE void
 clear_regs_other (void)
 {
-  if (!arm_d32)
-    arm_d32 = (getauxval (AT_HWCAP) & ARM_HWCAP_VFPD32) ? 2 : 1;
-  if (arm_d32 == 2)
+  if (hwcap_has (ARM_HWCAP_VFPD32))
     __asm__ __volatile__ ("mov r0, #0\n\tmov r1, #0\n\t"
                           ".fpu vfpv3\n\t"
                           "vmov d16, r0, r1\n\tvmov d17, r0, r1\n\t"

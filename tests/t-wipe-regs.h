@@ -9,9 +9,7 @@
  *
  * Each architecture gives: T_OREGS_SLOT (the bytes a register takes in
  * the dump) and T_OREGS_N (how many), oregs_detect () (the register set
- * this CPU has), oregs_clear () (the harness's clear before a call: the
- * volatile registers of the ABI, keeping what is callee-saved, as the
- * library's clear does), OREGS_DUMP (BUF) (assembly, no call: every
+ * this CPU has), OREGS_DUMP (BUF) (assembly, no call: every
  * vector or floating-point register into BUF, slot I for register I),
  * oregs_name (I) (the name of slot I), and oregs_plant (WHICH, V) with
  * oregs_plant_name (WHICH) for the self-test: WHICH 0 and 1 load 16 bytes
@@ -21,9 +19,11 @@
  * two this CPU has.  The general registers are in the signal frame,
  * which t-wipe searches as on x86.
  *
- * No clobbers on the clears and plants, as for x86: this file's code
- * keeps nothing in these registers across the calls, and the baseline
- * targets (s390x's z196, armhf's VFPv3-D16) cannot name all of them. */
+ * The harness clears these registers before a call with the library's
+ * own clear (t-wipe.c's clear_vregs).  No clobbers on the plants, as
+ * for x86: this file's code keeps nothing in these registers across the
+ * calls, and the baseline targets (s390x's z196, armhf's VFPv3-D16)
+ * cannot name all of them. */
 #ifndef T_WIPE_REGS_H
 #define T_WIPE_REGS_H
 
@@ -40,44 +40,6 @@ oregs_detect (void)
   oregs_level = 1;              /* Advanced SIMD: always there */
 }
 
-/* v0-v7, v16-v31 whole; v8-v15 above their callee-saved low halves */
-static KC_NOINLINE void
-oregs_clear (void)
-{
-  __asm__ __volatile__ ("movi v0.16b, #0\n\t"
-                        "movi v1.16b, #0\n\t"
-                        "movi v2.16b, #0\n\t"
-                        "movi v3.16b, #0\n\t"
-                        "movi v4.16b, #0\n\t"
-                        "movi v5.16b, #0\n\t"
-                        "movi v6.16b, #0\n\t"
-                        "movi v7.16b, #0\n\t"
-                        "fmov d8, d8\n\t"
-                        "fmov d9, d9\n\t"
-                        "fmov d10, d10\n\t"
-                        "fmov d11, d11\n\t"
-                        "fmov d12, d12\n\t"
-                        "fmov d13, d13\n\t"
-                        "fmov d14, d14\n\t"
-                        "fmov d15, d15\n\t"
-                        "movi v16.16b, #0\n\t"
-                        "movi v17.16b, #0\n\t"
-                        "movi v18.16b, #0\n\t"
-                        "movi v19.16b, #0\n\t"
-                        "movi v20.16b, #0\n\t"
-                        "movi v21.16b, #0\n\t"
-                        "movi v22.16b, #0\n\t"
-                        "movi v23.16b, #0\n\t"
-                        "movi v24.16b, #0\n\t"
-                        "movi v25.16b, #0\n\t"
-                        "movi v26.16b, #0\n\t"
-                        "movi v27.16b, #0\n\t"
-                        "movi v28.16b, #0\n\t"
-                        "movi v29.16b, #0\n\t"
-                        "movi v30.16b, #0\n\t"
-                        "movi v31.16b, #0\n\t"
-                        "" : : : "memory");
-}
 
 # define OREGS_DUMP(buf) \
   __asm__ __volatile__ ("str q0, [%0, #0]\n\t" \
@@ -156,64 +118,6 @@ oregs_detect (void)
   oregs_level = 1;              /* VSX: the ELFv2 baseline (POWER8) */
 }
 
-/* vs0-vs13 and vs32-vs51 whole; the second doubleword of vs14-vs31 */
-static KC_NOINLINE void
-oregs_clear (void)
-{
-  __asm__ __volatile__ ("xxlxor 0,0,0\n\t"
-                        "xxlxor 1,1,1\n\t"
-                        "xxlxor 2,2,2\n\t"
-                        "xxlxor 3,3,3\n\t"
-                        "xxlxor 4,4,4\n\t"
-                        "xxlxor 5,5,5\n\t"
-                        "xxlxor 6,6,6\n\t"
-                        "xxlxor 7,7,7\n\t"
-                        "xxlxor 8,8,8\n\t"
-                        "xxlxor 9,9,9\n\t"
-                        "xxlxor 10,10,10\n\t"
-                        "xxlxor 11,11,11\n\t"
-                        "xxlxor 12,12,12\n\t"
-                        "xxlxor 13,13,13\n\t"
-                        "xxpermdi 14,14,0,0\n\t"
-                        "xxpermdi 15,15,0,0\n\t"
-                        "xxpermdi 16,16,0,0\n\t"
-                        "xxpermdi 17,17,0,0\n\t"
-                        "xxpermdi 18,18,0,0\n\t"
-                        "xxpermdi 19,19,0,0\n\t"
-                        "xxpermdi 20,20,0,0\n\t"
-                        "xxpermdi 21,21,0,0\n\t"
-                        "xxpermdi 22,22,0,0\n\t"
-                        "xxpermdi 23,23,0,0\n\t"
-                        "xxpermdi 24,24,0,0\n\t"
-                        "xxpermdi 25,25,0,0\n\t"
-                        "xxpermdi 26,26,0,0\n\t"
-                        "xxpermdi 27,27,0,0\n\t"
-                        "xxpermdi 28,28,0,0\n\t"
-                        "xxpermdi 29,29,0,0\n\t"
-                        "xxpermdi 30,30,0,0\n\t"
-                        "xxpermdi 31,31,0,0\n\t"
-                        "xxlxor 32,32,32\n\t"
-                        "xxlxor 33,33,33\n\t"
-                        "xxlxor 34,34,34\n\t"
-                        "xxlxor 35,35,35\n\t"
-                        "xxlxor 36,36,36\n\t"
-                        "xxlxor 37,37,37\n\t"
-                        "xxlxor 38,38,38\n\t"
-                        "xxlxor 39,39,39\n\t"
-                        "xxlxor 40,40,40\n\t"
-                        "xxlxor 41,41,41\n\t"
-                        "xxlxor 42,42,42\n\t"
-                        "xxlxor 43,43,43\n\t"
-                        "xxlxor 44,44,44\n\t"
-                        "xxlxor 45,45,45\n\t"
-                        "xxlxor 46,46,46\n\t"
-                        "xxlxor 47,47,47\n\t"
-                        "xxlxor 48,48,48\n\t"
-                        "xxlxor 49,49,49\n\t"
-                        "xxlxor 50,50,50\n\t"
-                        "xxlxor 51,51,51\n\t"
-                        "" : : : "memory");
-}
 
 /* stxvd2x: doubleword 0 first, each doubleword in the byte order it was
  * loaded in, so 8-byte windows of what the library loaded still match */
@@ -333,49 +237,6 @@ oregs_detect (void)
   oregs_level = (getauxval (AT_HWCAP) & 2048u) ? 2 : 1; /* HWCAP_S390_VX */
 }
 
-static KC_NOINLINE void
-oregs_clear (void)
-{
-  if (oregs_level == 2)
-    __asm__ __volatile__ (".machine push\n\t.machine z13\n\t"
-                          "vzero %%v0\n\t"
-                          "vzero %%v1\n\t"
-                          "vzero %%v2\n\t"
-                          "vzero %%v3\n\t"
-                          "vzero %%v4\n\t"
-                          "vzero %%v5\n\t"
-                          "vzero %%v6\n\t"
-                          "vzero %%v7\n\t"
-                          "vpdi %%v8,%%v8,%%v0,0\n\t"
-                          "vpdi %%v9,%%v9,%%v0,0\n\t"
-                          "vpdi %%v10,%%v10,%%v0,0\n\t"
-                          "vpdi %%v11,%%v11,%%v0,0\n\t"
-                          "vpdi %%v12,%%v12,%%v0,0\n\t"
-                          "vpdi %%v13,%%v13,%%v0,0\n\t"
-                          "vpdi %%v14,%%v14,%%v0,0\n\t"
-                          "vpdi %%v15,%%v15,%%v0,0\n\t"
-                          "vzero %%v16\n\t"
-                          "vzero %%v17\n\t"
-                          "vzero %%v18\n\t"
-                          "vzero %%v19\n\t"
-                          "vzero %%v20\n\t"
-                          "vzero %%v21\n\t"
-                          "vzero %%v22\n\t"
-                          "vzero %%v23\n\t"
-                          "vzero %%v24\n\t"
-                          "vzero %%v25\n\t"
-                          "vzero %%v26\n\t"
-                          "vzero %%v27\n\t"
-                          "vzero %%v28\n\t"
-                          "vzero %%v29\n\t"
-                          "vzero %%v30\n\t"
-                          "vzero %%v31\n\t"
-                          ".machine pop" : : : "memory");
-  else
-    __asm__ __volatile__ ("lzdr %%f0\n\tlzdr %%f1\n\tlzdr %%f2\n\t"
-                          "lzdr %%f3\n\tlzdr %%f4\n\tlzdr %%f5\n\t"
-                          "lzdr %%f6\n\tlzdr %%f7" : : : "memory");
-}
 
 # define OREGS_DUMP(buf) \
   do \
@@ -484,40 +345,6 @@ oregs_detect (void)
   oregs_level = (getauxval (AT_HWCAP) & (1u << 19)) ? 2 : 1;
 }
 
-/* d0-d7 and d16-d31; d8-d15 are callee-saved */
-static KC_NOINLINE void
-oregs_clear (void)
-{
-  if (oregs_level == 2)
-    __asm__ __volatile__ ("mov r0, #0\n\tmov r1, #0\n\t.fpu vfpv3\n\t"
-                          "vmov d16, r0, r1\n\t"
-                          "vmov d17, r0, r1\n\t"
-                          "vmov d18, r0, r1\n\t"
-                          "vmov d19, r0, r1\n\t"
-                          "vmov d20, r0, r1\n\t"
-                          "vmov d21, r0, r1\n\t"
-                          "vmov d22, r0, r1\n\t"
-                          "vmov d23, r0, r1\n\t"
-                          "vmov d24, r0, r1\n\t"
-                          "vmov d25, r0, r1\n\t"
-                          "vmov d26, r0, r1\n\t"
-                          "vmov d27, r0, r1\n\t"
-                          "vmov d28, r0, r1\n\t"
-                          "vmov d29, r0, r1\n\t"
-                          "vmov d30, r0, r1\n\t"
-                          "vmov d31, r0, r1\n\t"
-                          "" : : : "r0", "r1", "memory");
-  __asm__ __volatile__ ("mov r0, #0\n\tmov r1, #0\n\t"
-                        "vmov d0, r0, r1\n\t"
-                        "vmov d1, r0, r1\n\t"
-                        "vmov d2, r0, r1\n\t"
-                        "vmov d3, r0, r1\n\t"
-                        "vmov d4, r0, r1\n\t"
-                        "vmov d5, r0, r1\n\t"
-                        "vmov d6, r0, r1\n\t"
-                        "vmov d7, r0, r1\n\t"
-                        "" : : : "r0", "r1", "memory");
-}
 
 # define OREGS_DUMP(buf) \
   do \
@@ -606,36 +433,6 @@ oregs_detect (void)
   oregs_level = 1;
 }
 
-/* $f0-$f23; $f24-$f31 are callee-saved */
-static KC_NOINLINE void
-oregs_clear (void)
-{
-  __asm__ __volatile__ ("dmtc1 $0, $f0\n\t"
-                        "dmtc1 $0, $f1\n\t"
-                        "dmtc1 $0, $f2\n\t"
-                        "dmtc1 $0, $f3\n\t"
-                        "dmtc1 $0, $f4\n\t"
-                        "dmtc1 $0, $f5\n\t"
-                        "dmtc1 $0, $f6\n\t"
-                        "dmtc1 $0, $f7\n\t"
-                        "dmtc1 $0, $f8\n\t"
-                        "dmtc1 $0, $f9\n\t"
-                        "dmtc1 $0, $f10\n\t"
-                        "dmtc1 $0, $f11\n\t"
-                        "dmtc1 $0, $f12\n\t"
-                        "dmtc1 $0, $f13\n\t"
-                        "dmtc1 $0, $f14\n\t"
-                        "dmtc1 $0, $f15\n\t"
-                        "dmtc1 $0, $f16\n\t"
-                        "dmtc1 $0, $f17\n\t"
-                        "dmtc1 $0, $f18\n\t"
-                        "dmtc1 $0, $f19\n\t"
-                        "dmtc1 $0, $f20\n\t"
-                        "dmtc1 $0, $f21\n\t"
-                        "dmtc1 $0, $f22\n\t"
-                        "dmtc1 $0, $f23\n\t"
-                        "" : : : "memory");
-}
 
 # define OREGS_DUMP(buf) \
   __asm__ __volatile__ ("sdc1 $f0, 0(%0)\n\t" \
