@@ -249,17 +249,16 @@ clear_regs (unsigned int v)
 #if (defined(__s390x__) || (defined(__arm__) && defined(__ARM_PCS_VFP))) \
     && defined(__linux__) && (defined(__GNUC__) || defined(__clang__))
 # include <sys/auxv.h>
+/* AT_HWCAP with its top bit set once read (no hardware capability
+ * uses that bit on either), 0 before */
+# define HWCAP_READ (1UL << (sizeof (unsigned long) * 8 - 1))
 static __thread unsigned long hwcap_word KC_TLS_IE;
-static __thread int hwcap_ready KC_TLS_IE;
 
 static KC_ALWAYS_INLINE int
 hwcap_has (unsigned long bit)
 {
-  if (!hwcap_ready)
-    {
-      hwcap_word = getauxval (AT_HWCAP);
-      hwcap_ready = 1;
-    }
+  if (!hwcap_word)
+    hwcap_word = getauxval (AT_HWCAP) | HWCAP_READ;
   return (hwcap_word & bit) != 0;
 }
 #endif
@@ -317,59 +316,18 @@ clear_regs_other (void)
 static KC_ALWAYS_INLINE void
 clear_regs_other (void)
 {
-  __asm__ __volatile__ (
-                        "xxlxor 0,0,0\n\t"
-                        "xxlxor 1,1,1\n\t"
-                        "xxlxor 2,2,2\n\t"
-                        "xxlxor 3,3,3\n\t"
-                        "xxlxor 4,4,4\n\t"
-                        "xxlxor 5,5,5\n\t"
-                        "xxlxor 6,6,6\n\t"
-                        "xxlxor 7,7,7\n\t"
-                        "xxlxor 8,8,8\n\t"
-                        "xxlxor 9,9,9\n\t"
-                        "xxlxor 10,10,10\n\t"
-                        "xxlxor 11,11,11\n\t"
-                        "xxlxor 12,12,12\n\t"
-                        "xxlxor 13,13,13\n\t"
-                        "xxpermdi 14,14,0,0\n\t"
-                        "xxpermdi 15,15,0,0\n\t"
-                        "xxpermdi 16,16,0,0\n\t"
-                        "xxpermdi 17,17,0,0\n\t"
-                        "xxpermdi 18,18,0,0\n\t"
-                        "xxpermdi 19,19,0,0\n\t"
-                        "xxpermdi 20,20,0,0\n\t"
-                        "xxpermdi 21,21,0,0\n\t"
-                        "xxpermdi 22,22,0,0\n\t"
-                        "xxpermdi 23,23,0,0\n\t"
-                        "xxpermdi 24,24,0,0\n\t"
-                        "xxpermdi 25,25,0,0\n\t"
-                        "xxpermdi 26,26,0,0\n\t"
-                        "xxpermdi 27,27,0,0\n\t"
-                        "xxpermdi 28,28,0,0\n\t"
-                        "xxpermdi 29,29,0,0\n\t"
-                        "xxpermdi 30,30,0,0\n\t"
-                        "xxpermdi 31,31,0,0\n\t"
-                        "xxlxor 32,32,32\n\t"
-                        "xxlxor 33,33,33\n\t"
-                        "xxlxor 34,34,34\n\t"
-                        "xxlxor 35,35,35\n\t"
-                        "xxlxor 36,36,36\n\t"
-                        "xxlxor 37,37,37\n\t"
-                        "xxlxor 38,38,38\n\t"
-                        "xxlxor 39,39,39\n\t"
-                        "xxlxor 40,40,40\n\t"
-                        "xxlxor 41,41,41\n\t"
-                        "xxlxor 42,42,42\n\t"
-                        "xxlxor 43,43,43\n\t"
-                        "xxlxor 44,44,44\n\t"
-                        "xxlxor 45,45,45\n\t"
-                        "xxlxor 46,46,46\n\t"
-                        "xxlxor 47,47,47\n\t"
-                        "xxlxor 48,48,48\n\t"
-                        "xxlxor 49,49,49\n\t"
-                        "xxlxor 50,50,50\n\t"
-                        "xxlxor 51,51,51\n\t"
+# define X2(a, b) \
+  "xxlxor " #a "," #a "," #a "\n\txxlxor " #b "," #b "," #b "\n\t"
+# define P2(a, b) \
+  "xxpermdi " #a "," #a ",0,0\n\txxpermdi " #b "," #b ",0,0\n\t"
+  __asm__ __volatile__ (X2 (0, 1) X2 (2, 3) X2 (4, 5) X2 (6, 7) X2 (8, 9)
+                        X2 (10, 11) X2 (12, 13)
+                        P2 (14, 15) P2 (16, 17) P2 (18, 19) P2 (20, 21)
+                        P2 (22, 23) P2 (24, 25) P2 (26, 27) P2 (28, 29)
+                        P2 (30, 31)
+                        X2 (32, 33) X2 (34, 35) X2 (36, 37) X2 (38, 39)
+                        X2 (40, 41) X2 (42, 43) X2 (44, 45) X2 (46, 47)
+                        X2 (48, 49) X2 (50, 51)
                         "li 0,0\n\tli 3,0\n\tli 4,0\n\tli 5,0\n\t"
                         "li 6,0\n\tli 7,0\n\tli 8,0\n\tli 9,0\n\t"
                         "li 10,0\n\tli 11,0\n\tli 12,0"
@@ -380,15 +338,16 @@ clear_regs_other (void)
                           "vs35", "vs36", "vs37", "vs38", "vs39", "vs40",
                           "vs41", "vs42", "vs43", "vs44", "vs45", "vs46",
                           "vs47", "vs48", "vs49", "vs50", "vs51");
+# undef X2
+# undef P2
 }
 
 /* s390x (Linux): the volatile registers of the ABI.  General r0-r5;
  * f0-f7; and where the CPU has the vector facility (z13 on; Debian's
- * baseline, z196, has not),
- * v0-v7 and v16-v31 whole and the right doubleword of v8-v15, whose left
- * one is the callee-saved f8-f15 (vpdi keeps it and takes zero, v0's, for
- * the rest).  No vector clobbers: the burn holds no vector value, and the
- * baseline target cannot name them. */
+ * baseline, z196, has not), v0-v7 and v16-v31 whole and the right
+ * doubleword of v8-v15, whose left one is the callee-saved f8-f15 (vpdi
+ * keeps it and takes zero, v0's, for the rest).  No vector clobbers: the
+ * burn holds no vector value, and the baseline target cannot name them. */
 #elif defined(__s390x__) && defined(__linux__) \
     && (defined(__GNUC__) || defined(__clang__))
 # define KC_CLEAR_REGS_OTHER 1
@@ -434,8 +393,9 @@ clear_regs_other (void)
 
 /* 32-bit ARM, hard float (armhf): the caller-saved r0-r3 and r12, d0-d7,
  * and d16-d31 where the CPU has them (VFPv3-D32 or NEON: HWCAP_VFPD32;
- * Debian's baseline promises only d0-d15).  d8-d15 are callee-saved.  No clobbers for d16-d31: the
- * baseline target cannot name them, and the burn holds no value there. */
+ * Debian's baseline promises only d0-d15).  d8-d15 are callee-saved.  No
+ * clobbers for d16-d31: the baseline target cannot name them, and the
+ * burn holds no value there. */
 #elif defined(__arm__) && defined(__ARM_PCS_VFP) && defined(__linux__) \
     && (defined(__GNUC__) || defined(__clang__))
 # define KC_CLEAR_REGS_OTHER 1

@@ -8,8 +8,9 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  *
  * Each architecture gives: T_OREGS_SLOT (the bytes a register takes in
- * the dump) and T_OREGS_N (how many), oregs_detect () (the register set
- * this CPU has), OREGS_DUMP (BUF) (assembly, no call: every
+ * the dump); where the register set depends on the CPU (s390x, armhf),
+ * T_OREGS_DETECT and oregs_detect (), which sets oregs_level before the
+ * first call; OREGS_DUMP (BUF) (assembly, no call: every
  * vector or floating-point register into BUF, slot I for register I),
  * oregs_name (I) (the name of slot I), and oregs_plant (WHICH, V) with
  * oregs_plant_name (WHICH) for the self-test: WHICH 0 and 1 load 16 bytes
@@ -31,15 +32,6 @@
     && (defined(__GNUC__) || defined(__clang__))
 # define T_OREGS 1
 # define T_OREGS_SLOT 16        /* v0-v31 */
-# define T_OREGS_N 32
-static int oregs_level;
-
-static void
-oregs_detect (void)
-{
-  oregs_level = 1;              /* Advanced SIMD: always there */
-}
-
 
 # define OREGS_DUMP(buf) \
   __asm__ __volatile__ ("str q0, [%0, #0]\n\t" \
@@ -109,15 +101,6 @@ oregs_nplants (void)
     && (defined(__GNUC__) || defined(__clang__))
 # define T_OREGS 1
 # define T_OREGS_SLOT 16        /* vs0-vs63 */
-# define T_OREGS_N 64
-static int oregs_level;
-
-static void
-oregs_detect (void)
-{
-  oregs_level = 1;              /* VSX: the ELFv2 baseline (POWER8) */
-}
-
 
 /* stxvd2x: doubleword 0 first, each doubleword in the byte order it was
  * loaded in, so 8-byte windows of what the library loaded still match */
@@ -228,7 +211,7 @@ oregs_nplants (void)
 # include <sys/auxv.h>
 # define T_OREGS 1
 # define T_OREGS_SLOT 16        /* v0-v31, or f0-f15 (8 bytes each) */
-# define T_OREGS_N 32
+# define T_OREGS_DETECT 1
 static int oregs_level;         /* 2: the vector facility, 1: f0-f15 */
 
 static void
@@ -236,7 +219,6 @@ oregs_detect (void)
 {
   oregs_level = (getauxval (AT_HWCAP) & 2048u) ? 2 : 1; /* HWCAP_S390_VX */
 }
-
 
 # define OREGS_DUMP(buf) \
   do \
@@ -336,7 +318,7 @@ oregs_nplants (void)
 # include <sys/auxv.h>
 # define T_OREGS 1
 # define T_OREGS_SLOT 8         /* d0-d31, or d0-d15 */
-# define T_OREGS_N 32
+# define T_OREGS_DETECT 1
 static int oregs_level;         /* 2: d0-d31 (HWCAP_VFPD32), 1: d0-d15 */
 
 static void
@@ -344,7 +326,6 @@ oregs_detect (void)
 {
   oregs_level = (getauxval (AT_HWCAP) & (1u << 19)) ? 2 : 1;
 }
-
 
 # define OREGS_DUMP(buf) \
   do \
@@ -424,15 +405,6 @@ oregs_nplants (void)
     && (defined(__GNUC__) || defined(__clang__))
 # define T_OREGS 1
 # define T_OREGS_SLOT 8         /* $f0-$f31 */
-# define T_OREGS_N 32
-static int oregs_level;
-
-static void
-oregs_detect (void)
-{
-  oregs_level = 1;
-}
-
 
 # define OREGS_DUMP(buf) \
   __asm__ __volatile__ ("sdc1 $f0, 0(%0)\n\t" \

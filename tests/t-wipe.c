@@ -338,9 +338,8 @@ static int vlevel;
 static void
 detect_vlevel (void)
 {
-#ifdef T_OREGS
-  oregs_detect ();
-  vlevel = oregs_level;
+#ifdef T_OREGS_DETECT
+  oregs_detect ();              /* the other architectures: vlevel unused */
 #elif defined(T_REGS)
   unsigned int a, b, c, d, max = __get_cpuid_max (0, NULL);
   vlevel = T_NVEC == 16;
