@@ -332,8 +332,11 @@ add_sha_forms (const char *what, int is512, const unsigned char *msg,
 
 /* The vector registers there are: 1 xmm0-15, 2 ymm0-15, 3 and zmm0-31
  * (detected as the library does, from CPUID and XCR0); on x86-32 the
- * first eight, and 0 where the CPU has no SSE. */
+ * first eight, and 0 where the CPU has no SSE.  (x86 only: the other
+ * architectures' sets are t-wipe-regs.h's.) */
+#ifndef T_OREGS
 static int vlevel;
+#endif
 
 static void
 detect_vlevel (void)
